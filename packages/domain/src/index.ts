@@ -1,0 +1,35 @@
+/**
+ * @eo/domain: the interface of the EO imagery API as data. Import everything from here;
+ * test data builders live in `@eo/domain/testing`.
+ */
+export * from './enums';
+export * from './known-values';
+export * from './limits';
+export * from './geometry';
+export * from './pagination';
+export * from './errors';
+export * from './expression';
+
+export * from './time/instant';
+export * from './time/codecs';
+export * from './time/interval';
+export * from './time/schemas';
+
+export * from './resources/common';
+export * from './resources/order';
+export * from './resources/aoi';
+export * from './resources/catalog';
+export * from './resources/delivery';
+export * from './resources/job';
+
+export * from './requests/params';
+export * from './requests/lists';
+export * from './requests/orders';
+export * from './requests/creates';
+export * from './requests/satellite-search';
+
+export * from './search/paths';
+export * from './search/request';
+
+export * from './responses';
+export * from './endpoints';

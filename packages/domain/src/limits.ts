@@ -1,0 +1,26 @@
+/**
+ * Defaults and bounds of the spec's part 8, plus the values the spec leaves open, chosen once
+ * here for every package (documented in apps/server/README.md, "Choices where the spec is open").
+ */
+export const LIMITS = {
+  /** list AOIs, list AOI assets, list indices (spec: default 10, offset 0). */
+  listDefaultLimit: 10,
+  /** list order items, list orders, list archive items: not shown; we use the same 10. */
+  openListDefaultLimit: 10,
+  /** catalog search (spec: default 100, offset default 0 and at least 0). */
+  catalogSearchDefaultLimit: 100,
+  /** satellite image search: spec bounds skip >= 0 and limit >= 1; defaults not shown (0, 10). */
+  satelliteSearchDefaultLimit: 10,
+  /** Maximum `limit` on every list and search: not shown; ours is 1000. */
+  maxLimit: 1000,
+  /** Largest offset/skip accepted (keeps SQL OFFSET bounded): not shown; ours. */
+  maxOffset: 10_000_000,
+  /** Most order items in one create order request. */
+  maxOrderItems: 100,
+  /** Most deliveries in one create deliveries request. */
+  maxDeliveries: 100,
+  /** Most ids in one id-list filter. */
+  maxIdsPerFilter: 1000,
+  /** Largest request body in bytes (413 above it). */
+  maxBodyBytes: 5 * 1024 * 1024,
+} as const;

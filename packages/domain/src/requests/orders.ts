@@ -1,0 +1,92 @@
+/**
+ * 4.8 POST /v0/orders. Which order item fields are required is not shown; our rules:
+ *
+ * - Always: `project_id`, `name`, `geometry` (a FeatureCollection).
+ * - The item type is not an input field; it follows from the fields:
+ *   `item_ids` given -> ARCHIVE; `recurrence` other than ONCE -> RECURRING; else TASKING.
+ * - TASKING needs `start_date` and `end_date`; RECURRING also needs `no_of_occurrences`.
+ * - ARCHIVE must not carry a recurrence other than ONCE or more than one occurrence.
+ * - `end_date` is after `start_date`.
+ */
+import { z } from 'zod';
+import type { OrderItemType } from '../enums';
+import { FeatureCollectionInput } from '../geometry';
+import { DELIVERY_SPEEDS, RECURRENCES } from '../known-values';
+import { LIMITS } from '../limits';
+import { parseRfc3339 } from '../time/codecs';
+import { Rfc3339 } from '../time/schemas';
+
+export const CloudDeliveryInput = z.strictObject({
+  config: z.string().min(1, 'config must not be empty'),
+  path: z.string().min(1, 'path must not be empty'),
+});
+export type CloudDeliveryInput = z.infer<typeof CloudDeliveryInput>;
+
+const OrderItemInputFields = z.strictObject({
+  project_id: z.string().min(1, 'project_id is required'),
+  name: z.string().trim().min(1, 'name is required').max(200, 'name is at most 200 characters'),
+  geometry: FeatureCollectionInput,
+  recurrence: z.enum(RECURRENCES).optional(),
+  start_date: Rfc3339.optional(),
+  end_date: Rfc3339.optional(),
+  no_of_occurrences: z.number().int().min(1).max(366).optional(),
+  cloud_cover: z.number().min(0, 'cloud_cover is a percentage >= 0').max(100, 'cloud_cover is a percentage <= 100').optional(),
+  off_nadir: z.number().min(0, 'off_nadir is degrees >= 0').max(60, 'off_nadir is degrees <= 60').optional(),
+  bandset: z.strictObject({ bandset_id: z.string().min(1) }).optional(),
+  delivery_speed: z.enum(DELIVERY_SPEEDS).optional(),
+  usecase: z.string().min(1).max(100).optional(),
+  item_ids: z.array(z.string().min(1)).min(1, 'item_ids needs at least one id; omit it for tasking').max(LIMITS.maxIdsPerFilter).optional(),
+  cloud_delivery: CloudDeliveryInput.optional(),
+});
+
+/** The item type an input describes (see the rules above). */
+export function orderItemTypeOf(input: {
+  item_ids?: readonly string[] | undefined;
+  recurrence?: string | undefined;
+}): OrderItemType {
+  if (input.item_ids !== undefined) return 'ARCHIVE';
+  if (input.recurrence !== undefined && input.recurrence !== 'ONCE') return 'RECURRING';
+  return 'TASKING';
+}
+
+export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
+  const type = orderItemTypeOf(item);
+  const need = (field: keyof typeof item, why: string) => {
+    if (item[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required ${why}` });
+  };
+  if (type === 'TASKING') {
+    need('start_date', 'for a tasking item');
+    need('end_date', 'for a tasking item');
+  } else if (type === 'RECURRING') {
+    need('start_date', 'for a recurring item');
+    need('end_date', 'for a recurring item');
+    need('no_of_occurrences', 'for a recurring item');
+  } else {
+    if (item.recurrence !== undefined && item.recurrence !== 'ONCE') {
+      ctx.addIssue({ code: 'custom', path: ['recurrence'], message: 'an archive item (with item_ids) cannot recur' });
+    }
+    if (item.no_of_occurrences !== undefined && item.no_of_occurrences > 1) {
+      ctx.addIssue({ code: 'custom', path: ['no_of_occurrences'], message: 'an archive item (with item_ids) has one occurrence' });
+    }
+  }
+  if (item.start_date && item.end_date) {
+    try {
+      if (parseRfc3339(item.end_date) <= parseRfc3339(item.start_date)) {
+        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must be after start_date' });
+      }
+    } catch {
+      // Malformed dates are already reported by their own field schemas.
+    }
+  }
+});
+export type OrderItemInput = z.infer<typeof OrderItemInput>;
+
+export const CreateOrderRequest = z.strictObject({
+  order_items: z
+    .array(OrderItemInput)
+    .min(1, 'an order needs at least one order item')
+    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+  dry_run: z.boolean().default(false),
+});
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
+export type CreateOrderRequestInput = z.input<typeof CreateOrderRequest>;

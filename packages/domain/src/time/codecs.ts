@@ -1,0 +1,292 @@
+/**
+ * Codecs for the spec's four timestamp layouts (part 2, "Conventions"):
+ *
+ * | codec             | layout                              | used by                                   |
+ * |-------------------|-------------------------------------|-------------------------------------------|
+ * | `isoTimestamp`    | `2024-01-02T03:04:05.123Z` / `+00:00` | orders, order items, catalog records, deliveries |
+ * | `microTimestamp`  | `2024-01-02 03:04:05.123456+00:00`  | AOIs, assets, visualizations, indices     |
+ * | `taskDate`        | `02-01-2024` (day-month-year)        | task start_date / end_date                |
+ * | `assetDate`       | `2024-01-02` (year-month-day)        | asset date                                |
+ *
+ * Each parses to an `Instant` (µs since epoch) or a `CalendarDate`, and formats back. The
+ * round trip is exact: `format(parse(s), styleOf(s)) === s` for every string `parse` accepts,
+ * and `parse(format(v, style)) === v` for every value (to the style's precision).
+ * `rfc3339` is the lenient parser for search inputs (any offset), which never formats.
+ */
+import {
+  type CalendarDate,
+  type Instant,
+  TimestampFormatError,
+  instantFromParts,
+  invalidDateReason,
+  invalidTimeReason,
+  pad,
+  partsFromInstant,
+  civilFromDays,
+  daysFromCivil,
+} from './instant';
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: TimestampFormatError };
+
+export interface Codec<T, S> {
+  /** Human name of the layout, used in error messages. */
+  readonly layout: string;
+  /** An example string of the layout. */
+  readonly example: string;
+  tryParse(input: string): ParseResult<T>;
+  parse(input: string): T;
+  /** The formatting style a string was written in, so it can be reproduced exactly. */
+  styleOf(input: string): S;
+  format(value: T, style?: Partial<S>): string;
+}
+
+function makeCodec<T, S>(spec: {
+  layout: string;
+  example: string;
+  tryParse(input: string): ParseResult<T>;
+  styleOf(input: string): S;
+  format(value: T, style?: Partial<S>): string;
+}): Codec<T, S> {
+  return {
+    ...spec,
+    parse(input) {
+      const r = spec.tryParse(input);
+      if (!r.ok) throw r.error;
+      return r.value;
+    },
+  };
+}
+
+function fail<T>(layout: string, input: string, reason: string): ParseResult<T> {
+  return { ok: false, error: new TimestampFormatError(layout, input, reason) };
+}
+
+function fractionToMicros(fraction: string | undefined): number {
+  if (!fraction) return 0;
+  return Number(fraction.padEnd(6, '0'));
+}
+
+function formatFraction(micro: number, digits: number): string {
+  if (digits === 0) return '';
+  const full = pad(micro, 6);
+  return `.${full.slice(0, digits)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ISO 8601 with Z or +00:00
+
+export interface IsoStyle {
+  /** How UTC is written. */
+  readonly offset: 'Z' | '+00:00';
+  /** Fraction digits written after the seconds (0 = none). */
+  readonly fractionDigits: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|\+00:00)$/;
+const ISO_LAYOUT = 'ISO 8601 UTC timestamp (YYYY-MM-DDTHH:MM:SS[.ffffff] followed by Z or +00:00)';
+
+function checkParts(layout: string, input: string, m: RegExpExecArray): ParseResult<Instant> | undefined {
+  const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
+  const reason =
+    invalidDateReason(year!, month!, day!) ?? invalidTimeReason(hour!, minute!, second!);
+  return reason ? fail(layout, input, reason) : undefined;
+}
+
+export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
+  layout: ISO_LAYOUT,
+  example: '2024-05-17T09:30:00.123456Z',
+  tryParse(input) {
+    const m = ISO_RE.exec(input);
+    if (!m) {
+      return fail(ISO_LAYOUT, input, 'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T09:30:00.123+00:00');
+    }
+    const bad = checkParts(ISO_LAYOUT, input, m);
+    if (bad) return bad;
+    return {
+      ok: true,
+      value: instantFromParts({
+        year: Number(m[1]),
+        month: Number(m[2]),
+        day: Number(m[3]),
+        hour: Number(m[4]),
+        minute: Number(m[5]),
+        second: Number(m[6]),
+        micro: fractionToMicros(m[7]),
+      }),
+    };
+  },
+  styleOf(input) {
+    const m = ISO_RE.exec(input);
+    if (!m) throw new TimestampFormatError(ISO_LAYOUT, input, 'cannot read the style of an invalid timestamp');
+    return {
+      offset: m[8] as IsoStyle['offset'],
+      fractionDigits: (m[7]?.length ?? 0) as IsoStyle['fractionDigits'],
+    };
+  },
+  format(instant, style) {
+    const offset = style?.offset ?? 'Z';
+    const p = partsFromInstant(instant);
+    // Default: as many digits as needed (0, 3 or 6), like most JSON serialisers.
+    const digits =
+      style?.fractionDigits ?? (p.micro === 0 ? 0 : p.micro % 1000 === 0 ? 3 : 6);
+    return (
+      `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}` +
+      `T${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}` +
+      formatFraction(p.micro, digits) +
+      offset
+    );
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// YYYY-MM-DD HH:MM:SS.ffffff+00:00 (Python's str(datetime) in UTC)
+
+export interface MicroStyle {
+  /** Python omits `.ffffff` when the microseconds are zero; we reproduce either form. */
+  readonly fraction: boolean;
+}
+
+const MICRO_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{6}))?\+00:00$/;
+const MICRO_LAYOUT = 'timestamp YYYY-MM-DD HH:MM:SS.ffffff+00:00';
+
+export const microTimestamp: Codec<Instant, MicroStyle> = makeCodec({
+  layout: MICRO_LAYOUT,
+  example: '2024-05-17 09:30:00.123456+00:00',
+  tryParse(input) {
+    const m = MICRO_RE.exec(input);
+    if (!m) return fail(MICRO_LAYOUT, input, 'expected e.g. 2024-05-17 09:30:00.123456+00:00');
+    const bad = checkParts(MICRO_LAYOUT, input, m);
+    if (bad) return bad;
+    return {
+      ok: true,
+      value: instantFromParts({
+        year: Number(m[1]),
+        month: Number(m[2]),
+        day: Number(m[3]),
+        hour: Number(m[4]),
+        minute: Number(m[5]),
+        second: Number(m[6]),
+        micro: fractionToMicros(m[7]),
+      }),
+    };
+  },
+  styleOf(input) {
+    const m = MICRO_RE.exec(input);
+    if (!m) throw new TimestampFormatError(MICRO_LAYOUT, input, 'cannot read the style of an invalid timestamp');
+    return { fraction: m[7] !== undefined };
+  },
+  format(instant, style) {
+    const p = partsFromInstant(instant);
+    const fraction = style?.fraction ?? true;
+    return (
+      `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}` +
+      ` ${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}` +
+      (fraction ? `.${pad(p.micro, 6)}` : '') +
+      '+00:00'
+    );
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Calendar dates
+
+type NoStyle = Record<string, never>;
+
+function dateCodec(layout: string, example: string, re: RegExp, order: [number, number, number], render: (d: CalendarDate) => string): Codec<CalendarDate, NoStyle> {
+  return makeCodec({
+    layout,
+    example,
+    tryParse(input) {
+      const m = re.exec(input);
+      if (!m) return fail(layout, input, `expected e.g. ${example}`);
+      const [year, month, day] = order.map((i) => Number(m[i]));
+      const reason = invalidDateReason(year!, month!, day!);
+      if (reason) return fail(layout, input, reason);
+      return { ok: true, value: { year: year!, month: month!, day: day! } };
+    },
+    styleOf: () => ({}),
+    format: (d) => {
+      const reason = invalidDateReason(d.year, d.month, d.day);
+      if (reason) throw new RangeError(`cannot format an impossible date: ${reason}`);
+      return render(d);
+    },
+  });
+}
+
+/** Task start_date / end_date: day-month-year with hyphens, e.g. `17-05-2024`. */
+export const taskDate = dateCodec(
+  'task date DD-MM-YYYY',
+  '17-05-2024',
+  /^(\d{2})-(\d{2})-(\d{4})$/,
+  [3, 2, 1],
+  (d) => `${pad(d.day, 2)}-${pad(d.month, 2)}-${pad(d.year, 4)}`,
+);
+
+/** Asset `date`: year-month-day, e.g. `2024-05-17`. */
+export const assetDate = dateCodec(
+  'asset date YYYY-MM-DD',
+  '2024-05-17',
+  /^(\d{4})-(\d{2})-(\d{2})$/,
+  [1, 2, 3],
+  (d) => `${pad(d.year, 4)}-${pad(d.month, 2)}-${pad(d.day, 2)}`,
+);
+
+/** Days since epoch, for comparing calendar dates. */
+export function calendarDateToDays(d: CalendarDate): number {
+  return daysFromCivil(d.year, d.month, d.day);
+}
+export function calendarDateFromInstant(instant: Instant): CalendarDate {
+  return civilFromDays(Math.floor(instant / 86_400_000_000));
+}
+
+// ---------------------------------------------------------------------------------------------
+// RFC 3339 (search inputs): any numeric offset or Z, `T` or `t`, up to microsecond precision.
+
+const RFC3339_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?([Zz]|[+-]\d{2}:\d{2})$/;
+const RFC3339_LAYOUT = 'RFC 3339 date-time';
+
+export function tryParseRfc3339(input: string): ParseResult<Instant> {
+  const m = RFC3339_RE.exec(input);
+  if (!m) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(input)) {
+      return fail(RFC3339_LAYOUT, input, 'a date alone is not a date-time; write e.g. 2024-05-17T00:00:00Z');
+    }
+    return fail(RFC3339_LAYOUT, input, 'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T11:30:00+02:00');
+  }
+  const bad = checkParts(RFC3339_LAYOUT, input, m);
+  if (bad) return bad;
+  if (m[7] && m[7].length > 6) {
+    return fail(RFC3339_LAYOUT, input, 'more than 6 fraction digits (sub-microsecond precision is not supported)');
+  }
+  let offsetMinutes = 0;
+  const off = m[8]!;
+  if (off !== 'Z' && off !== 'z') {
+    const sign = off.startsWith('-') ? -1 : 1;
+    const oh = Number(off.slice(1, 3));
+    const om = Number(off.slice(4, 6));
+    if (oh > 23 || om > 59) return fail(RFC3339_LAYOUT, input, `offset ${off} is out of range`);
+    offsetMinutes = sign * (oh * 60 + om);
+  }
+  return {
+    ok: true,
+    value: instantFromParts(
+      {
+        year: Number(m[1]),
+        month: Number(m[2]),
+        day: Number(m[3]),
+        hour: Number(m[4]),
+        minute: Number(m[5]),
+        second: Number(m[6]),
+        micro: fractionToMicros(m[7]),
+      },
+      offsetMinutes,
+    ),
+  };
+}
+
+export function parseRfc3339(input: string): Instant {
+  const r = tryParseRfc3339(input);
+  if (!r.ok) throw r.error;
+  return r.value;
+}

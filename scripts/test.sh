@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The README's test command: installs everything and runs the whole test suite.
+# Works on a fresh Debian machine with only Node 20 and npm (run as root for the apt step).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pnpm() { bash scripts/pnpm.sh "$@"; }
+
+# System packages tests need (headless Chromium for UI tests), installed when missing.
+bash scripts/system-deps.sh
+
+echo "== install"
+pnpm install --frozen-lockfile
+echo "== lint"
+pnpm exec eslint . --max-warnings=0
+echo "== format"
+pnpm exec prettier --check . --log-level warn
+echo "== typecheck"
+pnpm exec turbo run typecheck --output-logs=errors-only
+echo "== test"
+pnpm exec vitest run
