@@ -81,7 +81,12 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: {
       ...importRules([], { node: false }),
-      'no-restricted-globals': ['error', ...browserOnlyGlobals, { name: 'process', message: 'No Node globals in domain.' }, { name: 'Buffer', message: 'No Node globals in domain.' }],
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals,
+        { name: 'process', message: 'No Node globals in domain.' },
+        { name: 'Buffer', message: 'No Node globals in domain.' },
+      ],
     },
   },
   {

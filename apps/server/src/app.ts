@@ -1,0 +1,75 @@
+/**
+ * `buildApp(config)`: the whole service as a Fastify instance that is not listening yet
+ * (tests use `app.inject` or listen on 127.0.0.1:0; `server.ts` listens for real).
+ */
+import { LIMITS } from '@eo/domain';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { resolveConfig, type ServerConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { createRouter } from './http/endpoint';
+import { installErrorHandling } from './http/errors';
+import { buildOpenApiDocument } from './http/openapi';
+import { seedPresetIndices } from './indices/presets';
+import { registerIndexRoutes } from './indices/routes';
+import { Worker } from './worker/worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export async function buildApp(
+  partial: Partial<ServerConfig> & { dataDir: string },
+): Promise<FastifyInstance> {
+  const config = resolveConfig(partial);
+  const database = openDatabase(config.dbFile);
+  // Presets are shared by every organisation: present in every database, seeded or not.
+  seedPresetIndices(database.sqlite, Math.round(config.now()) * 1000);
+  const app = Fastify({
+    logger:
+      config.logLevel === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: LIMITS.maxBodyBytes,
+    // Never log the Authorization header; request ids for correlating logs.
+    requestIdHeader: 'x-request-id',
+  });
+  const worker = new Worker(database.sqlite, {
+    stepDelayMs: config.stepDelayMs,
+    tickMs: config.workerTickMs,
+    nowMs: config.now,
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  const ctx: AppContext = {
+    sqlite: database.sqlite,
+    db: database.db,
+    config,
+    worker,
+    nowUs: () => Math.round(config.now()) * 1000,
+  };
+  app.decorate('ctx', ctx);
+
+  // JSON only: anything else (text/plain included) is a 415.
+  app.removeContentTypeParser(['text/plain']);
+  installErrorHandling(app);
+
+  const openapi = buildOpenApiDocument();
+  app.get('/v0/openapi.json', { logLevel: 'warn' }, async () => openapi);
+  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const router = createRouter(app, ctx);
+  registerIndexRoutes(router, ctx);
+
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    worker.stop();
+    database.close();
+  });
+  return app;
+}

@@ -1,0 +1,75 @@
+/** Writes and reads of archive scenes (and their R*Tree entries). */
+import type { ArchiveFeature, Geometry } from '@eo/domain';
+import { parseRfc3339 } from '@eo/domain';
+import type Database from 'better-sqlite3';
+import type { z } from 'zod';
+import { geometryBounds } from '../geo-bounds';
+
+export type ArchiveFeatureIn = z.input<typeof ArchiveFeature>;
+
+export interface ArchiveSceneRow {
+  seq: number;
+  id: string;
+  collection_id: string;
+  satellite_id: string;
+  datetime_us: number;
+  cloud_cover: number;
+  off_nadir: number;
+  gsd: number;
+  feature_json: string;
+}
+
+/** Inserts scenes (call inside a transaction for batches). `satelliteId` is the scene's satellite. */
+export function makeArchiveInserter(sqlite: Database.Database) {
+  const insert = sqlite.prepare(
+    `INSERT INTO archive_scenes (id, collection_id, satellite_id, datetime_us, cloud_cover, off_nadir, gsd,
+       sun_elevation, sun_azimuth, min_lon, min_lat, max_lon, max_lat, feature_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertRtree = sqlite.prepare(
+    'INSERT INTO archive_scenes_rtree (seq, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)',
+  );
+  return (feature: ArchiveFeatureIn, satelliteId: string): void => {
+    const p = feature.properties;
+    const [w, s, e, n] = geometryBounds(feature.geometry as Geometry);
+    const { links: _links, ...stored } = feature;
+    const r = insert.run(
+      feature.id,
+      feature.collection ?? '',
+      satelliteId,
+      parseRfc3339(String(p.datetime)),
+      p['eo:cloud_cover'] ?? 0,
+      p['view:off_nadir'] ?? 0,
+      p.gsd ?? 0,
+      p['view:sun_elevation'] ?? 0,
+      p['view:sun_azimuth'] ?? 0,
+      w,
+      s,
+      e,
+      n,
+      JSON.stringify(stored),
+    );
+    insertRtree.run(r.lastInsertRowid, w, e, s, n);
+  };
+}
+
+/** Scenes by STAC item id (missing ids are simply absent from the map). */
+export function getArchiveScenes(
+  sqlite: Database.Database,
+  ids: readonly string[],
+): Map<string, ArchiveSceneRow> {
+  const out = new Map<string, ArchiveSceneRow>();
+  if (ids.length === 0) return out;
+  const stmt = sqlite.prepare<[string], ArchiveSceneRow>(
+    'SELECT seq, id, collection_id, satellite_id, datetime_us, cloud_cover, off_nadir, gsd, feature_json FROM archive_scenes WHERE id = ?',
+  );
+  for (const id of new Set(ids)) {
+    const row = stmt.get(id);
+    if (row) out.set(id, row);
+  }
+  return out;
+}
+
+export function sceneFeature(row: ArchiveSceneRow): ArchiveFeatureIn {
+  return JSON.parse(row.feature_json) as ArchiveFeatureIn;
+}

@@ -1,0 +1,52 @@
+/** Writes of catalog records (and their R*Tree entries); search lives in `search.ts`. */
+import type { CatalogRecord, Geometry } from '@eo/domain';
+import { tryParseRfc3339, isoTimestamp } from '@eo/domain';
+import type Database from 'better-sqlite3';
+import type { z } from 'zod';
+import { geometryBounds } from '../geo-bounds';
+
+export type CatalogRecordOut = z.input<typeof CatalogRecord>;
+
+export interface CatalogLinks {
+  readonly orgId: string;
+  readonly orderId: string | null;
+  readonly orderItemId: string | null;
+}
+
+export function makeCatalogInserter(sqlite: Database.Database) {
+  const insert = sqlite.prepare(
+    `INSERT INTO catalog_records (id, org_id, task_id, order_item_id, order_id, item_id, collection, datetime_us,
+       cloud_cover, off_nadir, gsd, min_lon, min_lat, max_lon, max_lat, created_at_us, updated_at_us, record_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertRtree = sqlite.prepare(
+    'INSERT INTO catalog_rtree (seq, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)',
+  );
+  return (record: CatalogRecordOut, links: CatalogLinks): void => {
+    const p = record.details.properties;
+    const dt = typeof p.datetime === 'string' ? tryParseRfc3339(p.datetime) : undefined;
+    const geometry = record.details.geometry as Geometry | null;
+    const bounds = geometry ? geometryBounds(geometry) : null;
+    const r = insert.run(
+      record.id,
+      links.orgId,
+      record.task_id ?? null,
+      links.orderItemId,
+      links.orderId,
+      record.details.id,
+      record.details.collection ?? null,
+      dt?.ok ? dt.value : null,
+      p['eo:cloud_cover'] ?? null,
+      p['view:off_nadir'] ?? null,
+      p.gsd ?? null,
+      bounds?.[0] ?? null,
+      bounds?.[1] ?? null,
+      bounds?.[2] ?? null,
+      bounds?.[3] ?? null,
+      record.created_at ? isoTimestamp.parse(record.created_at) : 0,
+      record.updated_at ? isoTimestamp.parse(record.updated_at) : 0,
+      JSON.stringify(record),
+    );
+    if (bounds) insertRtree.run(r.lastInsertRowid, bounds[0], bounds[2], bounds[1], bounds[3]);
+  };
+}

@@ -1,0 +1,36 @@
+/** Service configuration: where data lives, how fast background work moves, what to log. */
+import path from 'node:path';
+
+export interface ServerConfig {
+  /** Folder holding the SQLite database and delivered manifests. */
+  readonly dataDir: string;
+  /** SQLite file; defaults to `<dataDir>/eo.sqlite`. */
+  readonly dbFile: string;
+  /** Root folder under which deliveries write their manifests. */
+  readonly deliveryRoot: string;
+  /** How often the background worker looks for due work (ms). 0 disables the worker loop. */
+  readonly workerTickMs: number;
+  /** Delay between the steps of a piece of background work (ms): small in tests, watchable in the demo. */
+  readonly stepDelayMs: number;
+  /** Pino log level, or false for no logs (tests). */
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | false;
+  /** Validate every response against the domain schema (tests: catches drift from the spec). */
+  readonly validateResponses: boolean;
+  /** Clock, injectable for tests. Returns epoch milliseconds. */
+  readonly now: () => number;
+}
+
+export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
+  const dataDir = path.resolve(partial.dataDir);
+  return {
+    dbFile: path.join(dataDir, 'eo.sqlite'),
+    deliveryRoot: path.join(dataDir, 'deliveries'),
+    workerTickMs: 250,
+    stepDelayMs: 2000,
+    logLevel: 'info',
+    validateResponses: false,
+    now: () => Date.now(),
+    ...partial,
+    dataDir,
+  };
+}

@@ -1,0 +1,14 @@
+/** What every resource module gets: the database, the config, the clock and the worker. */
+import type Database from 'better-sqlite3';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import type { Worker } from './worker/worker';
+
+export interface AppContext {
+  readonly sqlite: Database.Database;
+  readonly db: Db;
+  readonly config: ServerConfig;
+  readonly worker: Worker;
+  /** Now, in epoch microseconds (the unit of every stored instant). */
+  nowUs(): number;
+}

@@ -1,0 +1,10 @@
+/**
+ * Every table of the service, re-exported from the resource folders that own them.
+ * drizzle-kit reads this file to generate migrations (see CONTRIBUTING.md).
+ */
+export * from '../orgs/schema';
+export * from '../http/idempotency-schema';
+export * from '../worker/schema';
+export * from '../indices/schema';
+export * from '../archive/schema';
+export * from '../catalog/schema';

@@ -1,0 +1,193 @@
+/**
+ * Registers the spec's endpoints from the @eo/domain endpoint table, so the domain zod schemas
+ * are the single validation layer: params, query and body are parsed with them (400 with field
+ * paths on failure), the handler receives parsed values, and (in tests) the response is checked
+ * against the domain response schema.
+ *
+ * Creates run synchronously inside one SQLite transaction, together with the Idempotency-Key
+ * record, so a create and its stored response are committed together or not at all.
+ */
+import { createHash } from 'node:crypto';
+import { endpoints, type EndpointId, type Endpoints } from '@eo/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { makeAuthenticator, type Principal } from './auth';
+import { ApiError } from './errors';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<Id extends EndpointId> {
+  readonly principal: Principal;
+  readonly params: Out<Endpoints[Id] extends { params: infer P } ? P : undefined>;
+  readonly query: Out<Endpoints[Id] extends { query: infer Q } ? Q : undefined>;
+  readonly body: Out<Endpoints[Id] extends { body: infer B } ? B : undefined>;
+}
+/** What a handler returns: the response as the domain schema's input (what goes on the wire). */
+export type HandlerOutput<Id extends EndpointId> = z.input<Endpoints[Id]['response']>;
+
+type CreateId = {
+  [K in EndpointId]: Endpoints[K]['kind'] extends 'create' ? K : never;
+}[EndpointId];
+type ReadId = Exclude<EndpointId, CreateId>;
+
+const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,200}$/;
+
+function parseInputs<Id extends EndpointId>(
+  id: Id,
+  request: FastifyRequest,
+): Omit<HandlerInput<Id>, 'principal'> {
+  const def = endpoints[id] as { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  const parse = (
+    schema: z.ZodType | undefined,
+    value: unknown,
+    where: 'params' | 'query' | 'body',
+  ) => {
+    if (!schema) return undefined;
+    const r = schema.safeParse(value);
+    if (!r.success) throw ApiError.validation(r.error, where);
+    return r.data;
+  };
+  return {
+    params: parse(def.params, request.params, 'params'),
+    query: parse(def.query, request.query, 'query'),
+    body: parse(def.body, request.body, 'body'),
+  } as Omit<HandlerInput<Id>, 'principal'>;
+}
+
+function checkResponse(ctx: AppContext, id: EndpointId, value: unknown): void {
+  if (!ctx.config.validateResponses) return;
+  const r = endpoints[id].response.safeParse(value);
+  if (!r.success) {
+    throw new Error(
+      `response of ${id} breaks the domain schema: ${JSON.stringify(r.error.issues.slice(0, 5))}`,
+    );
+  }
+}
+
+/** Canonical JSON (sorted keys) so equal requests hash equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function createRouter(app: FastifyInstance, ctx: AppContext) {
+  const authenticate = makeAuthenticator(ctx.sqlite);
+  const findKey = ctx.sqlite.prepare<
+    [string, string],
+    { endpoint: string; request_hash: string; status_code: number; response_json: string }
+  >(
+    'SELECT endpoint, request_hash, status_code, response_json FROM idempotency_keys WHERE org_id = ? AND key = ?',
+  );
+  const storeKey = ctx.sqlite.prepare(
+    'INSERT INTO idempotency_keys (org_id, key, endpoint, request_hash, status_code, response_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+
+  /** A read or search endpoint. The handler may be async. */
+  function read<Id extends ReadId>(
+    id: Id,
+    handler: (input: HandlerInput<Id>) => HandlerOutput<Id> | Promise<HandlerOutput<Id>>,
+  ) {
+    const def = endpoints[id];
+    app.route({
+      method: def.method,
+      url: def.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const principal = authenticate(request.headers.authorization);
+        const input = { principal, ...parseInputs(id, request) } as HandlerInput<Id>;
+        const result = await handler(input);
+        checkResponse(ctx, id, result);
+        return reply.code(def.status).send(result);
+      },
+    });
+  }
+
+  /**
+   * A create endpoint. The handler is synchronous: it runs inside one SQLite transaction
+   * with the Idempotency-Key bookkeeping.
+   */
+  function create<Id extends CreateId>(
+    id: Id,
+    handler: (input: HandlerInput<Id>) => HandlerOutput<Id>,
+  ) {
+    const def = endpoints[id];
+    const endpointName = `${def.method} ${def.path}`;
+    app.route({
+      method: def.method,
+      url: def.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const principal = authenticate(request.headers.authorization);
+        const parsed = parseInputs(id, request);
+        const input = { principal, ...parsed } as HandlerInput<Id>;
+        const rawKey = request.headers['idempotency-key'];
+        const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
+
+        if (key === undefined) {
+          const result = ctx.sqlite.transaction(() => handler(input)).immediate();
+          checkResponse(ctx, id, result);
+          return reply.code(def.status).send(result);
+        }
+        if (!IDEMPOTENCY_KEY_RE.test(key)) {
+          throw new ApiError(
+            400,
+            'validation_failed',
+            'Idempotency-Key must be 1 to 200 printable ASCII characters',
+            [{ path: 'Idempotency-Key', message: 'must be 1 to 200 printable ASCII characters' }],
+          );
+        }
+        const requestHash = createHash('sha256')
+          .update(
+            canonicalJson({
+              params: request.params,
+              query: request.query,
+              body: request.body ?? null,
+            }),
+          )
+          .digest('hex');
+        const outcome = ctx.sqlite
+          .transaction((): { replayed: boolean; status: number; body: unknown } => {
+            const previous = findKey.get(principal.orgId, key);
+            if (previous) {
+              if (previous.endpoint !== endpointName || previous.request_hash !== requestHash) {
+                throw new ApiError(
+                  409,
+                  'idempotency_conflict',
+                  'This Idempotency-Key was already used with a different request; use a new key for a new request',
+                );
+              }
+              return {
+                replayed: true,
+                status: previous.status_code,
+                body: JSON.parse(previous.response_json),
+              };
+            }
+            const result = handler(input);
+            storeKey.run(
+              principal.orgId,
+              key,
+              endpointName,
+              requestHash,
+              def.status,
+              JSON.stringify(result),
+              Date.now(),
+            );
+            return { replayed: false, status: def.status, body: result };
+          })
+          .immediate();
+        if (!outcome.replayed) checkResponse(ctx, id, outcome.body);
+        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+        return reply.code(outcome.status).send(outcome.body);
+      },
+    });
+  }
+
+  return { read, create };
+}
+
+export type Router = ReturnType<typeof createRouter>;

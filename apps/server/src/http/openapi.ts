@@ -1,0 +1,98 @@
+/** The OpenAPI 3.1 document, generated from the same domain schemas that validate requests. */
+import { endpoints, ENDPOINT_IDS, ApiErrorBody } from '@eo/domain';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const s = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
+  delete s.$schema;
+  return s;
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const js = toSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(js.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (js.required ?? []).includes(name),
+    schema: s,
+    ...(typeof s.description === 'string' ? { description: s.description } : {}),
+  }));
+}
+
+export function buildOpenApiDocument(serverUrl?: string) {
+  const errorResponse = {
+    description: 'Error',
+    content: { 'application/json': { schema: toSchema(ApiErrorBody, 'output') } },
+  };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const id of ENDPOINT_IDS) {
+    const def = endpoints[id] as (typeof endpoints)[typeof id] & {
+      params?: z.ZodType;
+      query?: z.ZodType;
+      body?: z.ZodType;
+    };
+    const path = def.path.replace(/:([a-z_]+)/g, '{$1}');
+    const op: Record<string, unknown> = {
+      operationId: id,
+      summary: def.summary,
+      security: [{ apiKey: [] }],
+      parameters: [
+        ...parameters(def.params, 'path'),
+        ...parameters(def.query, 'query'),
+        ...(def.kind === 'create'
+          ? [
+              {
+                name: 'Idempotency-Key',
+                in: 'header',
+                required: false,
+                schema: { type: 'string', maxLength: 200 },
+                description:
+                  'Repeat a create safely: the same key and body return the first response (kept 24 h).',
+              },
+            ]
+          : []),
+      ],
+      responses: {
+        [String(def.status)]: {
+          description: def.status === 201 ? 'Created' : 'OK',
+          content: { 'application/json': { schema: toSchema(def.response, 'output') } },
+        },
+        '400': errorResponse,
+        '401': errorResponse,
+        ...(def.params ? { '404': errorResponse } : {}),
+        ...(def.kind === 'create' ? { '409': errorResponse } : {}),
+      },
+    };
+    if (def.body && def.method === 'POST' && id !== 'createJob') {
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(def.body, 'input') } },
+      };
+    }
+    paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'EO imagery service (EO Field Desk reference implementation)',
+      version: '0',
+      description:
+        'Every endpoint of the EO imagery API spec. Choices where the spec is open are listed in apps/server/README.md.',
+    },
+    servers: serverUrl ? [{ url: serverUrl }] : [],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,7 @@
+/** @eo/server public surface: build the app, start it, seed it (used by tests of other packages and the desktop). */
+export { buildApp } from './app';
+export { resolveConfig, type ServerConfig } from './config';
+export { startServer, type RunningServer } from './server';
+export { seedDemo, type SeedOptions } from './seed/demo';
+export { createApiKey, createOrganization, createProject, createUser } from './orgs/repository';
+export { DEMO, SATELLITES, COLLECTIONS, BANDSETS } from './reference/catalog';
