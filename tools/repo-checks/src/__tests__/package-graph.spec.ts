@@ -1,0 +1,74 @@
+/**
+ * The package graph of CONTRIBUTING.md is enforced by eslint.config.js. These tests lint probe
+ * snippets as if they were files of each package, so a config change that silently stops
+ * enforcing a rule fails here.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('package graph lint', () => {
+  it('domain may not import node built-ins, other packages, or use DOM/Node globals', async () => {
+    const file = 'packages/domain/src/probe.ts';
+    expect(await ruleIds(file, "import fs from 'node:fs';\nexport const a = fs;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(file, "import path from 'path';\nexport const a = path;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await ruleIds(file, "import { x } from '@eo/api-client';\nexport const a = x;\n"),
+    ).toContain('no-restricted-imports');
+    expect(await ruleIds(file, 'export const a = window.location;\n')).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIds(file, 'export const a = process.env;\n')).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIds(file, "import { z } from 'zod';\nexport const a = z;\n")).toEqual([]);
+  });
+
+  it('no package imports another by relative path or deep into its src', async () => {
+    expect(
+      await ruleIds(
+        'packages/sync/src/probe.ts',
+        "import { a } from '../../api-client/src/client';\nexport const b = a;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIds(
+        'apps/server/src/probe.ts',
+        "import { a } from '@eo/domain/src/enums';\nexport const b = a;\n",
+      ),
+    ).toContain('no-restricted-imports');
+  });
+
+  it('the arrows point one way: domain <- api-client <- sync <- desktop; server uses domain', async () => {
+    const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
+    expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/domain'))).toEqual([]);
+    expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/sync'))).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/api-client'))).toEqual([]);
+    expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/server'))).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/api-client'))).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/domain'))).toEqual([]);
+    // tests of client packages may start the real reference service
+    expect(
+      await ruleIds('packages/api-client/src/__tests__/probe.spec.ts', imp('@eo/server')),
+    ).toEqual([]);
+  });
+});
