@@ -62,7 +62,11 @@ export function summarizeDetails(details: readonly ErrorDetail[], max = 3): stri
  * Best-effort reading of any error body a service may send: ours, `{ message }`,
  * `{ detail }` (FastAPI), `{ error: "text" }`, plain text or nothing.
  */
-export function describeErrorBody(body: unknown): { code?: string; message?: string; details?: ErrorDetail[] } {
+export function describeErrorBody(body: unknown): {
+  code?: string;
+  message?: string;
+  details?: ErrorDetail[];
+} {
   const ours = ApiErrorBody.safeParse(body);
   if (ours.success) {
     const { code, message, details } = ours.data.error;
@@ -71,7 +75,8 @@ export function describeErrorBody(body: unknown): { code?: string; message?: str
   if (typeof body === 'string') return body.trim() ? { message: body.trim().slice(0, 500) } : {};
   if (body && typeof body === 'object') {
     const o = body as Record<string, unknown>;
-    const text = [o.message, o.detail, o.error, o.title].find((v) => typeof v === 'string') as string | undefined;
+    const text = [o.message, o.detail, o.error, o.title].find((v) => typeof v === 'string') as
+      string | undefined;
     const code = typeof o.code === 'string' ? o.code : undefined;
     const out: { code?: string; message?: string } = {};
     if (code) out.code = code;

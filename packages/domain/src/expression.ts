@@ -44,7 +44,16 @@ type Token =
   | { t: 'end'; pos: number };
 
 const OPS: Record<string, '+' | '-' | '*' | '/' | '(' | ')' | ','> = {
-  '+': '+', '-': '-', '−': '-', '*': '*', '×': '*', '/': '/', '÷': '/', '(': '(', ')': ')', ',': ',',
+  '+': '+',
+  '-': '-',
+  '−': '-',
+  '*': '*',
+  '×': '*',
+  '/': '/',
+  '÷': '/',
+  '(': '(',
+  ')': ')',
+  ',': ',',
 };
 
 function tokenize(src: string): Token[] {
@@ -52,7 +61,10 @@ function tokenize(src: string): Token[] {
   let i = 0;
   while (i < src.length) {
     const c = src[i]!;
-    if (/\s/.test(c)) { i++; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
     if (/[0-9.]/.test(c)) {
       const m = /^(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/.exec(src.slice(i));
       if (!m) throw new ExpressionError(`malformed number`, i);
@@ -80,11 +92,17 @@ export function parseExpression(src: string): ParsedExpression {
   let k = 0;
   const bands: string[] = [];
   const peek = () => tokens[k]!;
-  const isOp = (v: string) => { const t = peek(); return t.t === 'op' && t.v === v; };
+  const isOp = (v: string) => {
+    const t = peek();
+    return t.t === 'op' && t.v === v;
+  };
 
   function primary(): ExprNode {
     const t = peek();
-    if (t.t === 'num') { k++; return { kind: 'number', value: t.v }; }
+    if (t.t === 'num') {
+      k++;
+      return { kind: 'number', value: t.v };
+    }
     if (t.t === 'id') {
       k++;
       if (!bands.includes(t.v)) bands.push(t.v);
@@ -101,8 +119,14 @@ export function parseExpression(src: string): ParsedExpression {
     throw new ExpressionError(`unexpected ${JSON.stringify(t.v)}`, t.pos);
   }
   function unary(): ExprNode {
-    if (isOp('-')) { k++; return { kind: 'neg', operand: unary() }; }
-    if (isOp('+')) { k++; return unary(); }
+    if (isOp('-')) {
+      k++;
+      return { kind: 'neg', operand: unary() };
+    }
+    if (isOp('+')) {
+      k++;
+      return unary();
+    }
     return primary();
   }
   function product(): ExprNode {
@@ -126,13 +150,23 @@ export function parseExpression(src: string): ParsedExpression {
 
   if (tokens.length === 1) throw new ExpressionError('the expression is empty', 0);
   const components = [sum()];
-  while (isOp(',')) { k++; components.push(sum()); }
+  while (isOp(',')) {
+    k++;
+    components.push(sum());
+  }
   const t = peek();
-  if (t.t !== 'end') throw new ExpressionError(`unexpected ${JSON.stringify(t.t === 'num' || t.t === 'id' || t.t === 'op' ? t.v : '')}`, t.pos);
+  if (t.t !== 'end')
+    throw new ExpressionError(
+      `unexpected ${JSON.stringify(t.t === 'num' || t.t === 'id' || t.t === 'op' ? t.v : '')}`,
+      t.pos,
+    );
   return { components, bands };
 }
 
-export interface ExpressionProblem { message: string; position?: number }
+export interface ExpressionProblem {
+  message: string;
+  position?: number;
+}
 
 /**
  * Everything wrong with an expression for a given type and (optionally) the bands a satellite
@@ -147,16 +181,21 @@ export function checkExpression(
   try {
     parsed = parseExpression(src);
   } catch (e) {
-    if (e instanceof ExpressionError) return { problems: [{ message: e.message, position: e.position }], bands: [] };
+    if (e instanceof ExpressionError)
+      return { problems: [{ message: e.message, position: e.position }], bands: [] };
     throw e;
   }
   const problems: ExpressionProblem[] = [];
   const n = parsed.components.length;
   if (type === 'composite' && n !== 3) {
-    problems.push({ message: `a composite expression has 3 comma-separated components (red, green, blue), found ${n}` });
+    problems.push({
+      message: `a composite expression has 3 comma-separated components (red, green, blue), found ${n}`,
+    });
   }
   if (type !== 'composite' && n !== 1) {
-    problems.push({ message: `an ${type} expression has a single component, found ${n} separated by commas` });
+    problems.push({
+      message: `an ${type} expression has a single component, found ${n} separated by commas`,
+    });
   }
   if (parsed.bands.length === 0) problems.push({ message: 'the expression uses no band' });
   if (availableBands) {

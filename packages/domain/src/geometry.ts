@@ -7,21 +7,36 @@
 import { z } from 'zod';
 
 export type Position = number[];
-export interface Point { type: 'Point'; coordinates: Position }
-export interface MultiPoint { type: 'MultiPoint'; coordinates: Position[] }
-export interface LineString { type: 'LineString'; coordinates: Position[] }
-export interface MultiLineString { type: 'MultiLineString'; coordinates: Position[][] }
-export interface Polygon { type: 'Polygon'; coordinates: Position[][] }
-export interface MultiPolygon { type: 'MultiPolygon'; coordinates: Position[][][] }
-export interface GeometryCollection { type: 'GeometryCollection'; geometries: Geometry[] }
+export interface Point {
+  type: 'Point';
+  coordinates: Position;
+}
+export interface MultiPoint {
+  type: 'MultiPoint';
+  coordinates: Position[];
+}
+export interface LineString {
+  type: 'LineString';
+  coordinates: Position[];
+}
+export interface MultiLineString {
+  type: 'MultiLineString';
+  coordinates: Position[][];
+}
+export interface Polygon {
+  type: 'Polygon';
+  coordinates: Position[][];
+}
+export interface MultiPolygon {
+  type: 'MultiPolygon';
+  coordinates: Position[][][];
+}
+export interface GeometryCollection {
+  type: 'GeometryCollection';
+  geometries: Geometry[];
+}
 export type Geometry =
-  | Point
-  | MultiPoint
-  | LineString
-  | MultiLineString
-  | Polygon
-  | MultiPolygon
-  | GeometryCollection;
+  Point | MultiPoint | LineString | MultiLineString | Polygon | MultiPolygon | GeometryCollection;
 export type GeometryType = Geometry['type'];
 
 export const GEOMETRY_TYPES = [
@@ -45,7 +60,10 @@ export const Geometry: z.ZodType<Geometry> = z.lazy(() =>
     z.looseObject({ type: z.literal('Point'), coordinates: PositionSchema }),
     z.looseObject({ type: z.literal('MultiPoint'), coordinates: z.array(PositionSchema) }),
     z.looseObject({ type: z.literal('LineString'), coordinates: z.array(PositionSchema) }),
-    z.looseObject({ type: z.literal('MultiLineString'), coordinates: z.array(z.array(PositionSchema)) }),
+    z.looseObject({
+      type: z.literal('MultiLineString'),
+      coordinates: z.array(z.array(PositionSchema)),
+    }),
     z.looseObject({ type: z.literal('Polygon'), coordinates: z.array(z.array(PositionSchema)) }),
     z.looseObject({
       type: z.literal('MultiPolygon'),
@@ -71,18 +89,45 @@ const RingInput = z
     const first = ring[0];
     const last = ring[ring.length - 1];
     if (first && last && (first[0] !== last[0] || first[1] !== last[1])) {
-      ctx.addIssue({ code: 'custom', message: 'a polygon ring must be closed: its last position must equal its first' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a polygon ring must be closed: its last position must equal its first',
+      });
     }
   });
 const PolygonCoords = z.array(RingInput).min(1, 'a polygon has at least an outer ring');
 const bboxMember = { bbox: z.array(finite).optional() };
 
-export const PointInput = z.strictObject({ type: z.literal('Point'), coordinates: PositionInput, ...bboxMember });
-export const MultiPointInput = z.strictObject({ type: z.literal('MultiPoint'), coordinates: z.array(PositionInput).min(1), ...bboxMember });
-export const LineStringInput = z.strictObject({ type: z.literal('LineString'), coordinates: LineInput, ...bboxMember });
-export const MultiLineStringInput = z.strictObject({ type: z.literal('MultiLineString'), coordinates: z.array(LineInput).min(1), ...bboxMember });
-export const PolygonInput = z.strictObject({ type: z.literal('Polygon'), coordinates: PolygonCoords, ...bboxMember });
-export const MultiPolygonInput = z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(PolygonCoords).min(1), ...bboxMember });
+export const PointInput = z.strictObject({
+  type: z.literal('Point'),
+  coordinates: PositionInput,
+  ...bboxMember,
+});
+export const MultiPointInput = z.strictObject({
+  type: z.literal('MultiPoint'),
+  coordinates: z.array(PositionInput).min(1),
+  ...bboxMember,
+});
+export const LineStringInput = z.strictObject({
+  type: z.literal('LineString'),
+  coordinates: LineInput,
+  ...bboxMember,
+});
+export const MultiLineStringInput = z.strictObject({
+  type: z.literal('MultiLineString'),
+  coordinates: z.array(LineInput).min(1),
+  ...bboxMember,
+});
+export const PolygonInput = z.strictObject({
+  type: z.literal('Polygon'),
+  coordinates: PolygonCoords,
+  ...bboxMember,
+});
+export const MultiPolygonInput = z.strictObject({
+  type: z.literal('MultiPolygon'),
+  coordinates: z.array(PolygonCoords).min(1),
+  ...bboxMember,
+});
 
 export const GeometryInput: z.ZodType<Geometry> = z.lazy(() =>
   z.discriminatedUnion('type', [

@@ -7,7 +7,10 @@ import { Delivery } from './resources/delivery';
 import { Job } from './resources/job';
 import { Order, OrderItem } from './resources/order';
 
-export const OrderItemList = z.looseObject({ order_items: z.array(OrderItem), pagination: OffsetPagination });
+export const OrderItemList = z.looseObject({
+  order_items: z.array(OrderItem),
+  pagination: OffsetPagination,
+});
 export type OrderItemList = z.infer<typeof OrderItemList>;
 
 export const AssetList = z.looseObject({ assets: z.array(Asset), pagination: OffsetPagination });
@@ -32,7 +35,10 @@ export const SatelliteSearchResponse = z.looseObject({
 });
 export type SatelliteSearchResponse = z.infer<typeof SatelliteSearchResponse>;
 
-export const IndexList = z.looseObject({ indices: z.array(SpectralIndex), pagination: OffsetPagination });
+export const IndexList = z.looseObject({
+  indices: z.array(SpectralIndex),
+  pagination: OffsetPagination,
+});
 export type IndexList = z.infer<typeof IndexList>;
 
 export const OrderList = z.looseObject({ orders: z.array(Order), pagination: OffsetPagination });

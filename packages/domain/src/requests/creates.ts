@@ -10,7 +10,10 @@ import { IdParam } from './params';
 export const CreateIndexRequest = z.strictObject({
   name: z.string().trim().min(1, 'name is required').max(100),
   description: z.string().max(2000),
-  rescale: z.array(z.number().int('rescale values are integers')).min(1, 'rescale needs at least one value').max(8),
+  rescale: z
+    .array(z.number().int('rescale values are integers'))
+    .min(1, 'rescale needs at least one value')
+    .max(8),
   expression: z.string().trim().min(1, 'expression is required').max(2000),
   colormap: z.string().min(1, 'colormap is required').max(100),
   satellite_id: z.string().min(1, 'satellite_id is required'),
@@ -22,7 +25,10 @@ export type CreateIndexRequest = z.infer<typeof CreateIndexRequest>;
 /** 4.10 POST /v0/aois/{aoi_id}/visualizations: both required. */
 export const CreateVisualizationRequest = z.strictObject({
   index_id: z.string().min(1, 'index_id is required'),
-  src_asset_ids: z.array(z.string().min(1)).min(1, 'src_asset_ids needs at least one asset id').max(LIMITS.maxIdsPerFilter),
+  src_asset_ids: z
+    .array(z.string().min(1))
+    .min(1, 'src_asset_ids needs at least one asset id')
+    .max(LIMITS.maxIdsPerFilter),
 });
 export type CreateVisualizationRequest = z.infer<typeof CreateVisualizationRequest>;
 
@@ -67,12 +73,17 @@ export const CreateAoiRequest = z.strictObject({
   provider: z.string().min(1, 'provider is required'),
   project_id: z.string().min(1, 'project_id is required'),
   geometry: AreaGeometryInput,
-  item_ids: z.array(z.string().min(1)).min(1, 'item_ids needs at least one archive item id').max(LIMITS.maxIdsPerFilter),
+  item_ids: z
+    .array(z.string().min(1))
+    .min(1, 'item_ids needs at least one archive item id')
+    .max(LIMITS.maxIdsPerFilter),
 });
 export type CreateAoiRequest = z.infer<typeof CreateAoiRequest>;
 
 /** 4.13 POST /v0/workflows/{workflow_id}/jobs?project_id=...: no body (an empty object is tolerated). */
 export const WorkflowIdParams = z.strictObject({ workflow_id: IdParam });
-export const CreateJobQuery = z.strictObject({ project_id: z.string().min(1, 'project_id is required') });
+export const CreateJobQuery = z.strictObject({
+  project_id: z.string().min(1, 'project_id is required'),
+});
 export const CreateJobBody = z.strictObject({}).optional();
 export type CreateJobQuery = z.infer<typeof CreateJobQuery>;

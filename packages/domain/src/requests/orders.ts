@@ -30,12 +30,24 @@ const OrderItemInputFields = z.strictObject({
   start_date: Rfc3339.optional(),
   end_date: Rfc3339.optional(),
   no_of_occurrences: z.number().int().min(1).max(366).optional(),
-  cloud_cover: z.number().min(0, 'cloud_cover is a percentage >= 0').max(100, 'cloud_cover is a percentage <= 100').optional(),
-  off_nadir: z.number().min(0, 'off_nadir is degrees >= 0').max(60, 'off_nadir is degrees <= 60').optional(),
+  cloud_cover: z
+    .number()
+    .min(0, 'cloud_cover is a percentage >= 0')
+    .max(100, 'cloud_cover is a percentage <= 100')
+    .optional(),
+  off_nadir: z
+    .number()
+    .min(0, 'off_nadir is degrees >= 0')
+    .max(60, 'off_nadir is degrees <= 60')
+    .optional(),
   bandset: z.strictObject({ bandset_id: z.string().min(1) }).optional(),
   delivery_speed: z.enum(DELIVERY_SPEEDS).optional(),
   usecase: z.string().min(1).max(100).optional(),
-  item_ids: z.array(z.string().min(1)).min(1, 'item_ids needs at least one id; omit it for tasking').max(LIMITS.maxIdsPerFilter).optional(),
+  item_ids: z
+    .array(z.string().min(1))
+    .min(1, 'item_ids needs at least one id; omit it for tasking')
+    .max(LIMITS.maxIdsPerFilter)
+    .optional(),
   cloud_delivery: CloudDeliveryInput.optional(),
 });
 
@@ -52,7 +64,8 @@ export function orderItemTypeOf(input: {
 export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
   const type = orderItemTypeOf(item);
   const need = (field: keyof typeof item, why: string) => {
-    if (item[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required ${why}` });
+    if (item[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required ${why}` });
   };
   if (type === 'TASKING') {
     need('start_date', 'for a tasking item');
@@ -63,16 +76,28 @@ export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
     need('no_of_occurrences', 'for a recurring item');
   } else {
     if (item.recurrence !== undefined && item.recurrence !== 'ONCE') {
-      ctx.addIssue({ code: 'custom', path: ['recurrence'], message: 'an archive item (with item_ids) cannot recur' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recurrence'],
+        message: 'an archive item (with item_ids) cannot recur',
+      });
     }
     if (item.no_of_occurrences !== undefined && item.no_of_occurrences > 1) {
-      ctx.addIssue({ code: 'custom', path: ['no_of_occurrences'], message: 'an archive item (with item_ids) has one occurrence' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['no_of_occurrences'],
+        message: 'an archive item (with item_ids) has one occurrence',
+      });
     }
   }
   if (item.start_date && item.end_date) {
     try {
       if (parseRfc3339(item.end_date) <= parseRfc3339(item.start_date)) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must be after start_date' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['end_date'],
+          message: 'end_date must be after start_date',
+        });
       }
     } catch {
       // Malformed dates are already reported by their own field schemas.

@@ -32,13 +32,22 @@ export const SatelliteSearchRequest = z
     geometry: GeometryInput.optional(),
     // JSON bodies carry numbers, so no coercion; bounds as in the spec's part 8.
     skip: z.number().int().min(0, 'skip must be at least 0').max(LIMITS.maxOffset).default(0),
-    limit: z.number().int().min(1, 'limit must be at least 1').max(LIMITS.maxLimit).default(LIMITS.satelliteSearchDefaultLimit),
+    limit: z
+      .number()
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(LIMITS.maxLimit)
+      .default(LIMITS.satelliteSearchDefaultLimit),
   })
   .superRefine((r, ctx) => {
     if (r.start_date && r.end_date) {
       try {
         if (parseRfc3339(r.end_date) < parseRfc3339(r.start_date)) {
-          ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'end_date must not be before start_date' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['end_date'],
+            message: 'end_date must not be before start_date',
+          });
         }
       } catch {
         // reported by the field schemas

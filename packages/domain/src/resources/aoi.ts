@@ -1,6 +1,12 @@
 /** AOIs, their assets, visualizations and indices (spec 2.6 - 2.9). */
 import { z } from 'zod';
-import { AoiStatus, ExpressionType, IndexType, VisualizationStatus, VisualizationType } from '../enums';
+import {
+  AoiStatus,
+  ExpressionType,
+  IndexType,
+  VisualizationStatus,
+  VisualizationType,
+} from '../enums';
 import { Geometry } from '../geometry';
 import { AssetDate, MicroTimestamp } from '../time/schemas';
 import { Centroid, Id, IntArray, StringArray } from './common';

@@ -128,7 +128,9 @@ export const ArchiveFeatureCollection = z.looseObject({
 export type ArchiveFeatureCollection = z.infer<typeof ArchiveFeatureCollection>;
 
 /** bbox values as numbers, whether the service sent numbers or numeric strings. */
-export function bboxNumbers(bbox: ReadonlyArray<number | string> | null | undefined): number[] | null {
+export function bboxNumbers(
+  bbox: ReadonlyArray<number | string> | null | undefined,
+): number[] | null {
   if (!bbox) return null;
   return bbox.map((v) => (typeof v === 'number' ? v : Number(v)));
 }

@@ -6,7 +6,13 @@
  * what does not apply (an archive item has no recurrence, an unpaid order no paid_at).
  */
 import { z } from 'zod';
-import { FeasibilityStatus, OrderItemStatus, OrderItemType, OrderStatus, PaymentStatus } from '../enums';
+import {
+  FeasibilityStatus,
+  OrderItemStatus,
+  OrderItemType,
+  OrderStatus,
+  PaymentStatus,
+} from '../enums';
 import { GeometryOrFeatureCollection, Geometry } from '../geometry';
 import { IsoTimestamp, TaskDate } from '../time/schemas';
 import { CloudDelivery, Id } from './common';

@@ -85,7 +85,11 @@ export interface IsoStyle {
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?(Z|\+00:00)$/;
 const ISO_LAYOUT = 'ISO 8601 UTC timestamp (YYYY-MM-DDTHH:MM:SS[.ffffff] followed by Z or +00:00)';
 
-function checkParts(layout: string, input: string, m: RegExpExecArray): ParseResult<Instant> | undefined {
+function checkParts(
+  layout: string,
+  input: string,
+  m: RegExpExecArray,
+): ParseResult<Instant> | undefined {
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
   const reason =
     invalidDateReason(year!, month!, day!) ?? invalidTimeReason(hour!, minute!, second!);
@@ -98,7 +102,11 @@ export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
   tryParse(input) {
     const m = ISO_RE.exec(input);
     if (!m) {
-      return fail(ISO_LAYOUT, input, 'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T09:30:00.123+00:00');
+      return fail(
+        ISO_LAYOUT,
+        input,
+        'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T09:30:00.123+00:00',
+      );
     }
     const bad = checkParts(ISO_LAYOUT, input, m);
     if (bad) return bad;
@@ -117,7 +125,12 @@ export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
   },
   styleOf(input) {
     const m = ISO_RE.exec(input);
-    if (!m) throw new TimestampFormatError(ISO_LAYOUT, input, 'cannot read the style of an invalid timestamp');
+    if (!m)
+      throw new TimestampFormatError(
+        ISO_LAYOUT,
+        input,
+        'cannot read the style of an invalid timestamp',
+      );
     return {
       offset: m[8] as IsoStyle['offset'],
       fractionDigits: (m[7]?.length ?? 0) as IsoStyle['fractionDigits'],
@@ -127,8 +140,7 @@ export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
     const offset = style?.offset ?? 'Z';
     const p = partsFromInstant(instant);
     // Default: as many digits as needed (0, 3 or 6), like most JSON serialisers.
-    const digits =
-      style?.fractionDigits ?? (p.micro === 0 ? 0 : p.micro % 1000 === 0 ? 3 : 6);
+    const digits = style?.fractionDigits ?? (p.micro === 0 ? 0 : p.micro % 1000 === 0 ? 3 : 6);
     return (
       `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}` +
       `T${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}` +
@@ -172,7 +184,12 @@ export const microTimestamp: Codec<Instant, MicroStyle> = makeCodec({
   },
   styleOf(input) {
     const m = MICRO_RE.exec(input);
-    if (!m) throw new TimestampFormatError(MICRO_LAYOUT, input, 'cannot read the style of an invalid timestamp');
+    if (!m)
+      throw new TimestampFormatError(
+        MICRO_LAYOUT,
+        input,
+        'cannot read the style of an invalid timestamp',
+      );
     return { fraction: m[7] !== undefined };
   },
   format(instant, style) {
@@ -192,7 +209,13 @@ export const microTimestamp: Codec<Instant, MicroStyle> = makeCodec({
 
 type NoStyle = Record<string, never>;
 
-function dateCodec(layout: string, example: string, re: RegExp, order: [number, number, number], render: (d: CalendarDate) => string): Codec<CalendarDate, NoStyle> {
+function dateCodec(
+  layout: string,
+  example: string,
+  re: RegExp,
+  order: [number, number, number],
+  render: (d: CalendarDate) => string,
+): Codec<CalendarDate, NoStyle> {
   return makeCodec({
     layout,
     example,
@@ -250,14 +273,26 @@ export function tryParseRfc3339(input: string): ParseResult<Instant> {
   const m = RFC3339_RE.exec(input);
   if (!m) {
     if (/^\d{4}-\d{2}-\d{2}$/.test(input)) {
-      return fail(RFC3339_LAYOUT, input, 'a date alone is not a date-time; write e.g. 2024-05-17T00:00:00Z');
+      return fail(
+        RFC3339_LAYOUT,
+        input,
+        'a date alone is not a date-time; write e.g. 2024-05-17T00:00:00Z',
+      );
     }
-    return fail(RFC3339_LAYOUT, input, 'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T11:30:00+02:00');
+    return fail(
+      RFC3339_LAYOUT,
+      input,
+      'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T11:30:00+02:00',
+    );
   }
   const bad = checkParts(RFC3339_LAYOUT, input, m);
   if (bad) return bad;
   if (m[7] && m[7].length > 6) {
-    return fail(RFC3339_LAYOUT, input, 'more than 6 fraction digits (sub-microsecond precision is not supported)');
+    return fail(
+      RFC3339_LAYOUT,
+      input,
+      'more than 6 fraction digits (sub-microsecond precision is not supported)',
+    );
   }
   let offsetMinutes = 0;
   const off = m[8]!;

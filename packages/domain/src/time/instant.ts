@@ -47,7 +47,11 @@ export function invalidDateReason(year: number, month: number, day: number): str
   return undefined;
 }
 
-export function invalidTimeReason(hour: number, minute: number, second: number): string | undefined {
+export function invalidTimeReason(
+  hour: number,
+  minute: number,
+  second: number,
+): string | undefined {
   if (hour > 23) return `hour ${hour} is outside 00..23`;
   if (minute > 59) return `minute ${minute} is outside 00..59`;
   if (second > 59) return `second ${second} is outside 00..59 (leap seconds are not supported)`;
@@ -70,7 +74,9 @@ export function civilFromDays(days: number): CalendarDate {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;

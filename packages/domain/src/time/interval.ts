@@ -25,7 +25,10 @@ export type RangeResult<T> = { ok: true; value: Range<T> } | { ok: false; messag
 
 type EndParser<T> = (s: string) => { ok: true; value: T } | { ok: false; message: string };
 
-export function parseRange<T extends number>(input: string, parseEnd: EndParser<T>): RangeResult<T> {
+export function parseRange<T extends number>(
+  input: string,
+  parseEnd: EndParser<T>,
+): RangeResult<T> {
   const parts = input.split('/');
   if (parts.length === 1) {
     if (input === '..') return { ok: false, message: '".." alone is not a value or an interval' };
@@ -39,7 +42,8 @@ export function parseRange<T extends number>(input: string, parseEnd: EndParser<
   if (a === '' || b === '') {
     return {
       ok: false,
-      message: 'an interval side is empty; write ".." for an open end (e.g. "../2024-01-01T00:00:00Z")',
+      message:
+        'an interval side is empty; write ".." for an open end (e.g. "../2024-01-01T00:00:00Z")',
     };
   }
   if (a === '..' && b === '..') {
@@ -65,7 +69,9 @@ export function parseRange<T extends number>(input: string, parseEnd: EndParser<
 
 function parseInstantEnd(s: string) {
   const r = tryParseRfc3339(s);
-  return r.ok ? ({ ok: true, value: r.value } as const) : ({ ok: false, message: r.error.message } as const);
+  return r.ok
+    ? ({ ok: true, value: r.value } as const)
+    : ({ ok: false, message: r.error.message } as const);
 }
 
 function parseNumberEnd(s: string) {
@@ -87,5 +93,7 @@ export function parseNumberRange(input: string): RangeResult<number> {
 }
 
 export function inRange<T extends number>(value: T, range: Range<T>): boolean {
-  return (range.start === null || value >= range.start) && (range.end === null || value <= range.end);
+  return (
+    (range.start === null || value >= range.start) && (range.end === null || value <= range.end)
+  );
 }

@@ -1,6 +1,13 @@
 /** zod string schemas for each timestamp layout. Values stay strings on the wire types. */
 import { z } from 'zod';
-import { assetDate, isoTimestamp, microTimestamp, taskDate, tryParseRfc3339, type Codec } from './codecs';
+import {
+  assetDate,
+  isoTimestamp,
+  microTimestamp,
+  taskDate,
+  tryParseRfc3339,
+  type Codec,
+} from './codecs';
 import { parseInstantRange, parseNumberRange } from './interval';
 
 function layoutString<T, S>(codec: Codec<T, S>) {
