@@ -20,16 +20,25 @@ export const RECORD_FIELDS = [
 ] as const;
 export type RecordField = (typeof RECORD_FIELDS)[number];
 
-export type ResolvedPath = { kind: 'record'; field: RecordField } | { kind: 'property'; key: string };
+export type ResolvedPath =
+  { kind: 'record'; field: RecordField } | { kind: 'property'; key: string };
 
 export function resolvePath(path: string): ResolvedPath {
-  if (path.startsWith('properties.')) return { kind: 'property', key: path.slice('properties.'.length) };
-  if ((RECORD_FIELDS as readonly string[]).includes(path)) return { kind: 'record', field: path as RecordField };
+  if (path.startsWith('properties.'))
+    return { kind: 'property', key: path.slice('properties.'.length) };
+  if ((RECORD_FIELDS as readonly string[]).includes(path))
+    return { kind: 'record', field: path as RecordField };
   return { kind: 'property', key: path };
 }
 
 /** Properties and fields holding timestamps: compared as instants, not as text. */
-const TIMESTAMP_PROPERTIES = new Set(['datetime', 'created', 'updated', 'start_datetime', 'end_datetime']);
+const TIMESTAMP_PROPERTIES = new Set([
+  'datetime',
+  'created',
+  'updated',
+  'start_datetime',
+  'end_datetime',
+]);
 const TIMESTAMP_FIELDS = new Set<string>(['created_at', 'updated_at']);
 
 export function isTimestampProperty(path: string): boolean {

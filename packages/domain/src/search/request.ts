@@ -21,21 +21,36 @@ export const Bbox = z
     error: 'bbox is four numbers: [min lon, min lat, max lon, max lat]',
   })
   .superRefine(([w, s, e, n], ctx) => {
-    for (const [i, v] of [[0, w], [2, e]] as const) {
-      if (v < -180 || v > 180) ctx.addIssue({ code: 'custom', path: [i], message: 'longitude must be within -180..180' });
+    for (const [i, v] of [
+      [0, w],
+      [2, e],
+    ] as const) {
+      if (v < -180 || v > 180)
+        ctx.addIssue({ code: 'custom', path: [i], message: 'longitude must be within -180..180' });
     }
-    for (const [i, v] of [[1, s], [3, n]] as const) {
-      if (v < -90 || v > 90) ctx.addIssue({ code: 'custom', path: [i], message: 'latitude must be within -90..90' });
+    for (const [i, v] of [
+      [1, s],
+      [3, n],
+    ] as const) {
+      if (v < -90 || v > 90)
+        ctx.addIssue({ code: 'custom', path: [i], message: 'latitude must be within -90..90' });
     }
     if (s > n) {
-      ctx.addIssue({ code: 'custom', path: [3], message: 'max latitude (4th value) is below min latitude (2nd value)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [3],
+        message: 'max latitude (4th value) is below min latitude (2nd value)',
+      });
     }
   });
 export type Bbox = z.infer<typeof Bbox>;
 
 export const QueryScalar = z.union([z.string(), finite, z.boolean()]);
 export type QueryScalar = z.infer<typeof QueryScalar>;
-const QueryScalarOrList = z.union([QueryScalar, z.array(QueryScalar).min(1, 'an eq/neq list needs at least one value')]);
+const QueryScalarOrList = z.union([
+  QueryScalar,
+  z.array(QueryScalar).min(1, 'an eq/neq list needs at least one value'),
+]);
 const Orderable = z.union([z.string(), finite]);
 
 export const QueryOperators = z
@@ -72,8 +87,18 @@ export const CatalogSearchRequest = z
     ids: idList('ids').optional(),
     intersects: GeometryInput.optional(),
     item_ids: idList('item_ids').optional(),
-    limit: z.number().int('limit must be an integer').min(1, 'limit must be at least 1').max(LIMITS.maxLimit, `limit must be at most ${LIMITS.maxLimit}`).default(LIMITS.catalogSearchDefaultLimit),
-    offset: z.number().int('offset must be an integer').min(0, 'offset must be at least 0').max(LIMITS.maxOffset).default(0),
+    limit: z
+      .number()
+      .int('limit must be an integer')
+      .min(1, 'limit must be at least 1')
+      .max(LIMITS.maxLimit, `limit must be at most ${LIMITS.maxLimit}`)
+      .default(LIMITS.catalogSearchDefaultLimit),
+    offset: z
+      .number()
+      .int('offset must be an integer')
+      .min(0, 'offset must be at least 0')
+      .max(LIMITS.maxOffset)
+      .default(0),
     order_ids: idList('order_ids').optional(),
     order_item_ids: idList('order_item_ids').optional(),
     query: z.record(z.string().min(1), QueryOperators).optional(),
@@ -81,7 +106,11 @@ export const CatalogSearchRequest = z
   })
   .superRefine((req, ctx) => {
     if (req.bbox && req.intersects) {
-      ctx.addIssue({ code: 'custom', path: ['intersects'], message: 'give bbox or intersects, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['intersects'],
+        message: 'give bbox or intersects, not both',
+      });
     }
     // Comparisons on timestamp properties need real timestamps, or they would silently match nothing.
     for (const [key, ops] of Object.entries(req.query ?? {})) {
