@@ -33,3 +33,4 @@ export * from './search/request';
 
 export * from './responses';
 export * from './endpoints';
+export * from './extensions';
