@@ -10,12 +10,12 @@
  * Each step runs in one transaction with its effects and its successor, so a restart resumes
  * exactly where it stopped. A repeated step finds nothing to do and changes nothing.
  */
-import type { Geometry } from '@eo/domain';
+import { centroid, geodesicArea, type Geometry } from '@eo/domain';
 import { getArchiveScenes, sceneFeature } from '../archive/repository';
 import type { AppContext } from '../context';
 import type { StepTools } from '../worker/worker';
 import { VISUALIZATION_STEP } from '../visualizations/steps';
-import { areaSqM, centroidOf, clipAoiToFootprint, type Area } from './geo';
+import { clipAoiToFootprint, type Area } from './geo';
 import {
   assetStatusCounts,
   finishAsset,
@@ -56,8 +56,8 @@ function produceSceneAsset(ctx: AppContext, aoi: AoiRow, asset: AssetRow): Asset
   return {
     status: 'success',
     geometry: cut,
-    areaSqM: areaSqM(cut),
-    centroid: centroidOf(cut),
+    areaSqM: geodesicArea(cut),
+    centroid: centroid(cut),
     path: sceneAssetPath(aoi.org_id, aoi.id, asset.id),
   };
 }

@@ -1,5 +1,5 @@
 /** 4.12 POST /v0/aois, 4.4 GET /v0/aois and 4.2 GET /v0/aois/{aoi_id}/assets. */
-import type { ErrorDetail } from '@eo/domain';
+import { centroid, geodesicArea, type ErrorDetail } from '@eo/domain';
 import { getArchiveScenes } from '../archive/repository';
 import type { AppContext } from '../context';
 import type { Router } from '../http/endpoint';
@@ -9,7 +9,6 @@ import { newId } from '../ids';
 import { projectBelongsTo } from '../orgs/repository';
 import { satelliteById } from '../reference/catalog';
 import { toAssetDate } from '../time';
-import { areaSqM, centroidOf } from './geo';
 import { AOI_STEP, registerAoiSteps } from './processing';
 import { getAoi, insertAoi, insertAsset, listAois, listAssets } from './repository';
 import { aoiToWire, assetToWire } from './wire';
@@ -62,7 +61,7 @@ export function registerAoiRoutes(router: Router, ctx: AppContext): void {
         });
       }
     });
-    const area = areaSqM(body.geometry);
+    const area = geodesicArea(body.geometry);
     if (!(area > 0)) problems.push({ path: 'geometry', message: 'the geometry encloses no area' });
     if (problems.length > 0 || !satellite) throw bodyProblems(problems);
 
@@ -82,7 +81,8 @@ export function registerAoiRoutes(router: Router, ctx: AppContext): void {
       itemIds: body.item_ids,
       eoBands: bands,
       areaSqM: area,
-      centroid: centroidOf(body.geometry),
+      // An area geometry always has a centroid.
+      centroid: centroid(body.geometry)!,
       nowUs: now,
     });
     for (const itemId of body.item_ids) {

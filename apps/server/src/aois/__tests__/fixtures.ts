@@ -3,7 +3,7 @@
  * around a 0.1° x 0.1° AOI at 10°E 45°N, and request helpers.
  */
 import fs from 'node:fs';
-import type { Polygon } from '@eo/domain';
+import { AUTHALIC_RADIUS_M, type Polygon } from '@eo/domain';
 import { expect } from 'vitest';
 import { buildApp } from '../../app';
 import { makeArchiveInserter } from '../../archive/repository';
@@ -25,9 +25,9 @@ export const box = (w: number, s: number, e: number, n: number): Polygon => ({
 /** The AOI every test uses unless it says otherwise. */
 export const AOI_BOX = box(10, 45, 10.1, 45.1);
 
-/** Geodesic area of a lon/lat box on the sphere the service uses (exact for a box). */
+/** Geodesic area of a lon/lat box on the domain's authalic sphere (exact for a box). */
 export function boxAreaSqM(w: number, s: number, e: number, n: number): number {
-  const r = 6_378_137;
+  const r = AUTHALIC_RADIUS_M;
   const rad = (d: number) => (d * Math.PI) / 180;
   return r * r * rad(e - w) * (Math.sin(rad(n)) - Math.sin(rad(s)));
 }
