@@ -41,3 +41,4 @@ export * from './search/evaluate';
 
 export * from './responses';
 export * from './endpoints';
+export * from './extensions';
