@@ -14,6 +14,7 @@ import { installErrorHandling } from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerIndexRoutes } from './indices/routes';
+import { registerOrderRoutes } from './orders/routes';
 import { Worker } from './worker/worker';
 
 declare module 'fastify' {
@@ -65,6 +66,7 @@ export async function buildApp(
 
   const router = createRouter(app, ctx);
   registerIndexRoutes(router, ctx);
+  registerOrderRoutes(router, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

@@ -8,3 +8,5 @@ export * from '../worker/schema';
 export * from '../indices/schema';
 export * from '../archive/schema';
 export * from '../catalog/schema';
+export * from '../orders/schema';
+export * from '../deliveries/schema';
