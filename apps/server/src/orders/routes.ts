@@ -19,7 +19,9 @@ function itemRow(
 ): OrderItemRow {
   const i = q.input;
   return {
-    id: newId('oi'),
+    // Items of one order share created_at; ids that end in the position keep the list
+    // order (created_at, id) equal to the request order.
+    id: `oi_${orderId.slice('ord_'.length)}_${String(q.position).padStart(3, '0')}`,
     order_id: orderId,
     position: q.position,
     org_id: orgId,
