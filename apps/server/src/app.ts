@@ -13,6 +13,7 @@ import { createRouter } from './http/endpoint';
 import { installErrorHandling } from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
+import { registerDeliveryRoutes } from './deliveries/routes';
 import { registerIndexRoutes } from './indices/routes';
 import { registerOrderRoutes } from './orders/routes';
 import { Worker } from './worker/worker';
@@ -67,6 +68,7 @@ export async function buildApp(
   const router = createRouter(app, ctx);
   registerIndexRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
+  registerDeliveryRoutes(router, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
