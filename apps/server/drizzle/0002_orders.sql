@@ -63,12 +63,14 @@ CREATE TABLE `orders` (
 	`transaction_id` text,
 	`paid_at` integer,
 	`created_at` integer NOT NULL,
-	`updated_at` integer NOT NULL
+	`updated_at` integer NOT NULL,
+	`wire_json` blob NOT NULL,
+	`wire_version` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `orders_id_unique` ON `orders` (`id`);--> statement-breakpoint
-CREATE INDEX `orders_org_created` ON `orders` (`org_id`,`created_at`,`id`);--> statement-breakpoint
-CREATE INDEX `orders_org_user_created` ON `orders` (`org_id`,`user_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `orders_org_created` ON `orders` (`org_id`,`created_at`,`id`,`wire_version`);--> statement-breakpoint
+CREATE INDEX `orders_org_user_created` ON `orders` (`org_id`,`user_id`,`created_at`,`id`,`wire_version`);--> statement-breakpoint
 CREATE TABLE `tasks` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`id` text NOT NULL,

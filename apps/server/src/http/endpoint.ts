@@ -38,6 +38,15 @@ export class WithoutEffects<T> {
   ) {}
 }
 
+/**
+ * What a read handler returns to send JSON it already has serialised (stored, pre-rendered
+ * JSON, as text or UTF-8 bytes): sent as is with `application/json`, and checked against the
+ * response schema like any other response when `validateResponses` is on.
+ */
+export class RawJson {
+  constructor(readonly json: string | Buffer) {}
+}
+
 type CreateId = {
   [K in EndpointId]: Endpoints[K]['kind'] extends 'create' ? K : never;
 }[EndpointId];
@@ -104,7 +113,9 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
   /** A read or search endpoint. The handler may be async. */
   function read<Id extends ReadId>(
     id: Id,
-    handler: (input: HandlerInput<Id>) => HandlerOutput<Id> | Promise<HandlerOutput<Id>>,
+    handler: (
+      input: HandlerInput<Id>,
+    ) => HandlerOutput<Id> | RawJson | Promise<HandlerOutput<Id> | RawJson>,
   ) {
     const def = endpoints[id];
     app.route({
@@ -114,6 +125,10 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
         const principal = authenticate(request.headers.authorization);
         const input = { principal, ...parseInputs(id, request) } as HandlerInput<Id>;
         const result = await handler(input);
+        if (result instanceof RawJson) {
+          if (ctx.config.validateResponses) checkResponse(ctx, id, JSON.parse(String(result.json)));
+          return reply.code(def.status).type('application/json; charset=utf-8').send(result.json);
+        }
         checkResponse(ctx, id, result);
         return reply.code(def.status).send(result);
       },

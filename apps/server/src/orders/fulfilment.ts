@@ -270,6 +270,14 @@ export function registerFulfilmentSteps(ctx: AppContext, q: OrderQueries): void 
     settleItem(q.item(item.id)!, now);
   }
 
-  ctx.worker.register(ORDER_PAYMENT_STEP, pay);
-  ctx.worker.register(TASK_ADVANCE_STEP, advance);
+  // Each step ends by re-rendering the stored wire JSON of the order it touched.
+  ctx.worker.register(ORDER_PAYMENT_STEP, (orderId, tools) => {
+    pay(orderId, tools);
+    q.renderOrder(orderId);
+  });
+  ctx.worker.register(TASK_ADVANCE_STEP, (taskId, tools) => {
+    advance(taskId, tools);
+    const task = q.task(taskId);
+    if (task) q.renderOrder(task.order_id);
+  });
 }

@@ -5,6 +5,7 @@
 import type { ListOrderItemsQuery, ListOrdersQuery } from '@eo/domain';
 import { parseInstantRange, parseNumberRange } from '@eo/domain';
 import type Database from 'better-sqlite3';
+import { offsetPage } from '../http/pagination';
 import {
   ORDER_COLUMNS,
   ORDER_ITEM_COLUMNS,
@@ -14,10 +15,23 @@ import {
   type OrderRow,
   type TaskRow,
 } from './rows';
+import { orderToWire } from './wire';
+import { ByteLru } from './wire-cache';
 
 const ORDER_BY = 'ORDER BY created_at, id';
+/** Memory for cached order wire JSON and list pages. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+const COMMA = Buffer.from(',');
 
-/** Items of several orders, grouped by order id, each group in request order. */
+/** `open` + the JSON values separated by commas + `close`, as one buffer. */
+function joinJson(open: string, values: readonly Buffer[], close: string): Buffer {
+  const parts: Buffer[] = [Buffer.from(open)];
+  values.forEach((v, i) => parts.push(...(i > 0 ? [COMMA, v] : [v])));
+  parts.push(Buffer.from(close));
+  return Buffer.concat(parts);
+}
+
+/** Rows grouped by a key, each group in query order. */
 function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const r of rows) {
@@ -48,14 +62,24 @@ export function makeOrderQueries(sqlite: Database.Database) {
   const countOrdersOfUser = sqlite.prepare<[string, string], { n: number }>(
     'SELECT count(*) AS n FROM orders WHERE org_id = ? AND user_id = ?',
   );
-  const pageOrders = sqlite.prepare<[string, number, number], OrderRow>(
-    `SELECT * FROM orders WHERE org_id = ? ${ORDER_BY} LIMIT ? OFFSET ?`,
-  );
-  const pageOrdersOfUser = sqlite.prepare<[string, string, number, number], OrderRow>(
-    `SELECT * FROM orders WHERE org_id = ? AND user_id = ? ${ORDER_BY} LIMIT ? OFFSET ?`,
-  );
-  const itemsOfOrders = sqlite.prepare<[string], OrderItemRow>(
-    `SELECT * FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position`,
+  // Pages of [id, wire_version] in list order (raw rows: no object per row).
+  const pageOrders = sqlite
+    .prepare<[string, number, number], [string, number]>(
+      `SELECT id, wire_version FROM orders WHERE org_id = ? ${ORDER_BY} LIMIT ? OFFSET ?`,
+    )
+    .raw();
+  const pageOrdersOfUser = sqlite
+    .prepare<[string, string, number, number], [string, number]>(
+      `SELECT id, wire_version FROM orders WHERE org_id = ? AND user_id = ? ${ORDER_BY} LIMIT ? OFFSET ?`,
+    )
+    .raw();
+  const wiresById = sqlite.prepare<
+    [string],
+    { id: string; wire_version: number; wire_json: Buffer }
+  >('SELECT id, wire_version, wire_json FROM orders WHERE id IN (SELECT value FROM json_each(?))');
+  const cache = new ByteLru(CACHE_BYTES);
+  const setOrderWire = sqlite.prepare(
+    'UPDATE orders SET wire_json = ?, wire_version = wire_version + 1 WHERE id = ?',
   );
   const tasksOfItems = sqlite.prepare<[string], TaskRow>(
     `SELECT * FROM tasks WHERE order_item_id IN (SELECT value FROM json_each(?)) ORDER BY order_item_id, position`,
@@ -71,29 +95,56 @@ export function makeOrderQueries(sqlite: Database.Database) {
     task: (id: string) => taskById.get(id),
     tasksOfItem: (itemId: string) => tasksOfItem.all(itemId),
 
-    /** Items of the given orders, by order id. */
-    itemsByOrder(orderIds: readonly string[]): Map<string, OrderItemRow[]> {
-      if (orderIds.length === 0) return new Map();
-      return groupBy(itemsOfOrders.all(JSON.stringify(orderIds)), (r) => r.order_id);
-    },
-
     /** Tasks of the given items, by item id. */
     tasksByItem(itemIds: readonly string[]): Map<string, TaskRow[]> {
       if (itemIds.length === 0) return new Map();
       return groupBy(tasksOfItems.all(JSON.stringify(itemIds)), (r) => r.order_item_id);
     },
 
-    listOrders(orgId: string, q: ListOrdersQuery): { rows: OrderRow[]; total: number } {
-      if (q.user_id !== undefined) {
-        return {
-          total: countOrdersOfUser.get(orgId, q.user_id)!.n,
-          rows: pageOrdersOfUser.all(orgId, q.user_id, q.limit, q.offset),
-        };
+    /** Re-renders an order's stored wire JSON; call after any change to it or its items. */
+    renderOrder(orderId: string): void {
+      const order = orderById.get(orderId);
+      if (!order) return;
+      setOrderWire.run(
+        Buffer.from(JSON.stringify(orderToWire(order, itemsOfOrder.all(orderId)))),
+        orderId,
+      );
+    },
+
+    /**
+     * GET /v0/orders as bytes: the page's (id, wire_version) pairs and the total come from the
+     * database on every call; the bodies are assembled from stored wire JSON, and an
+     * unchanged page is served from the cache (see wire-cache.ts).
+     */
+    ordersPage(orgId: string, q: ListOrdersQuery): Buffer {
+      const total =
+        q.user_id === undefined
+          ? countOrders.get(orgId)!.n
+          : countOrdersOfUser.get(orgId, q.user_id)!.n;
+      const refs =
+        q.user_id === undefined
+          ? pageOrders.all(orgId, q.limit, q.offset)
+          : pageOrdersOfUser.all(orgId, q.user_id, q.limit, q.offset);
+      const keys = refs.map(([id, version]) => `${id}@${version}`);
+      const pageKey = `page:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, total])}:${keys.join(',')}`;
+      const hit = cache.get(pageKey);
+      if (hit) return hit;
+
+      const wires = keys.map((k) => cache.get(k));
+      const missing = refs.filter((_, i) => wires[i] === undefined).map(([id]) => id);
+      if (missing.length > 0) {
+        const loaded = new Map(wiresById.all(JSON.stringify(missing)).map((r) => [r.id, r]));
+        refs.forEach(([id], i) => {
+          if (wires[i] !== undefined) return;
+          const row = loaded.get(id)!;
+          cache.set(`${row.id}@${row.wire_version}`, row.wire_json);
+          wires[i] = row.wire_json;
+        });
       }
-      return {
-        total: countOrders.get(orgId)!.n,
-        rows: pageOrders.all(orgId, q.limit, q.offset),
-      };
+      const pagination = JSON.stringify(offsetPage(q.limit, q.offset, total));
+      const body = joinJson('{"orders":[', wires as Buffer[], `],"pagination":${pagination}}`);
+      cache.set(pageKey, body);
+      return body;
     },
 
     listOrderItems(orgId: string, q: ListOrderItemsQuery): { rows: OrderItemRow[]; total: number } {

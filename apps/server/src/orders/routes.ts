@@ -1,6 +1,6 @@
 /** 4.8 POST /v0/orders, 4.9 GET /v0/orders and 4.1 GET /v0/order-items. */
 import type { AppContext } from '../context';
-import { WithoutEffects, type Router } from '../http/endpoint';
+import { RawJson, WithoutEffects, type Router } from '../http/endpoint';
 import { offsetPage } from '../http/pagination';
 import { newId } from '../ids';
 import { ORDER_PAYMENT_STEP, registerFulfilmentSteps } from './fulfilment';
@@ -89,8 +89,11 @@ export function registerOrderRoutes(router: Router, ctx: AppContext): void {
       paid_at: null,
       created_at: now,
       updated_at: now,
+      wire_json: Buffer.alloc(0),
+      wire_version: 0,
     };
     const wire = orderToWire(order, items);
+    order.wire_json = Buffer.from(JSON.stringify(wire));
     // A dry run prices and checks only: nothing is written, nothing is remembered.
     if (body.dry_run) return new WithoutEffects(wire, 200);
     q.insertOrder(order);
@@ -99,14 +102,11 @@ export function registerOrderRoutes(router: Router, ctx: AppContext): void {
     return wire;
   });
 
-  router.read('listOrders', ({ principal, query }) => {
-    const { rows, total } = q.listOrders(principal.orgId, query);
-    const items = q.itemsByOrder(rows.map((r) => r.id));
-    return {
-      orders: rows.map((o) => orderToWire(o, items.get(o.id) ?? [])),
-      pagination: offsetPage(query.limit, query.offset, total),
-    };
-  });
+  // The hot list: sent as stored bytes (see orders.wire_json and wire-cache.ts).
+  router.read(
+    'listOrders',
+    ({ principal, query }) => new RawJson(q.ordersPage(principal.orgId, query)),
+  );
 
   router.read('listOrderItems', ({ principal, query }) => {
     const { rows, total } = q.listOrderItems(principal.orgId, query);

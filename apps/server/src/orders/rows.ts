@@ -13,6 +13,9 @@ export interface OrderRow {
   paid_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The rendered wire order, UTF-8 JSON (see schema.ts). */
+  wire_json: Buffer;
+  wire_version: number;
 }
 
 export interface OrderItemRow {
@@ -100,6 +103,8 @@ export const ORDER_COLUMNS = [
   'paid_at',
   'created_at',
   'updated_at',
+  'wire_json',
+  'wire_version',
 ] as const satisfies ReadonlyArray<keyof OrderRow>;
 
 export const ORDER_ITEM_COLUMNS = [

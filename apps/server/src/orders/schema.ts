@@ -5,7 +5,7 @@
  * occurrences, images, geometry, validation errors) are JSON text. Instants are integer µs.
  * Lists sort by (created_at, id), so each list filter has an index ending in those columns.
  */
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const orders = sqliteTable(
   'orders',
@@ -25,10 +25,19 @@ export const orders = sqliteTable(
     paidAt: integer('paid_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /**
+     * The order as GET /v0/orders sends it (with its items, UTF-8 JSON bytes), re-rendered
+     * in the same transaction as every change to the order or its items: a derived copy that
+     * lets the list send stored bytes instead of rebuilding JSON per request.
+     */
+    wireJson: blob('wire_json', { mode: 'buffer' }).notNull(),
+    /** Bumped by every re-render: (id, wire_version) names one exact wire_json. */
+    wireVersion: integer('wire_version').notNull().default(0),
   },
   (t) => [
-    index('orders_org_created').on(t.orgId, t.createdAt, t.id),
-    index('orders_org_user_created').on(t.orgId, t.userId, t.createdAt, t.id),
+    // wire_version in the list indexes lets a page of (id, version) come from the index alone.
+    index('orders_org_created').on(t.orgId, t.createdAt, t.id, t.wireVersion),
+    index('orders_org_user_created').on(t.orgId, t.userId, t.createdAt, t.id, t.wireVersion),
   ],
 );
 
