@@ -12,13 +12,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { Geometry, Instant } from '@eo/domain';
-import { calendarDateFromInstant, daysFromCivil, instantFromCalendarDate } from '@eo/domain';
+import {
+  calendarDateFromInstant,
+  daysFromCivil,
+  geodesicArea,
+  instantFromCalendarDate,
+} from '@eo/domain';
 import { sceneFeature, type ArchiveSceneRow } from '../archive/repository';
 import type { CatalogRecordOut } from '../catalog/repository';
 import { geometryBounds } from '../geo-bounds';
 import { satelliteById, type Satellite } from '../reference/catalog';
 import { toIso } from '../time';
-import { geodesicAreaM2 } from './geo';
 import type { OrderItemRow, TaskRow } from './rows';
 
 const DAY_US = 86_400_000_000;
@@ -164,7 +168,7 @@ function recordShell(ctx: RecordContext, details: CatalogRecordOut['details']): 
   const bandset = JSON.parse(item.bandset_json) as { bandset_id: string };
   return {
     id: ctx.catalogId,
-    area: Math.round((geodesicAreaM2(details.geometry as Geometry) / 1e6) * 1000) / 1000,
+    area: Math.round((geodesicArea(details.geometry as Geometry) / 1e6) * 1000) / 1000,
     bandset_id: bandset.bandset_id,
     task_id: task.id,
     org_id: item.org_id,

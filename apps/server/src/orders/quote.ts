@@ -14,7 +14,7 @@ import type {
   OrderItemType,
   Recurrence,
 } from '@eo/domain';
-import { orderItemTypeOf, parseRfc3339 } from '@eo/domain';
+import { geometryIntersects, orderItemTypeOf, parseRfc3339 } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { getArchiveScenes, sceneFeature, type ArchiveSceneRow } from '../archive/repository';
 import { geometryBounds } from '../geo-bounds';
@@ -33,12 +33,7 @@ import {
   feasibilityOf,
   worstFeasibility,
 } from './feasibility';
-import {
-  featureCollectionAreaKm2,
-  featureGeometries,
-  footprintOverlaps,
-  footprintsCover,
-} from './geo';
+import { featureCollectionAreaKm2, featureGeometries, footprintsCover } from './geo';
 import { recurringWindows, windowDays, type Window } from './occurrences';
 import { MIN_BILLABLE_KM2, priceItem, type Price } from './pricing';
 import { HIGH_OFF_NADIR_DEG, SHORT_WINDOW_DAYS, type ValidationNote } from './validation-errors';
@@ -286,7 +281,7 @@ export function quoteOrder(
     if (type === 'ARCHIVE') {
       const footprints = images.map((i) => i.geometry);
       scenes.forEach((s, k) => {
-        if (!geometries.some((g) => footprintOverlaps(footprints[k]!, g))) {
+        if (!geometries.some((g) => geometryIntersects(footprints[k]!, g))) {
           note(
             'SCENE_OUTSIDE_GEOMETRY',
             `item_ids.${k}`,
