@@ -243,6 +243,15 @@ describe('GET /v0/order-items', () => {
     }
   });
 
+  it('401s without a key or with a wrong one', async () => {
+    expect((await t.call({ method: 'GET', url: '/v0/order-items', key: null })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.call({ method: 'GET', url: '/v0/order-items', key: 'eok_wrong' })).statusCode,
+    ).toBe(401);
+  });
+
   it('never shows another organisation its items, even by id', async () => {
     const theirId = otherOrder.order_items[0].id;
     expect((await get(`/v0/order-items?ids=${theirId}`)).body.order_items).toEqual([]);
