@@ -50,6 +50,11 @@ CREATE INDEX `order_items_org_user_created` ON `order_items` (`org_id`,`user_id`
 CREATE INDEX `order_items_org_project_created` ON `order_items` (`org_id`,`project_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `order_items_org_status_created` ON `order_items` (`org_id`,`status`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `order_items_org_type_created` ON `order_items` (`org_id`,`type`,`created_at`,`id`);--> statement-breakpoint
+CREATE TABLE `order_list_versions` (
+	`org_id` text PRIMARY KEY NOT NULL,
+	`version` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `orders` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`id` text NOT NULL,

@@ -78,6 +78,13 @@ export function makeOrderQueries(sqlite: Database.Database) {
     { id: string; wire_version: number; wire_json: Buffer }
   >('SELECT id, wire_version, wire_json FROM orders WHERE id IN (SELECT value FROM json_each(?))');
   const cache = new ByteLru(CACHE_BYTES);
+  const listVersion = sqlite
+    .prepare<[string], number>('SELECT version FROM order_list_versions WHERE org_id = ?')
+    .pluck();
+  const bumpListVersion = sqlite.prepare(
+    `INSERT INTO order_list_versions (org_id, version) VALUES (?, 1)
+     ON CONFLICT (org_id) DO UPDATE SET version = version + 1`,
+  );
   const setOrderWire = sqlite.prepare(
     'UPDATE orders SET wire_json = ?, wire_version = wire_version + 1 WHERE id = ?',
   );
@@ -86,7 +93,10 @@ export function makeOrderQueries(sqlite: Database.Database) {
   );
 
   return {
-    insertOrder: (r: OrderRow) => insertOrder.run(r),
+    insertOrder(r: OrderRow): void {
+      insertOrder.run(r);
+      bumpListVersion.run(r.org_id);
+    },
     insertItem: (r: OrderItemRow) => insertItem.run(r),
     insertTask: (r: TaskRow) => insertTask.run(r),
     order: (id: string) => orderById.get(id),
@@ -109,6 +119,7 @@ export function makeOrderQueries(sqlite: Database.Database) {
         Buffer.from(JSON.stringify(orderToWire(order, itemsOfOrder.all(orderId)))),
         orderId,
       );
+      bumpListVersion.run(order.org_id);
     },
 
     /**
@@ -117,6 +128,11 @@ export function makeOrderQueries(sqlite: Database.Database) {
      * unchanged page is served from the cache (see wire-cache.ts).
      */
     ordersPage(orgId: string, q: ListOrdersQuery): Buffer {
+      // Nothing of the organisation's orders changed since this page was built: same bytes.
+      const listKey = `list:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, listVersion.get(orgId) ?? 0])}`;
+      const unchanged = cache.get(listKey);
+      if (unchanged) return unchanged;
+
       const total =
         q.user_id === undefined
           ? countOrders.get(orgId)!.n
@@ -128,7 +144,10 @@ export function makeOrderQueries(sqlite: Database.Database) {
       const keys = refs.map(([id, version]) => `${id}@${version}`);
       const pageKey = `page:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, total])}:${keys.join(',')}`;
       const hit = cache.get(pageKey);
-      if (hit) return hit;
+      if (hit) {
+        cache.set(listKey, hit);
+        return hit;
+      }
 
       const wires = keys.map((k) => cache.get(k));
       const missing = refs.filter((_, i) => wires[i] === undefined).map(([id]) => id);
@@ -144,6 +163,7 @@ export function makeOrderQueries(sqlite: Database.Database) {
       const pagination = JSON.stringify(offsetPage(q.limit, q.offset, total));
       const body = joinJson('{"orders":[', wires as Buffer[], `],"pagination":${pagination}}`);
       cache.set(pageKey, body);
+      cache.set(listKey, body);
       return body;
     },
 

@@ -131,3 +131,13 @@ export const tasks = sqliteTable(
   },
   (t) => [index('tasks_item').on(t.orderItemId, t.position)],
 );
+
+/**
+ * A counter per organisation, bumped in the same transaction as every write to its orders or
+ * their items (new order, re-render): GET /v0/orders names a cached page by the query and
+ * this version, so a repeated poll of an unchanged list costs one indexed read.
+ */
+export const orderListVersions = sqliteTable('order_list_versions', {
+  orgId: text('org_id').primaryKey(),
+  version: integer('version').notNull(),
+});

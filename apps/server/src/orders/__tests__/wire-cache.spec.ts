@@ -58,15 +58,20 @@ describe('GET /v0/orders never serves a stale page', () => {
     expect((await list('/v0/orders?user_id=usr-demo-field')).orders).toEqual([]);
   });
 
-  it('shows a change written by another connection to the database', async () => {
+  it('shows a change another connection writes the way the service does', async () => {
     const before = await list();
     const id = before.orders[0].id;
     const other = new Database(t.app.ctx.config.dbFile);
     try {
       const wire = { ...before.orders[0], total_amount: 12345 };
-      other
-        .prepare('UPDATE orders SET wire_json = ?, wire_version = wire_version + 1 WHERE id = ?')
-        .run(Buffer.from(JSON.stringify(wire)), id);
+      other.transaction(() => {
+        other
+          .prepare('UPDATE orders SET wire_json = ?, wire_version = wire_version + 1 WHERE id = ?')
+          .run(Buffer.from(JSON.stringify(wire)), id);
+        other
+          .prepare("UPDATE order_list_versions SET version = version + 1 WHERE org_id = 'org-demo'")
+          .run();
+      })();
     } finally {
       other.close();
     }
