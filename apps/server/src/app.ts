@@ -14,6 +14,8 @@ import { installErrorHandling } from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerIndexRoutes } from './indices/routes';
+import { registerArchiveRoutes } from './archive/routes';
+import { registerCatalogRoutes } from './catalog/routes';
 import { Worker } from './worker/worker';
 
 declare module 'fastify' {
@@ -65,6 +67,8 @@ export async function buildApp(
 
   const router = createRouter(app, ctx);
   registerIndexRoutes(router, ctx);
+  registerArchiveRoutes(router, ctx);
+  registerCatalogRoutes(router, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
