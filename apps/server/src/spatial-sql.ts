@@ -8,7 +8,8 @@
  * and cacheable. better-sqlite3 runs a statement to completion before returning, so no two
  * reads interleave on one connection.
  */
-import { geometryIntersects, type Geometry } from '@eo/domain';
+import type { Geometry } from '@eo/domain';
+import { geometryIntersects } from './pending-domain-geo';
 import type Database from 'better-sqlite3';
 
 interface Registry {
