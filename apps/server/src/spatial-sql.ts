@@ -20,7 +20,7 @@ interface Registry {
 const registries = new WeakMap<Database.Database, Registry>();
 
 function registry(sqlite: Database.Database): Registry {
-  let r = registries.get(sqlite);
+  const r = registries.get(sqlite);
   if (r) return r;
   const created: Registry = { queries: new Map(), next: 1 };
   sqlite.function(

@@ -67,7 +67,13 @@ const NUMERIC_COLUMNS: Readonly<Record<string, string>> = {
 };
 
 /** Keys SQLite's JSON path syntax can quote (`."key"`): no quote, backslash or control char. */
-const SAFE_KEY = /^[^"\\\u0000-\u001f]*$/;
+function isSafeKey(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
+}
 
 class Builder {
   readonly params: Params = {};
@@ -85,7 +91,7 @@ function jsonAt(b: Builder, parent: string, key: string | null): { t: string; v:
     const p = b.param(parent);
     return { t: `json_type(c.record_json, ${p})`, v: `json_extract(c.record_json, ${p})` };
   }
-  if (SAFE_KEY.test(key)) {
+  if (isSafeKey(key)) {
     const p = b.param(`${parent}."${key}"`);
     return { t: `json_type(c.record_json, ${p})`, v: `json_extract(c.record_json, ${p})` };
   }
@@ -323,5 +329,13 @@ export function compileCatalogSql(orgId: string, req: CatalogSearchRequest): Com
     params: b.params,
     geometry,
     empty,
+  };
+}
+
+/** The count and page statements of a compiled search (page binds @limit and @offset). */
+export function catalogSearchStatements(c: CompiledSql): { count: string; page: string } {
+  return {
+    count: `SELECT count(*) AS n FROM ${c.from} WHERE ${c.where}`,
+    page: `SELECT c.record_json FROM ${c.from} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT @limit OFFSET @offset`,
   };
 }

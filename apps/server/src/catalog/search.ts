@@ -10,7 +10,7 @@ import { ApiError } from '../http/errors';
 import { offsetPage } from '../http/pagination';
 import { installSpatialFunctions, withQueryGeometry } from '../spatial-sql';
 import type { CatalogRecordOut } from './repository';
-import { compileCatalogSql } from './search-sql';
+import { catalogSearchStatements, compileCatalogSql } from './search-sql';
 
 /** `eo_rfc3339(text)`: the domain's RFC 3339 parser in SQL (instant in µs, or NULL). */
 function installTimeFunction(sqlite: Database.Database): void {
@@ -49,14 +49,15 @@ export function makeCatalogSearch(sqlite: Database.Database) {
       throw e;
     }
     if (c.empty) return { records: [], total: 0 };
+    const sql = catalogSearchStatements(c);
     const run = (params: Record<string, unknown>): CatalogSearchPage => {
-      const total = (
-        prepare(`SELECT count(*) AS n FROM ${c.from} WHERE ${c.where}`).get(params) as { n: number }
-      ).n;
+      const total = (prepare(sql.count).get(params) as { n: number }).n;
       if (total <= req.offset) return { records: [], total };
-      const rows = prepare(
-        `SELECT c.record_json FROM ${c.from} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT @limit OFFSET @offset`,
-      ).all({ ...params, limit: req.limit, offset: req.offset }) as Array<{ record_json: string }>;
+      const rows = prepare(sql.page).all({
+        ...params,
+        limit: req.limit,
+        offset: req.offset,
+      }) as Array<{ record_json: string }>;
       return { records: rows.map((r) => JSON.parse(r.record_json) as CatalogRecordOut), total };
     };
     if (c.geometry === null) return run(c.params);
