@@ -1,19 +1,25 @@
 /**
  * The exact half of spatial search in SQL. R*Tree tables give a superset of candidates (they
  * store 32-bit floats rounded outward); `eo_intersects(token, geojson)` then tests each
- * candidate's real footprint against the query geometry with the domain's `geometryIntersects`.
+ * candidate's real footprint against the query geometry with the domain's `geometryIntersects` (as
+ * `primitivesIntersect`, the query decomposed once).
  *
  * The query geometry is registered for the duration of one synchronous read
  * (`withQueryGeometry`) under a token passed as a bound parameter, so statements stay prepared
  * and cacheable. better-sqlite3 runs a statement to completion before returning, so no two
  * reads interleave on one connection.
  */
-import type { Geometry } from '@eo/domain';
-import { geometryIntersects } from './pending-domain-geo';
+import {
+  geometryPrimitives,
+  primitivesIntersect,
+  type Geometry,
+  type GeometryPrimitives,
+} from '@eo/domain';
 import type Database from 'better-sqlite3';
 
 interface Registry {
-  readonly queries: Map<number, Geometry>;
+  /** Query geometries, decomposed once per search. */
+  readonly queries: Map<number, GeometryPrimitives>;
   next: number;
 }
 
@@ -30,7 +36,9 @@ function registry(sqlite: Database.Database): Registry {
       const query = created.queries.get(Number(token));
       if (!query) throw new Error('eo_intersects: no query geometry registered for this token');
       if (typeof geojson !== 'string') return 0;
-      return geometryIntersects(JSON.parse(geojson) as Geometry, query) ? 1 : 0;
+      return primitivesIntersect(geometryPrimitives(JSON.parse(geojson) as Geometry), query)
+        ? 1
+        : 0;
     },
   );
   registries.set(sqlite, created);
@@ -50,7 +58,7 @@ export function withQueryGeometry<T>(
 ): T {
   const r = registry(sqlite);
   const token = r.next++;
-  r.queries.set(token, geometry);
+  r.queries.set(token, geometryPrimitives(geometry));
   try {
     return read(token);
   } finally {

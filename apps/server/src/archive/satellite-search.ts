@@ -6,8 +6,7 @@
  * the cheap column filters, then the exact `eo_intersects` test; without one, the
  * (satellite_id, datetime_us, seq) index drives and already gives the order.
  */
-import { parseRfc3339, type Link, type SatelliteSearchRequest } from '@eo/domain';
-import { geometryBbox } from '../pending-domain-geo';
+import { geometryBbox, parseRfc3339, type Link, type SatelliteSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { ApiError } from '../http/errors';
 import { collectionById, satelliteById } from '../reference/catalog';

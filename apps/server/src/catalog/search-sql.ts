@@ -16,8 +16,10 @@
  *   `datetime desc, id asc` matches the (org_id, datetime_us DESC, id) index, so a page costs
  *   an index walk rather than a sort.
  */
-import { bboxBounds, bboxPolygons, geometryBbox } from '../pending-domain-geo';
 import {
+  bboxBounds,
+  bboxPolygons,
+  geometryBbox,
   isTimestampProperty,
   parseInstantRange,
   resolvePath,

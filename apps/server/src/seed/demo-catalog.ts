@@ -3,11 +3,10 @@
  * organisation, so the desktop has a catalog to browse on first start. Each record's details
  * are the scene as a STAC item with every property key of 2.10.
  */
-import type { Geometry } from '@eo/domain';
+import { geodesicArea, type Geometry } from '@eo/domain';
 import { sceneAssets, STAC_VERSION } from '../archive/feature';
 import type { CatalogRecordOut } from '../catalog/repository';
 import { BANDSETS, collectionById } from '../reference/catalog';
-import { footprintAreaKm2 } from './geo/area';
 import { utmWkt2 } from './geo/utm';
 import type { GeneratedScene } from './scenes';
 
@@ -50,7 +49,8 @@ export function demoCatalogRecord(scene: GeneratedScene, c: DemoRecordContext): 
   const geometry = f.geometry as Geometry;
   return {
     id: c.id,
-    area: Math.round(footprintAreaKm2(geometry) * 1000) / 1000,
+    // km², like order items' area (the domain's geodesic area, in m²)
+    area: Math.round(geodesicArea(geometry) / 1000) / 1000,
     bandset_id: BANDSETS.find((b) => b.satelliteId === scene.satelliteId)?.id ?? null,
     task_id: null,
     org_id: c.orgId,

@@ -1,7 +1,7 @@
-import { ArchiveFeature, type Geometry } from '@eo/domain';
+import { ArchiveFeature, geodesicArea, type Geometry } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
 import { SATELLITES, satelliteById } from '../../reference/catalog';
-import { footprintAreaKm2 } from '../geo/area';
+const footprintAreaKm2 = (g: Geometry) => geodesicArea(g) / 1e6;
 import { footprint, rectangleCorners } from '../geo/footprint';
 import { isLand } from '../geo/land-mask';
 import { descendingNodeMs, orbitModel, trackHeading, trackPoint } from '../geo/orbit';
