@@ -109,7 +109,8 @@ function genericPath(j: { t: string; v: string }): PathSql {
     str: `(CASE WHEN ${j.t} = 'text' THEN ${j.v} END)`,
     type: j.t,
     rank: `(CASE ${j.t} WHEN 'integer' THEN 0 WHEN 'real' THEN 0 WHEN 'text' THEN 1 WHEN 'false' THEN 2 WHEN 'true' THEN 2 END)`,
-    value: j.v,
+    // NULL for missing values (null, arrays, objects), so they tie among themselves.
+    value: `(CASE WHEN ${j.t} IN ('integer', 'real', 'text', 'true', 'false') THEN ${j.v} END)`,
   };
 }
 
