@@ -335,10 +335,19 @@ export function compileCatalogSql(orgId: string, req: CatalogSearchRequest): Com
   };
 }
 
-/** The count and page statements of a compiled search (page binds @limit and @offset). */
-export function catalogSearchStatements(c: CompiledSql): { count: string; page: string } {
+/**
+ * The statements of a compiled search: count, page, and page with the total of all matches on
+ * every row (one pass, for searches that sort every match anyway). Pages bind @limit, @offset.
+ */
+export function catalogSearchStatements(c: CompiledSql): {
+  count: string;
+  page: string;
+  pageWithTotal: string;
+} {
+  const tail = `FROM ${c.from} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT @limit OFFSET @offset`;
   return {
     count: `SELECT count(*) AS n FROM ${c.from} WHERE ${c.where}`,
-    page: `SELECT c.record_json FROM ${c.from} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT @limit OFFSET @offset`,
+    page: `SELECT c.record_json ${tail}`,
+    pageWithTotal: `SELECT c.record_json, count(*) OVER () AS total ${tail}`,
   };
 }

@@ -1,11 +1,16 @@
 /**
  * 4.3 POST /v0/catalogs/search: the org's catalog records filtered, sorted and paged in SQL
  * (`search-sql.ts` compiles the request), offset-based pagination `{ limit, offset, total }`.
+ *
+ * Records are stored as the JSON sent on the wire, so a page is those texts joined: no parse
+ * and re-serialise per record (`JsonText`). A spatial search sorts its matches anyway, so it
+ * counts them in the same pass (`count(*) OVER ()`); other searches walk an index for the page
+ * and count separately.
  */
 import { tryParseRfc3339, type CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { AppContext } from '../context';
-import type { Router } from '../http/endpoint';
+import { JsonText, type Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { offsetPage } from '../http/pagination';
 import { installSpatialFunctions, withQueryGeometry } from '../spatial-sql';
@@ -22,7 +27,8 @@ function installTimeFunction(sqlite: Database.Database): void {
 }
 
 export interface CatalogSearchPage {
-  readonly records: CatalogRecordOut[];
+  /** The page's records as stored JSON texts. */
+  readonly json: string[];
   readonly total: number;
 }
 
@@ -48,27 +54,46 @@ export function makeCatalogSearch(sqlite: Database.Database) {
       if (e instanceof RangeError) throw ApiError.invalid('body', e.message);
       throw e;
     }
-    if (c.empty) return { records: [], total: 0 };
+    if (c.empty) return { json: [], total: 0 };
     const sql = catalogSearchStatements(c);
-    const run = (params: Record<string, unknown>): CatalogSearchPage => {
-      const total = (prepare(sql.count).get(params) as { n: number }).n;
-      if (total <= req.offset) return { records: [], total };
-      const rows = prepare(sql.page).all({
-        ...params,
-        limit: req.limit,
-        offset: req.offset,
-      }) as Array<{ record_json: string }>;
-      return { records: rows.map((r) => JSON.parse(r.record_json) as CatalogRecordOut), total };
-    };
-    if (c.geometry === null) return run(c.params);
-    return withQueryGeometry(sqlite, c.geometry, (token) => run({ ...c.params, token }));
+    const count = (params: Record<string, unknown>) =>
+      (prepare(sql.count).get(params) as { n: number }).n;
+    const page = { limit: req.limit, offset: req.offset };
+    if (c.geometry === null) {
+      const total = count(c.params);
+      if (total <= req.offset) return { json: [], total };
+      const rows = prepare(sql.page).all({ ...c.params, ...page }) as Array<{
+        record_json: string;
+      }>;
+      return { json: rows.map((r) => r.record_json), total };
+    }
+    return withQueryGeometry(sqlite, c.geometry, (token) => {
+      const params = { ...c.params, token };
+      const rows = prepare(sql.pageWithTotal).all({ ...params, ...page }) as Array<{
+        record_json: string;
+        total: number;
+      }>;
+      // An empty page carries no total: count (only when paging past the end).
+      const total = rows.length > 0 ? rows[0]!.total : req.offset > 0 ? count(params) : 0;
+      return { json: rows.map((r) => r.record_json), total };
+    });
   };
+}
+
+/** Records of a page as objects (tests and in-process callers). */
+export function pageRecords(page: CatalogSearchPage): CatalogRecordOut[] {
+  return page.json.map((j) => JSON.parse(j) as CatalogRecordOut);
+}
+
+/** The response body of a page, as JSON text. */
+export function catalogSearchBody(page: CatalogSearchPage, req: CatalogSearchRequest): JsonText {
+  const pagination = JSON.stringify(offsetPage(req.limit, req.offset, page.total));
+  return new JsonText(`{"catalogs":[${page.json.join(',')}],"pagination":${pagination}}`);
 }
 
 export function registerCatalogSearch(router: Router, ctx: AppContext): void {
   const search = makeCatalogSearch(ctx.sqlite);
-  router.read('searchCatalogs', ({ principal, body }) => {
-    const { records, total } = search(principal.orgId, body);
-    return { catalogs: records, pagination: offsetPage(body.limit, body.offset, total) };
-  });
+  router.read('searchCatalogs', ({ principal, body }) =>
+    catalogSearchBody(search(principal.orgId, body), body),
+  );
 }

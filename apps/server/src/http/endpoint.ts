@@ -26,6 +26,15 @@ export interface HandlerInput<Id extends EndpointId> {
 /** What a handler returns: the response as the domain schema's input (what goes on the wire). */
 export type HandlerOutput<Id extends EndpointId> = z.input<Endpoints[Id]['response']>;
 
+/**
+ * A read response that is already JSON text (e.g. stored JSON documents joined), sent as is:
+ * no parse and re-serialise of large stored documents on a hot path. Validated like any other
+ * response when `validateResponses` is on.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 type CreateId = {
   [K in EndpointId]: Endpoints[K]['kind'] extends 'create' ? K : never;
 }[EndpointId];
@@ -92,7 +101,9 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
   /** A read or search endpoint. The handler may be async. */
   function read<Id extends ReadId>(
     id: Id,
-    handler: (input: HandlerInput<Id>) => HandlerOutput<Id> | Promise<HandlerOutput<Id>>,
+    handler: (
+      input: HandlerInput<Id>,
+    ) => HandlerOutput<Id> | JsonText | Promise<HandlerOutput<Id> | JsonText>,
   ) {
     const def = endpoints[id];
     app.route({
@@ -102,6 +113,10 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
         const principal = authenticate(request.headers.authorization);
         const input = { principal, ...parseInputs(id, request) } as HandlerInput<Id>;
         const result = await handler(input);
+        if (result instanceof JsonText) {
+          if (ctx.config.validateResponses) checkResponse(ctx, id, JSON.parse(result.text));
+          return reply.code(def.status).type('application/json; charset=utf-8').send(result.text);
+        }
         checkResponse(ctx, id, result);
         return reply.code(def.status).send(result);
       },

@@ -30,6 +30,8 @@ export interface DemoRecordContext {
   readonly nowUs: number;
   /** 0..1, decides the delivery delay. */
   readonly jitter: number;
+  /** Include the scene's asset list (default true; benchmarks leave it out to stay small). */
+  readonly assets?: boolean;
 }
 
 const num = (v: unknown, fallback = 0) => (typeof v === 'number' ? v : fallback);
@@ -67,7 +69,10 @@ export function demoCatalogRecord(scene: GeneratedScene, c: DemoRecordContext): 
       collection: collectionId,
       bbox: (f.bbox ?? []).map(Number),
       geometry,
-      assets: f.assets ?? sceneAssets(collectionId, scene.satelliteId, f.id, datetime),
+      assets:
+        c.assets === false
+          ? {}
+          : (f.assets ?? sceneAssets(collectionId, scene.satelliteId, f.id, datetime)),
       links: [
         {
           href: `/v0/archives/collections/${encodeURIComponent(collectionId)}/items`,

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { makeCatalogInserter, type CatalogRecordOut } from '../repository';
-import { makeCatalogSearch } from '../search';
+import { makeCatalogSearch, pageRecords } from '../search';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-catalog-prop-'));
 const db = openDatabase(path.join(dir, 'eo.sqlite'));
@@ -301,7 +301,7 @@ describe('catalog search SQL = runCatalogSearch', () => {
             reqScoped,
           );
           const actual = search(orgId, reqScoped);
-          const got = actual.records.map((r) => r.id);
+          const got = pageRecords(actual).map((r) => r.id);
           const want = expected.catalogs.map((r) => r.id);
           if (JSON.stringify(got) !== JSON.stringify(want) && process.env.PROP_DEBUG)
             console.log(JSON.stringify({ req: reqScoped, got, want }));
@@ -311,7 +311,7 @@ describe('catalog search SQL = runCatalogSearch', () => {
           if (expected.total > 0) seen.nonEmpty++;
           if (expected.total > 0 && (req.bbox || req.intersects)) seen.spatial++;
           if (expected.total > 0 && req.query) seen.query++;
-          if (actual.records.length > 1 && req.sort_by?.length) seen.sorted++;
+          if (got.length > 1 && req.sort_by?.length) seen.sorted++;
         },
       ),
       {

@@ -372,7 +372,11 @@ describe('catalog search query plans', () => {
       (t.app.ctx.sqlite.prepare(`EXPLAIN QUERY PLAN ${s}`).all(params) as Array<{ detail: string }>)
         .map((r) => r.detail)
         .join('\n');
-    return { count: explain(sql.count), page: explain(sql.page) };
+    return {
+      count: explain(sql.count),
+      page: explain(sql.page),
+      pageWithTotal: explain(sql.pageWithTotal),
+    };
   };
 
   it('drives bbox and intersects searches from the R*Tree, never a full scan', () => {
