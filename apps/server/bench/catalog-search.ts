@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
 import { makeCatalogInserter } from '../src/catalog/repository';
@@ -33,7 +34,7 @@ const smoke = process.argv.includes('--smoke');
 const RECORDS = smoke ? 5_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const QUERIES = smoke ? 30 : 300;
 const HTTP_REQUESTS = smoke ? 60 : 600;
-const CONCURRENCY = 4;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const SCANS = smoke ? 2 : 3;
 const ORG = 'org-bench';
 
@@ -215,7 +216,17 @@ const runClient = (total: number) =>
     w.once('error', reject);
   });
 await runClient(Math.min(40, HTTP_REQUESTS)); // warm-up
+const profiler = process.env.BENCH_PROFILE ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const h = await runClient(HTTP_REQUESTS);
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+}
 if (h.failed > 0) throw new Error(`${h.failed} HTTP requests failed`);
 const httpRps = h.done / (h.ms / 1000);
 // In-process again after HTTP, so both see the same warm caches; keep the better figure.
