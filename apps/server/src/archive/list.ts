@@ -18,8 +18,22 @@ export function makeArchiveLister(sqlite: Database.Database) {
   const count = sqlite.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM archive_scenes WHERE collection_id = ?',
   );
+  // Scenes are only ever added (seeding), so a collection's count is valid while the largest
+  // seq is unchanged: one O(1) rowid lookup instead of counting ~10^6 index entries per page.
+  const lastSeq = sqlite.prepare<[], { s: number | null }>(
+    'SELECT max(seq) AS s FROM archive_scenes',
+  );
+  const counts = new Map<string, { seq: number | null; n: number }>();
+  const total = (collectionId: string): number => {
+    const seq = lastSeq.get()!.s;
+    const cached = counts.get(collectionId);
+    if (cached && cached.seq === seq) return cached.n;
+    const n = count.get(collectionId)!.n;
+    counts.set(collectionId, { seq, n });
+    return n;
+  };
   return (collectionId: string, limit: number, offset: number) => ({
     rows: page.all(collectionId, limit, offset),
-    total: count.get(collectionId)!.n,
+    total: total(collectionId),
   });
 }

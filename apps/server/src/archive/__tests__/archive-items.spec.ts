@@ -1,6 +1,7 @@
 import { ArchiveFeatureCollection } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../testing/harness';
+import { makeArchiveInserter, sceneFeature, type ArchiveSceneRow } from '../repository';
 
 let t: TestApp;
 let auroraTotal: number;
@@ -127,6 +128,26 @@ describe('GET /v0/archives/collections/{cid}/items', () => {
     expect(res.json().error.code).toBe('not_found');
     expect((await t.call({ method: 'GET', url: url(), key: null })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: url(), key: 'eok_wrong' })).statusCode).toBe(401);
+  });
+
+  it('counts scenes added after a first listing (seeding more)', async () => {
+    const before = (await t.call({ method: 'GET', url: url('?limit=1') })).json();
+    const row = t.app.ctx.sqlite
+      .prepare("SELECT * FROM archive_scenes WHERE collection_id = 'col-aurora-l2a' LIMIT 1")
+      .get() as ArchiveSceneRow;
+    const f = sceneFeature(row);
+    makeArchiveInserter(t.app.ctx.sqlite)(
+      {
+        ...f,
+        id: 'AUR1_NEWEST',
+        properties: { ...f.properties, datetime: '2030-01-01T00:00:00Z' },
+      },
+      row.satellite_id,
+    );
+    const after = (await t.call({ method: 'GET', url: url('?limit=1') })).json();
+    expect(after.numberMatched).toBe(before.numberMatched + 1);
+    expect(after.features[0].id).toBe('AUR1_NEWEST');
+    t.app.ctx.sqlite.prepare("DELETE FROM archive_scenes WHERE id = 'AUR1_NEWEST'").run();
   });
 
   it('shows the same global archive to every organisation', async () => {
