@@ -60,6 +60,19 @@ function bodyError(path: string, message: string): ApiError {
   ]);
 }
 
+function satelliteSearchStatements(from: string, where: string) {
+  return {
+    count: `SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+    page: `SELECT ${SCENE_COLUMNS} FROM ${from} WHERE ${where}
+           ORDER BY s.datetime_us DESC, s.seq DESC LIMIT @limit OFFSET @skip`,
+  };
+}
+
+type Plan = { sql: ReturnType<typeof satelliteSearchStatements>; params: Record<string, unknown> };
+let lastPlan: Plan | undefined;
+/** The statements and parameters of the last search (for query-plan tests). */
+export const lastSatelliteSearchPlan = (): Plan | undefined => lastPlan;
+
 export function makeSatelliteSearch(sqlite: Database.Database) {
   installSpatialFunctions(sqlite);
   const cache = new Map<string, Database.Statement>();
@@ -108,16 +121,10 @@ export function makeSatelliteSearch(sqlite: Database.Database) {
     });
 
     const run = (from: string) => {
-      const clause = where.join(' AND ');
-      const total = (
-        prepare(`SELECT count(*) AS n FROM ${from} WHERE ${clause}`).get(params) as {
-          n: number;
-        }
-      ).n;
-      const rows = prepare(
-        `SELECT ${SCENE_COLUMNS} FROM ${from} WHERE ${clause}
-         ORDER BY s.datetime_us DESC, s.seq DESC LIMIT @limit OFFSET @skip`,
-      ).all(params) as ArchiveSceneRow[];
+      const sql = satelliteSearchStatements(from, where.join(' AND '));
+      lastPlan = { sql, params };
+      const total = (prepare(sql.count).get(params) as { n: number }).n;
+      const rows = prepare(sql.page).all(params) as ArchiveSceneRow[];
       return { rows, total };
     };
 

@@ -2,6 +2,7 @@ import type { Geometry } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../testing/harness';
 import { makeArchiveInserter, sceneFeature, type ArchiveSceneRow } from '../repository';
+import { lastSatelliteSearchPlan } from '../satellite-search';
 
 let t: TestApp;
 let scenes: Array<ReturnType<typeof sceneFeature> & { satellite: string }>;
@@ -274,5 +275,115 @@ describe('POST /v0/search', () => {
     const mine = (await search({ satellite: AURORA1 })).json();
     const theirs = (await search({ satellite: AURORA1 }, t.otherKey)).json();
     expect(theirs).toEqual(mine);
+  });
+});
+
+describe('satellite search query plans', () => {
+  const explain = (sql: string, params: Record<string, unknown>) =>
+    (t.app.ctx.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{ detail: string }>)
+      .map((r) => r.detail)
+      .join('\n');
+
+  it('drives a geometry search from the R*Tree and a plain one from the satellite index', async () => {
+    await search({
+      satellite: AURORA1,
+      geometry: { type: 'Point', coordinates: [10, 45] },
+      filters: [{ id: 'eo:cloud_cover', max: 30 }],
+    });
+    const spatial = lastSatelliteSearchPlan()!;
+    for (const sql of [spatial.sql.count, spatial.sql.page]) {
+      const plan = explain(sql, spatial.params);
+      expect(plan).toMatch(/VIRTUAL TABLE INDEX/);
+      expect(plan).not.toMatch(/SCAN s\b/);
+    }
+    await search({ satellite: AURORA1, start_date: '2024-01-01T00:00:00Z' });
+    const plain = lastSatelliteSearchPlan()!;
+    const plan = explain(plain.sql.page, plain.params);
+    expect(plan).toMatch(/archive_satellite_dt|archive_collection_dt/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe('satellite search against a plain filter of the archive', () => {
+  it('returns what filtering every scene in JS returns, for random requests', async () => {
+    const { geometryIntersects } = await import('@eo/domain');
+    const fc = (await import('fast-check')).default;
+    const sats = [
+      { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
+      { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-2' },
+      { collection_id: 'col-kestrel-ortho', satellite_id: 'sat-kestrel-1' },
+    ];
+    const generated = scenes.filter((s) => !s.id.includes('TEST'));
+    const times = generated.map((s) => String(s.properties.datetime)).sort();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            satellite: fc.constantFrom(...sats),
+            start_date: fc.constantFrom(...times),
+            end_date: fc.constantFrom(...times),
+            cloudMax: fc.integer({ min: 0, max: 100 }),
+            latMin: fc.integer({ min: -60, max: 60 }),
+            box: fc.tuple(
+              fc.integer({ min: -180, max: 120 }),
+              fc.integer({ min: -60, max: 50 }),
+              fc.integer({ min: 5, max: 60 }),
+            ),
+          },
+          { requiredKeys: ['satellite'] },
+        ),
+        async (r) => {
+          const body: Record<string, unknown> = { satellite: r.satellite, limit: 1000 };
+          if (r.start_date) body.start_date = r.start_date;
+          if (r.end_date && (!r.start_date || r.end_date >= r.start_date))
+            body.end_date = r.end_date;
+          const filters = [];
+          if (r.cloudMax !== undefined) filters.push({ id: 'eo:cloud_cover', max: r.cloudMax });
+          if (r.latMin !== undefined) filters.push({ id: 'view:scene_center_lat', min: r.latMin });
+          if (filters.length) body.filters = filters;
+          let geometry: Geometry | undefined;
+          if (r.box) {
+            const [w, s, size] = r.box;
+            geometry = {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [w, s],
+                  [w + size, s],
+                  [w + size, s + size],
+                  [w, s + size],
+                  [w, s],
+                ],
+              ],
+            };
+            body.geometry = geometry;
+          }
+          const expected = generated
+            .filter((s) => s.satellite === r.satellite.satellite_id)
+            .filter(
+              (s) => !body.start_date || String(s.properties.datetime) >= String(body.start_date),
+            )
+            .filter((s) => !body.end_date || String(s.properties.datetime) <= String(body.end_date))
+            .filter(
+              (s) => r.cloudMax === undefined || s.properties['eo:cloud_cover']! <= r.cloudMax,
+            )
+            .filter(
+              (s) => r.latMin === undefined || s.properties['view:scene_center_lat']! >= r.latMin,
+            )
+            .filter((s) => !geometry || geometryIntersects(s.geometry as Geometry, geometry))
+            .map((s) => s.id)
+            .sort();
+          const res = await search(body);
+          expect(res.statusCode).toBe(200);
+          const got = res
+            .json()
+            .items.features.map((f: { id: string }) => f.id)
+            .sort();
+          expect(got).toEqual(expected);
+          expect(res.json().pagination.total).toBe(expected.length);
+        },
+      ),
+      { numRuns: 60, seed: 7 },
+    );
   });
 });
