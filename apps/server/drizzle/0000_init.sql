@@ -123,7 +123,8 @@ CREATE TABLE `catalog_records` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `catalog_records_id_unique` ON `catalog_records` (`id`);--> statement-breakpoint
-CREATE INDEX `catalog_org_dt` ON `catalog_records` (`org_id`,`datetime_us`,`id`);--> statement-breakpoint
+CREATE INDEX `catalog_org_dt_desc` ON `catalog_records` (`org_id`,"datetime_us" DESC,`id`);--> statement-breakpoint
+CREATE INDEX `catalog_org_collection_dt` ON `catalog_records` (`org_id`,`collection`,"datetime_us" DESC,`id`);--> statement-breakpoint
 CREATE INDEX `catalog_org_item` ON `catalog_records` (`org_id`,`item_id`);--> statement-breakpoint
 CREATE INDEX `catalog_org_order` ON `catalog_records` (`org_id`,`order_id`);--> statement-breakpoint
 CREATE INDEX `catalog_org_order_item` ON `catalog_records` (`org_id`,`order_item_id`);--> statement-breakpoint

@@ -19,6 +19,8 @@ import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
 import { registerJobRoutes } from './jobs/routes';
 import { registerOrderRoutes } from './orders/routes';
+import { registerArchiveRoutes } from './archive/routes';
+import { registerCatalogRoutes } from './catalog/routes';
 import { Worker } from './worker/worker';
 
 declare module 'fastify' {
@@ -75,6 +77,8 @@ export async function buildApp(
   registerJobRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerDeliveryRoutes(router, ctx);
+  registerArchiveRoutes(router, ctx);
+  registerCatalogRoutes(router, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

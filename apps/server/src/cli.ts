@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from './db/client';
 import { resolveConfig } from './config';
 import { createApiKey, createOrganization, createUser } from './orgs/repository';
-import { isSeeded, seedDemo } from './seed/demo';
+import { DEFAULT_SEED_SCENES, isSeeded, seedDemo } from './seed/demo';
 import { closeOnSignals, startServer } from './server';
 
 const USAGE = `usage:
@@ -138,14 +138,18 @@ async function main(argv: string[]): Promise<void> {
   }
 
   if (command === 'seed') {
-    const scenes = intFlag(values.scenes, 'scenes', 3000);
+    const scenes = intFlag(values.scenes, 'scenes', DEFAULT_SEED_SCENES);
     const db = openDatabase(resolveConfig({ dataDir }).dbFile);
     try {
       const wasSeeded = isSeeded(db.sqlite);
       const t0 = Date.now();
-      const r = seedDemo(db.sqlite, { nowMs: Date.now(), scenes });
+      const r = seedDemo(db.sqlite, {
+        nowMs: Date.now(),
+        scenes,
+        onProgress: (n) => err(`  ${n} scenes (${((Date.now() - t0) / 1000).toFixed(1)} s)`),
+      });
       err(
-        `seeded ${scenes} scenes in ${((Date.now() - t0) / 1000).toFixed(1)} s${wasSeeded ? ' (demo organisation already present)' : ''}`,
+        `archive holds ${scenes} scenes: added ${r.scenesAdded} scenes and ${r.catalogAdded} demo catalog records in ${((Date.now() - t0) / 1000).toFixed(1)} s${wasSeeded ? ' (demo organisation already present)' : ''}`,
       );
       if (r.demoKey) err(`Demo API key (shown once): ${r.demoKey}`);
     } finally {

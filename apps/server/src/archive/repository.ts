@@ -1,11 +1,11 @@
 /** Writes and reads of archive scenes (and their R*Tree entries). */
-import type { ArchiveFeature, Geometry } from '@eo/domain';
+import type { Geometry } from '@eo/domain';
 import { parseRfc3339 } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import type { z } from 'zod';
 import { geometryBounds } from '../geo-bounds';
+import { compactFeature, expandFeature, type ArchiveFeatureIn } from './feature';
 
-export type ArchiveFeatureIn = z.input<typeof ArchiveFeature>;
+export type { ArchiveFeatureIn };
 
 export interface ArchiveSceneRow {
   seq: number;
@@ -19,7 +19,10 @@ export interface ArchiveSceneRow {
   feature_json: string;
 }
 
-/** Inserts scenes (call inside a transaction for batches). `satelliteId` is the scene's satellite. */
+/**
+ * Inserts scenes (call inside a transaction for batches). `satelliteId` is the scene's
+ * satellite. What is derivable from the collection and satellite is not stored (`feature.ts`).
+ */
 export function makeArchiveInserter(sqlite: Database.Database) {
   const insert = sqlite.prepare(
     `INSERT INTO archive_scenes (id, collection_id, satellite_id, datetime_us, cloud_cover, off_nadir, gsd,
@@ -32,7 +35,6 @@ export function makeArchiveInserter(sqlite: Database.Database) {
   return (feature: ArchiveFeatureIn, satelliteId: string): void => {
     const p = feature.properties;
     const [w, s, e, n] = geometryBounds(feature.geometry as Geometry);
-    const { links: _links, ...stored } = feature;
     const r = insert.run(
       feature.id,
       feature.collection ?? '',
@@ -47,7 +49,7 @@ export function makeArchiveInserter(sqlite: Database.Database) {
       s,
       e,
       n,
-      JSON.stringify(stored),
+      JSON.stringify(compactFeature(feature, satelliteId)),
     );
     insertRtree.run(r.lastInsertRowid, w, e, s, n);
   };
@@ -70,6 +72,9 @@ export function getArchiveScenes(
   return out;
 }
 
-export function sceneFeature(row: ArchiveSceneRow): ArchiveFeatureIn {
-  return JSON.parse(row.feature_json) as ArchiveFeatureIn;
+/** The full STAC feature of a stored scene, without links (they depend on where it is shown). */
+export function sceneFeature(
+  row: Pick<ArchiveSceneRow, 'id' | 'collection_id' | 'satellite_id' | 'feature_json'>,
+): ArchiveFeatureIn {
+  return expandFeature(row.id, row.collection_id, row.satellite_id, row.feature_json);
 }

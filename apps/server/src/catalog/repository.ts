@@ -26,7 +26,11 @@ export function makeCatalogInserter(sqlite: Database.Database) {
     const p = record.details.properties;
     const dt = typeof p.datetime === 'string' ? tryParseRfc3339(p.datetime) : undefined;
     const geometry = record.details.geometry as Geometry | null;
-    const bounds = geometry ? geometryBounds(geometry) : null;
+    const b = geometry ? geometryBounds(geometry) : null;
+    // An empty geometry has no bounds: it has no R*Tree entry, so spatial filters never match it.
+    const bounds = b && b.every(Number.isFinite) ? b : null;
+    // Typed columns hold numbers only; other values stay in the JSON (search reads them there).
+    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
     const r = insert.run(
       record.id,
       links.orgId,
@@ -34,11 +38,11 @@ export function makeCatalogInserter(sqlite: Database.Database) {
       links.orderItemId,
       links.orderId,
       record.details.id,
-      record.details.collection ?? null,
+      typeof record.details.collection === 'string' ? record.details.collection : null,
       dt?.ok ? dt.value : null,
-      p['eo:cloud_cover'] ?? null,
-      p['view:off_nadir'] ?? null,
-      p.gsd ?? null,
+      num(p['eo:cloud_cover']),
+      num(p['view:off_nadir']),
+      num(p.gsd),
       bounds?.[0] ?? null,
       bounds?.[1] ?? null,
       bounds?.[2] ?? null,

@@ -4,6 +4,7 @@
  * indexed by the `catalog_rtree` R*Tree (custom migration). `order_id` / `order_item_id` are
  * the links catalog search's `order_ids` / `order_item_ids` filter on.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const catalogRecords = sqliteTable(
@@ -33,7 +34,10 @@ export const catalogRecords = sqliteTable(
     recordJson: text('record_json').notNull(),
   },
   (t) => [
-    index('catalog_org_dt').on(t.orgId, t.datetimeUs, t.id),
+    // The default order (datetime desc, id asc): a page is an index walk, not a sort.
+    index('catalog_org_dt_desc').on(t.orgId, sql`${t.datetimeUs} DESC`, t.id),
+    // The same within collections (the desktop browses one collection at a time).
+    index('catalog_org_collection_dt').on(t.orgId, t.collection, sql`${t.datetimeUs} DESC`, t.id),
     index('catalog_org_item').on(t.orgId, t.itemId),
     index('catalog_org_order').on(t.orgId, t.orderId),
     index('catalog_org_order_item').on(t.orgId, t.orderItemId),
