@@ -1,8 +1,7 @@
 /** Writes and reads of archive scenes (and their R*Tree entries). */
 import type { Geometry } from '@eo/domain';
-import { parseRfc3339 } from '@eo/domain';
+import { parseRfc3339, geometryBbox } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { geometryBounds } from '../geo-bounds';
 import { compactFeature, expandFeature, type ArchiveFeatureIn } from './feature';
 
 export type { ArchiveFeatureIn };
@@ -34,7 +33,7 @@ export function makeArchiveInserter(sqlite: Database.Database) {
   );
   return (feature: ArchiveFeatureIn, satelliteId: string): void => {
     const p = feature.properties;
-    const [w, s, e, n] = geometryBounds(feature.geometry as Geometry);
+    const [w, s, e, n] = geometryBbox(feature.geometry as Geometry)!;
     const r = insert.run(
       feature.id,
       feature.collection ?? '',

@@ -1,9 +1,8 @@
 /** Writes of catalog records (and their R*Tree entries); search lives in `search.ts`. */
 import type { CatalogRecord, Geometry } from '@eo/domain';
-import { tryParseRfc3339, isoTimestamp } from '@eo/domain';
+import { tryParseRfc3339, isoTimestamp, geometryBbox } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
-import { geometryBounds } from '../geo-bounds';
 
 export type CatalogRecordOut = z.input<typeof CatalogRecord>;
 
@@ -26,7 +25,7 @@ export function makeCatalogInserter(sqlite: Database.Database) {
     const p = record.details.properties;
     const dt = typeof p.datetime === 'string' ? tryParseRfc3339(p.datetime) : undefined;
     const geometry = record.details.geometry as Geometry | null;
-    const b = geometry ? geometryBounds(geometry) : null;
+    const b = geometry ? geometryBbox(geometry) : null;
     // An empty geometry has no bounds: it has no R*Tree entry, so spatial filters never match it.
     const bounds = b && b.every(Number.isFinite) ? b : null;
     // Typed columns hold numbers only; other values stay in the JSON (search reads them there).

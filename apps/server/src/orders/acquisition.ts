@@ -17,10 +17,10 @@ import {
   daysFromCivil,
   geodesicArea,
   instantFromCalendarDate,
+  geometryBbox,
 } from '@eo/domain';
 import { sceneFeature, type ArchiveSceneRow } from '../archive/repository';
 import type { CatalogRecordOut } from '../catalog/repository';
-import { geometryBounds } from '../geo-bounds';
 import { satelliteById, type Satellite } from '../reference/catalog';
 import { toIso } from '../time';
 import type { OrderItemRow, TaskRow } from './rows';
@@ -189,7 +189,7 @@ export function archiveRecord(ctx: RecordContext): CatalogRecordOut {
   const p = f.properties;
   const satellite = satelliteById(scene.satellite_id);
   const geometry = f.geometry as Geometry;
-  const bbox = geometryBounds(geometry);
+  const bbox = geometryBbox(geometry)!;
   const [u0] = unitNumbers(scene.id);
   const code = typeof p['proj:code'] === 'string' ? /^EPSG:(\d+)$/.exec(p['proj:code']) : null;
   const epsg = code ? Number(code[1]) : utmEpsg((bbox[0] + bbox[2]) / 2, (bbox[1] + bbox[3]) / 2);
@@ -236,7 +236,7 @@ export function taskingRecord(ctx: RecordContext, satellite: Satellite): Catalog
   const itemGeometry = JSON.parse(item.geometry_json) as {
     features: Array<{ geometry: Geometry }>;
   };
-  const boxes = itemGeometry.features.map((f) => geometryBounds(f.geometry));
+  const boxes = itemGeometry.features.map((f) => geometryBbox(f.geometry)!);
   let [w, s, e, n] = [
     Math.min(...boxes.map((b) => b[0])),
     Math.min(...boxes.map((b) => b[1])),

@@ -14,10 +14,9 @@ import type {
   OrderItemType,
   Recurrence,
 } from '@eo/domain';
-import { geometryIntersects, orderItemTypeOf, parseRfc3339 } from '@eo/domain';
+import { geometryIntersects, orderItemTypeOf, parseRfc3339, geometryBbox } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { getArchiveScenes, sceneFeature, type ArchiveSceneRow } from '../archive/repository';
-import { geometryBounds } from '../geo-bounds';
 import { ApiError } from '../http/errors';
 import {
   BANDSETS,
@@ -344,7 +343,7 @@ export function stripsFor(geometries: readonly Geometry[], satellite: Satellite)
   let north = -Infinity;
   let south = Infinity;
   for (const g of geometries) {
-    const [w, s, e, n] = geometryBounds(g);
+    const [w, s, e, n] = geometryBbox(g)!;
     west = Math.min(west, w);
     east = Math.max(east, e);
     south = Math.min(south, s);
