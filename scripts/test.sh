@@ -16,5 +16,7 @@ echo "== format"
 pnpm exec prettier --check . --log-level warn
 echo "== typecheck"
 pnpm exec turbo run typecheck --output-logs=errors-only
-echo "== test"
+echo "== benchmark smoke runs (tiny sizes: they prove each benchmark still runs; figures come from pnpm bench)"
+pnpm exec turbo run bench:smoke --concurrency=1 --output-logs=errors-only
+echo "== test (the last line is the verdict: tests: N passed, N failed)"
 pnpm exec vitest run
