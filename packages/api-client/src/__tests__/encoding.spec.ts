@@ -50,7 +50,7 @@ const polygon = {
       [10.1, 50.1],
       [10, 50.1],
       [10, 50],
-    ],
+    ] as Array<[number, number]>,
   ],
 };
 
