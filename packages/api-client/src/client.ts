@@ -6,7 +6,7 @@
 import { ENDPOINT_IDS, type EndpointId } from '@eo/domain';
 import { Decoder } from './decode';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
-import { makePagers, type Invoke, type Pagers } from './pages';
+import { makePagers, type Pagers, type Send } from './pages';
 import { prepareRequest, splitArgs, type RequestInput } from './request';
 import { Transport } from './transport';
 import type { EndpointMethods, ResponseOf } from './types';
@@ -31,16 +31,23 @@ export function createEoClient(options: EoClientOptions): EoClient {
   const transport = new Transport(opts);
   const decoder = new Decoder(opts.onSchemaDrift);
 
-  const invoke: Invoke = async <Id extends EndpointId>(
-    id: Id,
-    input: RequestInput,
-    call?: CallOptions,
-  ): Promise<ResponseOf<Id>> => {
+  /** Sends a call; the body comes back undecoded so a pager can look ahead before decoding. */
+  const send: Send = async (id, input, call) => {
     const req = prepareRequest(id, input, opts.validateRequests);
     const res = await transport.send(req, call);
     const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
-    return decoder.decode(id, res.json, res.status, ctx) as ResponseOf<Id>;
+    return {
+      json: res.json,
+      decode: () =>
+        decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
+    };
   };
+
+  const invoke = async <Id extends EndpointId>(
+    id: Id,
+    input: RequestInput,
+    call?: CallOptions,
+  ): Promise<ResponseOf<Id>> => (await send(id, input, call)).decode() as ResponseOf<Id>;
 
   const methods = Object.fromEntries(
     ENDPOINT_IDS.map((id) => [
@@ -54,7 +61,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   const client: EoClient = {
     ...methods,
-    pages: makePagers(invoke),
+    pages: makePagers(send),
     request: (id, input = {}, call) => invoke(id, input, call),
     get inFlight() {
       return transport.inFlight;

@@ -81,8 +81,17 @@ export class Decoder {
     return c;
   }
 
-  /** Parsed body; drift reported; EoResponseError when unusable. */
-  decode(id: EndpointId, json: unknown, status: number, ctx: RequestContext): unknown {
+  /**
+   * Parsed body; drift reported; EoResponseError when unusable. `json` is the parsed `text`,
+   * owned by the caller and changed in place by the fast path.
+   */
+  decode(
+    id: EndpointId,
+    json: unknown,
+    text: string,
+    status: number,
+    ctx: RequestContext,
+  ): unknown {
     const env = ENVELOPES[id];
     const schema = endpoints[id].response as z.ZodType;
     const problem = usabilityProblem(env, json);
@@ -95,13 +104,15 @@ export class Decoder {
         issues: r.success ? [] : issuesOf(r.error),
       });
     }
-    // Fast path: a precompiled check that accepts exactly what the schema accepts (or defers).
+    // Fast path: a precompiled check that accepts exactly what the schema accepts, or defers.
     const fast = this.checker(id)(json);
     if (fast.ok) return fast.value;
-    const r = schema.safeParse(json);
+    // The fast path may have applied defaults before it gave up: zod gets an untouched copy.
+    const pristine = JSON.parse(text) as Record<string, unknown>;
+    const r = schema.safeParse(pristine);
     if (r.success) return r.data;
     this.report(id, issuesOf(r.error));
-    return salvage(schema, env, json as Record<string, unknown>);
+    return salvage(schema, env, pristine);
   }
 
   private report(endpoint: EndpointId, issues: SchemaDriftEvent['issues']): void {

@@ -6,6 +6,12 @@
  * A pager stops on an empty page, on a page shorter than the page size, when `total` is reached,
  * and, so that a service that ignores the offset cannot make it loop forever, when a page starts
  * with the same record as the page before it (that repeated page is not yielded).
+ *
+ * Read-ahead (default on): as soon as a page's body has arrived, and before it is validated and
+ * handed over, the next page is requested, so validation and the caller's own work overlap the
+ * network wait (on a 500 ms satellite link, paging no longer pays one round trip per page). The
+ * stop rules are applied to the undecoded body first, so read-ahead never asks for a page the
+ * rules would not; when the caller stops early, the one request in flight is aborted.
  */
 import type { EndpointId } from '@eo/domain';
 import type { CallOptions } from './options';
@@ -28,19 +34,33 @@ export interface PageOptions {
   readonly signal?: AbortSignal | undefined;
   /** Per-attempt timeout of each page request. */
   readonly timeoutMs?: number | undefined;
+  /** Request the next page while the current one is validated and consumed. Default true. */
+  readonly prefetch?: boolean | undefined;
 }
 
-export type Invoke = <Id extends EndpointId>(
+/** A response whose body has arrived but is not decoded (validated) yet. */
+export interface Sent<Id extends EndpointId> {
+  readonly json: unknown;
+  /** Validates against the domain schema (reporting drift); throws EoResponseError if unusable. */
+  decode(): ResponseOf<Id>;
+}
+
+export type Send = <Id extends EndpointId>(
   id: Id,
   input: RequestInput,
   options?: CallOptions,
-) => Promise<ResponseOf<Id>>;
+) => Promise<Sent<Id>>;
 
-interface FetchedPage<T> {
-  readonly items: T[];
+/** One page as received: what the stop rules need, read from the undecoded body. */
+interface RawPage<T> {
+  /** Records on the page (0 when the list is missing: decode() then throws). */
+  readonly n: number;
   readonly total: number | undefined;
   /** The page size the service says it used, when it says. */
   readonly limit: number | undefined;
+  /** Identity of the first record, for the repeated-page rule. */
+  readonly first: string | undefined;
+  decode(): T[];
 }
 
 const DEFAULT_PAGE_SIZE = 100;
@@ -64,25 +84,61 @@ function identity(item: unknown): string {
   return `json:${JSON.stringify(item)}`;
 }
 
+function rawPage<T>(
+  items: unknown,
+  total: number | undefined,
+  limit: number | undefined,
+  decode: () => T[],
+): RawPage<T> {
+  const list = Array.isArray(items) ? items : [];
+  return {
+    n: list.length,
+    total,
+    limit,
+    first: list.length > 0 ? identity(list[0]) : undefined,
+    decode,
+  };
+}
+
 async function* paginate<T>(
   start: number,
   pageSize: number,
-  fetchPage: (offset: number, limit: number) => Promise<FetchedPage<T>>,
+  o: PageOptions,
+  fetchPage: (offset: number, limit: number, signal: AbortSignal) => Promise<RawPage<T>>,
 ): AsyncGenerator<Page<T>, void, undefined> {
-  let offset = start;
-  let previousFirst: string | undefined;
-  for (let pageIndex = 0; ; pageIndex++) {
-    const page = await fetchPage(offset, pageSize);
-    const n = page.items.length;
-    const first = n > 0 ? identity(page.items[0]) : undefined;
-    if (pageIndex > 0 && first !== undefined && first === previousFirst) return;
-    yield { items: page.items, total: page.total, offset, pageIndex };
-    if (n === 0) return;
-    const next = offset + n;
-    if (page.total !== undefined && next >= page.total) return;
-    if (n < (page.limit ?? pageSize)) return;
-    offset = next;
-    previousFirst = first;
+  // Our own controller, so a read-ahead request can be cancelled when the caller stops early.
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  if (o.signal?.aborted) controller.abort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  const request = (offset: number) => {
+    const p = fetchPage(offset, pageSize, controller.signal);
+    // Awaited later (or never, if the caller stops): no unhandled rejection meanwhile.
+    p.catch(() => undefined);
+    return p;
+  };
+  try {
+    let offset = start;
+    let previousFirst: string | undefined;
+    let pending = request(offset);
+    for (let pageIndex = 0; ; pageIndex++) {
+      const page = await pending;
+      if (pageIndex > 0 && page.first !== undefined && page.first === previousFirst) return;
+      const next = offset + page.n;
+      const more =
+        page.n > 0 &&
+        !(page.total !== undefined && next >= page.total) &&
+        page.n >= (page.limit ?? pageSize);
+      const ahead = more && o.prefetch !== false ? request(next) : undefined;
+      yield { items: page.decode(), total: page.total, offset, pageIndex };
+      if (!more) return;
+      offset = next;
+      previousFirst = page.first;
+      pending = ahead ?? request(offset);
+    }
+  } finally {
+    o.signal?.removeEventListener('abort', onAbort);
+    controller.abort();
   }
 }
 
@@ -109,8 +165,8 @@ export function satelliteItems(items: unknown): Array<Record<string, unknown>> {
 type Item<Id extends EndpointId, K extends keyof ResponseOf<Id>> =
   ResponseOf<Id>[K] extends ReadonlyArray<infer T> ? T : never;
 
-function callOpts(o: PageOptions): CallOptions {
-  return { signal: o.signal, timeoutMs: o.timeoutMs };
+function callOpts(o: PageOptions, signal: AbortSignal): CallOptions {
+  return { signal, timeoutMs: o.timeoutMs };
 }
 
 function sizeOf(o: PageOptions, limit: unknown): number {
@@ -119,7 +175,11 @@ function sizeOf(o: PageOptions, limit: unknown): number {
   return size;
 }
 
-export function makePagers(invoke: Invoke) {
+function paginationOf(json: unknown): Record<string, unknown> {
+  return isRecord(json) && isRecord(json.pagination) ? json.pagination : {};
+}
+
+export function makePagers(send: Send) {
   /** A GET list with offset pagination: `{ <key>: [...], pagination: { limit, offset, total } }`. */
   function offsetList<Id extends EndpointId, K extends string & keyof ResponseOf<Id>>(
     id: Id,
@@ -129,18 +189,19 @@ export function makePagers(invoke: Invoke) {
     o: PageOptions,
   ): AsyncGenerator<Page<Item<Id, K>>, void, undefined> {
     const size = sizeOf(o, query?.limit);
-    return paginate(num(query?.offset) ?? 0, size, async (offset, limit) => {
-      const res = (await invoke(
+    return paginate(num(query?.offset) ?? 0, size, o, async (offset, limit, signal) => {
+      const sent = await send(
         id,
         { params, query: { ...query, limit, offset } },
-        callOpts(o),
-      )) as Record<string, unknown>;
-      const pagination = isRecord(res.pagination) ? res.pagination : {};
-      return {
-        items: res[key] as Array<Item<Id, K>>,
-        total: num(pagination.total),
-        limit: num(pagination.limit),
-      };
+        callOpts(o, signal),
+      );
+      const p = paginationOf(sent.json);
+      return rawPage(
+        isRecord(sent.json) ? sent.json[key] : undefined,
+        num(p.total),
+        num(p.limit),
+        () => (sent.decode() as Record<string, unknown>)[key] as Array<Item<Id, K>>,
+      );
     });
   }
 
@@ -163,18 +224,20 @@ export function makePagers(invoke: Invoke) {
       o: PageOptions = {},
     ): AsyncGenerator<Page<Item<'listArchiveItems', 'features'>>, void, undefined> {
       const size = sizeOf(o, query?.limit);
-      return paginate(num(query?.offset) ?? 0, size, async (offset, limit) => {
-        const res = (await invoke(
+      return paginate(num(query?.offset) ?? 0, size, o, async (offset, limit, signal) => {
+        const sent = await send(
           'listArchiveItems',
           { params: { cid }, query: { ...query, limit, offset } },
-          callOpts(o),
-        )) as Record<string, unknown>;
-        const context = isRecord(res.context) ? res.context : {};
-        return {
-          items: res.features as Array<Item<'listArchiveItems', 'features'>>,
-          total: num(res.numberMatched) ?? num(context.matched),
-          limit: undefined,
-        };
+          callOpts(o, signal),
+        );
+        const json = isRecord(sent.json) ? sent.json : {};
+        const context = isRecord(json.context) ? json.context : {};
+        return rawPage(
+          json.features,
+          num(json.numberMatched) ?? num(context.matched),
+          undefined,
+          () => sent.decode().features,
+        );
       });
     },
 
@@ -184,18 +247,19 @@ export function makePagers(invoke: Invoke) {
       o: PageOptions = {},
     ): AsyncGenerator<Page<Item<'searchCatalogs', 'catalogs'>>, void, undefined> {
       const size = sizeOf(o, search?.limit);
-      return paginate(num(search?.offset) ?? 0, size, async (offset, limit) => {
-        const res = (await invoke(
+      return paginate(num(search?.offset) ?? 0, size, o, async (offset, limit, signal) => {
+        const sent = await send(
           'searchCatalogs',
           { body: { ...search, limit, offset } },
-          callOpts(o),
-        )) as Record<string, unknown>;
-        const pagination = isRecord(res.pagination) ? res.pagination : {};
-        return {
-          items: res.catalogs as Array<Item<'searchCatalogs', 'catalogs'>>,
-          total: num(pagination.total),
-          limit: num(pagination.limit),
-        };
+          callOpts(o, signal),
+        );
+        const p = paginationOf(sent.json);
+        return rawPage(
+          isRecord(sent.json) ? sent.json.catalogs : undefined,
+          num(p.total),
+          num(p.limit),
+          () => sent.decode().catalogs,
+        );
       });
     },
 
@@ -205,18 +269,19 @@ export function makePagers(invoke: Invoke) {
       o: PageOptions = {},
     ): AsyncGenerator<Page<Record<string, unknown>>, void, undefined> {
       const size = sizeOf(o, body.limit);
-      return paginate(num(body.skip) ?? 0, size, async (skip, limit) => {
-        const res = (await invoke(
+      return paginate(num(body.skip) ?? 0, size, o, async (skip, limit, signal) => {
+        const sent = await send(
           'searchSatelliteImages',
           { body: { ...body, skip, limit } },
-          callOpts(o),
-        )) as Record<string, unknown>;
-        const pagination = isRecord(res.pagination) ? res.pagination : {};
-        return {
-          items: satelliteItems(res.items),
-          total: num(pagination.total),
-          limit: num(pagination.limit),
-        };
+          callOpts(o, signal),
+        );
+        const p = paginationOf(sent.json);
+        return rawPage(
+          satelliteItems(isRecord(sent.json) ? sent.json.items : undefined),
+          num(p.total),
+          num(p.limit),
+          () => satelliteItems(sent.decode().items),
+        );
       });
     },
   };

@@ -28,12 +28,14 @@ import { Semaphore } from './semaphore';
 export interface TransportResult {
   readonly status: number;
   readonly json: unknown;
+  /** The body as received, so a decoder can re-parse a pristine copy. */
+  readonly text: string;
   readonly headers: Headers;
   readonly attempts: number;
 }
 
 type AttemptOutcome =
-  | { ok: true; status: number; json: unknown; headers: Headers }
+  | { ok: true; status: number; json: unknown; text: string; headers: Headers }
   | { ok: false; status: number | undefined; error: EoClientError };
 
 const now = (): number => globalThis.performance?.now() ?? Date.now();
@@ -112,6 +114,7 @@ export class Transport {
         return {
           status: outcome.status,
           json: outcome.json,
+          text: outcome.text,
           headers: outcome.headers,
           attempts: attempt,
         };
@@ -246,7 +249,7 @@ export class Transport {
         };
       }
       try {
-        return { ok: true, status, json: JSON.parse(text), headers: res.headers };
+        return { ok: true, status, json: JSON.parse(text), text, headers: res.headers };
       } catch {
         const type = res.headers.get('content-type') ?? 'no content type';
         return {

@@ -244,22 +244,31 @@ describe('archive items (FeatureCollection, no pagination object)', () => {
   });
 });
 
-describe('cancellation while paging', () => {
-  it('an aborted signal ends the iteration with EoAbortError', async () => {
-    srv.setHandler((r) => {
-      const { offset, limit } = window(r);
+describe('cancellation and read-ahead', () => {
+  const serveOrders = (delayMs = 0) =>
+    srv.setHandler(async (r) => {
+      const { offset } = window(r);
+      if (delayMs) await new Promise((res) => setTimeout(res, delayMs));
       return {
         json: {
-          orders: [wire.order(`o-${offset}`)].slice(0, limit),
+          orders: [wire.order(`o-${offset}`)],
           pagination: { limit: 1, offset, total: 1000 },
         },
       };
     });
+  async function until(cond: () => boolean): Promise<boolean> {
+    for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 5));
+    return cond();
+  }
+
+  it('an aborted signal ends the iteration with EoAbortError', async () => {
+    serveOrders();
     const ac = new AbortController();
     const seen: number[] = [];
     let error: unknown;
     try {
-      for await (const p of client.pages.orders({}, { pageSize: 1, signal: ac.signal })) {
+      const pages = client.pages.orders({}, { pageSize: 1, signal: ac.signal, prefetch: false });
+      for await (const p of pages) {
         seen.push(p.offset);
         if (p.pageIndex === 2) ac.abort();
       }
@@ -269,5 +278,50 @@ describe('cancellation while paging', () => {
     expect(seen).toEqual([0, 1, 2]);
     expect(error).toBeInstanceOf(EoAbortError);
     expect(srv.requests).toHaveLength(3);
+  });
+  it('reads one page ahead while the caller works on the current one', async () => {
+    serveOrders();
+    for await (const p of client.pages.orders({}, { pageSize: 1 })) {
+      // The request for page 1 reaches the server while page 0 is still being consumed.
+      expect(await until(() => srv.requests.length === 2)).toBe(true);
+      expect(p.pageIndex).toBe(0);
+      break;
+    }
+    srv.requests.length = 0;
+    for await (const _ of client.pages.orders({}, { pageSize: 1, prefetch: false })) {
+      expect(await until(() => srv.requests.length === 2)).toBe(false);
+      break;
+    }
+  });
+  it('stopping early aborts the request read ahead, without an unhandled rejection', async () => {
+    serveOrders(150);
+    const events: string[] = [];
+    const c = createEoClient({
+      baseUrl: srv.url,
+      apiKey: 'eok_pages',
+      onResponse: (e) => events.push(e.error ?? String(e.status)),
+    });
+    for await (const p of c.pages.orders({}, { pageSize: 1 })) {
+      expect(p.pageIndex).toBe(0);
+      break;
+    }
+    expect(await until(() => events.length === 2)).toBe(true);
+    expect(events).toEqual(['200', 'abort']);
+  });
+  it('never reads ahead past the stop rules', async () => {
+    const all = Array.from({ length: 6 }, (_, i) => wire.order(`ord-${i}`));
+    srv.setHandler((r) => {
+      const { offset, limit } = window(r);
+      return {
+        json: {
+          orders: all.slice(offset, offset + limit),
+          pagination: { limit, offset, total: 6 },
+        },
+      };
+    });
+    for await (const _ of client.pages.orders({}, { pageSize: 3 })) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(srv.requests.map((r) => r.search)).toEqual(['limit=3&offset=0', 'limit=3&offset=3']);
   });
 });
