@@ -14,6 +14,9 @@ import { installErrorHandling } from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerIndexRoutes } from './indices/routes';
+import { registerAoiRoutes } from './aois/routes';
+import { registerVisualizationRoutes } from './visualizations/routes';
+import { registerJobRoutes } from './jobs/routes';
 import { Worker } from './worker/worker';
 
 declare module 'fastify' {
@@ -65,6 +68,9 @@ export async function buildApp(
 
   const router = createRouter(app, ctx);
   registerIndexRoutes(router, ctx);
+  registerAoiRoutes(router, ctx);
+  registerVisualizationRoutes(router, ctx);
+  registerJobRoutes(router, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

@@ -193,8 +193,10 @@ export function checkExpression(
     });
   }
   if (type !== 'composite' && n !== 1) {
+    // "a grayscale", "an index": the article follows the type (was always "an").
+    const article = /^[aeiou]/.test(type) ? 'an' : 'a';
     problems.push({
-      message: `an ${type} expression has a single component, found ${n} separated by commas`,
+      message: `${article} ${type} expression has a single component, found ${n} separated by commas`,
     });
   }
   if (parsed.bands.length === 0) problems.push({ message: 'the expression uses no band' });

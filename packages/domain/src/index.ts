@@ -28,8 +28,17 @@ export * from './requests/orders';
 export * from './requests/creates';
 export * from './requests/satellite-search';
 
+export * from './geo/orient';
+export * from './geo/primitives';
+export * from './geo/intersects';
+export * from './geo/bbox';
+export * from './geo/measure';
+
 export * from './search/paths';
 export * from './search/request';
+export * from './search/values';
+export * from './search/evaluate';
 
 export * from './responses';
 export * from './endpoints';
+export * from './extensions';

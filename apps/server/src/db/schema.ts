@@ -8,3 +8,6 @@ export * from '../worker/schema';
 export * from '../indices/schema';
 export * from '../archive/schema';
 export * from '../catalog/schema';
+export * from '../aois/schema';
+export * from '../visualizations/schema';
+export * from '../jobs/schema';

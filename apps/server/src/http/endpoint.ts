@@ -8,7 +8,14 @@
  * record, so a create and its stored response are committed together or not at all.
  */
 import { createHash } from 'node:crypto';
-import { endpoints, type EndpointId, type Endpoints } from '@eo/domain';
+import {
+  endpoints,
+  extensionEndpoints,
+  type EndpointId,
+  type Endpoints,
+  type ExtensionEndpointId,
+  type ExtensionEndpoints,
+} from '@eo/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -17,12 +24,14 @@ import { ApiError } from './errors';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface HandlerInput<Id extends EndpointId> {
+/** What a handler of endpoint definition `D` receives: parsed params, query and body. */
+export interface InputOf<D> {
   readonly principal: Principal;
-  readonly params: Out<Endpoints[Id] extends { params: infer P } ? P : undefined>;
-  readonly query: Out<Endpoints[Id] extends { query: infer Q } ? Q : undefined>;
-  readonly body: Out<Endpoints[Id] extends { body: infer B } ? B : undefined>;
+  readonly params: Out<D extends { params: infer P } ? P : undefined>;
+  readonly query: Out<D extends { query: infer Q } ? Q : undefined>;
+  readonly body: Out<D extends { body: infer B } ? B : undefined>;
 }
+export type HandlerInput<Id extends EndpointId> = InputOf<Endpoints[Id]>;
 /** What a handler returns: the response as the domain schema's input (what goes on the wire). */
 export type HandlerOutput<Id extends EndpointId> = z.input<Endpoints[Id]['response']>;
 
@@ -37,7 +46,13 @@ function parseInputs<Id extends EndpointId>(
   id: Id,
   request: FastifyRequest,
 ): Omit<HandlerInput<Id>, 'principal'> {
-  const def = endpoints[id] as { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  return parseDefInputs(endpoints[id], request) as Omit<HandlerInput<Id>, 'principal'>;
+}
+
+function parseDefInputs(
+  def: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType },
+  request: FastifyRequest,
+): { params: unknown; query: unknown; body: unknown } {
   const parse = (
     schema: z.ZodType | undefined,
     value: unknown,
@@ -52,12 +67,16 @@ function parseInputs<Id extends EndpointId>(
     params: parse(def.params, request.params, 'params'),
     query: parse(def.query, request.query, 'query'),
     body: parse(def.body, request.body, 'body'),
-  } as Omit<HandlerInput<Id>, 'principal'>;
+  };
 }
 
 function checkResponse(ctx: AppContext, id: EndpointId, value: unknown): void {
+  checkDefResponse(ctx, id, endpoints[id].response, value);
+}
+
+function checkDefResponse(ctx: AppContext, id: string, response: z.ZodType, value: unknown): void {
   if (!ctx.config.validateResponses) return;
-  const r = endpoints[id].response.safeParse(value);
+  const r = response.safeParse(value);
   if (!r.success) {
     throw new Error(
       `response of ${id} breaks the domain schema: ${JSON.stringify(r.error.issues.slice(0, 5))}`,
@@ -187,7 +206,35 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  return { read, create };
+  /**
+   * A read endpoint of `extensionEndpoints` (@eo/domain extensions.ts): our additions beyond
+   * the spec, validated the same way.
+   */
+  function readExtension<Id extends ExtensionEndpointId>(
+    id: Id,
+    handler: (
+      input: InputOf<ExtensionEndpoints[Id]>,
+    ) =>
+      | z.input<ExtensionEndpoints[Id]['response']>
+      | Promise<z.input<ExtensionEndpoints[Id]['response']>>,
+  ) {
+    const def = extensionEndpoints[id];
+    app.route({
+      method: def.method,
+      url: def.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const principal = authenticate(request.headers.authorization);
+        const input = { principal, ...parseDefInputs(def, request) } as InputOf<
+          ExtensionEndpoints[Id]
+        >;
+        const result = await handler(input);
+        checkDefResponse(ctx, id, def.response, result);
+        return reply.code(def.status).send(result);
+      },
+    });
+  }
+
+  return { read, create, readExtension };
 }
 
 export type Router = ReturnType<typeof createRouter>;

@@ -5,7 +5,8 @@
  * - The item type is not an input field; it follows from the fields:
  *   `item_ids` given -> ARCHIVE; `recurrence` other than ONCE -> RECURRING; else TASKING.
  * - TASKING needs `start_date` and `end_date`; RECURRING also needs `no_of_occurrences`.
- * - ARCHIVE must not carry a recurrence other than ONCE or more than one occurrence.
+ * - ARCHIVE must not carry a recurrence other than ONCE or more than one occurrence; neither
+ *   may TASKING (recurrence ONCE or none) carry more than one occurrence.
  * - `end_date` is after `start_date`.
  */
 import { z } from 'zod';
@@ -70,6 +71,16 @@ export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
   if (type === 'TASKING') {
     need('start_date', 'for a tasking item');
     need('end_date', 'for a tasking item');
+    // Like the archive rule below: several occurrences without a recurrence was silently
+    // accepted as a one-time tasking item, although the client most likely meant to recur.
+    if (item.no_of_occurrences !== undefined && item.no_of_occurrences > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['no_of_occurrences'],
+        message:
+          'a one-time tasking item has one occurrence; set recurrence (e.g. WEEKLY) to recur',
+      });
+    }
   } else if (type === 'RECURRING') {
     need('start_date', 'for a recurring item');
     need('end_date', 'for a recurring item');

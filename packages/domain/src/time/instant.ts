@@ -2,8 +2,11 @@
  * An instant is an integer count of microseconds since 1970-01-01T00:00:00Z.
  *
  * Microseconds, because one of the spec's layouts carries them (`.ffffff`), and a JS `Date`
- * (milliseconds) would lose them. A double holds every microsecond exactly for years 1685..2255,
- * and we only accept years 0001..9999 in strings, so arithmetic stays exact for real data.
+ * (milliseconds) would lose them. A double holds every microsecond exactly for years 1685..2255.
+ * Strings may carry any year 0001..9999; outside 1685..2255 an instant is still exact to the
+ * second (whole seconds are multiples of 64 µs, and doubles up to year 9999 are spaced at most
+ * 32 µs apart), so sentinels such as `0001-01-01T00:00:00Z` round-trip, but sub-second digits
+ * there may be rounded.
  */
 export type Instant = number;
 
@@ -99,11 +102,22 @@ export function instantFromParts(p: InstantParts, offsetMinutes = 0): Instant {
 }
 
 export function partsFromInstant(instant: Instant): InstantParts {
-  if (!Number.isSafeInteger(instant)) {
-    throw new RangeError(`instant must be a safe integer of microseconds, got ${instant}`);
+  // Integral, not only *safe* integers: the codecs parse years 0001..9999, whose instants reach
+  // -6.2e16 and 2.5e17 (beyond 2^53). Requiring a safe integer made `format(parse(s))` throw for
+  // valid strings such as `0001-01-01T00:00:00Z` (Go's zero time) or `9999-12-31T23:59:59Z`.
+  if (!Number.isInteger(instant)) {
+    throw new RangeError(`instant must be an integer number of microseconds, got ${instant}`);
   }
-  const days = Math.floor(instant / MICROS_PER_DAY);
+  let days = Math.floor(instant / MICROS_PER_DAY);
   let rest = instant - days * MICROS_PER_DAY;
+  // Beyond 2^53 the division may round across a day boundary; the subtraction above is exact.
+  if (rest < 0) {
+    days -= 1;
+    rest += MICROS_PER_DAY;
+  } else if (rest >= MICROS_PER_DAY) {
+    days += 1;
+    rest -= MICROS_PER_DAY;
+  }
   const hour = Math.floor(rest / 3_600_000_000);
   rest -= hour * 3_600_000_000;
   const minute = Math.floor(rest / 60_000_000);
