@@ -1,72 +1,44 @@
 /**
- * Minimal valid wire bodies for every endpoint (`@eo/domain/testing` builders are not on main),
- * checked against the domain response schemas by fixtures.spec.ts.
+ * Valid wire bodies for every endpoint, from the `@eo/domain/testing` builders (realistic: every
+ * field) with the ids and states the tests assert on pinned; fixtures.spec-like checks in
+ * encoding.spec.ts make sure each canned body passes its response schema.
  */
 import type { EndpointId } from '@eo/domain';
+import {
+  buildAoi,
+  buildArchiveFeature,
+  buildAsset,
+  buildDelivery,
+  buildJob,
+  buildOrder,
+  buildOrderItem,
+  buildSpectralIndex,
+  buildVisualization,
+} from '@eo/domain/testing';
 import { catalogRecord } from './records';
 
-const MICRO = '2024-05-17 09:30:00.123456+00:00';
-const ISO = '2024-05-17T09:30:00Z';
-const polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [10, 50],
-      [10.1, 50],
-      [10.1, 50.1],
-      [10, 50],
-    ],
-  ],
-};
-
 export const wire = {
-  orderItem: (id = 'oi-1') => ({
-    id,
-    order_id: 'ord-1',
-    name: 'Field A',
-    type: 'TASKING',
-    status: 'ACTIVE',
-    payment_status: 'PAID',
-    tasks: [],
-    validation_errors: [],
-    created_at: ISO,
-  }),
-  order: (id = 'ord-1') => ({
-    id,
-    created_at: ISO,
-    status: 'UNPAID',
-    order_items: [wire.orderItem()],
-  }),
-  aoi: (id = 'aoi-1') => ({
-    aoi_id: id,
-    name: 'Field A',
-    status: 'success',
-    progress: 100,
-    geometry: polygon,
-    created_at: MICRO,
-  }),
-  asset: (id = 'ast-1') => ({ id, aoi_id: 'aoi-1', date: '2024-05-17', created_at: MICRO }),
-  visualization: (id = 'vis-1') => ({ id, aoi_id: 'aoi-1', status: 'creating', assets: [] }),
-  index: (id = 'idx-1') => ({
-    id,
-    name: 'NDVI',
-    expression: '(B08 - B04) / (B08 + B04)',
-    expression_type: 'index',
-    type: 'custom',
-    created_at: MICRO,
-  }),
-  delivery: (id = 'dlv-1') => ({ delivery_id: id, catalog_id: 'cat-1', status: 'PENDING' }),
-  job: (id = 'job-1') => ({ id, workflow_id: 'wf-1', status: 'queued', progress: '0' }),
-  archiveFeature: (id = 'arc-1') => ({
-    id,
-    type: 'Feature',
-    collection: 'col-aurora-l2a',
-    bbox: ['10', '50', '10.1', '50.1'],
-    geometry: polygon,
-    assets: {},
-    links: [],
-    properties: { datetime: ISO, 'eo:cloud_cover': 12 },
-  }),
+  orderItem: (id = 'oi-1') =>
+    buildOrderItem({ id, order_id: 'ord-1', type: 'TASKING', status: 'ACTIVE' }),
+  order: (id = 'ord-1') =>
+    buildOrder({
+      id,
+      status: 'UNPAID',
+      order_items: [buildOrderItem({ order_id: id, type: 'TASKING' })],
+    }),
+  aoi: (id = 'aoi-1') => buildAoi({ aoi_id: id, status: 'success' }),
+  asset: (id = 'ast-1') => buildAsset({ id, aoi_id: 'aoi-1' }),
+  visualization: (id = 'vis-1') => buildVisualization({ id, aoi_id: 'aoi-1', status: 'creating' }),
+  index: (id = 'idx-1') => buildSpectralIndex({ id, expression_type: 'index', type: 'custom' }),
+  delivery: (id = 'dlv-1') => buildDelivery({ delivery_id: id }),
+  job: (id = 'job-1') => buildJob({ id, workflow_id: 'wf-1' }),
+  /** bbox as numeric strings (as the spec's sample), no stac_extensions (the schema defaults it). */
+  archiveFeature: (id = 'arc-1') =>
+    buildArchiveFeature({
+      id,
+      bbox: ['10', '50', '10.1', '50.1'],
+      stac_extensions: undefined as unknown as string[],
+    }),
   satelliteFeature: (id = 'sat-item-1') => ({ id, type: 'Feature', properties: {} }),
   catalogRecord,
 };
