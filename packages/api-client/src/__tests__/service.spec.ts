@@ -19,8 +19,15 @@ beforeAll(async () => {
 });
 afterAll(async () => svc.close());
 
+const drift: unknown[] = [];
 const make = (o: Partial<EoClientOptions> = {}) =>
-  createEoClient({ baseUrl: svc.url, apiKey: svc.key, retry: { baseDelayMs: 1 }, ...o });
+  createEoClient({
+    baseUrl: svc.url,
+    apiKey: svc.key,
+    retry: { baseDelayMs: 1 },
+    onSchemaDrift: (e) => drift.push(e),
+    ...o,
+  });
 
 async function catchError(p: Promise<unknown>): Promise<unknown> {
   try {
@@ -165,5 +172,11 @@ describe('validation errors', () => {
     const err = e as EoApiError;
     expect(err.status).toBe(400);
     expect(err.details).toEqual([expect.objectContaining({ path: 'limit', in: 'query' })]);
+  });
+});
+
+describe('the service matches the domain schemas', () => {
+  it('no response above drifted', () => {
+    expect(drift).toEqual([]);
   });
 });
