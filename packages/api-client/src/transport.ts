@@ -38,6 +38,9 @@ type AttemptOutcome =
   | { ok: true; status: number; json: unknown; text: string; headers: Headers }
   | { ok: false; status: number | undefined; error: EoClientError };
 
+/** Key values (with and without prefix) kept for scrubbing messages. */
+const MAX_REMEMBERED_SECRETS = 32;
+
 const now = (): number => globalThis.performance?.now() ?? Date.now();
 
 function newIdempotencyKey(): string {
@@ -71,8 +74,14 @@ export class Transport {
   }
 
   private addSecret(key: string): void {
-    this.secrets.add(key);
-    if (this.opts.authPrefix) this.secrets.add(this.opts.authPrefix + key);
+    for (const s of this.opts.authPrefix ? [key, this.opts.authPrefix + key] : [key]) {
+      this.secrets.delete(s); // re-insert as the newest
+      this.secrets.add(s);
+    }
+    // A key function may rotate often: remember the recent keys only (a Set keeps insertion order).
+    while (this.secrets.size > MAX_REMEMBERED_SECRETS) {
+      this.secrets.delete(this.secrets.values().next().value as string);
+    }
   }
 
   private redact(text: string): string {
