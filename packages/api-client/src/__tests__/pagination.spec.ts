@@ -303,6 +303,8 @@ describe('cancellation and read-ahead', () => {
     });
     for await (const p of c.pages.orders({}, { pageSize: 1 })) {
       expect(p.pageIndex).toBe(0);
+      // Let the read-ahead request reach the server (it answers after 150 ms), then stop.
+      expect(await until(() => srv.requests.length === 2)).toBe(true);
       break;
     }
     expect(await until(() => events.length === 2)).toBe(true);
