@@ -13,10 +13,12 @@ import { createRouter } from './http/endpoint';
 import { installErrorHandling } from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
+import { registerDeliveryRoutes } from './deliveries/routes';
 import { registerIndexRoutes } from './indices/routes';
 import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
 import { registerJobRoutes } from './jobs/routes';
+import { registerOrderRoutes } from './orders/routes';
 import { Worker } from './worker/worker';
 
 declare module 'fastify' {
@@ -71,6 +73,8 @@ export async function buildApp(
   registerAoiRoutes(router, ctx);
   registerVisualizationRoutes(router, ctx);
   registerJobRoutes(router, ctx);
+  registerOrderRoutes(router, ctx);
+  registerDeliveryRoutes(router, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

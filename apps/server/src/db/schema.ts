@@ -11,3 +11,5 @@ export * from '../catalog/schema';
 export * from '../aois/schema';
 export * from '../visualizations/schema';
 export * from '../jobs/schema';
+export * from '../orders/schema';
+export * from '../deliveries/schema';

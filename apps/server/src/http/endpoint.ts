@@ -35,6 +35,27 @@ export type HandlerInput<Id extends EndpointId> = InputOf<Endpoints[Id]>;
 /** What a handler returns: the response as the domain schema's input (what goes on the wire). */
 export type HandlerOutput<Id extends EndpointId> = z.input<Endpoints[Id]['response']>;
 
+/**
+ * What a create handler returns for a request that must change nothing (an order's dry
+ * run): the response is sent with `status`, anything the handler wrote is rolled back, and
+ * it is not stored under the Idempotency-Key (the same key may later be used for real).
+ */
+export class WithoutEffects<T> {
+  constructor(
+    readonly body: T,
+    readonly status: 200 | 201 = 200,
+  ) {}
+}
+
+/**
+ * What a read handler returns to send JSON it already has serialised (stored, pre-rendered
+ * JSON, as text or UTF-8 bytes): sent as is with `application/json`, and checked against the
+ * response schema like any other response when `validateResponses` is on.
+ */
+export class RawJson {
+  constructor(readonly json: string | Buffer) {}
+}
+
 type CreateId = {
   [K in EndpointId]: Endpoints[K]['kind'] extends 'create' ? K : never;
 }[EndpointId];
@@ -111,7 +132,9 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
   /** A read or search endpoint. The handler may be async. */
   function read<Id extends ReadId>(
     id: Id,
-    handler: (input: HandlerInput<Id>) => HandlerOutput<Id> | Promise<HandlerOutput<Id>>,
+    handler: (
+      input: HandlerInput<Id>,
+    ) => HandlerOutput<Id> | RawJson | Promise<HandlerOutput<Id> | RawJson>,
   ) {
     const def = endpoints[id];
     app.route({
@@ -121,6 +144,10 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
         const principal = authenticate(request.headers.authorization);
         const input = { principal, ...parseInputs(id, request) } as HandlerInput<Id>;
         const result = await handler(input);
+        if (result instanceof RawJson) {
+          if (ctx.config.validateResponses) checkResponse(ctx, id, JSON.parse(String(result.json)));
+          return reply.code(def.status).type('application/json; charset=utf-8').send(result.json);
+        }
         checkResponse(ctx, id, result);
         return reply.code(def.status).send(result);
       },
@@ -133,10 +160,24 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
    */
   function create<Id extends CreateId>(
     id: Id,
-    handler: (input: HandlerInput<Id>) => HandlerOutput<Id>,
+    handler: (input: HandlerInput<Id>) => HandlerOutput<Id> | WithoutEffects<HandlerOutput<Id>>,
   ) {
     const def = endpoints[id];
     const endpointName = `${def.method} ${def.path}`;
+    /** Runs `fn` in one transaction; a `WithoutEffects` result rolls it back and is returned. */
+    const inTransaction = <T>(fn: () => T): T | WithoutEffects<unknown> => {
+      try {
+        return ctx.sqlite.transaction(fn).immediate();
+      } catch (err) {
+        if (err instanceof WithoutEffects) return err;
+        throw err;
+      }
+    };
+    const runHandler = (input: HandlerInput<Id>) => {
+      const result = handler(input);
+      if (result instanceof WithoutEffects) throw result;
+      return result;
+    };
     app.route({
       method: def.method,
       url: def.path,
@@ -148,7 +189,11 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
         const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
 
         if (key === undefined) {
-          const result = ctx.sqlite.transaction(() => handler(input)).immediate();
+          const result = inTransaction(() => runHandler(input));
+          if (result instanceof WithoutEffects) {
+            checkResponse(ctx, id, result.body);
+            return reply.code(result.status).send(result.body);
+          }
           checkResponse(ctx, id, result);
           return reply.code(def.status).send(result);
         }
@@ -169,36 +214,38 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
             }),
           )
           .digest('hex');
-        const outcome = ctx.sqlite
-          .transaction((): { replayed: boolean; status: number; body: unknown } => {
-            const previous = findKey.get(principal.orgId, key);
-            if (previous) {
-              if (previous.endpoint !== endpointName || previous.request_hash !== requestHash) {
-                throw new ApiError(
-                  409,
-                  'idempotency_conflict',
-                  'This Idempotency-Key was already used with a different request; use a new key for a new request',
-                );
-              }
-              return {
-                replayed: true,
-                status: previous.status_code,
-                body: JSON.parse(previous.response_json),
-              };
+        const outcome = inTransaction((): { replayed: boolean; status: number; body: unknown } => {
+          const previous = findKey.get(principal.orgId, key);
+          if (previous) {
+            if (previous.endpoint !== endpointName || previous.request_hash !== requestHash) {
+              throw new ApiError(
+                409,
+                'idempotency_conflict',
+                'This Idempotency-Key was already used with a different request; use a new key for a new request',
+              );
             }
-            const result = handler(input);
-            storeKey.run(
-              principal.orgId,
-              key,
-              endpointName,
-              requestHash,
-              def.status,
-              JSON.stringify(result),
-              Date.now(),
-            );
-            return { replayed: false, status: def.status, body: result };
-          })
-          .immediate();
+            return {
+              replayed: true,
+              status: previous.status_code,
+              body: JSON.parse(previous.response_json),
+            };
+          }
+          const result = runHandler(input);
+          storeKey.run(
+            principal.orgId,
+            key,
+            endpointName,
+            requestHash,
+            def.status,
+            JSON.stringify(result),
+            Date.now(),
+          );
+          return { replayed: false, status: def.status, body: result };
+        });
+        if (outcome instanceof WithoutEffects) {
+          checkResponse(ctx, id, outcome.body);
+          return reply.code(outcome.status).send(outcome.body);
+        }
         if (!outcome.replayed) checkResponse(ctx, id, outcome.body);
         if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.code(outcome.status).send(outcome.body);

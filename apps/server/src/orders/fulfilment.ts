@@ -1,0 +1,283 @@
+/**
+ * Background fulfilment of orders, as persisted worker steps (one transaction each, so a
+ * restart resumes without losing or repeating anything). State machines:
+ *
+ * Order status (step `order.payment`, demo auto-payment):
+ *   UNPAID --(1st step)--> PAYMENT_IN_PROGRESS --(2nd step)--> PAID (paid_at, transaction_id)
+ *   PAYMENT_IN_PROGRESS --(declined: `[fail-payment]`)--> UNPAID, every item CANCELLED
+ *   PAID --(every item refunded in full)--> REFUND
+ *
+ * Order item status / payment_status (on payment, then as its tasks end):
+ *   DRAFT/UNPAID --paid--> ACTIVE/PAID, tasks created
+ *   DRAFT/UNPAID --paid, feasibility FAILED--> FAILED/REFUND (no task)
+ *   DRAFT/UNPAID --payment declined--> CANCELLED/UNPAID
+ *   ACTIVE --all tasks COMPLETED--> COMPLETED/PAID
+ *   ACTIVE --some tasks FAILED--> PARTIALLY_COMPLETED/PARTIAL-REFUND (failed share refunded)
+ *   ACTIVE --all tasks FAILED--> FAILED/REFUND
+ *
+ * Task status / delivery_status (step `task.advance`):
+ *   PENDING/PENDING -> IN_PROGRESS/IN_PROGRESS -> COMPLETED/SUCCESSFUL (+ catalog record)
+ *                                              -> FAILED/FAILED
+ *
+ * Steps are no-ops when the resource is not in the state they expect, so a duplicated or
+ * late step changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Instant } from '@eo/domain';
+import { getArchiveScenes } from '../archive/repository';
+import { makeCatalogInserter } from '../catalog/repository';
+import type { AppContext } from '../context';
+import { newId } from '../ids';
+import { satelliteById } from '../reference/catalog';
+import type { StepTools } from '../worker/worker';
+import { archiveRecord, taskingRecord } from './acquisition';
+import { declinesPayment, taskShouldFail } from './failure-injection';
+import type { Window } from './occurrences';
+import { cents } from './pricing';
+import { stripsFor } from './quote';
+import type { OrderQueries } from './repository';
+import type { OrderItemRow, TaskRow } from './rows';
+
+export const ORDER_PAYMENT_STEP = 'order.payment';
+export const TASK_ADVANCE_STEP = 'task.advance';
+
+/** Faster delivery speeds move their tasks faster (a fraction of the step delay). */
+const SPEED_FACTOR: Record<string, number> = { STANDARD: 1, PRIORITY: 0.5, EXPRESS: 0.25 };
+
+const newTransactionId = () => `txn_${randomUUID()}`;
+
+/** The tasks an item is fulfilled by: one per archive scene, one per tasking window. */
+function plannedTasks(item: OrderItemRow, sceneDates: Map<string, Instant>) {
+  if (item.type === 'ARCHIVE') {
+    const ids = JSON.parse(item.item_ids_json ?? '[]') as string[];
+    return ids.map((sceneId) => {
+      const at = sceneDates.get(sceneId) ?? item.created_at;
+      return { type: 'ARCHIVE', sceneId, start: at, end: at };
+    });
+  }
+  const windows = JSON.parse(item.occurrences_json ?? '[]') as Window[];
+  return windows.map((w) => ({ type: 'TASKING', sceneId: null, start: w.start, end: w.end }));
+}
+
+export function registerFulfilmentSteps(ctx: AppContext, q: OrderQueries): void {
+  const { sqlite } = ctx;
+  const insertCatalogRecord = makeCatalogInserter(sqlite);
+  const setOrder = sqlite.prepare(
+    `UPDATE orders SET status = @status, paid_at = @paid_at, transaction_id = @transaction_id,
+       refunded_amount = @refunded_amount, updated_at = @updated_at WHERE id = @id`,
+  );
+  const setItem = sqlite.prepare(
+    `UPDATE order_items SET status = @status, payment_status = @payment_status,
+       transaction_id = @transaction_id, refunded_amount = @refunded_amount, images_json = @images_json,
+       updated_at = @updated_at WHERE id = @id`,
+  );
+  const setTask = sqlite.prepare(
+    `UPDATE tasks SET status = @status, delivery_status = @delivery_status, catalog_id = @catalog_id,
+       failure_reason = @failure_reason, updated_at = @updated_at WHERE id = @id`,
+  );
+
+  const delayFor = (item: OrderItemRow) =>
+    Math.round(ctx.config.stepDelayMs * (SPEED_FACTOR[item.delivery_speed] ?? 1));
+
+  /** After an item changed: an order whose every item was refunded in full is REFUND. */
+  function settleOrder(orderId: string, now: Instant): void {
+    const order = q.order(orderId)!;
+    const items = q.itemsOfOrder(orderId);
+    const refunded = cents(items.reduce((s, i) => s + i.refunded_amount, 0));
+    const allRefunded = items.every((i) => i.payment_status === 'REFUND');
+    setOrder.run({
+      ...order,
+      status: order.status === 'PAID' && allRefunded ? 'REFUND' : order.status,
+      refunded_amount: refunded,
+      updated_at: now,
+    });
+  }
+
+  /** After a task ended: an item whose tasks all ended gets its final status and refund. */
+  function settleItem(item: OrderItemRow, now: Instant): void {
+    const tasks = q.tasksOfItem(item.id);
+    if (tasks.some((t) => t.status !== 'COMPLETED' && t.status !== 'FAILED')) return;
+    const failed = tasks.filter((t) => t.status === 'FAILED').length;
+    const [status, payment] =
+      failed === 0
+        ? ['COMPLETED', 'PAID']
+        : failed === tasks.length
+          ? ['FAILED', 'REFUND']
+          : ['PARTIALLY_COMPLETED', 'PARTIAL-REFUND'];
+    setItem.run({
+      ...item,
+      status,
+      payment_status: payment,
+      refunded_amount: cents((item.final_amount * failed) / tasks.length),
+      updated_at: now,
+    });
+    settleOrder(item.order_id, now);
+  }
+
+  function pay(orderId: string, tools: StepTools): void {
+    const order = q.order(orderId);
+    if (!order) return;
+    const now = ctx.nowUs();
+    if (order.status === 'UNPAID') {
+      setOrder.run({ ...order, status: 'PAYMENT_IN_PROGRESS', updated_at: now });
+      tools.schedule(ORDER_PAYMENT_STEP, orderId);
+      return;
+    }
+    if (order.status !== 'PAYMENT_IN_PROGRESS') return;
+    const items = q.itemsOfOrder(orderId);
+    if (declinesPayment(items.map((i) => i.name))) {
+      setOrder.run({ ...order, status: 'UNPAID', updated_at: now });
+      for (const item of items) setItem.run({ ...item, status: 'CANCELLED', updated_at: now });
+      return;
+    }
+    const transactionId = newTransactionId();
+    setOrder.run({
+      ...order,
+      status: 'PAID',
+      paid_at: now,
+      transaction_id: transactionId,
+      updated_at: now,
+    });
+    const sceneDates = new Map(
+      [
+        ...getArchiveScenes(
+          sqlite,
+          items.flatMap((i) => JSON.parse(i.item_ids_json ?? '[]') as string[]),
+        ),
+      ].map(([id, row]) => [id, row.datetime_us]),
+    );
+    for (const item of items) {
+      if (item.feasibility_status === 'FAILED') {
+        setItem.run({
+          ...item,
+          status: 'FAILED',
+          payment_status: 'REFUND',
+          transaction_id: transactionId,
+          refunded_amount: item.final_amount,
+          updated_at: now,
+        });
+        continue;
+      }
+      setItem.run({
+        ...item,
+        status: 'ACTIVE',
+        payment_status: 'PAID',
+        transaction_id: transactionId,
+        updated_at: now,
+      });
+      const planned = plannedTasks(item, sceneDates);
+      const satellite = satelliteById(item.satellite_id)!;
+      const geometries = (
+        JSON.parse(item.geometry_json) as { features: Array<{ geometry: never }> }
+      ).features.map((f) => f.geometry);
+      const strips = item.type === 'ARCHIVE' ? 1 : stripsFor(geometries, satellite);
+      planned.forEach((p, position) => {
+        const task: TaskRow = {
+          id: newId('tsk'),
+          order_item_id: item.id,
+          order_id: item.order_id,
+          org_id: item.org_id,
+          position,
+          type: p.type,
+          status: 'PENDING',
+          delivery_status: 'PENDING',
+          start_date: p.start,
+          end_date: p.end,
+          number_of_strips: strips,
+          tokens_used: cents(item.tokens_used / planned.length),
+          transaction_id: transactionId,
+          scene_id: p.sceneId,
+          catalog_id: null,
+          failure_reason: null,
+          created_by: item.user_id,
+          updated_by: item.user_id,
+          created_at: now,
+          updated_at: now,
+        };
+        q.insertTask(task);
+        tools.schedule(TASK_ADVANCE_STEP, task.id, delayFor(item));
+      });
+    }
+    settleOrder(orderId, now);
+  }
+
+  function advance(taskId: string, tools: StepTools): void {
+    const task = q.task(taskId);
+    if (!task) return;
+    const item = q.item(task.order_item_id)!;
+    const now = ctx.nowUs();
+    if (task.status === 'PENDING') {
+      setTask.run({
+        ...task,
+        status: 'IN_PROGRESS',
+        delivery_status: 'IN_PROGRESS',
+        updated_at: now,
+      });
+      tools.schedule(TASK_ADVANCE_STEP, taskId, delayFor(item));
+      return;
+    }
+    if (task.status !== 'IN_PROGRESS') return;
+    const scene =
+      task.type === 'ARCHIVE'
+        ? getArchiveScenes(sqlite, [task.scene_id!]).get(task.scene_id!)
+        : undefined;
+    const failure = taskShouldFail(item.name, task.position)
+      ? task.type === 'ARCHIVE'
+        ? 'the scene could not be processed'
+        : 'no acquisition met the constraints in the window'
+      : task.type === 'ARCHIVE' && !scene
+        ? `scene ${task.scene_id} is no longer in the archive`
+        : null;
+    if (failure !== null) {
+      setTask.run({
+        ...task,
+        status: 'FAILED',
+        delivery_status: 'FAILED',
+        failure_reason: failure,
+        updated_at: now,
+      });
+    } else {
+      const catalogId = newId('cat');
+      const recordCtx = { item, task, catalogId, nowUs: now };
+      const record =
+        task.type === 'ARCHIVE'
+          ? archiveRecord({ ...recordCtx, scene: scene! })
+          : taskingRecord(recordCtx, satelliteById(item.satellite_id)!);
+      insertCatalogRecord(record, {
+        orgId: item.org_id,
+        orderId: item.order_id,
+        orderItemId: item.id,
+      });
+      setTask.run({
+        ...task,
+        status: 'COMPLETED',
+        delivery_status: 'SUCCESSFUL',
+        catalog_id: catalogId,
+        updated_at: now,
+      });
+      if (task.type !== 'ARCHIVE') {
+        // A tasking item's images are its acquisitions, added as they arrive.
+        const images = JSON.parse(item.images_json) as unknown[];
+        images.push({
+          item_id: record.details.id,
+          geometry: record.details.geometry,
+          catalog_id: catalogId,
+        });
+        item.images_json = JSON.stringify(images);
+        setItem.run({ ...item, updated_at: now });
+      }
+    }
+    settleItem(q.item(item.id)!, now);
+  }
+
+  // Each step ends by re-rendering the stored wire JSON of the order it touched.
+  ctx.worker.register(ORDER_PAYMENT_STEP, (orderId, tools) => {
+    pay(orderId, tools);
+    q.renderOrder(orderId);
+  });
+  ctx.worker.register(TASK_ADVANCE_STEP, (taskId, tools) => {
+    advance(taskId, tools);
+    const task = q.task(taskId);
+    if (task) q.renderOrder(task.order_id);
+  });
+}
