@@ -246,28 +246,19 @@ export class Transport {
   ): AttemptOutcome {
     const status = res.status;
     if (status >= 200 && status < 300) {
-      if (text.trim() === '') {
-        return {
-          ok: false,
-          status,
-          error: new EoResponseError({
-            ...ctx,
-            status,
-            message: `${req.method} ${req.path}: ${status} with an empty body`,
-          }),
-        };
-      }
       try {
         return { ok: true, status, json: JSON.parse(text), text, headers: res.headers };
       } catch {
+        // Only now look at why: a blank body or something else (no trim() copy of big bodies).
         const type = res.headers.get('content-type') ?? 'no content type';
+        const what = /^\s*$/.test(text) ? 'an empty body' : `a body that is not JSON (${type})`;
         return {
           ok: false,
           status,
           error: new EoResponseError({
             ...ctx,
             status,
-            message: `${req.method} ${req.path}: ${status} with a body that is not JSON (${type})`,
+            message: `${req.method} ${req.path}: ${status} with ${what}`,
           }),
         };
       }

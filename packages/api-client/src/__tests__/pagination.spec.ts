@@ -267,7 +267,7 @@ describe('cancellation and read-ahead', () => {
     const seen: number[] = [];
     let error: unknown;
     try {
-      const pages = client.pages.orders({}, { pageSize: 1, signal: ac.signal, prefetch: false });
+      const pages = client.pages.orders({}, { pageSize: 1, signal: ac.signal });
       for await (const p of pages) {
         seen.push(p.offset);
         if (p.pageIndex === 2) ac.abort();
@@ -279,16 +279,16 @@ describe('cancellation and read-ahead', () => {
     expect(error).toBeInstanceOf(EoAbortError);
     expect(srv.requests).toHaveLength(3);
   });
-  it('reads one page ahead while the caller works on the current one', async () => {
+  it('with prefetch, reads one page ahead while the caller works on the current one', async () => {
     serveOrders();
-    for await (const p of client.pages.orders({}, { pageSize: 1 })) {
+    for await (const p of client.pages.orders({}, { pageSize: 1, prefetch: true })) {
       // The request for page 1 reaches the server while page 0 is still being consumed.
       expect(await until(() => srv.requests.length === 2)).toBe(true);
       expect(p.pageIndex).toBe(0);
       break;
     }
     srv.requests.length = 0;
-    for await (const _ of client.pages.orders({}, { pageSize: 1, prefetch: false })) {
+    for await (const _ of client.pages.orders({}, { pageSize: 1 })) {
       expect(await until(() => srv.requests.length === 2)).toBe(false);
       break;
     }
@@ -301,7 +301,7 @@ describe('cancellation and read-ahead', () => {
       apiKey: 'eok_pages',
       onResponse: (e) => events.push(e.error ?? String(e.status)),
     });
-    for await (const p of c.pages.orders({}, { pageSize: 1 })) {
+    for await (const p of c.pages.orders({}, { pageSize: 1, prefetch: true })) {
       expect(p.pageIndex).toBe(0);
       // Let the read-ahead request reach the server (it answers after 150 ms), then stop.
       expect(await until(() => srv.requests.length === 2)).toBe(true);
@@ -321,7 +321,7 @@ describe('cancellation and read-ahead', () => {
         },
       };
     });
-    for await (const _ of client.pages.orders({}, { pageSize: 3 })) {
+    for await (const _ of client.pages.orders({}, { pageSize: 3, prefetch: true })) {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(srv.requests.map((r) => r.search)).toEqual(['limit=3&offset=0', 'limit=3&offset=3']);
