@@ -67,16 +67,20 @@ export function issuesOf(error: z.ZodError): Array<{ path: string; message: stri
   return shown;
 }
 
-export class Decoder {
-  private readonly checkers = new Map<EndpointId, Checker>();
+/**
+ * Compiled checkers, shared by every client: the schemas are module singletons, and generated
+ * functions compiled once stay hot in the JIT across clients.
+ */
+const checkers = new Map<EndpointId, Checker>();
 
+export class Decoder {
   constructor(private readonly onDrift: ((e: SchemaDriftEvent) => void) | undefined) {}
 
   private checker(id: EndpointId): Checker {
-    let c = this.checkers.get(id);
+    let c = checkers.get(id);
     if (!c) {
       c = compileChecker(endpoints[id].response);
-      this.checkers.set(id, c);
+      checkers.set(id, c);
     }
     return c;
   }
