@@ -93,13 +93,25 @@ export default tseslint.config(
     files: ['packages/domain/src/**/__tests__/**/*.ts'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
   },
-  { files: ['packages/api-client/**/*.ts'], rules: importRules(['@eo/domain']) },
+  // api-client runs in Electron main and in Node: no Node built-ins or Node/DOM-only globals in src.
+  {
+    files: ['packages/api-client/**/*.ts'],
+    rules: {
+      ...importRules(['@eo/domain'], { node: false }),
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals,
+        { name: 'process', message: 'No Node globals in api-client src.' },
+        { name: 'Buffer', message: 'No Node globals in api-client src.' },
+      ],
+    },
+  },
   { files: ['packages/sync/**/*.ts'], rules: importRules(['@eo/domain', '@eo/api-client']) },
   { files: ['apps/server/**/*.ts'], rules: importRules(['@eo/domain']) },
   // Tests of client packages run against the real reference service.
   {
-    files: ['packages/api-client/**/{__tests__,test,bench}/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/server']),
+    files: ['packages/api-client/**/{__tests__,test,bench}/**/*.ts', 'packages/api-client/*.ts'],
+    rules: { ...importRules(['@eo/domain', '@eo/server']), 'no-restricted-globals': 'off' },
   },
   {
     files: ['packages/sync/**/{__tests__,test,bench}/**/*.ts'],

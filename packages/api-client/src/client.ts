@@ -1,0 +1,73 @@
+/**
+ * `createEoClient`: one method per endpoint of the domain table, plus pagers. Each call:
+ * split arguments -> validate and encode -> transport (retries, timeouts, concurrency) ->
+ * decode (schema, drift). The API key only ever lives in the transport.
+ */
+import { ENDPOINT_IDS, type EndpointId } from '@eo/domain';
+import { Decoder } from './decode';
+import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
+import { makePagers, type Pagers, type Send } from './pages';
+import { prepareRequest, splitArgs, type RequestInput } from './request';
+import { Transport } from './transport';
+import type { EndpointMethods, ResponseOf } from './types';
+
+export interface EoClient extends EndpointMethods {
+  /** Async iterators of pages; see `Page` and `allItems`. */
+  readonly pages: Pagers;
+  /** Any endpoint by id, with explicit `params` / `query` / `body`. */
+  request<Id extends EndpointId>(
+    id: Id,
+    input?: RequestInput,
+    options?: CallOptions,
+  ): Promise<ResponseOf<Id>>;
+  /** Requests holding a concurrency slot right now. */
+  readonly inFlight: number;
+  /** Never shows the key: `EoClient(http://host)`. */
+  toString(): string;
+}
+
+export function createEoClient(options: EoClientOptions): EoClient {
+  const opts = resolveOptions(options);
+  const transport = new Transport(opts);
+  const decoder = new Decoder(opts.onSchemaDrift);
+
+  /** Sends a call; the body comes back undecoded so a pager can look ahead before decoding. */
+  const send: Send = async (id, input, call) => {
+    const req = prepareRequest(id, input, opts.validateRequests);
+    const res = await transport.send(req, call);
+    const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
+    return {
+      json: res.json,
+      decode: () =>
+        decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
+    };
+  };
+
+  const invoke = async <Id extends EndpointId>(
+    id: Id,
+    input: RequestInput,
+    call?: CallOptions,
+  ): Promise<ResponseOf<Id>> => (await send(id, input, call)).decode() as ResponseOf<Id>;
+
+  const methods = Object.fromEntries(
+    ENDPOINT_IDS.map((id) => [
+      id,
+      (...args: unknown[]) => {
+        const { input, options: call } = splitArgs(id, args);
+        return invoke(id, input, call);
+      },
+    ]),
+  ) as unknown as EndpointMethods;
+
+  const client: EoClient = {
+    ...methods,
+    pages: makePagers(send),
+    request: (id, input = {}, call) => invoke(id, input, call),
+    get inFlight() {
+      return transport.inFlight;
+    },
+    toString: () => `EoClient(${opts.baseUrl})`,
+  };
+  // The options object holds the key: keep it out of enumerable properties and inspection.
+  return Object.freeze(client);
+}

@@ -1,0 +1,147 @@
+/**
+ * Response bodies through the tolerant domain schemas. A body that breaks its schema is reported
+ * as schema drift and still returned when it is usable (its envelope is there: the list key holds
+ * an array, or the resource has its id); an unusable body is an EoResponseError.
+ */
+import { endpoints, formatIssuePath, type EndpointId } from '@eo/domain';
+import { z } from 'zod';
+import { EoResponseError, type RequestContext } from './errors';
+import { compileChecker, type Checker } from './fast-check';
+import type { SchemaDriftEvent } from './options';
+
+/** What makes a response usable, per endpoint. */
+type Envelope =
+  | { readonly list: string } // `{ <list>: [...] }`
+  | { readonly id: string } // a resource with a non-empty string id
+  | { readonly object: string }; // `{ <object>: {...} | [...] }` (satellite search items)
+
+export const ENVELOPES: Readonly<Record<EndpointId, Envelope>> = {
+  listOrderItems: { list: 'order_items' },
+  listAoiAssets: { list: 'assets' },
+  searchCatalogs: { list: 'catalogs' },
+  listAois: { list: 'aois' },
+  searchSatelliteImages: { object: 'items' },
+  listIndices: { list: 'indices' },
+  createIndex: { id: 'id' },
+  createOrder: { id: 'id' },
+  listOrders: { list: 'orders' },
+  createVisualization: { id: 'id' },
+  createDeliveries: { list: 'deliveries' },
+  createAoi: { id: 'aoi_id' },
+  createJob: { id: 'id' },
+  listArchiveItems: { list: 'features' },
+};
+
+/** At most this many issues are reported per response; the rest are counted. */
+const MAX_REPORTED_ISSUES = 100;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function usabilityProblem(env: Envelope, json: unknown): string | undefined {
+  if (!isRecord(json)) return 'the body is not a JSON object';
+  if ('list' in env) {
+    return Array.isArray(json[env.list]) ? undefined : `"${env.list}" is not an array`;
+  }
+  if ('id' in env) {
+    const id = json[env.id];
+    return typeof id === 'string' && id !== '' ? undefined : `"${env.id}" is missing or empty`;
+  }
+  const o = json[env.object];
+  return typeof o === 'object' && o !== null ? undefined : `"${env.object}" is missing`;
+}
+
+/** The element schema of a list envelope, for salvaging the valid items of a drifted list. */
+function itemSchema(schema: z.ZodType, key: string): z.ZodType | undefined {
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  const field = (schema.shape as Record<string, z.ZodType>)[key];
+  return field instanceof z.ZodArray ? (field.element as z.ZodType) : undefined;
+}
+
+export function issuesOf(error: z.ZodError): Array<{ path: string; message: string }> {
+  const all = error.issues.map((i) => ({ path: formatIssuePath(i.path), message: i.message }));
+  if (all.length <= MAX_REPORTED_ISSUES) return all;
+  const shown = all.slice(0, MAX_REPORTED_ISSUES);
+  shown.push({ path: '', message: `and ${all.length - MAX_REPORTED_ISSUES} more issues` });
+  return shown;
+}
+
+/**
+ * Compiled checkers, shared by every client: the schemas are module singletons, and generated
+ * functions compiled once stay hot in the JIT across clients.
+ */
+const checkers = new Map<EndpointId, Checker>();
+
+export class Decoder {
+  constructor(private readonly onDrift: ((e: SchemaDriftEvent) => void) | undefined) {}
+
+  private checker(id: EndpointId): Checker {
+    let c = checkers.get(id);
+    if (!c) {
+      c = compileChecker(endpoints[id].response);
+      checkers.set(id, c);
+    }
+    return c;
+  }
+
+  /**
+   * Parsed body; drift reported; EoResponseError when unusable. `json` is the parsed `text`,
+   * owned by the caller and changed in place by the fast path.
+   */
+  decode(
+    id: EndpointId,
+    json: unknown,
+    text: string,
+    status: number,
+    ctx: RequestContext,
+  ): unknown {
+    const env = ENVELOPES[id];
+    const schema = endpoints[id].response as z.ZodType;
+    const problem = usabilityProblem(env, json);
+    if (problem) {
+      const r = schema.safeParse(json);
+      throw new EoResponseError({
+        ...ctx,
+        status,
+        message: `${ctx.method ?? ''} ${ctx.path ?? id}: unusable response: ${problem}`.trim(),
+        issues: r.success ? [] : issuesOf(r.error),
+      });
+    }
+    // Fast path: a precompiled check that accepts exactly what the schema accepts, or defers.
+    const fast = this.checker(id)(json);
+    if (fast.ok) return fast.value;
+    // The fast path may have applied defaults before it gave up: zod gets an untouched copy.
+    const pristine = JSON.parse(text) as Record<string, unknown>;
+    const r = schema.safeParse(pristine);
+    if (r.success) return r.data;
+    this.report(id, issuesOf(r.error));
+    return salvage(schema, env, pristine);
+  }
+
+  private report(endpoint: EndpointId, issues: SchemaDriftEvent['issues']): void {
+    try {
+      this.onDrift?.({ endpoint, issues });
+    } catch {
+      // A reporting hook must never break a call.
+    }
+  }
+}
+
+/**
+ * A drifted but usable body: items of a list that pass their schema are returned parsed
+ * (defaults applied), the others as received; every other field as received.
+ */
+function salvage(schema: z.ZodType, env: Envelope, json: Record<string, unknown>): unknown {
+  if (!('list' in env)) return json;
+  const element = itemSchema(schema, env.list);
+  const items = json[env.list] as unknown[];
+  if (!element) return json;
+  return {
+    ...json,
+    [env.list]: items.map((item) => {
+      const r = element.safeParse(item);
+      return r.success ? r.data : item;
+    }),
+  };
+}

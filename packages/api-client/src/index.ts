@@ -1,0 +1,38 @@
+/**
+ * @eo/api-client: a typed, resilient transport for every endpoint of the EO imagery API.
+ * See README.md for examples.
+ */
+export { createEoClient, type EoClient } from './client';
+export {
+  EoAbortError,
+  EoApiError,
+  EoClientError,
+  EoNetworkError,
+  EoResponseError,
+  EoTimeoutError,
+  EoValidationError,
+  isEoClientError,
+  isRetryableStatus,
+  type EoErrorKind,
+} from './errors';
+export type {
+  CallOptions,
+  EoClientOptions,
+  FetchLike,
+  RequestEvent,
+  ResponseEvent,
+  RetryOptions,
+  SchemaDriftEvent,
+  SleepLike,
+} from './options';
+export { allItems, satelliteItems, type Page, type PageOptions, type Pagers } from './pages';
+export { encodeQuery, type RequestInput } from './request';
+export { backoffDelay, parseRetryAfter } from './retry';
+export type {
+  BodyInput,
+  DataInput,
+  EndpointMethods,
+  MethodArgs,
+  QueryInput,
+  ResponseOf,
+} from './types';

@@ -1,0 +1,133 @@
+/** Options of `createEoClient` and of each call, with their defaults. */
+import type { EndpointId } from '@eo/domain';
+
+export interface RetryOptions {
+  /** Attempts per logical call, the first one included. Default 4. */
+  readonly maxAttempts?: number;
+  /** Backoff base: attempt n waits random(0, min(maxDelayMs, baseDelayMs * 2^(n-1))). Default 250. */
+  readonly baseDelayMs?: number;
+  /** Largest backoff delay. Default 10 000. */
+  readonly maxDelayMs?: number;
+  /** Largest wait a Retry-After header can impose. Default 60 000. */
+  readonly maxRetryAfterMs?: number;
+}
+
+/** Given to `onRequest` before each attempt. No API key: Authorization is shown redacted. */
+export interface RequestEvent {
+  readonly endpoint: EndpointId;
+  readonly method: string;
+  /** URL path with its query string, without the origin. */
+  readonly path: string;
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** Given to `onResponse` after each attempt, successful or not. */
+export interface ResponseEvent {
+  readonly endpoint: EndpointId;
+  readonly method: string;
+  readonly path: string;
+  readonly attempt: number;
+  /** HTTP status, undefined when no response arrived (network error, timeout, abort). */
+  readonly status: number | undefined;
+  readonly durationMs: number;
+  /** Set when the attempt failed: the error kind (`api`, `network`, `timeout`, ...). */
+  readonly error?: string | undefined;
+  /** Set when the client will retry after this failure: the wait before the next attempt. */
+  readonly retryInMs?: number | undefined;
+}
+
+/** A response that breaks the domain schema (reported, and still returned when usable). */
+export interface SchemaDriftEvent {
+  readonly endpoint: EndpointId;
+  readonly issues: ReadonlyArray<{ readonly path: string; readonly message: string }>;
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type SleepLike = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export interface EoClientOptions {
+  /** Service origin, with or without a trailing slash, e.g. `http://127.0.0.1:8080`. */
+  readonly baseUrl: string;
+  /** The key, or a function returning the current one (asked before every attempt: key rotation). */
+  readonly apiKey: string | (() => string | Promise<string>);
+  /** Put before the key in the Authorization header. Default '' (the spec's bare key); e.g. 'Bearer '. */
+  readonly authPrefix?: string;
+  /** Per-attempt timeout covering the whole response, body included. Default 30 000. */
+  readonly timeoutMs?: number;
+  readonly retry?: RetryOptions;
+  /** Most requests in flight at once across this client. Default 6. */
+  readonly concurrency?: number;
+  /** Validate inputs against the domain request schemas before sending. Default true. */
+  readonly validateRequests?: boolean;
+  readonly fetch?: FetchLike;
+  readonly onRequest?: (event: RequestEvent) => void;
+  readonly onResponse?: (event: ResponseEvent) => void;
+  readonly onSchemaDrift?: (event: SchemaDriftEvent) => void;
+  /** Jitter source in [0, 1). Default Math.random. */
+  readonly random?: () => number;
+  /** Waits between attempts; tests inject one that records delays. Must honour the signal or not; the client races it anyway. */
+  readonly sleep?: SleepLike;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Overrides the client's per-attempt timeout for this call. */
+  readonly timeoutMs?: number | undefined;
+  /**
+   * Creates only. Default: a fresh key per logical call, reused on every attempt, so retries are
+   * safe. Pass your own (e.g. an outbox entry id) to make a call safe across restarts, or `false`
+   * to send none (then a create is never retried).
+   */
+  readonly idempotencyKey?: string | false | undefined;
+}
+
+export interface ResolvedOptions {
+  readonly baseUrl: string;
+  readonly apiKey: EoClientOptions['apiKey'];
+  readonly authPrefix: string;
+  readonly timeoutMs: number;
+  readonly retry: Required<RetryOptions>;
+  readonly concurrency: number;
+  readonly validateRequests: boolean;
+  readonly fetch: FetchLike;
+  readonly onRequest: EoClientOptions['onRequest'];
+  readonly onResponse: EoClientOptions['onResponse'];
+  readonly onSchemaDrift: EoClientOptions['onSchemaDrift'];
+  readonly random: () => number;
+  readonly sleep: SleepLike | undefined;
+}
+
+function positive(name: string, v: number, min: number): number {
+  if (!Number.isFinite(v) || v < min) throw new RangeError(`${name} must be a number >= ${min}`);
+  return v;
+}
+
+export function resolveOptions(o: EoClientOptions): ResolvedOptions {
+  if (!/^https?:\/\//i.test(o.baseUrl)) {
+    throw new TypeError('baseUrl must be an http(s) URL, e.g. http://127.0.0.1:8080');
+  }
+  const r = o.retry ?? {};
+  return {
+    baseUrl: o.baseUrl.replace(/\/+$/, ''),
+    apiKey: o.apiKey,
+    authPrefix: o.authPrefix ?? '',
+    timeoutMs: positive('timeoutMs', o.timeoutMs ?? 30_000, 1),
+    retry: {
+      maxAttempts: Math.floor(positive('retry.maxAttempts', r.maxAttempts ?? 4, 1)),
+      baseDelayMs: positive('retry.baseDelayMs', r.baseDelayMs ?? 250, 0),
+      maxDelayMs: positive('retry.maxDelayMs', r.maxDelayMs ?? 10_000, 0),
+      maxRetryAfterMs: positive('retry.maxRetryAfterMs', r.maxRetryAfterMs ?? 60_000, 0),
+    },
+    concurrency: Math.floor(positive('concurrency', o.concurrency ?? 6, 1)),
+    validateRequests: o.validateRequests ?? true,
+    // Bound late so a test (or polyfill) replacing globalThis.fetch after creation is honoured.
+    fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    onRequest: o.onRequest,
+    onResponse: o.onResponse,
+    onSchemaDrift: o.onSchemaDrift,
+    random: o.random ?? Math.random,
+    sleep: o.sleep,
+  };
+}

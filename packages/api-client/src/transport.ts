@@ -1,0 +1,309 @@
+/**
+ * One logical call = up to `maxAttempts` HTTP attempts. Each attempt takes a concurrency slot,
+ * has its own timeout (covering the body too), and ends in a response or a typed error; the
+ * loop decides whether to retry and how long to wait.
+ *
+ * What is retried: network errors, timeouts and 408/429/502/503/504, on reads and searches; on
+ * creates only when an Idempotency-Key is sent (one per logical call, the same on every attempt,
+ * so the service runs the create at most once). Other 4xx and 500 are never retried.
+ */
+import { describeErrorBody, type ErrorDetail } from '@eo/domain';
+import { ABORTED, abortableSleep } from './abort';
+import {
+  EoAbortError,
+  EoApiError,
+  EoNetworkError,
+  EoResponseError,
+  EoTimeoutError,
+  redactText,
+  redactValue,
+  type EoClientError,
+  type RequestContext,
+} from './errors';
+import type { CallOptions, ResolvedOptions } from './options';
+import type { PreparedRequest } from './request';
+import { backoffDelay, parseRetryAfter } from './retry';
+import { Semaphore } from './semaphore';
+
+export interface TransportResult {
+  readonly status: number;
+  readonly json: unknown;
+  /** The body as received, so a decoder can re-parse a pristine copy. */
+  readonly text: string;
+  readonly headers: Headers;
+  readonly attempts: number;
+}
+
+type AttemptOutcome =
+  | { ok: true; status: number; json: unknown; text: string; headers: Headers }
+  | { ok: false; status: number | undefined; error: EoClientError };
+
+/** Key values (with and without prefix) kept for scrubbing messages. */
+const MAX_REMEMBERED_SECRETS = 32;
+
+const now = (): number => globalThis.performance?.now() ?? Date.now();
+
+function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** A short description of a fetch failure: undici puts the socket error code in `cause`. */
+function networkReason(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const cause = e.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail =
+    cause && typeof cause === 'object'
+      ? [cause.code, cause.message].filter((x) => typeof x === 'string' && x).join(': ')
+      : '';
+  return detail ? `${e.message} (${detail})` : e.message;
+}
+
+export class Transport {
+  private readonly semaphore: Semaphore;
+  /** Every key value this client has sent, so messages can be scrubbed of them. */
+  readonly secrets = new Set<string>();
+
+  constructor(private readonly opts: ResolvedOptions) {
+    this.semaphore = new Semaphore(opts.concurrency);
+    if (typeof opts.apiKey === 'string') this.addSecret(opts.apiKey);
+  }
+
+  /** Requests currently holding a concurrency slot. */
+  get inFlight(): number {
+    return this.semaphore.inUse;
+  }
+
+  private addSecret(key: string): void {
+    for (const s of this.opts.authPrefix ? [key, this.opts.authPrefix + key] : [key]) {
+      this.secrets.delete(s); // re-insert as the newest
+      this.secrets.add(s);
+    }
+    // A key function may rotate often: remember the recent keys only (a Set keeps insertion order).
+    while (this.secrets.size > MAX_REMEMBERED_SECRETS) {
+      this.secrets.delete(this.secrets.values().next().value as string);
+    }
+  }
+
+  private redact(text: string): string {
+    return redactText(text, this.secrets);
+  }
+
+  async send(req: PreparedRequest, call: CallOptions = {}): Promise<TransportResult> {
+    const { signal } = call;
+    const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs;
+    const ctx: RequestContext = { endpoint: req.endpoint, method: req.method, path: req.path };
+    const idempotencyKey =
+      req.kind === 'create' && call.idempotencyKey !== false
+        ? (call.idempotencyKey ?? newIdempotencyKey())
+        : undefined;
+    const mayRetry = req.kind !== 'create' || idempotencyKey !== undefined;
+    const { maxAttempts } = this.opts.retry;
+    const aborted = (attempts: number) =>
+      new EoAbortError({ ...ctx, attempts, message: `${req.method} ${req.path}: aborted` });
+
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw aborted(attempt - 1);
+      let release: () => void;
+      try {
+        release = await this.semaphore.acquire(signal);
+      } catch {
+        throw aborted(attempt - 1);
+      }
+      const started = now();
+      let outcome: AttemptOutcome;
+      try {
+        outcome = await this.attempt(req, ctx, attempt, idempotencyKey, timeoutMs, signal);
+      } finally {
+        release();
+      }
+      const durationMs = now() - started;
+      const base = { endpoint: req.endpoint, method: req.method, path: req.path, attempt };
+      if (outcome.ok) {
+        this.emitResponse({ ...base, status: outcome.status, durationMs });
+        return {
+          status: outcome.status,
+          json: outcome.json,
+          text: outcome.text,
+          headers: outcome.headers,
+          attempts: attempt,
+        };
+      }
+      const error = outcome.error;
+      error.attempts = attempt;
+      const retry = mayRetry && error.retryable && attempt < maxAttempts;
+      const delay = retry
+        ? error instanceof EoApiError && error.retryAfterMs !== undefined
+          ? error.retryAfterMs
+          : backoffDelay(attempt, this.opts.retry, this.opts.random)
+        : undefined;
+      this.emitResponse({
+        ...base,
+        status: outcome.status,
+        durationMs,
+        error: error.kind,
+        retryInMs: delay,
+      });
+      if (delay === undefined) throw error;
+      try {
+        await abortableSleep(this.opts.sleep, delay, signal);
+      } catch (e) {
+        if (e === ABORTED || signal?.aborted) throw aborted(attempt);
+        throw e;
+      }
+    }
+  }
+
+  private async resolveKey(): Promise<string> {
+    const k = this.opts.apiKey;
+    const key = typeof k === 'function' ? await k() : k;
+    this.addSecret(key);
+    return key;
+  }
+
+  private async attempt(
+    req: PreparedRequest,
+    ctx: RequestContext,
+    attempt: number,
+    idempotencyKey: string | undefined,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<AttemptOutcome> {
+    const key = await this.resolveKey();
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: this.opts.authPrefix + key,
+    };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+    this.emitRequest({
+      endpoint: req.endpoint,
+      method: req.method,
+      path: req.path,
+      attempt,
+      headers: { ...headers, authorization: '[redacted]' },
+    });
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let response: Response | undefined;
+    try {
+      response = await this.opts.fetch(this.opts.baseUrl + req.path, {
+        method: req.method,
+        headers,
+        body: req.body,
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      return this.interpret(req, ctx, response, text);
+    } catch (e) {
+      const status = response?.status;
+      if (signal?.aborted) {
+        return {
+          ok: false,
+          status,
+          error: new EoAbortError({ ...ctx, message: `${req.method} ${req.path}: aborted` }),
+        };
+      }
+      if (timedOut) {
+        return {
+          ok: false,
+          status,
+          error: new EoTimeoutError({
+            ...ctx,
+            timeoutMs,
+            message: `${req.method} ${req.path}: no complete response within ${timeoutMs} ms`,
+          }),
+        };
+      }
+      const where = response ? 'response body cut off' : 'network error';
+      return {
+        ok: false,
+        status,
+        error: new EoNetworkError({
+          ...ctx,
+          cause: e,
+          message: this.redact(`${req.method} ${req.path}: ${where}: ${networkReason(e)}`),
+        }),
+      };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** A complete response: success JSON, or the service's error as an EoApiError. */
+  private interpret(
+    req: PreparedRequest,
+    ctx: RequestContext,
+    res: Response,
+    text: string,
+  ): AttemptOutcome {
+    const status = res.status;
+    if (status >= 200 && status < 300) {
+      try {
+        return { ok: true, status, json: JSON.parse(text), text, headers: res.headers };
+      } catch {
+        // Only now look at why: a blank body or something else (no trim() copy of big bodies).
+        const type = res.headers.get('content-type') ?? 'no content type';
+        const what = /^\s*$/.test(text) ? 'an empty body' : `a body that is not JSON (${type})`;
+        return {
+          ok: false,
+          status,
+          error: new EoResponseError({
+            ...ctx,
+            status,
+            message: `${req.method} ${req.path}: ${status} with ${what}`,
+          }),
+        };
+      }
+    }
+    let body: unknown = text === '' ? undefined : text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Plain text (a proxy's HTML page, "Bad Gateway") stays a string.
+    }
+    body = redactValue(body, this.secrets);
+    const described = describeErrorBody(body);
+    const retryAfter = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+    const retryAfterMs =
+      retryAfter === undefined ? undefined : Math.min(retryAfter, this.opts.retry.maxRetryAfterMs);
+    const reason = described.message ?? (res.statusText || 'no error message');
+    const code = described.code ? ` ${described.code}` : '';
+    return {
+      ok: false,
+      status,
+      error: new EoApiError({
+        ...ctx,
+        status,
+        code: described.code,
+        details: described.details as ErrorDetail[] | undefined,
+        body,
+        retryAfterMs,
+        message: this.redact(`${req.method} ${req.path} failed with ${status}${code}: ${reason}`),
+      }),
+    };
+  }
+
+  private emitRequest(e: Parameters<NonNullable<ResolvedOptions['onRequest']>>[0]): void {
+    try {
+      this.opts.onRequest?.(e);
+    } catch {
+      // A logging hook must never break a request.
+    }
+  }
+
+  private emitResponse(e: Parameters<NonNullable<ResolvedOptions['onResponse']>>[0]): void {
+    try {
+      this.opts.onResponse?.(e);
+    } catch {
+      // A logging hook must never break a request.
+    }
+  }
+}
