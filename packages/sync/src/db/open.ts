@@ -1,0 +1,39 @@
+/** Opens the local database (WAL), applies migrations, and wraps it in drizzle. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type LocalDb = BetterSQLite3Database<typeof schema>;
+
+export interface LocalDatabase {
+  readonly file: string;
+  readonly sqlite: Database.Database;
+  readonly db: LocalDb;
+  close(): void;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export function openLocalDatabase(file: string): LocalDatabase {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a queued create acknowledged to the user survives even an OS crash or power loss.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    file,
+    sqlite,
+    db,
+    close() {
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * Every table of the local database, re-exported from the folders that own them
+ * (mirror/, outbox/). drizzle-kit reads this file to generate migrations.
+ */
+export * from '../mirror/schema';
+export * from '../outbox/schema';

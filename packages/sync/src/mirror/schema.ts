@@ -1,0 +1,2 @@
+// Mirror tables: see packages/sync/README.md.
+export {};

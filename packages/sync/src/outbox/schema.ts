@@ -1,0 +1,2 @@
+// Outbox tables: see packages/sync/README.md.
+export {};
