@@ -11,7 +11,7 @@
  * Each parses to an `Instant` (µs since epoch) or a `CalendarDate`, and formats back. The
  * round trip is exact: `format(parse(s), styleOf(s)) === s` for every string `parse` accepts,
  * and `parse(format(v, style)) === v` for every value (to the style's precision). For instants
- * this holds to the microsecond within years 1685..2255 and to the second for 0001..9999 (see
+ * this holds to the microsecond within 1684-07-28 .. 2255-06-05 (|µs| < 2^53) and to the second for 0001..9999 (see
  * `Instant`).
  * `rfc3339` is the lenient parser for search inputs (any offset), which never formats.
  */

@@ -2,8 +2,8 @@
  * An instant is an integer count of microseconds since 1970-01-01T00:00:00Z.
  *
  * Microseconds, because one of the spec's layouts carries them (`.ffffff`), and a JS `Date`
- * (milliseconds) would lose them. A double holds every microsecond exactly for years 1685..2255.
- * Strings may carry any year 0001..9999; outside 1685..2255 an instant is still exact to the
+ * (milliseconds) would lose them. A double holds every microsecond exactly while |µs| < 2^53: 1684-07-28 .. 2255-06-05.
+ * Strings may carry any year 0001..9999; outside that range an instant is still exact to the
  * second (whole seconds are multiples of 64 µs, and doubles up to year 9999 are spaced at most
  * 32 µs apart), so sentinels such as `0001-01-01T00:00:00Z` round-trip, but sub-second digits
  * there may be rounded.
