@@ -18,6 +18,7 @@ import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-cl
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
 import type { LocalDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
+import { makeOfflineCatalogSearch } from '../search/catalog';
 import { describeSyncError, SyncBusyError } from './errors';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
@@ -195,6 +196,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
         running = false;
       }
     },
+    /** POST /v0/catalogs/search answered from the mirror (throws OfflineSearchError when invalid). */
+    searchCatalog: makeOfflineCatalogSearch(sqlite),
     /** Where each resource's pass stands (resources never synced are absent). */
     status(): ResourceStatus[] {
       return states.all();

@@ -61,29 +61,31 @@ class Where {
   }
 }
 
-function run<T>(sqlite: Database.Database, table: string, w: Where, order: string): T[] {
-  const rows = sqlite
-    .prepare(`SELECT json FROM ${table} ${w.sql()} ORDER BY ${order}`)
-    .all(w.params) as Array<{ json: string }>;
+/** A filter's statement: what runs, and what an EXPLAIN QUERY PLAN test looks at. */
+export interface FilterQuery {
+  readonly sql: string;
+  readonly params: Record<string, unknown>;
+}
+
+function query(table: string, w: Where, order: string): FilterQuery {
+  return { sql: `SELECT json FROM ${table} ${w.sql()} ORDER BY ${order}`, params: w.params };
+}
+
+function run<T>(sqlite: Database.Database, q: FilterQuery): T[] {
+  const rows = sqlite.prepare(q.sql).all(q.params) as Array<{ json: string }>;
   return rows.map((r) => JSON.parse(r.json) as T);
 }
 
 /** Newest first, then id. */
-export function filterOrders<T = Record<string, unknown>>(
-  sqlite: Database.Database,
-  f: OrderFilter = {},
-): T[] {
+export function ordersQuery(f: OrderFilter = {}): FilterQuery {
   const w = new Where();
   w.inList('status', f.status);
   w.eq('user_id', f.userId);
   w.range('created_at_us', f.created);
-  return run<T>(sqlite, 'mirror_orders', w, 'created_at_us DESC, id');
+  return query('mirror_orders', w, 'created_at_us DESC, id');
 }
 
-export function filterOrderItems<T = Record<string, unknown>>(
-  sqlite: Database.Database,
-  f: OrderItemFilter = {},
-): T[] {
+export function orderItemsQuery(f: OrderItemFilter = {}): FilterQuery {
   const w = new Where();
   w.inList('status', f.status);
   w.inList('type', f.type);
@@ -91,17 +93,35 @@ export function filterOrderItems<T = Record<string, unknown>>(
   w.eq('project_id', f.projectId);
   w.range('created_at_us', f.created);
   w.text('name', f.text);
-  return run<T>(sqlite, 'mirror_order_items', w, 'created_at_us DESC, id');
+  return query('mirror_order_items', w, 'created_at_us DESC, id');
+}
+
+export function aoisQuery(f: AoiFilter = {}): FilterQuery {
+  const w = new Where();
+  w.inList('status', f.status);
+  w.eq('project_id', f.projectId);
+  w.range('created_at_us', f.created);
+  w.text('name', f.text);
+  return query('mirror_aois', w, 'created_at_us DESC, aoi_id');
+}
+
+export function filterOrders<T = Record<string, unknown>>(
+  sqlite: Database.Database,
+  f: OrderFilter = {},
+): T[] {
+  return run<T>(sqlite, ordersQuery(f));
+}
+
+export function filterOrderItems<T = Record<string, unknown>>(
+  sqlite: Database.Database,
+  f: OrderItemFilter = {},
+): T[] {
+  return run<T>(sqlite, orderItemsQuery(f));
 }
 
 export function filterAois<T = Record<string, unknown>>(
   sqlite: Database.Database,
   f: AoiFilter = {},
 ): T[] {
-  const w = new Where();
-  w.inList('status', f.status);
-  w.eq('project_id', f.projectId);
-  w.range('created_at_us', f.created);
-  w.text('name', f.text);
-  return run<T>(sqlite, 'mirror_aois', w, 'created_at_us DESC, aoi_id');
+  return run<T>(sqlite, aoisQuery(f));
 }
