@@ -65,11 +65,20 @@ describe('full sync', () => {
     const expected = await serviceIds(client);
     expect(expected.catalogs).toHaveLength(SEEDED_CATALOG_RECORDS);
     expect(expected.orders.length).toBe(3);
+    expect(expected.aois.length).toBe(2);
     expect(sorted(ids(db, 'SELECT id FROM mirror_orders'))).toEqual(expected.orders);
     expect(sorted(ids(db, 'SELECT id FROM mirror_order_items'))).toEqual(expected.orderItems);
     expect(sorted(ids(db, 'SELECT aoi_id AS id FROM mirror_aois'))).toEqual(expected.aois);
     expect(sorted(ids(db, 'SELECT id FROM mirror_indices'))).toEqual(expected.indices);
     expect(sorted(ids(db, 'SELECT id FROM catalog_records'))).toEqual(expected.catalogs);
+    // Assets are paged per mirrored AOI and keep their AOI id.
+    for (const aoiId of expected.aois) {
+      const assets: string[] = [];
+      for await (const page of client.pages.aoiAssets(aoiId))
+        for (const a of page.items) assets.push(a.id);
+      const mirrored = ids(db, `SELECT id FROM mirror_assets WHERE aoi_id = '${aoiId}'`);
+      expect(sorted(mirrored)).toEqual(assets.sort());
+    }
     // Every catalog record has its R*Tree entry (the demo footprints all have bounds).
     const rtree = db.sqlite.prepare('SELECT count(*) AS n FROM catalog_rtree').get() as {
       n: number;
@@ -121,6 +130,42 @@ async function allItemsOf(client: EoClient) {
   }
   return out;
 }
+
+describe('what to mirror of the catalog', () => {
+  it('saved searches: the mirror holds the union of their results, and nothing else', async () => {
+    const db = freshMirror();
+    const { client } = countingClient(service);
+    const all = await client.searchCatalogs({ limit: 1000 });
+    const collections = [...new Set(all.catalogs.map((c) => String(c.details.collection)))].sort();
+    expect(collections.length).toBeGreaterThan(1);
+    const searches = [
+      { collections: [collections[0]!] },
+      { ids: all.catalogs.slice(0, 7).map((c) => c.id) },
+    ];
+    const expected = new Set<string>();
+    for (const search of searches)
+      for await (const page of client.pages.catalogs(search))
+        for (const r of page.items) expected.add(r.id);
+    expect(expected.size).toBeLessThan(all.catalogs.length);
+
+    // A full mirror first: narrowing the configuration sweeps what the searches no longer cover.
+    await createSyncEngine({ db, client }).sync({ resources: ['catalogs'] });
+    expect(ids(db, 'SELECT id FROM catalog_records')).toHaveLength(all.catalogs.length);
+    const engine = createSyncEngine({ db, client, catalog: searches, pageSize: 25 });
+    const events: SyncProgress[] = [];
+    await engine.sync({ resources: ['catalogs'], onProgress: (p) => events.push(p) });
+    expect(sorted(ids(db, 'SELECT id FROM catalog_records'))).toEqual([...expected].sort());
+    expect(events.at(-1)).toMatchObject({ resource: 'catalogs', parts: 2, done: true });
+    expect(engine.status()[0]!.removed).toBe(all.catalogs.length - expected.size);
+  });
+
+  it('rejects an invalid saved search when the engine is created', () => {
+    const { client } = countingClient(service);
+    expect(() =>
+      createSyncEngine({ db: freshMirror(), client, catalog: [{ bbox: [10, 10, 5] as never }] }),
+    ).toThrow(/catalog\[0\]/);
+  });
+});
 
 describe('resume', () => {
   it('an aborted pass resumes from its checkpoint, with the same pass, refetching no committed page', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEoClient, type EoClient } from '@eo/api-client';
+import { geometryBbox, type Geometry } from '@eo/domain';
 import { seedDemo, startServer, type RunningServer } from '@eo/server';
 
 export interface TestService {
@@ -34,6 +35,7 @@ export async function startService(): Promise<TestService> {
     });
     await client.createOrder({ order_items: [taskingItem(`Survey ${i}`)] });
   }
+  await createAois(client, 2);
   await server.app.ctx.worker.drain();
   return {
     url: server.url,
@@ -44,6 +46,40 @@ export async function startService(): Promise<TestService> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** AOIs over the first archive scenes (an AOI needs the archive items it is made from). */
+async function createAois(client: EoClient, count: number): Promise<void> {
+  let made = 0;
+  for await (const page of client.pages.archiveItems('col-aurora-l2a', { limit: count })) {
+    for (const feature of page.items) {
+      const [w, s, e, n] = geometryBbox(feature.geometry as Geometry)!;
+      const [cx, cy] = [(w + e) / 2, (s + n) / 2];
+      const d = Math.min(e - w, n - s) / 8;
+      await client.createAoi({
+        name: `Field block ${made}`,
+        description: 'mirror test',
+        // Scene ids start with the satellite's code (AUR1_..., AUR2_...).
+        satellite_id: String(feature.id).startsWith('AUR2') ? 'sat-aurora-2' : 'sat-aurora-1',
+        provider: 'aurora-archive',
+        project_id: 'prj-demo-crops',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [cx - d, cy - d],
+              [cx + d, cy - d],
+              [cx + d, cy + d],
+              [cx - d, cy + d],
+              [cx - d, cy - d],
+            ],
+          ],
+        },
+        item_ids: [String(feature.id)],
+      });
+      if (++made === count) return;
+    }
+  }
 }
 
 function taskingItem(name: string) {
