@@ -1,7 +1,7 @@
 /** The pull engine against the real service: full sync, resume, mark and sweep, cancellation. */
 import path from 'node:path';
 import { makeCatalogDeleter } from '@eo/catalog-store';
-import { allItems, type EoClient } from '@eo/api-client';
+import { allItems, createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDatabase, type LocalDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
@@ -210,6 +210,61 @@ describe('resume', () => {
     });
     expect(finished!.finishedAtUs).not.toBeNull();
     expect(ids(db, 'SELECT id FROM catalog_records')).toHaveLength(SEEDED_CATALOG_RECORDS);
+  });
+});
+
+describe('failures', () => {
+  it('a network failure mid-pass is recorded and the next sync resumes after the last commit', async () => {
+    const db = freshMirror();
+    let failAt: number | null = 150;
+    const client = createEoClient({
+      baseUrl: service.url,
+      apiKey: service.key,
+      retry: { maxAttempts: 1 },
+      fetch: async (input, init) => {
+        const offset =
+          typeof init.body === 'string' ? (JSON.parse(init.body) as { offset?: number }).offset : 0;
+        if (failAt !== null && offset === failAt)
+          throw new TypeError('fetch failed: connection reset');
+        return fetch(input, init);
+      },
+    });
+    // No time-budget commits here: the batch boundaries must not depend on the machine's speed.
+    const engine = createSyncEngine({
+      db,
+      client,
+      pageSize: 50,
+      batchRecords: 100,
+      batchMs: 600_000,
+    });
+    await expect(engine.sync({ resources: ['catalogs'] })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    const [failed] = engine.status();
+    // Pages at 0 and 50 were committed together; the page at 100 was buffered, not committed.
+    expect(failed).toMatchObject({ checkpoint: 100, seen: 100, finishedAtUs: null });
+    expect(failed!.lastError).toMatchObject({ kind: 'network' });
+    failAt = null;
+    await engine.sync({ resources: ['catalogs'] });
+    const [done] = engine.status();
+    expect(done).toMatchObject({
+      passId: failed!.passId,
+      seen: SEEDED_CATALOG_RECORDS,
+      lastError: null,
+    });
+  });
+
+  it('an API error is recorded with its status and code', async () => {
+    const db = freshMirror();
+    const client = createEoClient({
+      baseUrl: service.url,
+      apiKey: 'not-a-key',
+      retry: { maxAttempts: 1 },
+    });
+    const engine = createSyncEngine({ db, client });
+    await expect(engine.sync({ resources: ['indices'] })).rejects.toMatchObject({ status: 401 });
+    expect(engine.status()[0]!.lastError).toMatchObject({ kind: 'api', status: 401 });
+    expect(engine.status()[0]!.lastError!.code).toBeTruthy();
   });
 });
 
