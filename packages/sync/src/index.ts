@@ -31,3 +31,4 @@ export {
   type OrderItemFilter,
   type TimeRange,
 } from './search/local-filters';
+export { makeCreatedRecords, type CreatedRecords } from './mirror/created';
