@@ -124,6 +124,7 @@ CREATE TABLE `mirror_tasks` (
 CREATE TABLE `sync_state` (
 	`resource` text PRIMARY KEY NOT NULL,
 	`pass_id` text,
+	`plan` text DEFAULT '' NOT NULL,
 	`part` integer DEFAULT 0 NOT NULL,
 	`checkpoint` integer DEFAULT 0 NOT NULL,
 	`started_at_us` integer,

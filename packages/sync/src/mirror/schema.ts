@@ -153,6 +153,11 @@ export const mirrorJobs = sqliteTable(
 export const syncState = sqliteTable('sync_state', {
   resource: text('resource').primaryKey(),
   passId: text('pass_id'),
+  /**
+   * What the pass pages through (the catalog searches, as JSON): a pass is resumed only under
+   * the same plan; a changed configuration starts a new pass.
+   */
+  plan: text('plan').notNull().default(''),
   part: integer('part').notNull().default(0),
   /** Offset of the next page to fetch within `part`. */
   checkpoint: integer('checkpoint').notNull().default(0),

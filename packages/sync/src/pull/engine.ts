@@ -120,9 +120,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
     onProgress: SyncOptions['onProgress'],
   ): Promise<void> {
     const writer = writers[resource];
+    const plan = resource === 'catalogs' ? JSON.stringify(searches) : '';
     let state = states.get(resource);
-    if (!state || state.passId === null || state.finishedAtUs !== null) {
-      states.start(resource, randomUUID(), nowUs());
+    if (!state || state.passId === null || state.finishedAtUs !== null || state.plan !== plan) {
+      // A new pass: none to resume, or the one interrupted paged other searches.
+      states.start(resource, randomUUID(), plan, nowUs());
       state = states.get(resource)!;
     }
     const passId = state.passId!;

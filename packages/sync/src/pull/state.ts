@@ -7,6 +7,8 @@ export interface ResourceStatus {
   readonly resource: ResourceName;
   /** The pass in progress, or the last one. */
   readonly passId: string | null;
+  /** What the pass pages through (catalog searches as JSON; empty for other resources). */
+  readonly plan: string;
   /** Which list of the resource the next page comes from (catalog search, AOI). */
   readonly part: number;
   /** Offset of the next page within that list. */
@@ -27,6 +29,7 @@ export interface ResourceStatus {
 interface Row {
   resource: ResourceName;
   pass_id: string | null;
+  plan: string;
   part: number;
   checkpoint: number;
   started_at_us: number | null;
@@ -42,6 +45,7 @@ function fromRow(r: Row): ResourceStatus {
   return {
     resource: r.resource,
     passId: r.pass_id,
+    plan: r.plan,
     part: r.part,
     checkpoint: r.checkpoint,
     startedAtUs: r.started_at_us,
@@ -58,9 +62,9 @@ export function makeSyncStateStore(sqlite: Database.Database) {
   const get = sqlite.prepare('SELECT * FROM sync_state WHERE resource = ?');
   const all = sqlite.prepare('SELECT * FROM sync_state ORDER BY resource');
   const start = sqlite.prepare(
-    `INSERT INTO sync_state (resource, pass_id, part, checkpoint, started_at_us, finished_at_us, seen, total)
-     VALUES (@resource, @passId, 0, 0, @now, NULL, 0, NULL)
-     ON CONFLICT(resource) DO UPDATE SET pass_id = @passId, part = 0, checkpoint = 0,
+    `INSERT INTO sync_state (resource, pass_id, plan, part, checkpoint, started_at_us, finished_at_us, seen, total)
+     VALUES (@resource, @passId, @plan, 0, 0, @now, NULL, 0, NULL)
+     ON CONFLICT(resource) DO UPDATE SET pass_id = @passId, plan = @plan, part = 0, checkpoint = 0,
        started_at_us = @now, finished_at_us = NULL, seen = 0, total = NULL`,
   );
   const checkpoint = sqlite.prepare(
@@ -78,8 +82,8 @@ export function makeSyncStateStore(sqlite: Database.Database) {
       return r && fromRow(r);
     },
     all: (): ResourceStatus[] => (all.all() as Row[]).map(fromRow),
-    start(resource: ResourceName, passId: string, now: number) {
-      start.run({ resource, passId, now });
+    start(resource: ResourceName, passId: string, plan: string, now: number) {
+      start.run({ resource, passId, plan, now });
     },
     checkpoint(
       resource: ResourceName,

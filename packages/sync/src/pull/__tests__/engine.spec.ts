@@ -268,6 +268,37 @@ describe('failures', () => {
   });
 });
 
+describe('plans', () => {
+  it('an interrupted pass is not resumed under another catalog configuration', async () => {
+    const db = freshMirror();
+    const { client } = countingClient(service);
+    const controller = new AbortController();
+    const first = createSyncEngine({ db, client, pageSize: 50, batchRecords: 50 });
+    await expect(
+      first.sync({
+        resources: ['catalogs'],
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.seen >= 50) controller.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    const interrupted = first.status()[0]!;
+    const counted = countingClient(service);
+    const narrowed = createSyncEngine({
+      db,
+      client: counted.client,
+      catalog: [{ collections: ['col-aurora-l2a'] }],
+      pageSize: 50,
+    });
+    await narrowed.sync({ resources: ['catalogs'] });
+    const done = narrowed.status()[0]!;
+    expect(done.passId).not.toBe(interrupted.passId);
+    expect(counted.sent[0]!.offset).toBe(0);
+    expect(JSON.parse(done.plan)).toEqual([{ collections: ['col-aurora-l2a'] }]);
+  });
+});
+
 describe('mark and sweep', () => {
   it('rows the service dropped go only when a pass completes', async () => {
     const db = freshMirror();
