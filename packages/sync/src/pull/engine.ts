@@ -66,6 +66,11 @@ export interface SyncEngineOptions {
   readonly batchRecords?: number;
   /** ...or when this long has passed since the last commit (default 250 ms). */
   readonly batchMs?: number;
+  /**
+   * Request the next page while the current one is validated and written (api-client
+   * read-ahead): worth it on high-latency field links; default false (costs CPU locally).
+   */
+  readonly prefetch?: boolean;
   /** Clock (µs), for the timestamps of sync_state. */
   readonly nowUs?: () => number;
 }
@@ -83,6 +88,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const batchRecords = options.batchRecords ?? 1000;
   const batchMs = options.batchMs ?? 250;
   const nowUs = options.nowUs ?? (() => Date.now() * 1000);
+  const prefetch = options.prefetch ?? false;
   const writers = makeMirrorWriters(sqlite);
   const states = makeSyncStateStore(sqlite);
   const searches = catalogSearches(options.catalog ?? 'all');
@@ -91,7 +97,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   /** The lists a resource's pass pages through, in a stable order. */
   function partsOf(resource: ResourceName): PageSource[] {
-    const o = (signal: AbortSignal | undefined) => ({ pageSize, signal });
+    const o = (signal: AbortSignal | undefined) => ({ pageSize, signal, prefetch });
     switch (resource) {
       case 'orders':
         return [(offset, s) => client.pages.orders({ offset }, o(s))];

@@ -112,6 +112,16 @@ describe('full sync', () => {
     expect(JSON.parse(stored.record_json)).toEqual(first);
   });
 
+  it('with read-ahead the mirror is the same', async () => {
+    const db = freshMirror();
+    const { client } = countingClient(service);
+    await createSyncEngine({ db, client, prefetch: true, pageSize: 40 }).sync({
+      resources: ['catalogs'],
+    });
+    const expected = await serviceIds(client);
+    expect(sorted(ids(db, 'SELECT id FROM catalog_records'))).toEqual(expected.catalogs);
+  });
+
   it('a second call while one runs rejects with SyncBusyError; the first completes', async () => {
     const db = freshMirror();
     const engine = createSyncEngine({ db, client: countingClient(service).client });
