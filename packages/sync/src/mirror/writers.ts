@@ -11,6 +11,8 @@ export type ResourceName = 'orders' | 'orderItems' | 'aois' | 'assets' | 'indice
 
 export interface MirrorWriter {
   write(items: readonly unknown[], passId: string): void;
+  /** Ids of rows no pass since `passId` saw: what `sweep` would remove. */
+  unseen?(passId: string): string[];
   /** Removes rows no pass since `passId` saw; returns how many. */
   sweep(passId: string): number;
 }
@@ -102,6 +104,8 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
   const unseen = sqlite.prepare('SELECT record_id FROM mirror_catalog_seen WHERE pass_id <> ?');
   const dropUnseen = sqlite.prepare('DELETE FROM mirror_catalog_seen WHERE pass_id <> ?');
   const catalogs: MirrorWriter = {
+    unseen: (passId) =>
+      (unseen.all(passId) as Array<{ record_id: string }>).map((r) => r.record_id),
     write(items, passId) {
       for (const item of items) {
         const record = item as CatalogRecordOut;

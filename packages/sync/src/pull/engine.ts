@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-client';
-import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
+import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@eo/domain';
 import type { LocalDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
@@ -177,11 +177,36 @@ export function createSyncEngine(options: SyncEngineOptions) {
         states.checkpoint(resource, { part: part + 1, checkpoint: 0, seen, total });
       progress(part, false);
     }
+    if (resource === 'catalogs') await keepStillListed(passId, signal);
     sqlite.transaction(() => {
       const removed = writer.sweep(passId);
       states.finish(resource, removed, nowUs());
     })();
     progress(parts.length, true);
+  }
+
+  /**
+   * Before a catalog sweep, asks the service for the records the pass did not see (by id, within
+   * the configured searches): offset paging misses a record when one before it is deleted
+   * mid-pass, and such a record must not be swept. Those still listed are stamped with the pass.
+   */
+  async function keepStillListed(passId: string, signal: AbortSignal | undefined) {
+    const missing = writers.catalogs.unseen!(passId);
+    const keep = sqlite.transaction((items: unknown[]) => writers.catalogs.write(items, passId));
+    for (let i = 0; i < missing.length; i += LIMITS.maxIdsPerFilter) {
+      const ids = missing.slice(i, i + LIMITS.maxIdsPerFilter);
+      for (const search of searches) {
+        // Within the search: a saved search's own id list narrows the ids asked for.
+        const own = search.ids === undefined ? null : new Set(search.ids);
+        const asked = own === null ? ids : ids.filter((id) => own.has(id));
+        if (asked.length === 0) continue;
+        const pages = client.pages.catalogs(
+          { ...search, ids: asked },
+          { pageSize: LIMITS.maxLimit, signal },
+        );
+        for await (const page of pages) keep(page.items);
+      }
+    }
   }
 
   return {

@@ -278,6 +278,41 @@ describe('failures', () => {
   });
 });
 
+describe('offset paging that misses a record', () => {
+  it('a record the pass did not page through but the service still lists is kept, not swept', async () => {
+    const db = freshMirror();
+    const { client } = countingClient(service);
+    await createSyncEngine({ db, client, pageSize: 50 }).sync({ resources: ['catalogs'] });
+    let dropped: string | null = null;
+    // As if a record before this page had been deleted mid-pass: one record of the page is
+    // never seen (replaced by a neighbour), the page keeps its length.
+    const shifting = createEoClient({
+      baseUrl: service.url,
+      apiKey: service.key,
+      retry: { maxAttempts: 1 },
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        const body =
+          typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
+        if (!input.endsWith('/catalogs/search') || body.offset !== 100 || body.ids) return res;
+        const json = (await res.json()) as { catalogs: Array<{ id: string }> };
+        dropped = json.catalogs[0]!.id;
+        json.catalogs[0] = json.catalogs[1]!;
+        return new Response(JSON.stringify(json), {
+          status: res.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const engine = createSyncEngine({ db, client: shifting, pageSize: 50 });
+    await engine.sync({ resources: ['catalogs'] });
+    expect(dropped).not.toBeNull();
+    expect(ids(db, `SELECT id FROM catalog_records WHERE id = '${dropped}'`)).toEqual([dropped]);
+    expect(engine.status()[0]!.removed).toBe(0);
+    expect(ids(db, 'SELECT id FROM catalog_records')).toHaveLength(SEEDED_CATALOG_RECORDS);
+  });
+});
+
 describe('plans', () => {
   it('an interrupted pass is not resumed under another catalog configuration', async () => {
     const db = freshMirror();
