@@ -34,7 +34,9 @@ function tableWriter(
        .join(', ')}`,
   );
   const sweep = sqlite.prepare(`DELETE FROM ${table} WHERE pass_id <> ?`);
+  const unseen = sqlite.prepare(`SELECT ${key} AS id FROM ${table} WHERE pass_id <> ?`);
   return {
+    unseen: (passId) => (unseen.all(passId) as Array<{ id: string }>).map((r) => r.id),
     write(items, passId) {
       for (const item of items) {
         const r = item as WireRecord;
@@ -136,6 +138,7 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
       updated_at_us: (r) => instantUs(r, 'updated_at'),
     }),
     orderItems: {
+      unseen: (passId) => orderItems.unseen!(passId),
       write(items, passId) {
         orderItems.write(items, passId);
         relinkCatalog.run();

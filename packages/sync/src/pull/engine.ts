@@ -177,7 +177,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         states.checkpoint(resource, { part: part + 1, checkpoint: 0, seen, total });
       progress(part, false);
     }
-    if (resource === 'catalogs') await keepStillListed(passId, signal);
+    await keepStillListed(resource, passId, signal);
     sqlite.transaction(() => {
       const removed = writer.sweep(passId);
       states.finish(resource, removed, nowUs());
@@ -186,26 +186,55 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   /**
-   * Before a catalog sweep, asks the service for the records the pass did not see (by id, within
-   * the configured searches): offset paging misses a record when one before it is deleted
-   * mid-pass, and such a record must not be swept. Those still listed are stamped with the pass.
+   * The lists that say, by id, whether rows a pass did not see are still on the service (only
+   * catalog search and order items filter by id). Ids per request: 1000 in a search body, 100 in
+   * a query string (URL length).
    */
-  async function keepStillListed(passId: string, signal: AbortSignal | undefined) {
-    const missing = writers.catalogs.unseen!(passId);
-    const keep = sqlite.transaction((items: unknown[]) => writers.catalogs.write(items, passId));
-    for (let i = 0; i < missing.length; i += LIMITS.maxIdsPerFilter) {
-      const ids = missing.slice(i, i + LIMITS.maxIdsPerFilter);
-      for (const search of searches) {
-        // Within the search: a saved search's own id list narrows the ids asked for.
-        const own = search.ids === undefined ? null : new Set(search.ids);
-        const asked = own === null ? ids : ids.filter((id) => own.has(id));
-        if (asked.length === 0) continue;
-        const pages = client.pages.catalogs(
-          { ...search, ids: asked },
-          { pageSize: LIMITS.maxLimit, signal },
-        );
+  const stillListed: Partial<
+    Record<
+      ResourceName,
+      { chunk: number; lists(ids: string[], s?: AbortSignal): AsyncIterable<Page<unknown>>[] }
+    >
+  > = {
+    catalogs: {
+      chunk: LIMITS.maxIdsPerFilter,
+      lists: (ids, signal) =>
+        searches.flatMap((search) => {
+          // Within the search: a saved search's own id list narrows the ids asked for.
+          const own = search.ids === undefined ? null : new Set(search.ids);
+          const asked = own === null ? ids : ids.filter((id) => own.has(id));
+          if (asked.length === 0) return [];
+          return [
+            client.pages.catalogs({ ...search, ids: asked }, { pageSize: LIMITS.maxLimit, signal }),
+          ];
+        }),
+    },
+    orderItems: {
+      chunk: 100,
+      lists: (ids, signal) => [
+        client.pages.orderItems({ ids }, { pageSize: LIMITS.maxLimit, signal }),
+      ],
+    },
+  };
+
+  /**
+   * Before a sweep, asks the service for the rows the pass did not see: offset paging misses a
+   * record when one before it is deleted mid-pass, and such a record must not be swept. Those
+   * still listed are stamped with the pass.
+   */
+  async function keepStillListed(
+    resource: ResourceName,
+    passId: string,
+    signal: AbortSignal | undefined,
+  ) {
+    const check = stillListed[resource];
+    const writer = writers[resource];
+    if (!check || !writer.unseen) return;
+    const missing = writer.unseen(passId);
+    const keep = sqlite.transaction((items: unknown[]) => writer.write(items, passId));
+    for (let i = 0; i < missing.length; i += check.chunk) {
+      for (const pages of check.lists(missing.slice(i, i + check.chunk), signal))
         for await (const page of pages) keep(page.items);
-      }
     }
   }
 

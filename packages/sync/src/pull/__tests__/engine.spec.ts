@@ -313,6 +313,41 @@ describe('offset paging that misses a record', () => {
   });
 });
 
+describe('offset paging that misses an order item', () => {
+  it('is kept when the service still lists it by id', async () => {
+    const db = freshMirror();
+    const { client } = countingClient(service);
+    await createSyncEngine({ db, client, pageSize: 1 }).sync({ resources: ['orderItems'] });
+    let first: unknown = null;
+    let dropped: string | null = null;
+    const shifting = createEoClient({
+      baseUrl: service.url,
+      apiKey: service.key,
+      retry: { maxAttempts: 1 },
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        const url = new URL(input);
+        if (!url.pathname.endsWith('/order-items') || url.searchParams.has('ids')) return res;
+        const json = (await res.json()) as { order_items: Array<{ id: string }> };
+        if (url.searchParams.get('offset') === '0') first = json.order_items[0];
+        if (url.searchParams.get('offset') === '1') {
+          dropped = json.order_items[0]!.id;
+          json.order_items[0] = first as { id: string };
+        }
+        return new Response(JSON.stringify(json), {
+          status: res.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const engine = createSyncEngine({ db, client: shifting, pageSize: 1 });
+    await engine.sync({ resources: ['orderItems'] });
+    expect(dropped).not.toBeNull();
+    expect(ids(db, `SELECT id FROM mirror_order_items WHERE id = '${dropped}'`)).toEqual([dropped]);
+    expect(engine.status()[0]!.removed).toBe(0);
+  });
+});
+
 describe('plans', () => {
   it('an interrupted pass is not resumed under another catalog configuration', async () => {
     const db = freshMirror();
