@@ -10,8 +10,9 @@
  * rows no page of it saw (mark and sweep) and is complete; a pass that never completes deletes
  * nothing.
  *
- * One sync at a time: `sync()` while another runs rejects with SyncBusyError (joining would
- * hand the caller a result for resources it may not have asked for).
+ * One sync at a time per database (whichever engine started it): `sync()` while another runs
+ * rejects with SyncBusyError (joining would hand the caller a result for resources it may not
+ * have asked for).
  */
 import { randomUUID } from 'node:crypto';
 import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-client';
@@ -79,6 +80,9 @@ export interface SyncReport {
   readonly resources: ResourceStatus[];
 }
 
+/** Databases a sync is running on: one at a time per database, whichever engine started it. */
+const syncing = new WeakSet<object>();
+
 type PageSource = (offset: number, signal: AbortSignal | undefined) => AsyncIterable<Page<unknown>>;
 
 export function createSyncEngine(options: SyncEngineOptions) {
@@ -93,7 +97,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const states = makeSyncStateStore(sqlite);
   const searches = catalogSearches(options.catalog ?? 'all');
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
-  let running = false;
 
   /** The lists a resource's pass pages through, in a stable order. */
   function partsOf(resource: ResourceName): PageSource[] {
@@ -241,10 +244,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
   return {
     /** Brings the mirror level with the service; resumes interrupted passes. */
     async sync(opts: SyncOptions = {}): Promise<SyncReport> {
-      if (running) throw new SyncBusyError();
-      running = true;
+      const resources = opts.resources ?? RESOURCES;
+      const unknown = resources.filter((r) => !RESOURCES.includes(r));
+      if (unknown.length > 0)
+        throw new RangeError(
+          `unknown resources: ${unknown.join(', ')} (known: ${RESOURCES.join(', ')})`,
+        );
+      if (syncing.has(sqlite)) throw new SyncBusyError();
+      syncing.add(sqlite);
       try {
-        for (const resource of opts.resources ?? RESOURCES) {
+        for (const resource of resources) {
           opts.signal?.throwIfAborted();
           try {
             await syncResource(resource, opts.signal, opts.onProgress);
@@ -255,7 +264,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         }
         return { resources: states.all() };
       } finally {
-        running = false;
+        syncing.delete(sqlite);
       }
     },
     /** POST /v0/catalogs/search answered from the mirror (throws OfflineSearchError when invalid). */
@@ -265,7 +274,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return states.all();
     },
     get running(): boolean {
-      return running;
+      return syncing.has(sqlite);
     },
   };
 }

@@ -127,7 +127,11 @@ describe('full sync', () => {
     const engine = createSyncEngine({ db, client: countingClient(service).client });
     const first = engine.sync({ resources: ['catalogs'] });
     await expect(engine.sync({ resources: ['indices'] })).rejects.toBeInstanceOf(SyncBusyError);
+    // Another engine on the same database is refused too.
+    const other = createSyncEngine({ db, client: countingClient(service).client });
+    await expect(other.sync({ resources: ['indices'] })).rejects.toBeInstanceOf(SyncBusyError);
     await first;
+    expect(engine.running).toBe(false);
     expect(engine.status().map((s) => s.resource)).toEqual(['catalogs']);
   });
 });
@@ -174,6 +178,17 @@ describe('what to mirror of the catalog', () => {
     expect(() =>
       createSyncEngine({ db: freshMirror(), client, catalog: [{ bbox: [10, 10, 5] as never }] }),
     ).toThrow(/catalog\[0\]/);
+  });
+});
+
+describe('arguments', () => {
+  it('unknown resource names are refused before anything is fetched', async () => {
+    const counted = countingClient(service);
+    const engine = createSyncEngine({ db: freshMirror(), client: counted.client });
+    await expect(engine.sync({ resources: ['orders', 'nope' as never] })).rejects.toThrow(
+      /unknown resources: nope/,
+    );
+    expect(counted.sent).toHaveLength(0);
   });
 });
 
