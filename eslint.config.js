@@ -1,7 +1,7 @@
 // @ts-check
 // One flat config for the whole monorepo. Besides the usual recommended rules it
 // enforces the package graph written down in CONTRIBUTING.md:
-//   domain <- api-client <- sync <- desktop;  server uses domain.
+//   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- server, sync.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -25,7 +25,14 @@ const deepWorkspaceImport = {
  * @param {{ node?: boolean }} [opts]
  */
 function importRules(allowedWorkspace, opts = {}) {
-  const all = ['@eo/domain', '@eo/api-client', '@eo/sync', '@eo/server', '@eo/desktop'];
+  const all = [
+    '@eo/domain',
+    '@eo/catalog-store',
+    '@eo/api-client',
+    '@eo/sync',
+    '@eo/server',
+    '@eo/desktop',
+  ];
   const forbidden = all.filter((p) => !allowedWorkspace.includes(p));
   /** @type {any[]} */
   const patterns = [crossPackageRelative, deepWorkspaceImport];
@@ -106,8 +113,13 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['packages/sync/**/*.ts'], rules: importRules(['@eo/domain', '@eo/api-client']) },
-  { files: ['apps/server/**/*.ts'], rules: importRules(['@eo/domain']) },
+  // catalog-store: the catalog table and search SQL shared by the service and the mirror.
+  { files: ['packages/catalog-store/**/*.ts'], rules: importRules(['@eo/domain']) },
+  {
+    files: ['packages/sync/**/*.ts'],
+    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client']),
+  },
+  { files: ['apps/server/**/*.ts'], rules: importRules(['@eo/domain', '@eo/catalog-store']) },
   // Tests of client packages run against the real reference service.
   {
     files: ['packages/api-client/**/{__tests__,test,bench}/**/*.ts', 'packages/api-client/*.ts'],
@@ -115,6 +127,6 @@ export default tseslint.config(
   },
   {
     files: ['packages/sync/**/{__tests__,test,bench}/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/api-client', '@eo/server']),
+    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client', '@eo/server']),
   },
 );

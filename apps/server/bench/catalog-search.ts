@@ -27,7 +27,7 @@ import { createApiKey, createOrganization, createUser } from '../src/orgs/reposi
 import { demoCatalogRecord } from '../src/seed/demo-catalog';
 import { makeRng } from '../src/seed/prng';
 import { generateScenes } from '../src/seed/scenes';
-import { installSpatialFunctions, withQueryGeometry } from '../src/spatial-sql';
+import { installSpatialFunctions, withQueryGeometry } from '@eo/catalog-store';
 import { startServer } from '../src/server';
 
 const smoke = process.argv.includes('--smoke');

@@ -1,2 +1,34 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
 export { openLocalDatabase, type LocalDatabase } from './db/open';
+export {
+  createSyncEngine,
+  RESOURCES,
+  type SyncEngine,
+  type SyncEngineOptions,
+  type SyncOptions,
+  type SyncProgress,
+  type SyncReport,
+} from './pull/engine';
+export { SyncBusyError, describeSyncError, type SyncErrorInfo } from './pull/errors';
+export type { ResourceStatus } from './pull/state';
+export type { ResourceName } from './mirror/writers';
+export {
+  makeOfflineCatalogSearch,
+  OfflineSearchError,
+  type OfflineSearchIssue,
+  type OfflineSearchResult,
+} from './search/catalog';
+export {
+  filterAois,
+  filterOrderItems,
+  filterOrders,
+  aoisQuery,
+  orderItemsQuery,
+  ordersQuery,
+  type AoiFilter,
+  type FilterQuery,
+  type OrderFilter,
+  type OrderItemFilter,
+  type TimeRange,
+} from './search/local-filters';
+export { makeCreatedRecords, type CreatedRecords } from './mirror/created';

@@ -15,7 +15,7 @@ import {
   installSpatialFunctions,
   rtreeBoxCondition,
   withQueryGeometry,
-} from '../spatial-sql';
+} from '@eo/catalog-store';
 import { GEOJSON } from './links';
 import { SCENE_COLUMNS } from './list';
 import type { ArchiveSceneRow } from './repository';

@@ -1,2 +1,176 @@
-// Mirror tables: see packages/sync/README.md.
-export {};
+/**
+ * Mirror tables: what the last sync passes saw of the service, for offline reads.
+ *
+ * Every mirrored row keeps the record's full JSON as received (`json`) plus copies of the
+ * fields local filters use, in indexed columns (timestamps as integer µs). `pass_id` is the
+ * sync pass that last saw the row: a complete pass deletes the rows of its resource that carry
+ * an older pass (mark and sweep, see README.md).
+ *
+ * Catalog records use the layout of @eo/catalog-store (the same table, R*Tree and search SQL
+ * as the service); which pass saw each record is kept beside it in `mirror_catalog_seen`.
+ */
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export { catalogRecords } from '@eo/catalog-store';
+
+export const mirrorOrders = sqliteTable(
+  'mirror_orders',
+  {
+    id: text('id').primaryKey(),
+    status: text('status').notNull(),
+    userId: text('user_id'),
+    createdAtUs: integer('created_at_us'),
+    updatedAtUs: integer('updated_at_us'),
+    passId: text('pass_id').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [
+    index('mirror_orders_status_created').on(t.status, t.createdAtUs),
+    index('mirror_orders_created').on(t.createdAtUs),
+    index('mirror_orders_pass').on(t.passId),
+  ],
+);
+
+/** Order items; their tasks and validation errors stay in `json`. */
+export const mirrorOrderItems = sqliteTable(
+  'mirror_order_items',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    name: text('name'),
+    projectId: text('project_id'),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    createdAtUs: integer('created_at_us'),
+    passId: text('pass_id').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [
+    index('mirror_order_items_order').on(t.orderId),
+    index('mirror_order_items_status_type').on(t.status, t.type),
+    index('mirror_order_items_project').on(t.projectId),
+    index('mirror_order_items_pass').on(t.passId),
+  ],
+);
+
+/**
+ * The tasks of mirrored order items, by id: how a catalog record (`task_id`) finds the order
+ * and order item that catalog search's `order_ids` / `order_item_ids` filters link it to.
+ */
+export const mirrorTasks = sqliteTable('mirror_tasks', {
+  taskId: text('task_id').primaryKey(),
+  orderItemId: text('order_item_id').notNull(),
+  orderId: text('order_id').notNull(),
+});
+
+export const mirrorAois = sqliteTable(
+  'mirror_aois',
+  {
+    aoiId: text('aoi_id').primaryKey(),
+    name: text('name'),
+    projectId: text('project_id'),
+    status: text('status').notNull(),
+    createdAtUs: integer('created_at_us'),
+    updatedAtUs: integer('updated_at_us'),
+    passId: text('pass_id').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [
+    index('mirror_aois_status').on(t.status, t.createdAtUs),
+    index('mirror_aois_project').on(t.projectId),
+    index('mirror_aois_pass').on(t.passId),
+  ],
+);
+
+export const mirrorAssets = sqliteTable(
+  'mirror_assets',
+  {
+    id: text('id').primaryKey(),
+    aoiId: text('aoi_id').notNull(),
+    assetType: text('asset_type'),
+    status: text('status'),
+    createdAtUs: integer('created_at_us'),
+    passId: text('pass_id').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [
+    index('mirror_assets_aoi').on(t.aoiId, t.createdAtUs),
+    index('mirror_assets_pass').on(t.passId),
+  ],
+);
+
+export const mirrorIndices = sqliteTable(
+  'mirror_indices',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    type: text('type'),
+    satelliteId: text('satellite_id'),
+    passId: text('pass_id').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [index('mirror_indices_type').on(t.type), index('mirror_indices_pass').on(t.passId)],
+);
+
+/** The pass that last saw each mirrored catalog record (the store's table has no such column). */
+export const mirrorCatalogSeen = sqliteTable(
+  'mirror_catalog_seen',
+  {
+    recordId: text('record_id').primaryKey(),
+    passId: text('pass_id').notNull(),
+  },
+  (t) => [index('mirror_catalog_seen_pass').on(t.passId)],
+);
+
+/** Deliveries this client created (the service has no list endpoint for them). */
+export const mirrorDeliveries = sqliteTable(
+  'mirror_deliveries',
+  {
+    id: text('id').primaryKey(),
+    status: text('status'),
+    createdAtUs: integer('created_at_us').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [index('mirror_deliveries_created').on(t.createdAtUs)],
+);
+
+/** Jobs this client created (the service has no list endpoint for them). */
+export const mirrorJobs = sqliteTable(
+  'mirror_jobs',
+  {
+    id: text('id').primaryKey(),
+    status: text('status'),
+    createdAtUs: integer('created_at_us').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [index('mirror_jobs_created').on(t.createdAtUs)],
+);
+
+/**
+ * One row per mirrored resource: the pass in progress (or the last one) and where it stands.
+ * `part` and `checkpoint` locate the next page: which list (catalog search, AOI) and its offset.
+ */
+export const syncState = sqliteTable('sync_state', {
+  resource: text('resource').primaryKey(),
+  passId: text('pass_id'),
+  /**
+   * What the pass pages through (the catalog searches, as JSON): a pass is resumed only under
+   * the same plan; a changed configuration starts a new pass.
+   */
+  plan: text('plan').notNull().default(''),
+  part: integer('part').notNull().default(0),
+  /** Offset of the next page to fetch within `part`. */
+  checkpoint: integer('checkpoint').notNull().default(0),
+  startedAtUs: integer('started_at_us'),
+  /** Set when the pass completed; NULL while it is in progress (or was interrupted). */
+  finishedAtUs: integer('finished_at_us'),
+  lastCompleteAtUs: integer('last_complete_at_us'),
+  /** `{ kind, message, status?, code? }` of the last failed attempt, NULL after a success. */
+  lastErrorJson: text('last_error_json'),
+  /** Records stored by this pass so far. */
+  seen: integer('seen').notNull().default(0),
+  /** The service's total for the current list, when it says. */
+  total: integer('total'),
+  /** Rows removed by the last sweep. */
+  removed: integer('removed').notNull().default(0),
+});

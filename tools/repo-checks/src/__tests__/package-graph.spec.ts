@@ -52,7 +52,7 @@ describe('package graph lint', () => {
     ).toContain('no-restricted-imports');
   });
 
-  it('the arrows point one way: domain <- api-client <- sync <- desktop; server uses domain', async () => {
+  it('the arrows point one way: domain <- api-client <- sync <- desktop; domain <- catalog-store <- server, sync', async () => {
     const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
     expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/domain'))).toEqual([]);
     expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/sync'))).toContain(
@@ -66,6 +66,18 @@ describe('package graph lint', () => {
       'no-restricted-imports',
     );
     expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/domain'))).toEqual([]);
+    // catalog-store sits between domain and its two users, server and sync
+    expect(await ruleIds('packages/catalog-store/src/probe.ts', imp('@eo/domain'))).toEqual([]);
+    for (const pkg of ['@eo/server', '@eo/sync', '@eo/api-client']) {
+      expect(await ruleIds('packages/catalog-store/src/probe.ts', imp(pkg)), pkg).toContain(
+        'no-restricted-imports',
+      );
+    }
+    expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/catalog-store'))).toEqual([]);
+    expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/catalog-store'))).toEqual([]);
+    expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/catalog-store'))).toContain(
+      'no-restricted-imports',
+    );
     // tests of client packages may start the real reference service
     expect(
       await ruleIds('packages/api-client/src/__tests__/probe.spec.ts', imp('@eo/server')),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, OTHER, type TestApp } from '../../testing/harness';
 import { DEMO } from '../../reference/catalog';
-import { compileCatalogSql, catalogSearchStatements } from '../search-sql';
+import { compileCatalogSql, catalogSearchStatements } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
 import { insertFixtures, square, type Fixture } from './fixtures';
 

@@ -1,0 +1,26 @@
+/**
+ * @eo/catalog-store: catalog records in SQLite, shared by the reference service and the
+ * offline mirror so both answer catalog search with the same SQL over the same layout.
+ */
+export { catalogRecords } from './table';
+export { CATALOG_RTREE_DDL } from './rtree';
+export {
+  makeCatalogInserter,
+  makeCatalogUpserter,
+  makeCatalogDeleter,
+  type CatalogLinks,
+  type CatalogRecordOut,
+} from './writes';
+export {
+  makeCatalogSearch,
+  installTimeFunction,
+  type CatalogSearch,
+  type CatalogSearchPage,
+} from './search';
+export { compileCatalogSql, catalogSearchStatements, type CompiledSql } from './search-sql';
+export {
+  installSpatialFunctions,
+  withQueryGeometry,
+  rtreeBoxCondition,
+  boxParams,
+} from './spatial-sql';

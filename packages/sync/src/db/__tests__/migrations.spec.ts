@@ -1,0 +1,70 @@
+/** Replays every migration on an empty database and compares the result with the drizzle schema. */
+import path from 'node:path';
+import fs from 'node:fs';
+import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { is } from 'drizzle-orm';
+import { SQLiteTable as SQLiteTableClass } from 'drizzle-orm/sqlite-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, openLocalDatabase } from '../open';
+import * as schema from '../schema';
+import { tempDir } from './temp';
+
+const tmp = tempDir('migrations');
+afterAll(() => tmp.remove());
+
+const tables = Object.values(schema as Record<string, unknown>).filter((v): v is SQLiteTable =>
+  is(v, SQLiteTableClass),
+);
+
+describe('migrations', () => {
+  const local = openLocalDatabase(path.join(tmp.dir, 'local.db'));
+  afterAll(() => local.close());
+  const master = local.sqlite
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
+    .all() as Array<{ type: string; name: string; tbl_name: string; sql: string | null }>;
+
+  it('creates every table of the schema with its columns', () => {
+    expect(tables.length).toBeGreaterThanOrEqual(9);
+    for (const t of tables) {
+      const cfg = getTableConfig(t);
+      const cols = local.sqlite.prepare(`PRAGMA table_info(${cfg.name})`).all() as Array<{
+        name: string;
+        notnull: number;
+      }>;
+      expect(cols.map((c) => c.name).sort(), cfg.name).toEqual(
+        cfg.columns.map((c) => c.name).sort(),
+      );
+      for (const c of cfg.columns) {
+        const got = cols.find((x) => x.name === c.name)!;
+        expect(got.notnull === 1 || c.primary, `${cfg.name}.${c.name} not null`).toBe(c.notNull);
+      }
+    }
+  });
+
+  it('creates every index of the schema, and no other', () => {
+    const expected = tables.flatMap((t) => getTableConfig(t).indexes.map((i) => i.config.name));
+    const created = master
+      .filter((m) => m.type === 'index' && m.sql !== null)
+      .map((m) => m.name)
+      .filter((n) => !n.endsWith('_unique'));
+    expect(created.sort()).toEqual(expected.sort());
+  });
+
+  it('creates the catalog R*Tree exactly as the catalog store defines it', () => {
+    const rtree = master.find((m) => m.name === 'catalog_rtree');
+    expect(rtree?.sql?.replace(/\s+/g, ' ')).toBe(CATALOG_RTREE_DDL);
+  });
+
+  it('is idempotent: reopening applies nothing twice', () => {
+    const again = openLocalDatabase(path.join(tmp.dir, 'local.db'));
+    const applied = again.sqlite
+      .prepare('SELECT count(*) AS n FROM __drizzle_migrations')
+      .get() as {
+      n: number;
+    };
+    again.close();
+    const files = fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql'));
+    expect(applied.n).toBe(files.length);
+  });
+});

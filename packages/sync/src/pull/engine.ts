@@ -1,0 +1,314 @@
+/**
+ * The pull engine: brings the mirror level with the service, one resource at a time.
+ *
+ * A pass pages through a resource's lists from the start, upserting each record stamped with
+ * the pass id. Pages are written in batches (several pages, or whatever arrived within a time
+ * budget, per transaction: one transaction per 100-record page runs at a third of the speed),
+ * and the same transaction moves the checkpoint (list + next offset) past them. An interrupted
+ * pass (abort, network loss, crash) leaves its checkpoint: the next sync resumes the same pass
+ * there, so committed pages are not fetched again. When the last page is in, the pass sweeps the
+ * rows no page of it saw (mark and sweep) and is complete; a pass that never completes deletes
+ * nothing.
+ *
+ * One sync at a time per database (whichever engine started it): `sync()` while another runs
+ * rejects with SyncBusyError (joining would hand the caller a result for resources it may not
+ * have asked for).
+ */
+import { randomUUID } from 'node:crypto';
+import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-client';
+import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@eo/domain';
+import type { LocalDatabase } from '../db/open';
+import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
+import { makeOfflineCatalogSearch } from '../search/catalog';
+import { describeSyncError, SyncBusyError } from './errors';
+import { makeSyncStateStore, type ResourceStatus } from './state';
+
+/** The order a full sync runs in: assets page the AOIs just mirrored; catalog links need tasks. */
+export const RESOURCES: readonly ResourceName[] = [
+  'orders',
+  'orderItems',
+  'aois',
+  'assets',
+  'indices',
+  'catalogs',
+];
+
+export interface SyncProgress {
+  readonly resource: ResourceName;
+  /** Records stored by this pass so far (committed). */
+  readonly seen: number;
+  /** The service's total, when known. */
+  readonly total: number | null;
+  /** The list being paged (catalog search, AOI) and how many there are. */
+  readonly part: number;
+  readonly parts: number;
+  readonly done: boolean;
+}
+
+export interface SyncOptions {
+  /** Default: every resource, in RESOURCES order. */
+  readonly resources?: readonly ResourceName[];
+  readonly signal?: AbortSignal;
+  /** Called after every commit and when a resource's pass completes. */
+  readonly onProgress?: (p: SyncProgress) => void;
+}
+
+export interface SyncEngineOptions {
+  readonly db: LocalDatabase;
+  readonly client: EoClient;
+  /**
+   * What to mirror of the catalog: `'all'` (default), or saved searches / areas whose results
+   * are unioned. Each is validated as a POST /v0/catalogs/search body (limit/offset ignored).
+   */
+  readonly catalog?: 'all' | readonly CatalogSearchRequestInput[];
+  /** Records per list request (default 100). */
+  readonly pageSize?: number;
+  /** Commit when this many records are buffered (default 1000)... */
+  readonly batchRecords?: number;
+  /** ...or when this long has passed since the last commit (default 250 ms). */
+  readonly batchMs?: number;
+  /**
+   * Request the next page while the current one is validated and written (api-client
+   * read-ahead): worth it on high-latency field links; default false (costs CPU locally).
+   */
+  readonly prefetch?: boolean;
+  /** Clock (µs), for the timestamps of sync_state. */
+  readonly nowUs?: () => number;
+}
+
+export interface SyncReport {
+  readonly resources: ResourceStatus[];
+}
+
+/** Databases a sync is running on: one at a time per database, whichever engine started it. */
+const syncing = new WeakSet<object>();
+
+type PageSource = (offset: number, signal: AbortSignal | undefined) => AsyncIterable<Page<unknown>>;
+
+export function createSyncEngine(options: SyncEngineOptions) {
+  const { db, client } = options;
+  const sqlite = db.sqlite;
+  const pageSize = options.pageSize ?? 100;
+  const batchRecords = options.batchRecords ?? 1000;
+  const batchMs = options.batchMs ?? 250;
+  const nowUs = options.nowUs ?? (() => Date.now() * 1000);
+  const prefetch = options.prefetch ?? false;
+  const writers = makeMirrorWriters(sqlite);
+  const states = makeSyncStateStore(sqlite);
+  const searches = catalogSearches(options.catalog ?? 'all');
+  const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
+
+  /** The lists a resource's pass pages through, in a stable order. */
+  function partsOf(resource: ResourceName): PageSource[] {
+    const o = (signal: AbortSignal | undefined) => ({ pageSize, signal, prefetch });
+    switch (resource) {
+      case 'orders':
+        return [(offset, s) => client.pages.orders({ offset }, o(s))];
+      case 'orderItems':
+        return [(offset, s) => client.pages.orderItems({ offset }, o(s))];
+      case 'aois':
+        return [(offset, s) => client.pages.aois({ offset }, o(s))];
+      case 'indices':
+        return [(offset, s) => client.pages.indices({ offset }, o(s))];
+      case 'catalogs':
+        return searches.map(
+          (search) => (offset, s) => client.pages.catalogs({ ...search, offset }, o(s)),
+        );
+      case 'assets':
+        return (aoiIds.all() as Array<{ aoi_id: string }>).map(
+          ({ aoi_id }) =>
+            (offset, s) =>
+              assetsOf(aoi_id, client.pages.aoiAssets(aoi_id, { offset }, o(s))),
+        );
+    }
+  }
+
+  async function syncResource(
+    resource: ResourceName,
+    signal: AbortSignal | undefined,
+    onProgress: SyncOptions['onProgress'],
+  ): Promise<void> {
+    const writer = writers[resource];
+    const plan = resource === 'catalogs' ? JSON.stringify(searches) : '';
+    let state = states.get(resource);
+    if (!state || state.passId === null || state.finishedAtUs !== null || state.plan !== plan) {
+      // A new pass: none to resume, or the one interrupted paged other searches.
+      states.start(resource, randomUUID(), plan, nowUs());
+      state = states.get(resource)!;
+    }
+    const passId = state.passId!;
+    const parts = partsOf(resource);
+    let seen = state.seen;
+    let total = state.total;
+    const progress = (part: number, done: boolean) =>
+      onProgress?.({ resource, seen, total, part, parts: parts.length, done });
+
+    for (let part = state.part; part < parts.length; part++) {
+      const seenBefore = seen - (part === state.part ? state.checkpoint : 0);
+      let next = part === state.part ? state.checkpoint : 0;
+      let buffer: unknown[] = [];
+      let lastCommit = Date.now();
+      const commit = sqlite.transaction(
+        (items: unknown[], at: number, partTotal: number | null) => {
+          writer.write(items, passId);
+          seen += items.length;
+          total = partTotal === null ? null : seenBefore + partTotal;
+          states.checkpoint(resource, { part, checkpoint: at, seen, total });
+        },
+      );
+      let partTotal: number | null = null;
+      try {
+        for await (const page of parts[part]!(next, signal)) {
+          buffer.push(...page.items);
+          next = page.offset + page.items.length;
+          partTotal = page.total ?? null;
+          if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
+            commit(buffer, next, partTotal);
+            buffer = [];
+            lastCommit = Date.now();
+            progress(part, false);
+          }
+          signal?.throwIfAborted();
+        }
+      } catch (e) {
+        // An AOI deleted since the AOI pass has no assets to page: skip its list.
+        if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
+      }
+      commit(buffer, next, partTotal);
+      // The list is done: the checkpoint moves to the start of the next one.
+      if (part + 1 < parts.length)
+        states.checkpoint(resource, { part: part + 1, checkpoint: 0, seen, total });
+      progress(part, false);
+    }
+    await keepStillListed(resource, passId, signal);
+    sqlite.transaction(() => {
+      const removed = writer.sweep(passId);
+      states.finish(resource, removed, nowUs());
+    })();
+    progress(parts.length, true);
+  }
+
+  /**
+   * The lists that say, by id, whether rows a pass did not see are still on the service (only
+   * catalog search and order items filter by id). Ids per request: 1000 in a search body, 100 in
+   * a query string (URL length).
+   */
+  const stillListed: Partial<
+    Record<
+      ResourceName,
+      { chunk: number; lists(ids: string[], s?: AbortSignal): AsyncIterable<Page<unknown>>[] }
+    >
+  > = {
+    catalogs: {
+      chunk: LIMITS.maxIdsPerFilter,
+      lists: (ids, signal) =>
+        searches.flatMap((search) => {
+          // Within the search: a saved search's own id list narrows the ids asked for.
+          const own = search.ids === undefined ? null : new Set(search.ids);
+          const asked = own === null ? ids : ids.filter((id) => own.has(id));
+          if (asked.length === 0) return [];
+          return [
+            client.pages.catalogs({ ...search, ids: asked }, { pageSize: LIMITS.maxLimit, signal }),
+          ];
+        }),
+    },
+    orderItems: {
+      chunk: 100,
+      lists: (ids, signal) => [
+        client.pages.orderItems({ ids }, { pageSize: LIMITS.maxLimit, signal }),
+      ],
+    },
+  };
+
+  /**
+   * Before a sweep, asks the service for the rows the pass did not see: offset paging misses a
+   * record when one before it is deleted mid-pass, and such a record must not be swept. Those
+   * still listed are stamped with the pass.
+   */
+  async function keepStillListed(
+    resource: ResourceName,
+    passId: string,
+    signal: AbortSignal | undefined,
+  ) {
+    const check = stillListed[resource];
+    const writer = writers[resource];
+    if (!check || !writer.unseen) return;
+    const missing = writer.unseen(passId);
+    const keep = sqlite.transaction((items: unknown[]) => writer.write(items, passId));
+    for (let i = 0; i < missing.length; i += check.chunk) {
+      for (const pages of check.lists(missing.slice(i, i + check.chunk), signal))
+        for await (const page of pages) keep(page.items);
+    }
+  }
+
+  return {
+    /** Brings the mirror level with the service; resumes interrupted passes. */
+    async sync(opts: SyncOptions = {}): Promise<SyncReport> {
+      const resources = opts.resources ?? RESOURCES;
+      const unknown = resources.filter((r) => !RESOURCES.includes(r));
+      if (unknown.length > 0)
+        throw new RangeError(
+          `unknown resources: ${unknown.join(', ')} (known: ${RESOURCES.join(', ')})`,
+        );
+      if (syncing.has(sqlite)) throw new SyncBusyError();
+      syncing.add(sqlite);
+      try {
+        for (const resource of resources) {
+          opts.signal?.throwIfAborted();
+          try {
+            await syncResource(resource, opts.signal, opts.onProgress);
+          } catch (e) {
+            if (states.get(resource)) states.fail(resource, describeSyncError(e));
+            throw e;
+          }
+        }
+        return { resources: states.all() };
+      } finally {
+        syncing.delete(sqlite);
+      }
+    },
+    /** POST /v0/catalogs/search answered from the mirror (throws OfflineSearchError when invalid). */
+    searchCatalog: makeOfflineCatalogSearch(sqlite),
+    /** Where each resource's pass stands (resources never synced are absent). */
+    status(): ResourceStatus[] {
+      return states.all();
+    },
+    get running(): boolean {
+      return syncing.has(sqlite);
+    },
+  };
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** The catalog searches a pass pages through, validated; `'all'` is one unfiltered search. */
+function catalogSearches(
+  catalog: 'all' | readonly CatalogSearchRequestInput[],
+): Array<Omit<BodyInput<'searchCatalogs'>, 'limit' | 'offset'>> {
+  if (catalog === 'all') return [{}];
+  return catalog.map((s, i) => {
+    const r = CatalogSearchRequest.safeParse(s);
+    if (!r.success)
+      throw new RangeError(`catalog[${i}]: ${r.error.issues[0]?.message ?? 'invalid search'}`);
+    // Paging is the engine's; the search keeps its filters and sort only.
+    const { limit: _limit, offset: _offset, ...filters } = s as BodyInput<'searchCatalogs'>;
+    return filters;
+  });
+}
+
+/** An AOI's assets, each carrying its AOI id (the list is per AOI; a record may omit it). */
+async function* assetsOf(
+  aoiId: string,
+  pages: AsyncIterable<Page<unknown>>,
+): AsyncIterable<Page<unknown>> {
+  for await (const page of pages) {
+    yield {
+      ...page,
+      items: page.items.map((a) =>
+        typeof a === 'object' && a !== null && !('aoi_id' in a && a.aoi_id)
+          ? { ...a, aoi_id: aoiId }
+          : a,
+      ),
+    };
+  }
+}

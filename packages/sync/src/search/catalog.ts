@@ -1,0 +1,61 @@
+/**
+ * Offline catalog search: the input of POST /v0/catalogs/search, validated with the same domain
+ * schema, answered from the mirror by @eo/catalog-store (the SQL the service runs), shaped as
+ * the service's response `{ catalogs, pagination: { limit, offset, total } }`.
+ */
+import { makeCatalogSearch, type CatalogRecordOut } from '@eo/catalog-store';
+import {
+  CatalogSearchRequest,
+  type CatalogSearchRequestInput,
+  type OffsetPagination,
+} from '@eo/domain';
+import type Database from 'better-sqlite3';
+import { MIRROR_ORG } from '../mirror/rows';
+
+export interface OfflineSearchIssue {
+  /** Dotted path into the request (`query.gsd.lt`, `bbox`); empty for the whole body. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** A request the service would answer with 400: what is wrong, where. */
+export class OfflineSearchError extends Error {
+  readonly issues: readonly OfflineSearchIssue[];
+  constructor(issues: readonly OfflineSearchIssue[]) {
+    super(
+      `invalid catalog search: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+    );
+    this.name = 'OfflineSearchError';
+    this.issues = issues;
+  }
+}
+
+export interface OfflineSearchResult {
+  readonly catalogs: CatalogRecordOut[];
+  readonly pagination: OffsetPagination;
+}
+
+export function makeOfflineCatalogSearch(sqlite: Database.Database) {
+  const search = makeCatalogSearch(sqlite);
+  return (input: CatalogSearchRequestInput | unknown): OfflineSearchResult => {
+    const parsed = CatalogSearchRequest.safeParse(input ?? {});
+    if (!parsed.success) {
+      throw new OfflineSearchError(
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
+    }
+    const req = parsed.data;
+    let page;
+    try {
+      page = search(MIRROR_ORG, req);
+    } catch (e) {
+      // What the schema lets through but SQL cannot express: the service's 400 too.
+      if (e instanceof RangeError) throw new OfflineSearchError([{ path: '', message: e.message }]);
+      throw e;
+    }
+    return {
+      catalogs: page.json.map((j) => JSON.parse(j) as CatalogRecordOut),
+      pagination: { limit: req.limit, offset: req.offset, total: page.total },
+    };
+  };
+}
