@@ -38,7 +38,7 @@ export type OutboxInput<K extends OutboxKind> = z.input<(typeof inputSchemas)[K]
 
 interface SendOptions {
   readonly signal?: AbortSignal | undefined;
-  readonly idempotencyKey: string;
+  readonly idempotencyKey: string | false;
 }
 
 /** Sends one resolved input (no `local:` references left). */

@@ -193,7 +193,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       );
       if (existing !== undefined) return existing;
     }
-    return sendCreate(client, entry.kind, input, { signal, idempotencyKey: entry.id });
+    // Against a key-ignoring service the client must not resend a create on its own (it would
+    // duplicate it): each attempt then goes through the outbox, which looks before resending.
+    return sendCreate(client, entry.kind, input, {
+      signal,
+      idempotencyKey: honoursKey ? entry.id : false,
+    });
   }
 
   async function runFlush({ signal, onProgress }: FlushOptions): Promise<FlushProgress> {
