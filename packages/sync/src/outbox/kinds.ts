@@ -34,7 +34,16 @@ export const inputSchemas = {
   job: QueuedJobInput,
 } as const satisfies Record<OutboxKind, z.ZodType>;
 
-export type OutboxInput<K extends OutboxKind> = z.input<(typeof inputSchemas)[K]>;
+/** What `enqueue` takes: the client's input types (path parameters carried in the input). */
+export interface OutboxInputs {
+  order: BodyInput<'createOrder'>;
+  aoi: BodyInput<'createAoi'>;
+  index: BodyInput<'createIndex'>;
+  visualization: BodyInput<'createVisualization'> & { aoi_id: string };
+  delivery: BodyInput<'createDeliveries'>;
+  job: z.input<typeof QueuedJobInput>;
+}
+export type OutboxInput<K extends OutboxKind> = OutboxInputs[K];
 
 interface SendOptions {
   readonly signal?: AbortSignal | undefined;

@@ -206,12 +206,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let failedCount = 0;
     let blockedCount = 0;
     const progress = (): FlushProgress => {
-      const c = store.counts();
       return {
         sent: sentCount,
         failed: failedCount,
         blocked: blockedCount,
-        remaining: c.queued + c.sending,
+        remaining: store.pending(),
       };
     };
     store.requeueSending(micros());

@@ -107,6 +107,9 @@ export function createOutboxStore(db: Database.Database) {
   const countStates = db.prepare<[], { state: string; n: number }>(
     'SELECT state, COUNT(*) AS n FROM outbox GROUP BY state',
   );
+  const countPending = db.prepare<[], { n: number }>(
+    `SELECT COUNT(*) AS n FROM outbox WHERE state IN ('queued', 'sending')`,
+  );
   const remoteIdTaken = db.prepare<[string, string], { id: string }>(
     `SELECT id FROM outbox WHERE kind = ? AND remote_id = ? LIMIT 1`,
   );
@@ -166,6 +169,10 @@ export function createOutboxStore(db: Database.Database) {
       >;
       for (const { state, n } of countStates.all()) out[state as OutboxState] = n;
       return out;
+    },
+    /** Queued or sending. */
+    pending(): number {
+      return countPending.get()!.n;
     },
     isRemoteIdTaken(kind: OutboxKind, remoteId: string): boolean {
       return remoteIdTaken.get(kind, remoteId) !== undefined;
