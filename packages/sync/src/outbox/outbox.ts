@@ -117,6 +117,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     const fields = input as Record<string, unknown>;
     const problems: FieldProblem[] = [];
+    if (kind === 'order' && fields.dry_run === true) {
+      // A dry run is a quote: it creates nothing, so there is nothing to queue for later.
+      problems.push({
+        path: 'dry_run',
+        message: 'a dry run is not queued; ask for a quote online',
+      });
+    }
     const deps = new Set<string>();
     for (const ref of findReferences(kind, fields)) {
       const target = store.get(ref.entryId);

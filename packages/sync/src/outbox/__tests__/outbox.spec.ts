@@ -244,6 +244,46 @@ describe('flush', () => {
     expect(outbox.list({ states: ['sent'] }).map((e) => e.id)).toEqual([order.id]);
   });
 
+  it('an index the service refuses blocks the visualization on it, with the service message', async () => {
+    const index = outbox.enqueue('index', {
+      ...indexInput('Unknown satellite'),
+      satellite_id: 'sat-nope',
+    });
+    const vis = outbox.enqueue('visualization', {
+      aoi_id: 'aoi-whatever',
+      index_id: `local:${index.id}`,
+      src_asset_ids: ['ast-1'],
+    });
+    expect(await outbox.flush()).toEqual({ sent: 0, failed: 1, blocked: 1, remaining: 0 });
+    const failed = outbox.get(index.id)!;
+    expect(failed.lastError).toMatchObject({ status: 400 });
+    expect(failed.lastError?.details?.map((d) => d.path)).toContain('satellite_id');
+    expect(outbox.get(vis.id)?.lastError?.message).toContain(failed.lastError!.message);
+    expect(mirrored).toEqual([]);
+  });
+
+  it('a dry-run order is not queued', () => {
+    const e = inputError(() => outbox.enqueue('order', { ...orderInput('quote'), dry_run: true }));
+    expect(e.details.map((d) => d.path)).toEqual(['dry_run']);
+    expect(outbox.counts().queued).toBe(0);
+  });
+
+  it('an aborted flush leaves entries queued; the next flush sends each once', async () => {
+    const before = (await serviceOrders(client)).length;
+    const ids = [0, 1, 2, 3].map((i) => outbox.enqueue('order', orderInput(`aborted ${i}`)).id);
+    const controller = new AbortController();
+    const result = await outbox.flush({
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.sent === 2) controller.abort();
+      },
+    });
+    expect(result).toMatchObject({ sent: 2, remaining: 2 });
+    expect(ids.map((id) => outbox.get(id)?.state)).toEqual(['sent', 'sent', 'queued', 'queued']);
+    expect(await outbox.flush()).toMatchObject({ sent: 2, remaining: 0 });
+    expect((await serviceOrders(client)).length).toBe(before + 4);
+  });
+
   it('one flush at a time: a second call shares the running one', async () => {
     for (let i = 0; i < 3; i++) outbox.enqueue('order', orderInput(`concurrent ${i}`));
     const [a, b] = await Promise.all([outbox.flush(), outbox.flush()]);
