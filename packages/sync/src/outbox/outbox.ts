@@ -14,7 +14,7 @@ import {
   type OutboxInput,
   type OutboxKind,
 } from './kinds';
-import { findCreatedOrder } from './recovery';
+import { findCreated } from './recovery';
 import { checkReference, findReferences, resolveReferences } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
 
@@ -190,12 +190,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       sceneAssets(aoi, signal),
     );
     // A previous attempt may have reached the service; with a key-honouring service the same
-    // key replays it, otherwise look for it first (orders only; other kinds rely on the key).
-    if (!honoursKey && entry.attempts > 1 && entry.kind === 'order' && input.dry_run !== true) {
-      const existing = await findCreatedOrder(
+    // key replays it, otherwise look for it first (orders, AOIs, custom indices: recovery.ts).
+    if (!honoursKey && entry.attempts > 1) {
+      const existing = await findCreated(
         client,
+        entry.kind,
         input,
-        (orderId) => store.isRemoteIdTaken('order', orderId),
+        (remoteId) => store.isRemoteIdTaken(entry.kind, remoteId),
         signal,
       );
       if (existing !== undefined) return existing;

@@ -8,6 +8,8 @@ import { openLocalDatabase } from '../../db/open';
 import { createOutbox } from '../outbox';
 import { startFaultProxy, type Fault } from './fault-proxy';
 import {
+  aoiInput,
+  indexInput,
   orderInput,
   serviceOrders,
   startService,
@@ -171,6 +173,38 @@ describe('flush through faults', () => {
       expect(onService.map((o) => o.name).sort()).toEqual(['keyless A', 'keyless B']);
       expect(outbox.get(a.id)?.remoteId).toBe(onService.find((o) => o.name === 'keyless A')?.id);
       expect(outbox.get(b.id)?.remoteId).toBe(onService.find((o) => o.name === 'keyless B')?.id);
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
+  it('a service that ignores Idempotency-Key: a lost AOI and a lost index are found, not resent', async () => {
+    let lost = 0;
+    const proxy = await startFaultProxy(
+      svc.url,
+      (req) => (req.method === 'POST' && lost++ < 2 ? 'lose' : 'pass'),
+      { stripIdempotencyKey: true },
+    );
+    const local = tempDatabase();
+    const direct = testClient(svc.url, svc.key);
+    try {
+      const outbox = createOutbox({
+        db: local.sqlite,
+        client: testClient(proxy.url, svc.key),
+        retryBaseMs: 0,
+        serviceHonoursIdempotencyKey: false,
+      });
+      const aoi = outbox.enqueue('aoi', await aoiInput(direct, 'Keyless AOI'));
+      const index = outbox.enqueue('index', indexInput('Keyless index'));
+      expect(await outbox.flush()).toMatchObject({ sent: 0, remaining: 2 });
+      expect(await outbox.flush()).toMatchObject({ sent: 2, remaining: 0 });
+      const aois = (await direct.listAois({ aoi_name: 'Keyless AOI' })).aois;
+      expect(aois.map((a) => a.aoi_id)).toEqual([outbox.get(aoi.id)?.remoteId]);
+      const indices = (await direct.listIndices({ type: 'custom', limit: 1000 })).indices.filter(
+        (i) => i.name === 'Keyless index',
+      );
+      expect(indices.map((i) => i.id)).toEqual([outbox.get(index.id)?.remoteId]);
     } finally {
       local.remove();
       await proxy.close();
