@@ -340,6 +340,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (entry.state === 'sending' || entry.state === 'sent') {
         throw new OutboxStateError(`Entry ${id} is ${entry.state} and cannot be cancelled`);
       }
+      if (entry.state === 'queued' && entry.attempts > 0) {
+        // A lost response may mean it is on the service: cancelling would be a false promise.
+        throw new OutboxStateError(
+          `Entry ${id} was already attempted and may be on the service; flush it first`,
+        );
+      }
       store.transaction(() => {
         const at = micros();
         store.setState(id, 'cancelled', entry.lastError, null, at);

@@ -139,6 +139,9 @@ describe('flush through faults', () => {
         attempts: 2,
         nextAttemptAt: (now + 2_000) * 1000,
       });
+      // Already attempted: it may be on the service, so it cannot be edited or cancelled.
+      expect(() => outbox.edit(entry.id, orderInput('changed'))).toThrow(/flush it first/);
+      expect(() => outbox.cancel(entry.id)).toThrow(/flush it first/);
       // retry() makes it due at once.
       outbox.retry(entry.id);
       expect(outbox.get(entry.id)?.nextAttemptAt).toBeNull();
