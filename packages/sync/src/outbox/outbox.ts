@@ -34,6 +34,8 @@ export interface OutboxOptions {
   /** Backoff between flushes for an entry that failed transiently: base * 2^(attempts-1), capped. */
   readonly retryBaseMs?: number | undefined;
   readonly retryMaxMs?: number | undefined;
+  /** A MirrorWriter that threw: the entry stays `sent` (the next mirror pull repairs the mirror). */
+  readonly onMirrorError?: ((err: unknown, entry: OutboxEntry) => void) | undefined;
   /**
    * False for a service that ignores Idempotency-Key: before sending an order again (after a
    * crash or a lost response) the outbox looks for it with GET /v0/orders. Default true.
@@ -244,7 +246,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         response = await sendOne(attempt, signal);
       } catch (err) {
         if (!(err instanceof EoClientError)) {
-          store.setState(entry.id, 'queued', null, null, micros());
+          // Not a transport answer (a bug, the database gone): back to the queue if we still
+          // can (the same key makes the resend safe), and let the caller see the real error.
+          try {
+            store.setState(entry.id, 'queued', entry.lastError, null, micros());
+          } catch {
+            // The entry stays `sending` and the next flush requeues it.
+          }
           throw err;
         }
         if (err instanceof EoAbortError) {
@@ -253,7 +261,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           break;
         }
         if (isTransient(err)) {
-          const wait = Math.min(maxMs, baseMs * 2 ** (attempt.attempts - 1)) * (0.5 + random() / 2);
+          const backoff =
+            Math.min(maxMs, baseMs * 2 ** (attempt.attempts - 1)) * (0.5 + random() / 2);
+          // A Retry-After (429, 503) is the service's own answer to "when": never earlier.
+          const wait = Math.max(backoff, err instanceof EoApiError ? (err.retryAfterMs ?? 0) : 0);
           store.setState(
             entry.id,
             'queued',
@@ -274,8 +285,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       sentCount += 1;
       try {
         await mirror?.recordCreated(entry.kind, response);
-      } catch {
+      } catch (err) {
         // The create is on the service and recorded here; the next mirror pull brings it in.
+        options.onMirrorError?.(err, mustGet(entry.id));
       }
       onProgress?.(progress());
     }

@@ -7,7 +7,11 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type Fault = 'pass' | 'reset' | 'lose' | { readonly status: number };
+export type Fault =
+  | 'pass'
+  | 'reset'
+  | 'lose'
+  | { readonly status: number; readonly headers?: Record<string, string> };
 
 export interface ProxyRequest {
   readonly method: string;
@@ -41,7 +45,7 @@ export async function startFaultProxy(
       }
       if (typeof fault === 'object') {
         counts.status++;
-        res.writeHead(fault.status, { 'content-type': 'application/json' });
+        res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
         res.end(JSON.stringify({ error: { code: 'unavailable', message: 'injected' } }));
         return;
       }

@@ -3,6 +3,7 @@
  * committed, plus a crash (the outbox database closed while an entry is `sending`). Whatever
  * happens, every queued order exists exactly once on the service.
  */
+import { createEoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../db/open';
 import { createOutbox } from '../outbox';
@@ -145,6 +146,34 @@ describe('flush through faults', () => {
       // retry() makes it due at once.
       outbox.retry(entry.id);
       expect(outbox.get(entry.id)?.nextAttemptAt).toBeNull();
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
+  it("a 429's Retry-After sets the next attempt when it is later than the backoff", async () => {
+    const proxy = await startFaultProxy(svc.url, (req) =>
+      req.method === 'POST' ? { status: 429, headers: { 'retry-after': '30' } } : 'pass',
+    );
+    const local = tempDatabase();
+    try {
+      const now = 5_000_000;
+      const outbox = createOutbox({
+        db: local.sqlite,
+        // One attempt per call: the client does not wait out the Retry-After itself.
+        client: createEoClient({ baseUrl: proxy.url, apiKey: svc.key, retry: { maxAttempts: 1 } }),
+        now: () => now,
+        random: () => 1,
+        retryBaseMs: 1_000,
+      });
+      const entry = outbox.enqueue('order', orderInput('rate limited'));
+      await outbox.flush();
+      expect(outbox.get(entry.id)).toMatchObject({
+        state: 'queued',
+        nextAttemptAt: (now + 30_000) * 1000,
+        lastError: { status: 429 },
+      });
     } finally {
       local.remove();
       await proxy.close();

@@ -284,6 +284,24 @@ describe('flush', () => {
     expect((await serviceOrders(client)).length).toBe(before + 4);
   });
 
+  it('a MirrorWriter that throws does not undo the send; it is reported', async () => {
+    const reported: string[] = [];
+    const withBrokenMirror = createOutbox({
+      db: local.sqlite,
+      client,
+      mirror: {
+        recordCreated: () => {
+          throw new Error('mirror full');
+        },
+      },
+      onMirrorError: (err, entry) => reported.push(`${entry.state}: ${String(err)}`),
+    });
+    const entry = withBrokenMirror.enqueue('order', orderInput('mirror broken'));
+    expect(await withBrokenMirror.flush()).toMatchObject({ sent: 1, remaining: 0 });
+    expect(reported).toEqual(['sent: Error: mirror full']);
+    expect(withBrokenMirror.get(entry.id)?.state).toBe('sent');
+  });
+
   it('one flush at a time: a second call shares the running one', async () => {
     for (let i = 0; i < 3; i++) outbox.enqueue('order', orderInput(`concurrent ${i}`));
     const [a, b] = await Promise.all([outbox.flush(), outbox.flush()]);
