@@ -17,6 +17,6 @@ pnpm exec prettier --check . --log-level warn
 echo "== typecheck"
 pnpm exec turbo run typecheck --output-logs=errors-only
 echo "== benchmark smoke runs (tiny sizes: they prove each benchmark still runs; figures come from pnpm bench)"
-pnpm exec turbo run bench:smoke --concurrency=1 --output-logs=errors-only
+pnpm exec turbo run bench:smoke --concurrency=1 --output-logs=new-only
 echo "== test (the last line is the verdict: tests: N passed, N failed)"
 pnpm exec vitest run

@@ -6,7 +6,7 @@
 import { endpoints, formatIssuePath, type EndpointId } from '@eo/domain';
 import { z } from 'zod';
 import { EoResponseError, type RequestContext } from './errors';
-import { compileChecker, type Checker } from './fast-check';
+import { compileChecker, type Checker } from './compiled-validator';
 import type { SchemaDriftEvent } from './options';
 
 /** What makes a response usable, per endpoint. */

@@ -126,42 +126,54 @@ function checkParts(
   return reason ? fail(layout, input, reason) : undefined;
 }
 
+/** Groups 1-7 of a layout regex (y, m, d, h, min, s, fraction) as an instant at `offsetMinutes`. */
+function instantFromMatch(m: RegExpExecArray, offsetMinutes = 0): Instant {
+  return instantFromParts(
+    {
+      year: Number(m[1]),
+      month: Number(m[2]),
+      day: Number(m[3]),
+      hour: Number(m[4]),
+      minute: Number(m[5]),
+      second: Number(m[6]),
+      micro: fractionToMicros(m[7]),
+    },
+    offsetMinutes,
+  );
+}
+
+/** Parse with a UTC layout regex whose groups 1-7 are the date-time parts. */
+function parseInstantLayout(
+  re: RegExp,
+  layout: string,
+  hint: string,
+  input: string,
+): ParseResult<Instant> {
+  const m = re.exec(input);
+  if (!m) return fail(layout, input, hint);
+  return checkParts(layout, input, m) ?? { ok: true, value: instantFromMatch(m) };
+}
+
+function matchForStyle(re: RegExp, layout: string, input: string): RegExpExecArray {
+  const m = re.exec(input);
+  if (!m)
+    throw new TimestampFormatError(layout, input, 'cannot read the style of an invalid timestamp');
+  return m;
+}
+
 export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
   layout: ISO_LAYOUT,
   example: '2024-05-17T09:30:00.123456Z',
-  tryParse(input) {
-    const m = ISO_RE.exec(input);
-    if (!m) {
-      return fail(
-        ISO_LAYOUT,
-        input,
-        'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T09:30:00.123+00:00',
-      );
-    }
-    const bad = checkParts(ISO_LAYOUT, input, m);
-    if (bad) return bad;
-    return {
-      ok: true,
-      value: instantFromParts({
-        year: Number(m[1]),
-        month: Number(m[2]),
-        day: Number(m[3]),
-        hour: Number(m[4]),
-        minute: Number(m[5]),
-        second: Number(m[6]),
-        micro: fractionToMicros(m[7]),
-      }),
-    };
-  },
+  tryParse: (input) =>
+    parseInstantLayout(
+      ISO_RE,
+      ISO_LAYOUT,
+      'expected e.g. 2024-05-17T09:30:00Z or 2024-05-17T09:30:00.123+00:00',
+      input,
+    ),
   isValid: (input) => validInstantLayout(ISO_RE, input),
   styleOf(input) {
-    const m = ISO_RE.exec(input);
-    if (!m)
-      throw new TimestampFormatError(
-        ISO_LAYOUT,
-        input,
-        'cannot read the style of an invalid timestamp',
-      );
+    const m = matchForStyle(ISO_RE, ISO_LAYOUT, input);
     return {
       offset: m[8] as IsoStyle['offset'],
       fractionDigits: (m[7]?.length ?? 0) as IsoStyle['fractionDigits'],
@@ -195,33 +207,16 @@ const MICRO_LAYOUT = 'timestamp YYYY-MM-DD HH:MM:SS.ffffff+00:00';
 export const microTimestamp: Codec<Instant, MicroStyle> = makeCodec({
   layout: MICRO_LAYOUT,
   example: '2024-05-17 09:30:00.123456+00:00',
-  tryParse(input) {
-    const m = MICRO_RE.exec(input);
-    if (!m) return fail(MICRO_LAYOUT, input, 'expected e.g. 2024-05-17 09:30:00.123456+00:00');
-    const bad = checkParts(MICRO_LAYOUT, input, m);
-    if (bad) return bad;
-    return {
-      ok: true,
-      value: instantFromParts({
-        year: Number(m[1]),
-        month: Number(m[2]),
-        day: Number(m[3]),
-        hour: Number(m[4]),
-        minute: Number(m[5]),
-        second: Number(m[6]),
-        micro: fractionToMicros(m[7]),
-      }),
-    };
-  },
+  tryParse: (input) =>
+    parseInstantLayout(
+      MICRO_RE,
+      MICRO_LAYOUT,
+      'expected e.g. 2024-05-17 09:30:00.123456+00:00',
+      input,
+    ),
   isValid: (input) => validInstantLayout(MICRO_RE, input),
   styleOf(input) {
-    const m = MICRO_RE.exec(input);
-    if (!m)
-      throw new TimestampFormatError(
-        MICRO_LAYOUT,
-        input,
-        'cannot read the style of an invalid timestamp',
-      );
+    const m = matchForStyle(MICRO_RE, MICRO_LAYOUT, input);
     return { fraction: m[7] !== undefined };
   },
   format(instant, style) {
@@ -340,21 +335,7 @@ export function tryParseRfc3339(input: string): ParseResult<Instant> {
     if (oh > 23 || om > 59) return fail(RFC3339_LAYOUT, input, `offset ${off} is out of range`);
     offsetMinutes = sign * (oh * 60 + om);
   }
-  return {
-    ok: true,
-    value: instantFromParts(
-      {
-        year: Number(m[1]),
-        month: Number(m[2]),
-        day: Number(m[3]),
-        hour: Number(m[4]),
-        minute: Number(m[5]),
-        second: Number(m[6]),
-        micro: fractionToMicros(m[7]),
-      },
-      offsetMinutes,
-    ),
-  };
+  return { ok: true, value: instantFromMatch(m, offsetMinutes) };
 }
 
 export function parseRfc3339(input: string): Instant {

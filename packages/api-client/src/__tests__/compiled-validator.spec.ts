@@ -8,7 +8,7 @@ import { endpoints, ENDPOINT_IDS } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { canned, wire } from '../../test/fixtures';
-import { compileChecker } from '../fast-check';
+import { compileChecker } from '../compiled-validator';
 
 /** mulberry32: small, seeded, good enough to pick mutations reproducibly. */
 function prng(seed: number): () => number {

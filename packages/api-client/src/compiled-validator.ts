@@ -13,7 +13,7 @@
  * a pristine copy to get the issues, so drift detection is exactly zod's. Schema features not
  * modelled here (transforms, pipes, strip-mode objects, tuples, ...) compile to a call of zod
  * itself for that subtree, so the contract holds for any schema; it is only faster for the
- * ones it models. `__tests__/fast-check.spec.ts` holds it to this with a differential fuzz.
+ * ones it models. `__tests__/compiled-validator.spec.ts` holds it to this with a differential fuzz.
  *
  * It reads zod's internal definitions (`_zod.def`, `_zod.optin/optout`, a check's `_zod.check`):
  * if a zod upgrade changes them, compilation throws and every response takes the zod path. It
