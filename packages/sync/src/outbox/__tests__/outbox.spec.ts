@@ -97,6 +97,43 @@ describe('enqueue', () => {
     expect(outbox.counts()).toMatchObject({ queued: 1 });
   });
 
+  it('edit re-validates: bad input and references to later entries are refused, the entry unchanged', () => {
+    const vis = outbox.enqueue('visualization', {
+      aoi_id: 'aoi-real',
+      index_id: 'idx-ndvi-aurora',
+      src_asset_ids: ['ast-1'],
+    });
+    const laterAoi = outbox.enqueue('aoi', {
+      name: 'later',
+      description: '',
+      satellite_id: 'sat-aurora-1',
+      provider: 'p',
+      project_id: 'prj-demo-crops',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
+      item_ids: ['scene-1'],
+    });
+    const bad = inputError(() => outbox.edit(vis.id, { ...vis.input, src_asset_ids: [] }));
+    expect(bad.details.map((d) => d.path)).toEqual(['src_asset_ids']);
+    // A reference must point at an earlier entry: no cycles, and dependencies go first.
+    const later = inputError(() =>
+      outbox.edit(vis.id, { ...vis.input, aoi_id: `local:${laterAoi.id}` }),
+    );
+    expect(later.details.map((d) => d.path)).toEqual(['aoi_id']);
+    expect(outbox.get(vis.id)?.input).toEqual(vis.input);
+    const edited = outbox.edit(vis.id, { ...vis.input, index_id: 'idx-other' });
+    expect(edited).toMatchObject({ state: 'queued', input: { index_id: 'idx-other' } });
+  });
+
   it('returns the entry: a UUID id, queued, FIFO sequence, its input', () => {
     const a = outbox.enqueue('order', orderInput('a'));
     const b = outbox.enqueue('index', indexInput('b'));
