@@ -190,6 +190,11 @@ describe('flush', () => {
     expect(visResponse.src_asset_ids).toEqual(
       assets.assets.filter((a) => a.asset_type === 'scene').map((a) => a.id),
     );
+    // The visualization exists on the service: its index assets hang off the AOI.
+    const indexAssets = assets.assets.filter((a) => a.asset_type === 'index');
+    expect(indexAssets.map((a) => a.visualization_id)).toEqual(
+      (visResponse.src_asset_ids as string[]).map(() => sent.visualization!.remoteId),
+    );
     const orderResponse = sent.order!.response as { order_items: Array<{ id: string }> };
     const deliveries = (sent.delivery!.response as { deliveries: Array<Record<string, unknown>> })
       .deliveries;
