@@ -32,3 +32,11 @@ export {
   type TimeRange,
 } from './search/local-filters';
 export { makeCreatedRecords, type CreatedRecords } from './mirror/created';
+export * from './outbox/index';
+export { checkConnectivity, type ConnectivityCheck, type ConnectivityStatus } from './connectivity';
+export {
+  watchConnectivity,
+  type ConnectivityWatcher,
+  type FlushTarget,
+} from './connectivity-watcher';
+export { makeOutboxMirror } from './mirror/outbox-mirror';

@@ -1,0 +1,76 @@
+/** Connectivity check and auto-flush against the real service, behind a switchable proxy. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkConnectivity } from '../connectivity';
+import { watchConnectivity } from '../connectivity-watcher';
+import { createOutbox } from '../outbox/outbox';
+import { startFaultProxy } from '../outbox/__tests__/fault-proxy';
+import {
+  orderInput,
+  serviceOrders,
+  startService,
+  tempDatabase,
+  testClient,
+  type TestService,
+} from '../outbox/__tests__/service';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => svc.close());
+
+describe('checkConnectivity', () => {
+  it('online with a good key, unauthorized with a bad one, offline when nothing listens', async () => {
+    expect(await checkConnectivity(testClient(svc.url, svc.key))).toEqual({ status: 'online' });
+    const bad = await checkConnectivity(testClient(svc.url, 'not-a-key'));
+    expect(bad.status).toBe('unauthorized');
+    const proxy = await startFaultProxy(svc.url, () => 'pass');
+    const url = proxy.url;
+    await proxy.close(); // the port is now closed: connection refused
+    expect((await checkConnectivity(testClient(url, svc.key), { timeoutMs: 2_000 })).status).toBe(
+      'offline',
+    );
+  });
+  it('error for a server failure (5xx)', async () => {
+    const proxy = await startFaultProxy(svc.url, () => ({ status: 500 }));
+    try {
+      expect((await checkConnectivity(testClient(proxy.url, svc.key))).status).toBe('error');
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('watchConnectivity', () => {
+  it('flushes the outbox once the service is reachable again; stop() ends it', async () => {
+    let reachable = false;
+    const proxy = await startFaultProxy(svc.url, () => (reachable ? 'pass' : 'reset'));
+    const local = tempDatabase();
+    const client = testClient(proxy.url, svc.key);
+    const outbox = createOutbox({ db: local.sqlite, client });
+    const entry = outbox.enqueue('order', orderInput('auto-flushed'));
+    const statuses: string[] = [];
+    const watcher = watchConnectivity({
+      client,
+      outbox,
+      intervalMs: 10,
+      onStatus: (c) => statuses.push(c.status),
+    });
+    try {
+      await vi.waitFor(() => expect(statuses).toContain('offline'), { timeout: 10_000 });
+      expect(outbox.get(entry.id)?.state).toBe('queued');
+      reachable = true;
+      await vi.waitFor(() => expect(outbox.get(entry.id)?.state).toBe('sent'), { timeout: 10_000 });
+      expect(watcher.last?.status).toBe('online');
+    } finally {
+      watcher.stop();
+      await proxy.close();
+      local.remove();
+    }
+    const checks = statuses.length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(statuses.length).toBe(checks);
+    const names = (await serviceOrders(testClient(svc.url, svc.key))).map((o) => o.name);
+    expect(names.filter((n) => n === 'auto-flushed')).toHaveLength(1);
+  });
+});

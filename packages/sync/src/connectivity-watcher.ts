@@ -1,0 +1,60 @@
+/**
+ * Auto-flush: checks connectivity every `intervalMs` and flushes the outbox while the service
+ * is reachable and something is queued (so it flushes as soon as the network comes back, and
+ * again when entries waiting for a retry become due). Stoppable; checks never overlap.
+ */
+import type { EoClient } from '@eo/api-client';
+import { checkConnectivity, type ConnectivityCheck } from './connectivity';
+
+export interface FlushTarget {
+  flush(options?: { signal?: AbortSignal }): Promise<unknown>;
+  counts(): { readonly queued: number };
+}
+
+export interface ConnectivityWatcher {
+  /** The last check, undefined before the first. */
+  readonly last: ConnectivityCheck | undefined;
+  stop(): void;
+}
+
+export function watchConnectivity(options: {
+  readonly client: EoClient;
+  readonly outbox: FlushTarget;
+  readonly intervalMs?: number | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly onStatus?: ((check: ConnectivityCheck) => void) | undefined;
+  /** A flush that throws (e.g. the database went away) is reported here, not thrown. */
+  readonly onError?: ((err: unknown) => void) | undefined;
+}): ConnectivityWatcher {
+  const intervalMs = options.intervalMs ?? 30_000;
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last: ConnectivityCheck | undefined;
+
+  async function tick(): Promise<void> {
+    try {
+      last = await checkConnectivity(options.client, {
+        signal: controller.signal,
+        timeoutMs: options.timeoutMs,
+      });
+      options.onStatus?.(last);
+      if (last.status === 'online' && options.outbox.counts().queued > 0) {
+        await options.outbox.flush({ signal: controller.signal });
+      }
+    } catch (err) {
+      if (!controller.signal.aborted) options.onError?.(err);
+    }
+    if (!controller.signal.aborted) timer = setTimeout(() => void tick(), intervalMs);
+  }
+
+  timer = setTimeout(() => void tick(), 0);
+  return {
+    get last() {
+      return last;
+    },
+    stop() {
+      controller.abort();
+      clearTimeout(timer);
+    },
+  };
+}

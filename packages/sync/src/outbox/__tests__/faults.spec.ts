@@ -1,0 +1,245 @@
+/**
+ * Flushing through a faulty network: resets, 503 bursts and responses lost after the service
+ * committed, plus a crash (the outbox database closed while an entry is `sending`). Whatever
+ * happens, every queued order exists exactly once on the service.
+ */
+import { createEoClient } from '@eo/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLocalDatabase } from '../../db/open';
+import { createOutbox } from '../outbox';
+import { startFaultProxy, type Fault } from './fault-proxy';
+import {
+  aoiInput,
+  indexInput,
+  orderInput,
+  serviceOrders,
+  startService,
+  tempDatabase,
+  testClient,
+  type TestService,
+} from './service';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startService();
+});
+afterAll(async () => svc.close());
+
+/** Deterministic [0, 1) sequence (a small LCG), so a failing run can be replayed. */
+function seeded(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+async function flushUntilSettled(outbox: ReturnType<typeof createOutbox>, max = 40) {
+  let last;
+  for (let i = 0; i < max; i++) {
+    last = await outbox.flush();
+    if (last.remaining === 0) return last;
+  }
+  throw new Error(`not settled after ${max} flushes: ${JSON.stringify(last)}`);
+}
+
+describe('flush through faults', () => {
+  it('200 orders through resets, 503 bursts, lost responses and a crash: exactly 200 on the service', async () => {
+    const rand = seeded(42);
+    let orderPosts = 0;
+    let crash: (() => void) | undefined;
+    let burst = 0;
+    const proxy = await startFaultProxy(svc.url, (req): Fault => {
+      if (req.method !== 'POST') return 'pass';
+      orderPosts++;
+      if (orderPosts === 120 && crash) {
+        // The process dies while this request is in flight: the service commits it, the
+        // outbox never records the answer.
+        crash();
+        return 'pass';
+      }
+      if (burst > 0) {
+        burst--;
+        return { status: 503 };
+      }
+      const r = rand();
+      if (r < 0.06) return 'reset';
+      if (r < 0.1) {
+        burst = 4; // longer than the client's own retries: the entry waits for the next flush
+        return { status: 503 };
+      }
+      if (r < 0.18) return 'lose';
+      return 'pass';
+    });
+    const local = tempDatabase();
+    try {
+      const client = testClient(proxy.url, svc.key);
+      const direct = testClient(svc.url, svc.key);
+      const outbox = createOutbox({ db: local.sqlite, client, retryBaseMs: 0 });
+      const names = Array.from({ length: 200 }, (_, i) => `fault-run ${i}`);
+      for (const name of names) outbox.enqueue('order', orderInput(name));
+      crash = () => local.sqlite.close();
+
+      await expect(outbox.flush()).rejects.toThrow(/not open/);
+      crash = undefined;
+
+      const reopened = openLocalDatabase(local.file);
+      const stuck = reopened.sqlite
+        .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE state = 'sending'")
+        .get();
+      expect(stuck?.n).toBe(1);
+      const recovered = createOutbox({ db: reopened.sqlite, client, retryBaseMs: 0 });
+      const result = await flushUntilSettled(recovered);
+      expect(result.failed).toBe(0);
+      expect(recovered.counts()).toMatchObject({ sent: 200, queued: 0, sending: 0, failed: 0 });
+
+      const onService = (await serviceOrders(direct)).filter((o) => o.name.startsWith('fault-run'));
+      expect(onService).toHaveLength(200);
+      expect(new Set(onService.map((o) => o.name))).toEqual(new Set(names));
+      expect(new Set(recovered.list().map((e) => e.remoteId))).toEqual(
+        new Set(onService.map((o) => o.id)),
+      );
+      // The faults did happen.
+      expect(proxy.counts.lose).toBeGreaterThan(5);
+      expect(proxy.counts.reset).toBeGreaterThan(5);
+      expect(proxy.counts.status).toBeGreaterThan(5);
+      expect(recovered.list().some((e) => e.attempts > 1)).toBe(true);
+      reopened.close();
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
+  it('transient failures leave the entry queued with a next attempt time and the error', async () => {
+    const proxy = await startFaultProxy(svc.url, (req) =>
+      req.method === 'POST' ? { status: 503 } : 'pass',
+    );
+    const local = tempDatabase();
+    try {
+      let now = 1_000_000;
+      const outbox = createOutbox({
+        db: local.sqlite,
+        client: testClient(proxy.url, svc.key),
+        now: () => now,
+        random: () => 1,
+        retryBaseMs: 1_000,
+      });
+      const entry = outbox.enqueue('order', orderInput('unavailable'));
+      expect(await outbox.flush()).toEqual({ sent: 0, failed: 0, blocked: 0, remaining: 1 });
+      const queued = outbox.get(entry.id)!;
+      expect(queued).toMatchObject({ state: 'queued', attempts: 1 });
+      expect(queued.lastError).toMatchObject({ kind: 'api', status: 503 });
+      expect(queued.nextAttemptAt).toBe((now + 1_000) * 1000);
+      // Not due yet: the next flush leaves it alone.
+      await outbox.flush();
+      expect(outbox.get(entry.id)?.attempts).toBe(1);
+      now += 1_000;
+      await outbox.flush();
+      expect(outbox.get(entry.id)).toMatchObject({
+        attempts: 2,
+        nextAttemptAt: (now + 2_000) * 1000,
+      });
+      // Already attempted: it may be on the service, so it cannot be edited or cancelled.
+      expect(() => outbox.edit(entry.id, orderInput('changed'))).toThrow(/flush it first/);
+      expect(() => outbox.cancel(entry.id)).toThrow(/flush it first/);
+      // retry() makes it due at once.
+      outbox.retry(entry.id);
+      expect(outbox.get(entry.id)?.nextAttemptAt).toBeNull();
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
+  it("a 429's Retry-After sets the next attempt when it is later than the backoff", async () => {
+    const proxy = await startFaultProxy(svc.url, (req) =>
+      req.method === 'POST' ? { status: 429, headers: { 'retry-after': '30' } } : 'pass',
+    );
+    const local = tempDatabase();
+    try {
+      const now = 5_000_000;
+      const outbox = createOutbox({
+        db: local.sqlite,
+        // One attempt per call: the client does not wait out the Retry-After itself.
+        client: createEoClient({ baseUrl: proxy.url, apiKey: svc.key, retry: { maxAttempts: 1 } }),
+        now: () => now,
+        random: () => 1,
+        retryBaseMs: 1_000,
+      });
+      const entry = outbox.enqueue('order', orderInput('rate limited'));
+      await outbox.flush();
+      expect(outbox.get(entry.id)).toMatchObject({
+        state: 'queued',
+        nextAttemptAt: (now + 30_000) * 1000,
+        lastError: { status: 429 },
+      });
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
+  it('a service that ignores Idempotency-Key: a lost order is found via GET /v0/orders, not resent', async () => {
+    let lost = 0;
+    const proxy = await startFaultProxy(
+      svc.url,
+      (req) => (req.method === 'POST' && lost++ < 2 ? 'lose' : 'pass'),
+      { stripIdempotencyKey: true },
+    );
+    const local = tempDatabase();
+    try {
+      const outbox = createOutbox({
+        db: local.sqlite,
+        client: testClient(proxy.url, svc.key),
+        retryBaseMs: 0,
+        serviceHonoursIdempotencyKey: false,
+      });
+      const a = outbox.enqueue('order', orderInput('keyless A'));
+      const b = outbox.enqueue('order', orderInput('keyless B'));
+      expect(await outbox.flush()).toMatchObject({ sent: 0, remaining: 2 });
+      expect(await outbox.flush()).toMatchObject({ sent: 2, remaining: 0 });
+      const onService = (await serviceOrders(testClient(svc.url, svc.key))).filter((o) =>
+        o.name.startsWith('keyless'),
+      );
+      expect(onService.map((o) => o.name).sort()).toEqual(['keyless A', 'keyless B']);
+      expect(outbox.get(a.id)?.remoteId).toBe(onService.find((o) => o.name === 'keyless A')?.id);
+      expect(outbox.get(b.id)?.remoteId).toBe(onService.find((o) => o.name === 'keyless B')?.id);
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
+  it('a service that ignores Idempotency-Key: a lost AOI and a lost index are found, not resent', async () => {
+    let lost = 0;
+    const proxy = await startFaultProxy(
+      svc.url,
+      (req) => (req.method === 'POST' && lost++ < 2 ? 'lose' : 'pass'),
+      { stripIdempotencyKey: true },
+    );
+    const local = tempDatabase();
+    const direct = testClient(svc.url, svc.key);
+    try {
+      const outbox = createOutbox({
+        db: local.sqlite,
+        client: testClient(proxy.url, svc.key),
+        retryBaseMs: 0,
+        serviceHonoursIdempotencyKey: false,
+      });
+      const aoi = outbox.enqueue('aoi', await aoiInput(direct, 'Keyless AOI'));
+      const index = outbox.enqueue('index', indexInput('Keyless index'));
+      expect(await outbox.flush()).toMatchObject({ sent: 0, remaining: 2 });
+      expect(await outbox.flush()).toMatchObject({ sent: 2, remaining: 0 });
+      const aois = (await direct.listAois({ aoi_name: 'Keyless AOI' })).aois;
+      expect(aois.map((a) => a.aoi_id)).toEqual([outbox.get(aoi.id)?.remoteId]);
+      const indices = (await direct.listIndices({ type: 'custom', limit: 1000 })).indices.filter(
+        (i) => i.name === 'Keyless index',
+      );
+      expect(indices.map((i) => i.id)).toEqual([outbox.get(index.id)?.remoteId]);
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+});

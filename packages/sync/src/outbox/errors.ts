@@ -1,0 +1,33 @@
+/** Errors the outbox API throws to its caller (never stored). */
+
+export interface FieldProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The input does not pass the request schema, or names a local id it cannot use. Nothing was queued. */
+export class OutboxInputError extends Error {
+  readonly details: FieldProblem[];
+  constructor(message: string, details: FieldProblem[]) {
+    super(`${message}: ${details.map((d) => `${d.path || '(root)'}: ${d.message}`).join('; ')}`);
+    this.name = 'OutboxInputError';
+    this.details = details;
+  }
+}
+
+/** The operation does not apply to the entry in its current state (or the entry is unknown). */
+export class OutboxStateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboxStateError';
+  }
+}
+
+/** What is stored in `last_error`: the service's answer, or the transport failure. */
+export interface StoredError {
+  readonly kind: string;
+  readonly status?: number | undefined;
+  readonly code?: string | undefined;
+  readonly message: string;
+  readonly details?: FieldProblem[] | undefined;
+}

@@ -1,0 +1,96 @@
+/**
+ * The six kinds of create the outbox queues: the domain request schema each input must pass at
+ * enqueue time, how it is sent with the client, and where the created resource's id is.
+ */
+import type { BodyInput, EoClient } from '@eo/api-client';
+import {
+  CreateAoiRequest,
+  CreateDeliveriesRequest,
+  CreateIndexRequest,
+  CreateJobQuery,
+  CreateOrderRequest,
+  CreateVisualizationRequest,
+} from '@eo/domain';
+import { z } from 'zod';
+
+export const OUTBOX_KINDS = ['order', 'aoi', 'index', 'visualization', 'delivery', 'job'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
+/** The visualization endpoint takes its AOI in the path: the queued input carries it. */
+export const QueuedVisualizationInput = CreateVisualizationRequest.extend({
+  aoi_id: z.string().min(1, 'aoi_id is required'),
+});
+/** The job endpoint takes its workflow in the path: the queued input carries it. */
+export const QueuedJobInput = CreateJobQuery.extend({
+  workflow_id: z.string().min(1, 'workflow_id is required'),
+});
+
+export const inputSchemas = {
+  order: CreateOrderRequest,
+  aoi: CreateAoiRequest,
+  index: CreateIndexRequest,
+  visualization: QueuedVisualizationInput,
+  delivery: CreateDeliveriesRequest,
+  job: QueuedJobInput,
+} as const satisfies Record<OutboxKind, z.ZodType>;
+
+/** What `enqueue` takes: the client's input types (path parameters carried in the input). */
+export interface OutboxInputs {
+  order: BodyInput<'createOrder'>;
+  aoi: BodyInput<'createAoi'>;
+  index: BodyInput<'createIndex'>;
+  visualization: BodyInput<'createVisualization'> & { aoi_id: string };
+  delivery: BodyInput<'createDeliveries'>;
+  job: z.input<typeof QueuedJobInput>;
+}
+export type OutboxInput<K extends OutboxKind> = OutboxInputs[K];
+
+interface SendOptions {
+  readonly signal?: AbortSignal | undefined;
+  readonly idempotencyKey: string | false;
+}
+
+/** Sends one resolved input (no `local:` references left). */
+export function sendCreate(
+  client: EoClient,
+  kind: OutboxKind,
+  input: Record<string, unknown>,
+  options: SendOptions,
+): Promise<unknown> {
+  switch (kind) {
+    case 'order':
+      return client.createOrder(input as BodyInput<'createOrder'>, options);
+    case 'aoi':
+      return client.createAoi(input as BodyInput<'createAoi'>, options);
+    case 'index':
+      return client.createIndex(input as BodyInput<'createIndex'>, options);
+    case 'visualization': {
+      const { aoi_id, ...body } = input as BodyInput<'createVisualization'> & { aoi_id: string };
+      return client.createVisualization(aoi_id, body, options);
+    }
+    case 'delivery':
+      return client.createDeliveries(input as BodyInput<'createDeliveries'>, options);
+    case 'job': {
+      const { workflow_id, ...query } = input as z.input<typeof QueuedJobInput>;
+      return client.createJob(workflow_id, query, options);
+    }
+  }
+}
+
+/** The created resource's id; deliveries create several, joined by commas. */
+export function remoteIdOf(kind: OutboxKind, response: unknown): string | null {
+  const r = response as Record<string, unknown> | null;
+  if (!r) return null;
+  switch (kind) {
+    case 'aoi':
+      return typeof r.aoi_id === 'string' ? r.aoi_id : null;
+    case 'delivery': {
+      const list = Array.isArray(r.deliveries)
+        ? (r.deliveries as Array<Record<string, unknown>>)
+        : [];
+      return list.map((d) => String(d.delivery_id)).join(',') || null;
+    }
+    default:
+      return typeof r.id === 'string' ? r.id : null;
+  }
+}
