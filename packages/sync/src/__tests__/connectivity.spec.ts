@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkConnectivity } from '../connectivity';
 import { watchConnectivity } from '../connectivity-watcher';
 import { createOutbox } from '../outbox/outbox';
-import { startFaultProxy } from '../outbox/__tests__/fault-proxy';
+import { startFaultProxy } from './fault-proxy';
 import {
   orderInput,
   serviceOrders,

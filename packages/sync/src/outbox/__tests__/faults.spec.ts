@@ -7,7 +7,7 @@ import { createEoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../db/open';
 import { createOutbox } from '../outbox';
-import { startFaultProxy, type Fault } from './fault-proxy';
+import { startFaultProxy, type Fault } from '../../__tests__/fault-proxy';
 import {
   aoiInput,
   indexInput,

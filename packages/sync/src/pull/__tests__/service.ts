@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEoClient, type EoClient } from '@eo/api-client';
+import { makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { geometryBbox, type Geometry } from '@eo/domain';
-import { seedDemo, startServer, type RunningServer } from '@eo/server';
+import { DEMO, seedDemo, startServer, type RunningServer } from '@eo/server';
 
 export interface TestService {
   readonly url: string;
@@ -46,6 +47,38 @@ export async function startService(): Promise<TestService> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Grows the service's catalog past what the demo seed makes (it stops at a few hundred records):
+ * `count` copies of the demo org's records, each with new record and item ids, written with the
+ * service's own catalog writer. For tests that need a sync to last a while.
+ */
+export function addCatalogCopies(service: TestService, count: number): void {
+  const sqlite = service.server.app.ctx.sqlite;
+  const originals = (
+    sqlite
+      .prepare('SELECT record_json FROM catalog_records WHERE org_id = ? ORDER BY id')
+      .pluck()
+      .all(DEMO.orgId) as string[]
+  ).map((j) => JSON.parse(j) as CatalogRecordOut);
+  const insert = makeCatalogInserter(sqlite);
+  sqlite.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const base = originals[i % originals.length]!;
+      const copy = Math.floor(i / originals.length);
+      const id = `${base.id}-copy${copy}`;
+      insert(
+        {
+          ...base,
+          id,
+          task_id: null,
+          details: { ...base.details, id: `${base.details.id}-copy${copy}` },
+        },
+        { orgId: DEMO.orgId, orderId: null, orderItemId: null },
+      );
+    }
+  })();
 }
 
 /** AOIs over the first archive scenes (an AOI needs the archive items it is made from). */

@@ -1,8 +1,16 @@
 /**
- * A loopback HTTP proxy in front of the reference service that injects faults per request:
- * `reset` (connection destroyed, the service never sees it), `status` (answered by the proxy,
- * e.g. 503), `lose` (forwarded, the service commits, then the connection is cut: the response is
- * lost). `choose` decides per request; `stripIdempotencyKey` plays a service that ignores the key.
+ * A loopback HTTP proxy in front of the reference service that injects faults per request
+ * (shared by the outbox and pull fault tests):
+ *
+ * - `reset`: connection destroyed before forwarding (the service never sees the request).
+ * - `status`: answered by the proxy (e.g. a 503 of a burst), never forwarded.
+ * - `lose`: forwarded, the service commits, then the connection is cut: the response is lost.
+ * - `cut`: forwarded, then the headers and half the body are sent and the connection is reset
+ *   (a page cut off mid-JSON).
+ * - `hang`: never answered; the connection stays open until the client gives up (a timeout).
+ *
+ * `choose` decides per request (it sees the method, URL and body); `stripIdempotencyKey` plays
+ * a service that ignores the key.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -11,16 +19,20 @@ export type Fault =
   | 'pass'
   | 'reset'
   | 'lose'
+  | 'cut'
+  | 'hang'
   | { readonly status: number; readonly headers?: Record<string, string> };
 
 export interface ProxyRequest {
   readonly method: string;
   readonly url: string;
+  /** The request body as text ('' for GETs). */
+  readonly body: string;
 }
 
 export interface FaultProxy {
   readonly url: string;
-  readonly counts: Record<'pass' | 'reset' | 'lose' | 'status', number>;
+  readonly counts: Record<'pass' | 'reset' | 'lose' | 'cut' | 'hang' | 'status', number>;
   close(): Promise<void>;
 }
 
@@ -30,17 +42,26 @@ export async function startFaultProxy(
   options: { stripIdempotencyKey?: boolean } = {},
 ): Promise<FaultProxy> {
   const upstream = new URL(target);
-  const counts = { pass: 0, reset: 0, lose: 0, status: 0 };
+  const counts = { pass: 0, reset: 0, lose: 0, cut: 0, hang: 0, status: 0 };
   const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const fault = choose({ method: req.method ?? '', url: req.url ?? '' });
+      const body = Buffer.concat(chunks);
+      const fault = choose({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body: body.toString('utf8'),
+      });
       if (fault === 'reset') {
         counts.reset++;
         req.socket.destroy();
+        return;
+      }
+      if (fault === 'hang') {
+        counts.hang++;
         return;
       }
       if (typeof fault === 'object') {
@@ -61,24 +82,28 @@ export async function startFaultProxy(
           headers,
         },
         (upRes) => {
-          const body: Buffer[] = [];
-          upRes.on('data', (c: Buffer) => body.push(c));
+          const parts: Buffer[] = [];
+          upRes.on('data', (c: Buffer) => parts.push(c));
           upRes.on('end', () => {
             if (fault === 'lose') {
               req.socket.destroy();
               return;
             }
-            const out = Buffer.concat(body);
+            const out = Buffer.concat(parts);
             res.writeHead(upRes.statusCode ?? 502, {
               'content-type': upRes.headers['content-type'] ?? 'application/json',
               'content-length': String(out.length),
             });
+            if (fault === 'cut') {
+              res.write(out.subarray(0, Math.floor(out.length / 2)), () => req.socket.destroy());
+              return;
+            }
             res.end(out);
           });
         },
       );
       up.on('error', () => req.socket.destroy());
-      up.end(Buffer.concat(chunks));
+      up.end(body);
     });
   });
   server.on('connection', (s: Socket) => {

@@ -1,0 +1,98 @@
+/**
+ * What a command works with, resolved from flags or the environment on demand: the local
+ * database (--db / EO_DB), a client on the service (--url / EO_URL, --key / EO_API_KEY), the
+ * output format. A command that only reads the mirror never needs the service's settings.
+ */
+import fs from 'node:fs';
+import { createEoClient, type EoClient } from '@eo/api-client';
+import { openLocalDatabase, type LocalDatabase } from '../db/open';
+import { UsageError, type CommandLine, type OptionName, type OptionValues } from './args';
+import { resolvePath, type CliIo } from './io';
+
+/** An operation that could not be done (exit code 1), with a message meant for the user. */
+export class CliFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliFailure';
+  }
+}
+
+export type OutputFormat = 'json' | 'table';
+
+export interface CommandContext {
+  readonly io: CliIo;
+  readonly values: OptionValues;
+  /** Positional arguments after the command's words (`outbox retry <id>` → [id]). */
+  readonly operands: readonly string[];
+  /** `json` or `table`; default table when stdout is a terminal, JSON otherwise. */
+  format(): OutputFormat;
+  /** The local database; `create: false` fails when there is none yet. Closed after the command. */
+  database(options: { create: boolean }): LocalDatabase;
+  /** A client on the service; a usage error when URL or key is missing. */
+  client(): EoClient;
+}
+
+export interface CommandSpec {
+  /** The words that select it: ['outbox', 'flush']. */
+  readonly words: readonly string[];
+  /** Names of its positional operands, for usage and arity checks. */
+  readonly operands: readonly string[];
+  readonly usage: string;
+  /** Options it takes besides the settings every command accepts (--db, --url, --key, --help). */
+  readonly options: readonly OptionName[];
+  run(ctx: CommandContext): Promise<number>;
+}
+
+export function makeContext(
+  io: CliIo,
+  line: CommandLine,
+  operands: readonly string[],
+): CommandContext & { close(): void } {
+  const { values } = line;
+  const opened: LocalDatabase[] = [];
+  return {
+    io,
+    values,
+    operands,
+    format() {
+      const f = values.format ?? (io.stdout.isTTY ? 'table' : 'json');
+      if (f !== 'json' && f !== 'table')
+        throw new UsageError(`--format must be json or table, got ${JSON.stringify(f)}`);
+      return f;
+    },
+    database({ create }) {
+      const given = values.db ?? io.env.EO_DB;
+      if (!given) throw new UsageError('no database: pass --db PATH or set EO_DB');
+      const file = resolvePath(io, given);
+      if (!create && !fs.existsSync(file))
+        throw new CliFailure(`no database at ${file}: run \`eo sync\` first`);
+      const db = openLocalDatabase(file);
+      opened.push(db);
+      return db;
+    },
+    client() {
+      const url = values.url ?? io.env.EO_URL;
+      const key = values.key ?? io.env.EO_API_KEY;
+      if (!url) throw new UsageError('no service: pass --url URL or set EO_URL');
+      if (!key) throw new UsageError('no API key: set EO_API_KEY (or pass --key)');
+      if (!/^https?:\/\/[^/]/i.test(url))
+        throw new UsageError(
+          '--url (or EO_URL) must be an http(s) URL, e.g. http://127.0.0.1:8080',
+        );
+      return createEoClient({ baseUrl: url, apiKey: key });
+    },
+    close() {
+      for (const db of opened.splice(0)) db.close();
+    },
+  };
+}
+
+/**
+ * Stands in for a client where a command works offline (queueing, listing, cancelling): the
+ * outbox wants one, and these commands must not need the service's settings. Any use is a bug.
+ */
+export const OFFLINE_CLIENT: EoClient = new Proxy({} as EoClient, {
+  get(_target, prop) {
+    throw new Error(`internal: an offline command used the client (${String(prop)})`);
+  },
+});

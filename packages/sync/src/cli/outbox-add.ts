@@ -1,0 +1,31 @@
+/**
+ * `eo outbox add <kind> (--json INPUT | --file FILE)`: queues a create, checked against the
+ * domain request schema first (field-level errors, nothing queued, exit code 2). Works offline.
+ */
+import { createOutbox, OUTBOX_KINDS, type OutboxKind } from '../outbox/index';
+import { UsageError } from './args';
+import { OFFLINE_CLIENT, type CommandSpec } from './context';
+import { EXIT } from './io';
+import { writeEntry } from './outbox-view';
+import { jsonInput } from './json-input';
+
+export const outboxAddCommand: CommandSpec = {
+  words: ['outbox', 'add'],
+  operands: ['kind'],
+  usage: `eo outbox add <${OUTBOX_KINDS.join('|')}> (--json INPUT | --file FILE) [--format json|table]`,
+  options: ['format', 'json', 'file'],
+  async run(ctx) {
+    const kind = ctx.operands[0]!;
+    if (!(OUTBOX_KINDS as readonly string[]).includes(kind))
+      throw new UsageError(
+        `unknown kind ${JSON.stringify(kind)} (kinds: ${OUTBOX_KINDS.join(', ')})`,
+      );
+    const input = await jsonInput(ctx.io, ctx.values);
+    if (input === undefined) throw new UsageError('give the input with --json or --file');
+    ctx.format();
+    const { sqlite } = ctx.database({ create: true });
+    const outbox = createOutbox({ db: sqlite, client: OFFLINE_CLIENT });
+    writeEntry(ctx, outbox.enqueue(kind as OutboxKind, input as never));
+    return EXIT.ok;
+  },
+};

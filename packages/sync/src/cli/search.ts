@@ -1,0 +1,63 @@
+/**
+ * `eo search`: catalog search answered from the mirror, offline, with the body of
+ * `POST /v0/catalogs/search` (and the same answer the service gives for it).
+ */
+import { makeOfflineCatalogSearch, OfflineSearchError } from '../search/catalog';
+import { UsageError } from './args';
+import type { CommandSpec } from './context';
+import { EXIT } from './io';
+import { writeJson, writeTable } from './output';
+import { searchBody } from './search-body';
+
+export const searchCommand: CommandSpec = {
+  words: ['search'],
+  operands: [],
+  usage:
+    'eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table]',
+  options: [
+    'format',
+    'json',
+    'file',
+    'bbox',
+    'datetime',
+    'collections',
+    'cloud-max',
+    'limit',
+    'offset',
+    'sort',
+  ],
+  async run(ctx) {
+    const body = await searchBody(ctx.io, ctx.values);
+    const format = ctx.format();
+    const { sqlite } = ctx.database({ create: false });
+    let result;
+    try {
+      result = makeOfflineCatalogSearch(sqlite)(body);
+    } catch (e) {
+      if (e instanceof OfflineSearchError)
+        throw new UsageError(
+          'invalid search',
+          e.issues.map((i) => ({ ...i })),
+        );
+      throw e;
+    }
+    if (format === 'json') {
+      writeJson(ctx.io.stdout, result);
+      return EXIT.ok;
+    }
+    const { catalogs, pagination } = result;
+    writeTable(
+      ctx.io.stdout,
+      ['ID', 'COLLECTION', 'DATETIME', 'CLOUD %', 'GSD', 'PLATFORM'],
+      catalogs.map((c) => {
+        const p = c.details.properties as Record<string, unknown>;
+        return [c.id, c.details.collection, p.datetime, p['eo:cloud_cover'], p.gsd, p.platform];
+      }),
+    );
+    const first = catalogs.length ? pagination.offset + 1 : pagination.offset;
+    ctx.io.stdout.write(
+      `\n${first}-${pagination.offset + catalogs.length} of ${pagination.total ?? '?'}\n`,
+    );
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * `eo sync`: brings the mirror level with the service (all resources, or those listed), with
+ * progress on stderr. An interrupted or failed sync keeps what it committed; the next one
+ * resumes from the checkpoint.
+ */
+import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@eo/domain';
+import type { ResourceName } from '../mirror/writers';
+import { describeSyncError } from '../pull/errors';
+import { createSyncEngine, RESOURCES } from '../pull/engine';
+import { intFlag, listFlag, UsageError } from './args';
+import { jsonText } from './json-input';
+import type { CommandContext, CommandSpec } from './context';
+import { EXIT, readTextFile } from './io';
+import { writeJson } from './output';
+import { progressMode, syncProgress } from './progress';
+import { resourceViews, writeResourceTable } from './status';
+
+/** `order-items` and `orderItems` both name the order items. */
+function resourceName(word: string): ResourceName | undefined {
+  const camel = word.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return RESOURCES.find((r) => r === camel);
+}
+
+export function parseResources(value: string | undefined): ResourceName[] {
+  if (value === undefined) return [...RESOURCES];
+  const words = listFlag(value);
+  const unknown = words.filter((w) => resourceName(w) === undefined);
+  if (words.length === 0 || unknown.length > 0) {
+    throw new UsageError(
+      `--resources: ${unknown.length ? `unknown ${unknown.join(', ')}` : 'empty'} (known: ${RESOURCES.join(', ')})`,
+    );
+  }
+  // Resources always sync in RESOURCES order (assets page the AOIs just mirrored).
+  const chosen = new Set(words.map(resourceName));
+  return RESOURCES.filter((r) => chosen.has(r));
+}
+
+/** The saved searches of --catalog-file: one search body or an array of them, each checked. */
+async function readCatalogPlan(
+  ctx: CommandContext,
+  file: string,
+): Promise<CatalogSearchRequestInput[]> {
+  const value = jsonText(await readTextFile(ctx.io, file), '--catalog-file');
+  const searches = Array.isArray(value) ? (value as unknown[]) : [value];
+  const problems = searches.flatMap((s, i) => {
+    const r = CatalogSearchRequest.safeParse(s);
+    return r.success
+      ? []
+      : r.error.issues.map((issue) => ({
+          path: [`catalog[${i}]`, ...issue.path].join('.'),
+          message: issue.message,
+        }));
+  });
+  if (problems.length > 0) throw new UsageError('invalid search in --catalog-file', problems);
+  return searches as CatalogSearchRequestInput[];
+}
+
+export const syncCommand: CommandSpec = {
+  words: ['sync'],
+  operands: [],
+  usage:
+    'eo sync [--resources LIST] [--catalog-file FILE] [--page-size N] [--batch-records N] [--prefetch] [--progress auto|lines|off] [--format json|table]',
+  options: [
+    'format',
+    'progress',
+    'resources',
+    'catalog-file',
+    'page-size',
+    'batch-records',
+    'prefetch',
+  ],
+  async run(ctx) {
+    const { values, io } = ctx;
+    // Everything the command line says is checked before the database or the network is touched.
+    const resources = parseResources(values.resources);
+    const catalog = values['catalog-file']
+      ? await readCatalogPlan(ctx, values['catalog-file'])
+      : 'all';
+    const pageSize = values['page-size']
+      ? intFlag(values['page-size'], 'page-size', 1, LIMITS.maxLimit)
+      : undefined;
+    const batchRecords = values['batch-records']
+      ? intFlag(values['batch-records'], 'batch-records', 1)
+      : undefined;
+    const format = ctx.format();
+    const progress = syncProgress(io.stderr, progressMode(values.progress, io.stderr));
+    const client = ctx.client();
+    const db = ctx.database({ create: true });
+
+    const engine = createSyncEngine({
+      db,
+      client,
+      catalog,
+      prefetch: values.prefetch ?? false,
+      ...(pageSize !== undefined ? { pageSize } : {}),
+      ...(batchRecords !== undefined ? { batchRecords } : {}),
+    });
+    try {
+      await engine.sync({ resources, signal: io.signal, onProgress: (p) => progress.update(p) });
+    } catch (e) {
+      progress.end();
+      // Resources run in RESOURCES order (`resources` keeps it) and each completed one is
+      // finished: the first requested one left unfinished is where it stopped.
+      const statuses = engine.status();
+      const stopped = resources
+        .map((r) => statuses.find((s) => s.resource === r))
+        .find((s) => s !== undefined && s.finishedAtUs === null);
+      const why = describeSyncError(e);
+      const what = why.status === undefined ? why.kind : `${why.kind} ${why.status}`;
+      io.stderr.write(
+        `eo sync: ${stopped ? `${stopped.resource} ` : ''}failed (${what}): ${why.message}\n`,
+      );
+      if (stopped && (stopped.part > 0 || stopped.checkpoint > 0))
+        io.stderr.write(
+          `eo sync: kept what was committed; the next sync resumes ${stopped.resource} at list ${stopped.part}, offset ${stopped.checkpoint}\n`,
+        );
+      return EXIT.failed;
+    }
+    progress.end();
+    const views = resourceViews(engine.status()).filter((v) => resources.includes(v.resource));
+    if (format === 'json') writeJson(io.stdout, { resources: views });
+    else writeResourceTable(ctx, views);
+    return EXIT.ok;
+  },
+};
