@@ -33,6 +33,12 @@ export const RESOURCES: readonly ResourceName[] = [
   'catalogs',
 ];
 
+/**
+ * Pull defaults (bench/first-sync.ts measures them against a hand-written floor): pages as
+ * large as the service allows, and commits of several pages or one per time budget.
+ */
+export const DEFAULT_PULL = { pageSize: 100, batchRecords: 1000, batchMs: 250 } as const;
+
 export interface SyncProgress {
   readonly resource: ResourceName;
   /** Records stored by this pass so far (committed). */
@@ -88,9 +94,9 @@ type PageSource = (offset: number, signal: AbortSignal | undefined) => AsyncIter
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, client } = options;
   const sqlite = db.sqlite;
-  const pageSize = options.pageSize ?? 100;
-  const batchRecords = options.batchRecords ?? 1000;
-  const batchMs = options.batchMs ?? 250;
+  const pageSize = options.pageSize ?? DEFAULT_PULL.pageSize;
+  const batchRecords = options.batchRecords ?? DEFAULT_PULL.batchRecords;
+  const batchMs = options.batchMs ?? DEFAULT_PULL.batchMs;
   const nowUs = options.nowUs ?? (() => Date.now() * 1000);
   const prefetch = options.prefetch ?? false;
   const writers = makeMirrorWriters(sqlite);
