@@ -15,6 +15,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import type Database from 'better-sqlite3';
+
+/** The footprints the service sends (catalog records: polygons). */
+type Geometry =
+  | { type: 'Polygon'; coordinates: number[][][] }
+  | { type: 'MultiPolygon'; coordinates: number[][][][] };
 import { openLocalDatabase } from '../src/db/open';
 import { createSyncEngine, DEFAULT_PULL } from '../src/pull/engine';
 import { catalogBytes, databaseBytes, fmt, log, smoke, tempDir } from './common';
@@ -91,8 +96,20 @@ function floorStatements(sqlite: Database.Database) {
   const box = sqlite.prepare(
     'INSERT OR REPLACE INTO catalog_rtree (seq, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)',
   );
-  // The hand-written shortcut: ms precision (Date.parse), the record's own bbox.
+  // The hand-written shortcuts: ms precision (Date.parse); bounds of the polygon's outer ring.
   const us = (s: unknown) => (typeof s === 'string' ? Date.parse(s) * 1000 : null);
+  const bounds = (g: Geometry) => {
+    const b = [Infinity, Infinity, -Infinity, -Infinity];
+    const rings = g.type === 'MultiPolygon' ? g.coordinates.map((p) => p[0]!) : [g.coordinates[0]!];
+    for (const ring of rings)
+      for (const [x, y] of ring) {
+        b[0] = Math.min(b[0]!, x!);
+        b[1] = Math.min(b[1]!, y!);
+        b[2] = Math.max(b[2]!, x!);
+        b[3] = Math.max(b[3]!, y!);
+      }
+    return b;
+  };
   type Wire = Record<string, unknown> & { details: Record<string, unknown> };
   return {
     order(o: Record<string, unknown>) {
@@ -107,7 +124,7 @@ function floorStatements(sqlite: Database.Database) {
     },
     record(r: Wire) {
       const p = r.details.properties as Record<string, number | string | undefined>;
-      const b = r.details.bbox as number[];
+      const b = bounds(r.details.geometry as Geometry);
       const { seq } = record.get(
         r.id,
         r.task_id ?? null,

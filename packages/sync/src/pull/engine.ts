@@ -37,7 +37,7 @@ export const RESOURCES: readonly ResourceName[] = [
  * Pull defaults (bench/first-sync.ts measures them against a hand-written floor): pages as
  * large as the service allows, and commits of several pages or one per time budget.
  */
-export const DEFAULT_PULL = { pageSize: 100, batchRecords: 1000, batchMs: 250 } as const;
+export const DEFAULT_PULL = { pageSize: 1000, batchRecords: 5000, batchMs: 1000 } as const;
 
 export interface SyncProgress {
   readonly resource: ResourceName;
@@ -67,11 +67,11 @@ export interface SyncEngineOptions {
    * are unioned. Each is validated as a POST /v0/catalogs/search body (limit/offset ignored).
    */
   readonly catalog?: 'all' | readonly CatalogSearchRequestInput[];
-  /** Records per list request (default 100). */
+  /** Records per list request (default `DEFAULT_PULL.pageSize`). */
   readonly pageSize?: number;
-  /** Commit when this many records are buffered (default 1000)... */
+  /** Commit when this many records are buffered (default `DEFAULT_PULL.batchRecords`)... */
   readonly batchRecords?: number;
-  /** ...or when this long has passed since the last commit (default 250 ms). */
+  /** ...or when this long has passed since the last commit (default `DEFAULT_PULL.batchMs`). */
   readonly batchMs?: number;
   /**
    * Request the next page while the current one is validated and written (api-client
