@@ -29,7 +29,7 @@ import {
 } from '@eo/domain';
 import { DEMO, generateCatalogRecords } from '@eo/server';
 import Database from 'better-sqlite3';
-import { openLocalDatabase } from '../src/db/open';
+import { openLocalDatabase, PAGE_SIZE } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
 import { cached, catalogBytes, fmt, log, pct, smoke } from './common';
@@ -40,7 +40,7 @@ const SCANS = smoke ? 2 : 5;
 const BATCH = 20_000;
 
 /** The cached mirror: generated records upserted by the mirror writers, in batches. */
-const dir = await cached(`mirror-r${RECORDS}`, (work) => {
+const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, (work) => {
   log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
   const t0 = performance.now();
   const local = openLocalDatabase(path.join(work, 'mirror.db'));
