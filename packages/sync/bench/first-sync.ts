@@ -26,8 +26,8 @@ import { catalogBytes, databaseBytes, fmt, log, smoke, tempDir } from './common'
 import { forkService } from './reference-service';
 import { serviceCopy, serviceData } from './service-data';
 
-const RECORDS = smoke ? 1_000 : 100_000;
-const ORDERS = smoke ? 50 : 10_000;
+const RECORDS = smoke ? 500 : 100_000;
+const ORDERS = smoke ? 20 : 10_000;
 const ROUNDS = smoke ? 1 : 2;
 const PAGE = DEFAULT_PULL.pageSize;
 

@@ -16,7 +16,7 @@ import { fmt, smoke, tempDir } from './common';
 import { orderInput as order } from './orders';
 import { forkService } from './reference-service';
 
-const N = smoke ? 100 : 1_000;
+const N = smoke ? 50 : 1_000;
 
 const service = await forkService();
 const { url, key } = service;
