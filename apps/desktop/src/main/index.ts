@@ -1,0 +1,2 @@
+// Placeholder: the Electron main process lands in the next commits.
+export {};

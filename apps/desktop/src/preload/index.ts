@@ -1,0 +1,2 @@
+// Placeholder: the preload exposing the contract lands in the next commits.
+export {};
