@@ -5,6 +5,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -128,5 +129,123 @@ export default tseslint.config(
   {
     files: ['packages/sync/**/{__tests__,test,bench}/**/*.ts'],
     rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client', '@eo/server']),
+  },
+  // apps/desktop, Node side (main, preload, backend, browser mode): every package, no DOM.
+  {
+    files: ['apps/desktop/**/*.ts'],
+    ignores: ['apps/desktop/src/renderer/**', 'apps/desktop/src/shared/**'],
+    rules: {
+      ...importRules([
+        '@eo/domain',
+        '@eo/catalog-store',
+        '@eo/api-client',
+        '@eo/sync',
+        '@eo/server',
+      ]),
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals.map((g) => ({
+          ...g,
+          message: 'No DOM on the Node side of the desktop app.',
+        })),
+      ],
+    },
+  },
+  // The backend and browser mode are plain Node (they also run without Electron).
+  {
+    files: ['apps/desktop/src/{backend,browser-mode}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'The backend and browser mode run without Electron: pass what they need in.',
+            },
+          ],
+          patterns: [
+            crossPackageRelative,
+            deepWorkspaceImport,
+            {
+              group: ['@eo/desktop', '@eo/desktop/*'],
+              message: 'Relative imports inside the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The contract is shared by all sides: no Node, no DOM, only @eo/domain.
+  {
+    files: ['apps/desktop/src/shared/**/*.ts'],
+    ignores: ['apps/desktop/src/shared/**/__tests__/**'],
+    languageOptions: { globals: {} },
+    rules: {
+      ...importRules(['@eo/domain'], { node: false }),
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals,
+        { name: 'process', message: 'The contract runs in the renderer too.' },
+        { name: 'Buffer', message: 'The contract runs in the renderer too.' },
+      ],
+    },
+  },
+  // Vue single-file components (the desktop renderer): error-prevention rules only; prettier formats.
+  ...pluginVue.configs['flat/essential'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] },
+    },
+  },
+  // The renderer talks to the backend only through the contract: no Node, no Electron,
+  // no @eo/sync / @eo/server / @eo/api-client / @eo/catalog-store.
+  {
+    files: ['apps/desktop/src/renderer/**/*.{ts,vue}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'The renderer has no Node: ask the backend through the contract.',
+            })),
+            {
+              name: 'electron',
+              message: 'The renderer reaches Electron only through window.eo (the preload).',
+            },
+          ],
+          patterns: [
+            crossPackageRelative,
+            deepWorkspaceImport,
+            {
+              group: [
+                '@eo/catalog-store',
+                '@eo/catalog-store/*',
+                '@eo/api-client',
+                '@eo/api-client/*',
+                '@eo/sync',
+                '@eo/sync/*',
+                '@eo/server',
+                '@eo/server/*',
+                '@eo/desktop',
+                '@eo/desktop/*',
+              ],
+              message:
+                'The renderer talks to the backend only through the typed contract (src/shared/contract.ts); it may import @eo/domain.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'No Node globals in the renderer.' },
+        { name: 'Buffer', message: 'No Node globals in the renderer.' },
+        { name: 'require', message: 'No Node globals in the renderer.' },
+      ],
+    },
   },
 );

@@ -1,0 +1,13 @@
+import vue from '@vitejs/plugin-vue';
+import { defineProject } from 'vitest/config';
+
+// Vue components and Pinia stores in happy-dom. Listed by the root vitest.config.ts.
+export default defineProject({
+  plugins: [vue()],
+  test: {
+    name: 'desktop-renderer',
+    environment: 'happy-dom',
+    include: ['src/renderer/**/__tests__/**/*.spec.ts'],
+    testTimeout: 30_000,
+  },
+});
