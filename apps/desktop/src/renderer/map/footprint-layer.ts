@@ -72,6 +72,17 @@ export class FootprintLayer extends CanvasViewLayer {
     return this.fp.count;
   }
 
+  /** The highlighted footprint (hovered on the map or pushed in from the list). */
+  get hoveredId(): string | null {
+    return this.hovered >= 0 ? (this.fp.ids[this.hovered] ?? null) : null;
+  }
+
+  get selectedCount(): number {
+    let n = 0;
+    for (const v of this.selectedMask) n += v;
+    return n;
+  }
+
   setSelection(ids: Iterable<string>): void {
     this.selectedIds = new Set(ids);
     this.selectedMask.fill(0);
