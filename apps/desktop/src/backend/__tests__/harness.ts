@@ -1,0 +1,111 @@
+/**
+ * Test parts: the real reference service on 127.0.0.1 (seeded with the demo org) and a backend
+ * on a temp data dir, with every result checked against the contract's output schemas.
+ */
+import { DEMO, createApiKey, seedDemo, startServer, type RunningServer } from '@eo/server';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  contract,
+  type EventName,
+  type Input,
+  type Method,
+  type Output,
+} from '../../shared/contract';
+import { createBackend, type Backend, type BackendOptions } from '../backend';
+import { memorySecrets, type Secrets } from '../secrets';
+
+export interface TestService {
+  url: string;
+  key: string;
+  server: RunningServer;
+  close(): Promise<void>;
+}
+
+export async function startService(scenes = 3000): Promise<TestService> {
+  const dataDir = tempDir('eo-desktop-service-');
+  const server = await startServer({ dataDir, logLevel: false, stepDelayMs: 0, workerTickMs: 0 });
+  seedDemo(server.app.ctx.sqlite, { nowMs: Date.now(), scenes });
+  // A key of our own (the demo key is only returned by the first seed).
+  const key = createApiKey(
+    server.app.ctx.sqlite,
+    { orgId: DEMO.orgId, userId: DEMO.users[0].id, label: 'test' },
+    Date.now(),
+  );
+  return {
+    url: server.url,
+    key,
+    server,
+    close: async () => {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface TestBackend {
+  backend: Backend;
+  secrets: Secrets;
+  dataDir: string;
+  events: Array<{ event: EventName; payload: unknown }>;
+  /** Calls through dispatch (validation included); throws the ContractError data on failure. */
+  call<M extends Method>(method: M, input?: Input<M>): Promise<Output<M>>;
+  /** The raw dispatch result, for rejection tests. */
+  raw(method: unknown, input: unknown): ReturnType<Backend['dispatch']>;
+  waitFor(event: EventName, pred?: (payload: unknown) => boolean): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export function startBackend(opts: Partial<BackendOptions> = {}): TestBackend {
+  const dataDir = opts.dataDir ?? tempDir('eo-desktop-backend-');
+  const secrets = opts.secrets ?? memorySecrets();
+  const backend = createBackend({
+    dataDir,
+    secrets,
+    mode: 'browser',
+    connectivityIntervalMs: 60_000,
+    connectivityTimeoutMs: 2_000,
+    dispatch: { validateOutput: true },
+    ...opts,
+  });
+  const events: TestBackend['events'] = [];
+  const waiters: Array<{
+    event: EventName;
+    pred: (p: unknown) => boolean;
+    resolve: (p: unknown) => void;
+  }> = [];
+  backend.events.onAny((event, payload) => {
+    events.push({ event, payload });
+    for (const w of [...waiters]) {
+      if (w.event === event && w.pred(payload)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(payload);
+      }
+    }
+  });
+  return {
+    backend,
+    secrets,
+    dataDir,
+    events,
+    async call(method, input) {
+      const r = await backend.dispatch(method, input);
+      if (!r.ok) throw Object.assign(new Error(r.error.message), r.error);
+      // validateOutput is on; parse once more so the test sees the contract's output type.
+      return contract[method].output.parse(r.value) as Output<typeof method>;
+    },
+    raw: (method, input) => backend.dispatch(method, input),
+    waitFor(event, pred = () => true) {
+      return new Promise((resolve) => waiters.push({ event, pred, resolve }));
+    },
+    async close() {
+      await backend.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedService } from '../embedded-service';
+import { fileSecrets, memorySecrets } from '../secrets';
+import { startBackend, tempDir } from './harness';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A real tile server on 127.0.0.1 that counts requests. */
+async function tileServer() {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  let hits = 0;
+  const server = http.createServer((req, res) => {
+    hits++;
+    if (req.url === '/1/0/0.png') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(png);
+    } else if (req.url === '/1/1/1.png') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>not a tile</html>');
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    png,
+    hits: () => hits,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe('tiles', () => {
+  it('fetches a tile once, caches it in SQLite and serves it offline', async () => {
+    const tiles = await tileServer();
+    const t = startBackend();
+    cleanups.push(() => t.close());
+    expect(await t.call('tiles.get', { z: 1, x: 0, y: 0 })).toBeNull(); // no tile URL yet
+    await t.call('settings.update', { tileUrl: `${tiles.url}/{z}/{x}/{y}.png` });
+    const first = await t.call('tiles.get', { z: 1, x: 0, y: 0 });
+    expect(first).toEqual({ contentType: 'image/png', base64: tiles.png.toString('base64') });
+    expect(await t.call('tiles.get', { z: 1, x: 1, y: 1 })).toBeNull(); // not an image
+    expect(await t.call('tiles.get', { z: 1, x: 1, y: 0 })).toBeNull(); // 404
+    await tiles.close();
+    const hits = tiles.hits();
+    expect(await t.call('tiles.get', { z: 1, x: 0, y: 0 })).toEqual(first);
+    expect(tiles.hits()).toBe(hits);
+    expect(await t.call('tiles.get', { z: 1, x: 1, y: 0 })).toBeNull(); // offline, not cached
+  });
+});
+
+describe('secrets', () => {
+  it('browser mode keeps the key in a 0600 file, and forgets it', () => {
+    const dir = tempDir('eo-desktop-secrets-');
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const s = fileSecrets(dir);
+    expect(s.get()).toBeNull();
+    s.set('k-123');
+    expect(s.get()).toBe('k-123');
+    expect(fs.statSync(path.join(dir, 'api-key')).mode & 0o777).toBe(0o600);
+    s.set(null);
+    expect(s.get()).toBeNull();
+  });
+});
+
+describe('embedded reference service', () => {
+  it('starts seeded, stores a working demo key, and reuses or replaces it on restart', async () => {
+    const dataDir = tempDir('eo-desktop-embedded-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const secrets = memorySecrets();
+    const first = await startEmbeddedService({ dataDir, secrets, scenes: 400, stepDelayMs: 0 });
+    const key = secrets.get();
+    expect(key).not.toBeNull();
+    const t = startBackend({ dataDir, secrets, embeddedServiceUrl: first.url });
+    const online = t.waitFor(
+      'connectivity.changed',
+      (p) => (p as { state: string }).state === 'online',
+    );
+    expect((await t.call('app.info')).embeddedServiceUrl).toBe(first.url);
+    expect((await t.call('settings.get')).serviceUrl).toBeNull();
+    await online;
+    const finished = t.waitFor('sync.finished');
+    await t.call('sync.run');
+    await finished;
+    expect((await t.call('catalog.search', { limit: 5 })).total).toBeGreaterThan(0);
+    await t.backend.close();
+    await first.close();
+
+    // Restart: the stored key still works, it is kept.
+    const second = await startEmbeddedService({ dataDir, secrets, stepDelayMs: 0 });
+    expect(secrets.get()).toBe(key);
+    await second.close();
+    // A key from elsewhere: replaced by a fresh demo key.
+    secrets.set('someone-elses-key');
+    const third = await startEmbeddedService({ dataDir, secrets, stepDelayMs: 0 });
+    cleanups.push(() => third.close());
+    expect(secrets.get()).not.toBe('someone-elses-key');
+    expect(secrets.get()).not.toBeNull();
+  });
+});

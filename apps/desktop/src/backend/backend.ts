@@ -1,0 +1,344 @@
+/**
+ * The backend: every contract method over @eo/sync, in plain Node (no Electron), so the same
+ * code runs in Electron's utilityProcess and in browser mode. Owns the mirror database, the
+ * app's own store (settings, saved searches, tiles), the sync engine, the connectivity watcher
+ * (which also flushes the outbox when online) and the optional sync timer.
+ */
+import { createEoClient, type EoClient } from '@eo/api-client';
+import type { CatalogSearchRequestInput } from '@eo/domain';
+import {
+  RESOURCES,
+  checkConnectivity,
+  createOutbox,
+  createSyncEngine,
+  makeOutboxMirror,
+  openLocalDatabase,
+  watchConnectivity,
+  type ConnectivityCheck,
+  type ConnectivityWatcher,
+  type Outbox,
+} from '@eo/sync';
+import path from 'node:path';
+import {
+  ContractError,
+  type CallResult,
+  type Connectivity,
+  type Settings,
+  type SyncResource,
+  type SyncStatus,
+} from '../shared/contract';
+import { makeCatalogView } from './catalog-view';
+import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
+import { createEvents, type BackendEvents } from './events';
+import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
+import { makeMirrorStatus } from './mirror-status';
+import type { Secrets } from './secrets';
+import { makeTiles } from './tiles';
+
+export interface BackendOptions {
+  readonly dataDir: string;
+  readonly secrets: Secrets;
+  readonly mode: 'electron' | 'browser';
+  readonly version?: string;
+  /** The reference service started because none is configured (used while serviceUrl is null). */
+  readonly embeddedServiceUrl?: string | null;
+  /** Connectivity checks (and outbox auto-flush) every this many ms. Default 30 000. */
+  readonly connectivityIntervalMs?: number;
+  /** Per-check timeout. Default 5 000. */
+  readonly connectivityTimeoutMs?: number;
+  /** Fetch used for basemap tiles (tests). */
+  readonly fetch?: typeof fetch;
+  readonly dispatch?: DispatchOptions;
+}
+
+export interface Backend {
+  readonly handlers: Handlers;
+  readonly events: BackendEvents;
+  /** Validate and run one call from the renderer; never throws. */
+  dispatch(method: unknown, rawInput: unknown): Promise<CallResult<unknown>>;
+  /** Resolves when no sync is running (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Files in the data dir: `mirror.sqlite` (@eo/sync), `desktop.sqlite` (settings, searches, tiles). */
+export const MIRROR_FILE = 'mirror.sqlite';
+
+export function createBackend(options: BackendOptions): Backend {
+  const { dataDir, secrets } = options;
+  const events = createEvents();
+  const local = openLocalDatabase(path.join(dataDir, MIRROR_FILE));
+  const store = openLocalStore(dataDir);
+  const catalog = makeCatalogView(local.sqlite);
+  const mirror = makeMirrorStatus(local.sqlite);
+  const getTile = makeTiles(store, options.fetch ? { fetch: options.fetch } : {});
+  const embeddedUrl = options.embeddedServiceUrl ?? null;
+
+  let settings = store.settings();
+  let conn: { url: string; client: EoClient; outbox: Outbox; watcher: ConnectivityWatcher } | null =
+    null;
+  let connectivity: Connectivity = unconfigured();
+  let running: { controller: AbortController; done: Promise<void> } | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
+
+  const serviceUrl = () => settings.serviceUrl ?? embeddedUrl;
+
+  function unconfigured(): Connectivity {
+    return {
+      state: 'unconfigured',
+      checkedAt: new Date().toISOString(),
+      message: 'No service URL or API key yet: enter them in Settings.',
+    };
+  }
+
+  function setConnectivity(next: Connectivity): void {
+    const changed = next.state !== connectivity.state || next.message !== connectivity.message;
+    connectivity = next;
+    if (changed) events.emit('connectivity.changed', next);
+  }
+
+  function fromCheck(c: ConnectivityCheck): Connectivity {
+    const checkedAt = new Date().toISOString();
+    switch (c.status) {
+      case 'online':
+        return { state: 'online', checkedAt };
+      case 'unauthorized':
+        return {
+          state: 'unauthorized',
+          checkedAt,
+          message: 'The service refused the API key: enter a valid key in Settings.',
+        };
+      case 'offline':
+        return {
+          state: 'offline',
+          checkedAt,
+          message: `The service cannot be reached (${c.message ?? 'network error'}); searches use the local mirror.`,
+        };
+      default:
+        return {
+          state: 'offline',
+          checkedAt,
+          message: `The service answered with an error (${c.message ?? 'unknown'}); searches use the local mirror.`,
+        };
+    }
+  }
+
+  function emitOutbox(): void {
+    if (!conn) return;
+    const c = conn.outbox.counts();
+    events.emit('outbox.changed', { pending: c.queued + c.sending });
+  }
+
+  /** (Re)connects after the URL or key changed: new client, outbox and watcher. */
+  function connect(): void {
+    conn?.watcher.stop();
+    conn = null;
+    const url = serviceUrl();
+    if (closed || url === null || secrets.get() === null) {
+      setConnectivity(unconfigured());
+      return;
+    }
+    // The key is read before every request: a key changed in Settings applies at once.
+    const client = createEoClient({ baseUrl: url, apiKey: () => secrets.get() ?? '' });
+    const outbox = createOutbox({
+      db: local.sqlite,
+      client,
+      mirror: makeOutboxMirror(local.sqlite),
+    });
+    const watcher = watchConnectivity({
+      client,
+      intervalMs: options.connectivityIntervalMs ?? 30_000,
+      timeoutMs: options.connectivityTimeoutMs ?? 5_000,
+      outbox: {
+        counts: () => outbox.counts(),
+        flush: async (o) => {
+          try {
+            return await outbox.flush(o);
+          } finally {
+            emitOutbox();
+          }
+        },
+      },
+      onStatus: (c) => setConnectivity(fromCheck(c)),
+      onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
+    });
+    conn = { url, client, outbox, watcher };
+  }
+
+  function schedule(): void {
+    clearInterval(timer);
+    timer = undefined;
+    if (settings.syncIntervalMinutes > 0) {
+      timer = setInterval(() => {
+        if (!running && conn) startSync(undefined);
+      }, settings.syncIntervalMinutes * 60_000);
+      timer.unref?.();
+    }
+  }
+
+  function status(): SyncStatus {
+    return mirror.status(running !== null, stateStatuses());
+  }
+
+  function stateStatuses() {
+    // The engine reads sync_state; one without a client is enough to read it.
+    return createSyncEngine({ db: local, client: null as unknown as EoClient }).status();
+  }
+
+  /** What this sync covers: the request, or the mirror settings. */
+  function resourcesFor(requested: readonly SyncResource[] | undefined): SyncResource[] {
+    const m = settings.mirror;
+    const enabled: Record<SyncResource, boolean> = {
+      orders: m.orders,
+      orderItems: m.orderItems,
+      aois: m.aois,
+      assets: m.aois,
+      indices: m.indices,
+      catalogs: m.catalog !== 'none',
+    };
+    const wanted = requested ? new Set(requested) : null;
+    return RESOURCES.filter((r) => (wanted ? wanted.has(r) : enabled[r]));
+  }
+
+  function startSync(requested: readonly SyncResource[] | undefined): SyncStatus {
+    if (running)
+      throw new ContractError('busy', 'A sync is already running; wait for it or cancel it.');
+    if (!conn) {
+      throw new ContractError(
+        'not_configured',
+        'Enter the service URL and API key in Settings first.',
+      );
+    }
+    let resources = resourcesFor(requested);
+    let catalogPlan: 'all' | CatalogSearchRequestInput[] = 'all';
+    if (settings.mirror.catalog === 'saved-searches') {
+      catalogPlan = store.savedSearches().map((s) => s.query as CatalogSearchRequestInput);
+      // No saved search yet: nothing of the catalog to mirror.
+      if (catalogPlan.length === 0) resources = resources.filter((r) => r !== 'catalogs');
+    } else if (settings.mirror.catalog === 'none') {
+      resources = resources.filter((r) => r !== 'catalogs');
+    }
+    const engine = createSyncEngine({ db: local, client: conn.client, catalog: catalogPlan });
+    const controller = new AbortController();
+    const done = engine
+      .sync({
+        resources,
+        signal: controller.signal,
+        onProgress: (p) =>
+          events.emit('sync.progress', { resource: p.resource, seen: p.seen, total: p.total }),
+      })
+      .then(
+        () => undefined,
+        // Recorded per resource in sync_state: the status carries it to the screen.
+        () => undefined,
+      )
+      .finally(() => {
+        running = null;
+        if (!closed) events.emit('sync.finished', status());
+      });
+    running = { controller, done };
+    return status();
+  }
+
+  function settingsView(): Settings {
+    return {
+      serviceUrl: settings.serviceUrl,
+      apiKeySet: secrets.get() !== null,
+      mirror: settings.mirror,
+      syncIntervalMinutes: settings.syncIntervalMinutes,
+      tileUrl: settings.tileUrl,
+      storageBytes: fileBytes(local.file) + store.bytes(),
+    };
+  }
+
+  async function checkNow(): Promise<Connectivity> {
+    if (!conn) {
+      setConnectivity(unconfigured());
+      return connectivity;
+    }
+    const c = await checkConnectivity(conn.client, {
+      timeoutMs: options.connectivityTimeoutMs ?? 5_000,
+    });
+    setConnectivity(fromCheck(c));
+    return connectivity;
+  }
+
+  const handlers: Handlers = {
+    'app.info': () => ({
+      version: options.version ?? '0.0.0-dev',
+      mode: options.mode,
+      embeddedServiceUrl: embeddedUrl,
+    }),
+    'settings.get': () => settingsView(),
+    'settings.update': async (u) => {
+      const before: StoredSettings = settings;
+      const next: StoredSettings = {
+        serviceUrl: u.serviceUrl !== undefined ? u.serviceUrl : before.serviceUrl,
+        mirror: { ...before.mirror, ...u.mirror },
+        syncIntervalMinutes: u.syncIntervalMinutes ?? before.syncIntervalMinutes,
+        tileUrl: u.tileUrl !== undefined ? u.tileUrl : before.tileUrl,
+      };
+      store.saveSettings(next);
+      settings = next;
+      const keyChanged = u.apiKey !== undefined;
+      if (keyChanged) secrets.set(u.apiKey ?? null);
+      if (next.serviceUrl !== before.serviceUrl || keyChanged) {
+        if (next.serviceUrl !== before.serviceUrl) running?.controller.abort();
+        connect();
+        // Tell the truth about the new settings soon, without holding the save.
+        void checkNow().catch(() => undefined);
+      }
+      if (next.syncIntervalMinutes !== before.syncIntervalMinutes) schedule();
+      return settingsView();
+    },
+    'mirror.clear': () => {
+      if (running)
+        throw new ContractError('busy', 'Cancel the running sync before clearing the mirror.');
+      mirror.clear();
+      local.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      local.sqlite.exec('VACUUM');
+      return { cleared: true as const };
+    },
+    'connectivity.check': () => checkNow(),
+    'sync.run': (input) => startSync(input?.resources),
+    'sync.cancel': async () => {
+      if (running) {
+        const { controller, done } = running;
+        controller.abort();
+        await done;
+      }
+      return status();
+    },
+    'sync.status': () => status(),
+    'catalog.search': (q) => catalog.search(q),
+    'catalog.footprints': (q) => catalog.footprints(q),
+    'catalog.get': ({ id }) => catalog.get(id),
+    'savedSearches.list': () => store.savedSearches(),
+    'savedSearches.save': (s) => store.saveSearch(s),
+    'savedSearches.remove': ({ id }) => ({ removed: store.removeSearch(id) }),
+    'tiles.get': (t) => getTile(settings.tileUrl, t),
+  };
+
+  connect();
+  schedule();
+
+  return {
+    handlers,
+    events,
+    dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
+    async idle() {
+      await running?.done;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(timer);
+      conn?.watcher.stop();
+      running?.controller.abort();
+      await running?.done;
+      local.close();
+      store.close();
+    },
+  };
+}

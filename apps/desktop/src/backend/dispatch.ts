@@ -1,0 +1,64 @@
+/**
+ * The one entry for calls from the renderer (IPC relay, browser-mode HTTP): validate the raw
+ * argument with the contract (bad input never reaches a handler), run the handler, turn any
+ * failure into a ContractError as plain data.
+ */
+import { OfflineSearchError, SyncBusyError } from '@eo/sync';
+import {
+  ContractError,
+  contract,
+  parseInput,
+  type CallResult,
+  type Method,
+  type Output,
+  type ParsedInput,
+} from '../shared/contract';
+
+export type Handlers = {
+  [M in Method]: (input: ParsedInput<M>) => Promise<Output<M>> | Output<M>;
+};
+
+export interface DispatchOptions {
+  /** Check every result against the contract's output schema (tests; costly on footprints). */
+  readonly validateOutput?: boolean;
+  /** Where unexpected failures are reported (never with the argument: it may hold the key). */
+  readonly onInternalError?: (method: string, error: unknown) => void;
+}
+
+export async function dispatch(
+  handlers: Handlers,
+  method: unknown,
+  raw: unknown,
+  options: DispatchOptions = {},
+): Promise<CallResult<unknown>> {
+  try {
+    const input = parseInput(method, raw);
+    const m = method as Method;
+    const handler = handlers[m] as (i: unknown) => unknown;
+    const value = await handler(input);
+    if (options.validateOutput) {
+      const checked = contract[m].output.safeParse(value);
+      if (!checked.success) {
+        throw new ContractError(
+          'internal',
+          `${m} returned a value outside the contract: ${checked.error.message}`,
+        );
+      }
+    }
+    return { ok: true, value };
+  } catch (e) {
+    const error = toBoundaryError(e);
+    if (error.code === 'internal') options.onInternalError?.(String(method), e);
+    return { ok: false, error: error.toJSON() };
+  }
+}
+
+function toBoundaryError(e: unknown): ContractError {
+  if (e instanceof ContractError) return e;
+  if (e instanceof OfflineSearchError) {
+    // Input that passed the schema but the search cannot run (the service's 400 too).
+    return new ContractError('invalid_argument', e.message, { issues: [...e.issues] });
+  }
+  if (e instanceof SyncBusyError) return new ContractError('busy', e.message);
+  return new ContractError('internal', e instanceof Error ? e.message : 'internal error');
+}

@@ -1,0 +1,141 @@
+/**
+ * The app's own small database (`desktop.sqlite`, next to the mirror): settings, saved
+ * searches and the tile cache. Kept apart from the mirror so clearing the mirror never touches
+ * them, and so the mirror stays exactly @eo/sync's schema.
+ */
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MirrorSettings, SavedSearch } from '../shared/contract';
+
+export interface StoredSettings {
+  serviceUrl: string | null;
+  mirror: MirrorSettings;
+  syncIntervalMinutes: number;
+  tileUrl: string | null;
+}
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  serviceUrl: null,
+  mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
+  syncIntervalMinutes: 0,
+  tileUrl: null,
+};
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value_json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS saved_searches (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, query_json TEXT NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tiles (
+  url TEXT PRIMARY KEY, content_type TEXT NOT NULL, body BLOB NOT NULL, fetched_at TEXT NOT NULL);
+`;
+
+export function openLocalStore(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'desktop.sqlite');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+
+  const getSetting = db.prepare<[string], { value_json: string }>(
+    'SELECT value_json FROM settings WHERE key = ?',
+  );
+  const putSetting = db.prepare(
+    'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value_json = excluded.value_json',
+  );
+  const listSearches = db.prepare<[], Row>('SELECT * FROM saved_searches ORDER BY name, id');
+  const getSearch = db.prepare<[string], Row>('SELECT * FROM saved_searches WHERE id = ?');
+  const upsertSearch = db.prepare(
+    `INSERT INTO saved_searches (id, name, query_json, created_at, updated_at) VALUES (@id, @name, @query_json, @now, @now)
+     ON CONFLICT(id) DO UPDATE SET name = excluded.name, query_json = excluded.query_json, updated_at = excluded.updated_at`,
+  );
+  const deleteSearch = db.prepare('DELETE FROM saved_searches WHERE id = ?');
+  const getTile = db.prepare<[string], { content_type: string; body: Buffer }>(
+    'SELECT content_type, body FROM tiles WHERE url = ?',
+  );
+  const putTile = db.prepare(
+    'INSERT OR REPLACE INTO tiles (url, content_type, body, fetched_at) VALUES (?, ?, ?, ?)',
+  );
+
+  return {
+    file,
+    settings(): StoredSettings {
+      const row = getSetting.get('settings');
+      if (!row) return structuredClone(DEFAULT_SETTINGS);
+      const stored = JSON.parse(row.value_json) as Partial<StoredSettings>;
+      return {
+        ...DEFAULT_SETTINGS,
+        ...stored,
+        mirror: { ...DEFAULT_SETTINGS.mirror, ...stored.mirror },
+      };
+    },
+    saveSettings(s: StoredSettings): void {
+      putSetting.run('settings', JSON.stringify(s));
+    },
+    savedSearches(): SavedSearch[] {
+      return listSearches.all().map(fromRow);
+    },
+    saveSearch(input: { id?: string | undefined; name: string; query: unknown }): SavedSearch {
+      const id = input.id ?? randomUUID();
+      upsertSearch.run({
+        id,
+        name: input.name,
+        query_json: JSON.stringify(input.query),
+        now: new Date().toISOString(),
+      });
+      return fromRow(getSearch.get(id)!);
+    },
+    removeSearch(id: string): boolean {
+      return deleteSearch.run(id).changes > 0;
+    },
+    tile(url: string): { contentType: string; body: Buffer } | null {
+      const row = getTile.get(url);
+      return row ? { contentType: row.content_type, body: row.body } : null;
+    },
+    putTile(url: string, contentType: string, body: Buffer): void {
+      putTile.run(url, contentType, body, new Date().toISOString());
+    },
+    bytes(): number {
+      return fileBytes(file);
+    },
+    close(): void {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export type LocalStore = ReturnType<typeof openLocalStore>;
+
+interface Row {
+  id: string;
+  name: string;
+  query_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(r: Row): SavedSearch {
+  return {
+    id: r.id,
+    name: r.name,
+    query: JSON.parse(r.query_json) as Record<string, unknown>,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** A SQLite database's bytes on disk, its WAL and shared-memory files included. */
+export function fileBytes(file: string): number {
+  let n = 0;
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      n += fs.statSync(f).size;
+    } catch {
+      // absent: nothing to count
+    }
+  }
+  return n;
+}

@@ -1,0 +1,89 @@
+/**
+ * The mirror as the Sync screen shows it: per resource, last complete sync, last error with
+ * what to do about it, and how many records are stored. Also clearing the mirror (the outbox
+ * and what this client created are kept: they cannot be pulled again).
+ */
+import { RESOURCES, type ResourceStatus } from '@eo/sync';
+import type Database from 'better-sqlite3';
+import type { SyncError, SyncResource, SyncStatus } from '../shared/contract';
+
+const TABLES: Record<SyncResource, string> = {
+  orders: 'mirror_orders',
+  orderItems: 'mirror_order_items',
+  aois: 'mirror_aois',
+  assets: 'mirror_assets',
+  indices: 'mirror_indices',
+  catalogs: 'catalog_records',
+};
+
+/** Pulled tables, emptied by `mirror.clear` (children first). */
+const PULLED = [
+  'mirror_catalog_seen',
+  'catalog_rtree',
+  'catalog_records',
+  'mirror_tasks',
+  'mirror_order_items',
+  'mirror_orders',
+  'mirror_assets',
+  'mirror_aois',
+  'mirror_indices',
+  'sync_state',
+];
+
+export function makeMirrorStatus(sqlite: Database.Database) {
+  const counts = Object.fromEntries(
+    Object.entries(TABLES).map(([r, t]) => [r, sqlite.prepare(`SELECT count(*) AS n FROM ${t}`)]),
+  ) as Record<SyncResource, Database.Statement>;
+
+  return {
+    status(running: boolean, states: readonly ResourceStatus[]): SyncStatus {
+      return {
+        running,
+        resources: RESOURCES.map((resource) => {
+          const s = states.find((x) => x.resource === resource);
+          return {
+            resource,
+            lastCompleteAt:
+              s?.lastCompleteAtUs != null
+                ? new Date(s.lastCompleteAtUs / 1000).toISOString()
+                : null,
+            lastError: s?.lastError ? describeForUser(s.lastError) : null,
+            count: (counts[resource].get() as { n: number }).n,
+          };
+        }),
+      };
+    },
+    clear(): void {
+      sqlite.transaction(() => {
+        sqlite.pragma('defer_foreign_keys = ON');
+        for (const t of PULLED) sqlite.prepare(`DELETE FROM ${t}`).run();
+      })();
+    },
+  };
+}
+
+/** A stored sync error in words, with the action that fixes it. */
+export function describeForUser(e: {
+  kind: string;
+  message: string;
+  status?: number | undefined;
+  code?: string | undefined;
+}): SyncError {
+  const code = e.code ?? (e.status !== undefined ? `${e.kind}_${e.status}` : e.kind);
+  let hint: string;
+  if (e.kind === 'abort')
+    hint = 'The sync was cancelled. Run it again: it resumes where it stopped.';
+  else if (e.kind === 'network' || e.kind === 'timeout')
+    hint =
+      'The service could not be reached. Check the network and the service URL in Settings; the next sync resumes where this one stopped.';
+  else if (e.status === 401)
+    hint = 'The service refused the API key. Enter a valid key in Settings.';
+  else if (e.status === 403) hint = 'The API key may not read this. Ask your administrator.';
+  else if (e.status === 429)
+    hint = 'The service asked to slow down. Wait a minute, then sync again.';
+  else if (e.status !== undefined && e.status >= 500)
+    hint =
+      'The service had a problem. Try again later; the next sync resumes where this one stopped.';
+  else hint = 'Sync again; if it keeps failing, report this message.';
+  return { code, message: e.message, hint };
+}

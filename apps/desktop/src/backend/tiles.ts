@@ -1,0 +1,52 @@
+/**
+ * The optional online basemap: tiles fetched by the backend (never by the renderer, whose CSP
+ * allows no remote origin) and cached in SQLite, so a tile seen once is served again offline.
+ * Cache first: basemap tiles rarely change and field links are slow.
+ */
+import type { LocalStore } from './local-store';
+
+const MAX_TILE_BYTES = 2 * 1024 * 1024;
+
+export interface Tile {
+  contentType: string;
+  base64: string;
+}
+
+export function tileUrlFor(template: string, t: { z: number; x: number; y: number }): string {
+  return template
+    .replaceAll('{z}', String(t.z))
+    .replaceAll('{x}', String(t.x))
+    .replaceAll('{y}', String(t.y));
+}
+
+export function makeTiles(
+  store: LocalStore,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+) {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return async function getTile(
+    template: string | null,
+    t: { z: number; x: number; y: number },
+  ): Promise<Tile | null> {
+    if (template === null) return null;
+    const url = tileUrlFor(template, t);
+    const cached = store.tile(url);
+    if (cached) return { contentType: cached.contentType, base64: cached.body.toString('base64') };
+    try {
+      const res = await doFetch(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'follow',
+      });
+      const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      if (!res.ok || !type.startsWith('image/')) return null;
+      const body = Buffer.from(await res.arrayBuffer());
+      if (body.length === 0 || body.length > MAX_TILE_BYTES) return null;
+      store.putTile(url, type, body);
+      return { contentType: type, base64: body.toString('base64') };
+    } catch {
+      // Offline or a slow server: no tile; the bundled land outlines still show.
+      return null;
+    }
+  };
+}
