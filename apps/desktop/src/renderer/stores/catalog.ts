@@ -142,6 +142,18 @@ export const useCatalogStore = defineStore('catalog', {
       await Promise.all(loads);
     },
 
+    /**
+     * Row position of an id: from the loaded pages, else from the footprints' order (the same
+     * as the list's when the backend returns footprints in the query's sort order).
+     */
+    indexOfId(id: string): number | undefined {
+      for (const [page, rows] of this.pages) {
+        const i = rows.findIndex((r) => r.id === id);
+        if (i >= 0) return page * PAGE_SIZE + i;
+      }
+      return this.positions.get(id);
+    },
+
     rowAt(index: number): CatalogRow | undefined {
       return this.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
     },

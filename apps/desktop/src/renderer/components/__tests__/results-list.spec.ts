@@ -60,6 +60,7 @@ describe('ResultsList', () => {
     await flushPromises();
     expect(catalog.activeId).toBe(second);
     await list.trigger('keydown', { key: 'End' });
+    await flushPromises();
     expect(catalog.hoveredId).toBe(catalog.footprints.ids[299]);
   });
 
