@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# The README's main command: installs everything and runs the product.
-# Until the desktop app lands, the product's main job is the reference service with demo data.
+# The README's main command: installs everything, builds the desktop app and runs it.
+# With no service configured the app starts the embedded reference service with demo data and
+# connects to it. Electron when its binary is installed and a display is present; otherwise
+# browser mode (the same app served on 127.0.0.1), with the URL to open printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The Electron binary cannot be downloaded everywhere; browser mode needs none.
+export ELECTRON_SKIP_BINARY_DOWNLOAD="${ELECTRON_SKIP_BINARY_DOWNLOAD:-1}"
 bash scripts/pnpm.sh install --frozen-lockfile
-data_dir="${EO_DATA_DIR:-$PWD/.data/server}"
-echo "Starting the EO imagery reference service (data: $data_dir)."
-echo "On the first start it seeds demo data and prints a demo API key once;"
-echo "make another any time with: bash scripts/pnpm.sh --silent --filter @eo/server run eo-server keys create --org org-demo --user usr-demo-analyst --data-dir $data_dir"
-exec bash scripts/pnpm.sh --silent --filter @eo/server run eo-server start --data-dir "$data_dir" "$@"
+echo "== building the desktop app"
+bash scripts/pnpm.sh --silent --filter @eo/desktop run build >/dev/null
+export EO_DATA_DIR="${EO_DATA_DIR:-$PWD/.data/desktop}"
+electron_dist=apps/desktop/node_modules/electron/dist
+if [ -d "$electron_dist" ] && [ -n "$(ls -A "$electron_dist" 2>/dev/null)" ] &&
+  { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }; then
+  echo "== starting EO Field Desk (Electron; data: $EO_DATA_DIR)"
+  exec bash scripts/pnpm.sh --silent --filter @eo/desktop exec electron . "$@"
+fi
+echo "== starting EO Field Desk in browser mode (no Electron binary or no display; data: $EO_DATA_DIR)"
+exec bash scripts/pnpm.sh --silent --filter @eo/desktop exec tsx src/browser-mode/main.ts --data-dir "$EO_DATA_DIR" "$@"

@@ -1,0 +1,48 @@
+/**
+ * Start-up shared by browser mode and Electron's backend process: if no service is configured,
+ * start the embedded reference service (demo data, demo key stored as the secret); then the
+ * backend over the data dir.
+ */
+import { createBackend, type Backend, type BackendOptions } from './backend';
+import { startEmbeddedService, type EmbeddedService } from './embedded-service';
+import { openLocalStore } from './local-store';
+import type { Secrets } from './secrets';
+
+export interface Launched {
+  readonly backend: Backend;
+  readonly embedded: EmbeddedService | null;
+  close(): Promise<void>;
+}
+
+export async function launchBackend(
+  options: Omit<BackendOptions, 'embeddedServiceUrl'> & {
+    readonly secrets: Secrets;
+    /** Start the embedded service when no service URL is set (default true). */
+    readonly embedded?: boolean;
+    readonly embeddedScenes?: number;
+    readonly log?: (line: string) => void;
+  },
+): Promise<Launched> {
+  const store = openLocalStore(options.dataDir);
+  const configured = store.settings().serviceUrl;
+  store.close();
+  let embedded: EmbeddedService | null = null;
+  if (configured === null && options.embedded !== false) {
+    options.log?.('No service configured: starting the embedded reference service with demo data.');
+    embedded = await startEmbeddedService({
+      dataDir: options.dataDir,
+      secrets: options.secrets,
+      ...(options.embeddedScenes !== undefined ? { scenes: options.embeddedScenes } : {}),
+    });
+    options.log?.(`Embedded reference service: ${embedded.url}`);
+  }
+  const backend = createBackend({ ...options, embeddedServiceUrl: embedded?.url ?? null });
+  return {
+    backend,
+    embedded,
+    async close() {
+      await backend.close();
+      await embedded?.close();
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, tempDir, type TestBackend } from '../../backend/__tests__/harness';
+import { CSP, startBrowserMode, type BrowserModeServer } from '../server';
+
+let t: TestBackend;
+let server: BrowserModeServer;
+let root: string;
+let rendererDir: string;
+let port: number;
+
+beforeAll(async () => {
+  root = tempDir('eo-desktop-renderer-');
+  rendererDir = path.join(root, 'renderer');
+  fs.mkdirSync(rendererDir);
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><p>app</p>');
+  fs.mkdirSync(path.join(rendererDir, 'assets'));
+  fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(root, 'secret.txt'), 'outside');
+  t = startBackend();
+  server = await startBrowserMode({ backend: t.backend, rendererDir, token: 'test-token-123' });
+  port = Number(new URL(server.url).port);
+});
+afterAll(async () => {
+  await server?.close();
+  await t?.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+interface Res {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** node:http, so Host and Origin can be set like a hostile page would. */
+function request(opts: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: opts.method ?? 'GET',
+        path: opts.path,
+        headers: { host: `127.0.0.1:${port}`, ...opts.headers },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const call = (method: string, body: unknown, headers: Record<string, string> = {}) =>
+  request({
+    method: 'POST',
+    path: `/api/call/${method}`,
+    headers: {
+      authorization: 'Bearer test-token-123',
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body: body === undefined ? '' : JSON.stringify(body),
+  });
+
+describe('browser mode server', () => {
+  it('prints a URL with the token in the fragment', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.openUrl).toBe(`${server.url}/#token=test-token-123`);
+  });
+
+  it('serves the renderer with a strict CSP, and client routes fall back to the page', async () => {
+    const page = await request({ path: '/' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(CSP);
+    expect(CSP).toContain("script-src 'self'");
+    expect(CSP).not.toContain('unsafe-eval');
+    expect(page.body).toContain('app');
+    expect((await request({ path: '/catalog/view' })).body).toContain('app');
+    const js = await request({ path: '/assets/app.js' });
+    expect(js.headers['content-type']).toContain('text/javascript');
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect((await request({ path: '/assets/missing.js' })).status).toBe(404);
+  });
+
+  it('never serves files outside the renderer dir', async () => {
+    for (const p of [
+      '/../secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+    ]) {
+      const r = await request({ path: p });
+      expect(r.body).not.toContain('outside');
+    }
+  });
+
+  it('refuses a foreign Host (DNS rebinding) and a foreign Origin', async () => {
+    expect((await request({ path: '/', headers: { host: `evil.example:${port}` } })).status).toBe(
+      421,
+    );
+    expect(
+      (await call('settings.get', {}, { host: `127.0.0.1.evil.example:${port}` })).status,
+    ).toBe(421);
+    expect((await call('settings.get', {}, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await call('settings.get', {}, { origin: `http://127.0.0.1:${port}` })).status).toBe(
+      200,
+    );
+    expect((await call('settings.get', {}, { host: `localhost:${port}` })).status).toBe(200);
+  });
+
+  it('requires the token on every call', async () => {
+    expect((await call('settings.get', {}, { authorization: '' })).status).toBe(401);
+    expect((await call('settings.get', {}, { authorization: 'Bearer wrong' })).status).toBe(401);
+    expect((await call('settings.get', {}, { authorization: 'test-token-123' })).status).toBe(401);
+    const ok = await call('settings.get', undefined);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: { apiKeySet: false } });
+  });
+
+  it('answers unknown methods with 404, bad arguments with 400 and their paths', async () => {
+    expect((await call('settings.steal', {})).status).toBe(404);
+    expect((await call('toString', {})).status).toBe(404);
+    const bad = await call('tiles.get', { z: 1, x: 5, y: 0 });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', details: { issues: [{ path: 'x' }] } },
+    });
+    const notJson = await call('settings.get', undefined, { 'content-type': 'text/plain' });
+    expect(notJson.status).toBe(415);
+    const broken = await request({
+      method: 'POST',
+      path: '/api/call/settings.get',
+      headers: { authorization: 'Bearer test-token-123', 'content-type': 'application/json' },
+      body: '{nope',
+    });
+    expect(broken.status).toBe(400);
+    expect((await call('sync.run', {})).status).toBe(409); // not configured
+  });
+
+  it('streams events over SSE to token holders only', async () => {
+    expect((await request({ path: '/api/events?token=wrong' })).status).toBe(401);
+    const frames = await new Promise<string>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/events?token=test-token-123' },
+        (res) => {
+          expect(res.headers['content-type']).toBe('text/event-stream');
+          let buf = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            buf += c;
+            if (buf.includes(': connected'))
+              t.backend.events.emit('outbox.changed', { pending: 3 });
+            if (buf.includes('event: outbox.changed')) {
+              req.destroy();
+              resolve(buf);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+    });
+    expect(frames).toContain('event: outbox.changed\ndata: {"pending":3}\n\n');
+  });
+});

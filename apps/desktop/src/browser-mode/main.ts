@@ -1,0 +1,75 @@
+/**
+ * Browser mode launcher: `tsx src/browser-mode/main.ts [--port N] [--data-dir DIR]
+ * [--renderer-dir DIR] [--no-embedded]`. Starts the backend (and the embedded reference service
+ * when no service is configured), serves the built renderer on 127.0.0.1 and prints the URL to
+ * open, with the per-launch token in its fragment.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { launchBackend } from '../backend/launch';
+import { fileSecrets } from '../backend/secrets';
+import { startBrowserMode } from './server';
+
+export function defaultDataDir(): string {
+  const base = process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share');
+  return path.join(base, 'eo-field-desk');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+      'no-embedded': { type: 'boolean' },
+    },
+  });
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const dataDir = path.resolve(values['data-dir'] ?? process.env.EO_DATA_DIR ?? defaultDataDir());
+  const rendererDir = path.resolve(
+    values['renderer-dir'] ?? path.join(here, '..', '..', 'out', 'renderer'),
+  );
+  const port = Number(values.port ?? process.env.EO_PORT ?? 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`bad port: ${values.port}`);
+  const log = (line: string) => console.error(line);
+
+  log(`Data: ${dataDir} (the API key is kept in ${path.join(dataDir, 'api-key')}, mode 0600)`);
+  const launched = await launchBackend({
+    dataDir,
+    secrets: fileSecrets(dataDir),
+    mode: 'browser',
+    version: process.env.npm_package_version ?? '0.1.0',
+    embedded: !values['no-embedded'],
+    log,
+  });
+  const server = await startBrowserMode({ backend: launched.backend, rendererDir, port });
+  console.log(`EO Field Desk (browser mode) is running. Open:\n\n  ${server.openUrl}\n`);
+  log('Stop with Ctrl+C.');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log(`${signal}: shutting down`);
+    void server
+      .close()
+      .then(() => launched.close())
+      .then(
+        () => process.exit(0),
+        (e: unknown) => {
+          log(`shutdown failed: ${String(e)}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,270 @@
+/**
+ * Browser mode: the backend's contract over HTTP on 127.0.0.1, plus the built renderer.
+ *
+ * - `POST /api/call/<method>` with a JSON body and `Authorization: Bearer <token>`: the
+ *   backend's dispatch (validated there); the answer is the CallResult envelope.
+ * - `GET /api/events?token=<token>`: Server-Sent Events, `event: <name>` + JSON `data:`.
+ *   (EventSource cannot set headers, hence the token in the query.)
+ * - Everything else: the renderer's static files, HTML with a strict CSP.
+ *
+ * Defences: a per-launch random token on every API request (a page on another origin cannot
+ * read it: it is only in the URL fragment printed at start); Host must be 127.0.0.1/localhost
+ * on our port (DNS rebinding); a cross-origin Origin is refused; JSON content type required.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Backend } from '../backend/backend';
+import { isMethod, type CallResult } from '../shared/contract';
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Leaflet positions map panes with inline style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const MAX_BODY = 1024 * 1024;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface BrowserModeServer {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly token: string;
+  /** What to open: the URL with `#token=...`. */
+  readonly openUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startBrowserMode(options: {
+  readonly backend: Backend;
+  /** The built renderer (electron-vite's `out/renderer`). */
+  readonly rendererDir: string;
+  readonly port?: number;
+  /** Fixed token (tests); default 32 random bytes. */
+  readonly token?: string;
+  /** SSE keep-alive comment interval. Default 15 000 ms. */
+  readonly heartbeatMs?: number;
+}): Promise<BrowserModeServer> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const tokenBytes = Buffer.from(token);
+  const rendererDir = path.resolve(options.rendererDir);
+  const streams = new Set<http.ServerResponse>();
+  let port = 0;
+
+  const tokenOk = (given: string | null | undefined): boolean => {
+    if (!given) return false;
+    const b = Buffer.from(given);
+    return b.length === tokenBytes.length && timingSafeEqual(b, tokenBytes);
+  };
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch((e: unknown) => {
+      console.error('browser mode: request failed:', e instanceof Error ? e.message : e);
+      if (!res.headersSent) send(res, 500, { error: 'internal error' });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    if (!allowedHosts().has(req.headers.host ?? '')) {
+      // DNS rebinding: a hostile name resolving to 127.0.0.1 arrives with its own Host.
+      return send(res, 421, { error: 'unexpected Host header' });
+    }
+    const origin = req.headers.origin;
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname.startsWith('/api/')) {
+      if (origin !== undefined && !allowedOrigins().has(origin)) {
+        return send(res, 403, { error: 'cross-origin request refused' });
+      }
+      if (url.pathname === '/api/events' && req.method === 'GET') {
+        if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
+        return openStream(res);
+      }
+      const m = /^\/api\/call\/([A-Za-z.]+)$/.exec(url.pathname);
+      if (!m || req.method !== 'POST') return send(res, 404, { error: 'not found' });
+      const auth = req.headers.authorization ?? '';
+      if (!tokenOk(auth.startsWith('Bearer ') ? auth.slice(7) : null)) {
+        return send(res, 401, { error: 'bad token' });
+      }
+      const method = m[1]!;
+      if (!isMethod(method)) {
+        return send(res, 404, {
+          ok: false,
+          error: { code: 'unknown_method', message: `unknown method: ${method}` },
+        });
+      }
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+        return send(res, 415, { error: 'send application/json' });
+      }
+      const body = await readBody(req);
+      if (body === null) return send(res, 413, { error: 'body too large' });
+      let input: unknown;
+      try {
+        input = body.length === 0 ? undefined : JSON.parse(body);
+      } catch {
+        return send(res, 400, {
+          ok: false,
+          error: { code: 'invalid_argument', message: 'the body is not JSON' },
+        });
+      }
+      const result = await options.backend.dispatch(method, input);
+      return send(res, statusOf(result), result);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'GET only' });
+    return serveStatic(url.pathname, res, req.method === 'HEAD');
+  }
+
+  function openStream(res: http.ServerResponse): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    streams.add(res);
+    res.on('close', () => streams.delete(res));
+  }
+
+  const offEvents = options.backend.events.onAny((event, payload) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const s of streams) s.write(frame);
+  });
+  const heartbeat = setInterval(() => {
+    for (const s of streams) s.write(': keep-alive\n\n');
+  }, options.heartbeatMs ?? 15_000);
+  heartbeat.unref();
+
+  function serveStatic(pathname: string, res: http.ServerResponse, head: boolean): void {
+    let rel: string;
+    try {
+      rel = decodeURIComponent(pathname);
+    } catch {
+      return send(res, 400, { error: 'bad path' });
+    }
+    let file = path.resolve(rendererDir, '.' + path.posix.normalize('/' + rel));
+    if (file !== rendererDir && !file.startsWith(rendererDir + path.sep)) {
+      return send(res, 404, { error: 'not found' });
+    }
+    let stat = statOrNull(file);
+    if (stat?.isDirectory()) {
+      file = path.join(file, 'index.html');
+      stat = statOrNull(file);
+    }
+    if (!stat && path.extname(file) === '') {
+      // Client-side routes: the app's page.
+      file = path.join(rendererDir, 'index.html');
+      stat = statOrNull(file);
+    }
+    if (!stat || !stat.isFile()) return send(res, 404, { error: 'not found' });
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const headers: http.OutgoingHttpHeaders = { 'Content-Type': type, 'Content-Length': stat.size };
+    if (type.startsWith('text/html')) {
+      headers['Content-Security-Policy'] = CSP;
+      headers['Cache-Control'] = 'no-store';
+      headers['X-Frame-Options'] = 'DENY';
+    } else {
+      headers['Cache-Control'] = 'no-cache';
+    }
+    res.writeHead(200, headers);
+    if (head) return void res.end();
+    fs.createReadStream(file).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    token,
+    openUrl: `${url}/#token=${token}`,
+    async close() {
+      clearInterval(heartbeat);
+      offEvents();
+      for (const s of streams) s.end();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function statOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return null;
+  }
+}
+
+function statusOf(r: CallResult<unknown>): number {
+  if (r.ok) return 200;
+  switch (r.error.code) {
+    case 'invalid_argument':
+      return 400;
+    case 'unknown_method':
+      return 404;
+    case 'internal':
+      return 500;
+    default:
+      // busy, not_configured, offline, unauthorized (of the service): the app's state, not HTTP's.
+      return 409;
+  }
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(json),
+  });
+  res.end(json);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) tooBig = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
