@@ -28,6 +28,8 @@ export interface MemoryBridge extends Bridge {
   readonly calls: Array<{ method: Method; input: unknown }>;
   readonly records: CatalogRecord[];
   settings: Settings;
+  /** `app.info`'s built-in service URL (null: none started). */
+  embeddedServiceUrl: string | null;
   connectivity: Connectivity;
   syncStatus: SyncStatus;
   saved: SavedSearch[];
@@ -95,6 +97,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     calls,
     records,
     settings: defaultSettings(),
+    embeddedServiceUrl: null,
     connectivity: { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' },
     syncStatus: {
       running: false,
@@ -145,7 +148,11 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
   function handle(method: Method, input: unknown): unknown {
     switch (method) {
       case 'app.info':
-        return { version: '0.0.0-test', mode: 'browser', embeddedServiceUrl: null };
+        return {
+          version: '0.0.0-test',
+          mode: 'browser',
+          embeddedServiceUrl: bridge.embeddedServiceUrl,
+        };
       case 'settings.get':
         return bridge.settings;
       case 'settings.update': {

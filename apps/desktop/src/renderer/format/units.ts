@@ -97,7 +97,8 @@ export function formatRelative(iso: Maybe<string>, now: number, locale?: string)
   const seconds = Math.round((t - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const abs = Math.abs(seconds);
-  if (abs < 45) return rtf.format(seconds, 'second');
+  // Clocks of the backend and the page differ by a little: never "in 1 second".
+  if (abs < 45) return rtf.format(0, 'second');
   if (abs < 45 * 60) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 22 * 3600) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86400), 'day');

@@ -24,7 +24,7 @@ export interface ViewTransform {
 
 /** Below this distance (pixels, |dx| + |dy|) a vertex adds nothing visible and is skipped. */
 const MIN_STEP = 0.75;
-/** A footprint smaller than this on screen is traced as a one-pixel square. */
+/** A footprint smaller than this on screen is traced as a two-pixel square. */
 const DOT = 1.5;
 
 /**
@@ -58,7 +58,7 @@ export function traceFootprints(
       if (x1 < 0 || x0 > width) continue;
       traced++;
       if (x1 - x0 < DOT && by1 - by0 < DOT) {
-        target.rect(Math.floor(x0), Math.floor(by0), 1, 1);
+        target.rect(Math.floor((x0 + x1) / 2) - 1, Math.floor((by0 + by1) / 2) - 1, 2, 2);
         continue;
       }
       const from = fp.offsets[i] as number;

@@ -154,15 +154,39 @@ export class FootprintLayer extends CanvasViewLayer {
       }
       return;
     }
-    if (this.active >= 0) {
-      fill(ctx, FOOTPRINT_STYLE.active, () =>
-        traceFootprints(ctx, this.fp, view, undefined, [this.active]),
-      );
+    for (const [i, style] of [
+      [this.active, FOOTPRINT_STYLE.active],
+      [this.hovered, FOOTPRINT_STYLE.hovered],
+    ] as const) {
+      if (i < 0) continue;
+      fill(ctx, style, () => traceFootprints(ctx, this.fp, view, undefined, [i]));
+      this.ringIfTiny(ctx, i, view, style);
     }
-    if (this.hovered >= 0) {
-      fill(ctx, FOOTPRINT_STYLE.hovered, () =>
-        traceFootprints(ctx, this.fp, view, undefined, [this.hovered]),
-      );
+  }
+
+  /** A footprint a few pixels wide is invisible as an outline: circle it so it can be found. */
+  private ringIfTiny(
+    ctx: CanvasRenderingContext2D,
+    i: number,
+    view: ViewTransform,
+    style: Style,
+  ): void {
+    const b = this.fp.boxes;
+    const x0 = b[i * 4] as number;
+    if (Number.isNaN(x0)) return;
+    const w = ((b[i * 4 + 2] as number) - x0) * view.scale;
+    const h = ((b[i * 4 + 3] as number) - (b[i * 4 + 1] as number)) * view.scale;
+    if (Math.max(w, h) >= 10) return;
+    const cy =
+      (((b[i * 4 + 1] as number) + (b[i * 4 + 3] as number)) / 2) * view.scale - view.originY;
+    for (let copy = -1; copy <= 1; copy++) {
+      const cx = ((x0 + (b[i * 4 + 2] as number)) / 2 + copy) * view.scale - view.originX;
+      if (cx < -20 || cx > view.width + 20) continue;
+      ctx.beginPath();
+      ctx.arc(cx, cy, 9, 0, 2 * Math.PI);
+      ctx.lineWidth = 2.5;
+      ctx.strokeStyle = style.stroke;
+      ctx.stroke();
     }
   }
 

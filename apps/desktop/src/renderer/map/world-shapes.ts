@@ -33,8 +33,17 @@ export function projectLines(lines: ReadonlyArray<ReadonlyArray<Position>>): Pro
   let p = 0;
   lines.forEach((line, i) => {
     offsets[i] = p;
+    let prev = NaN;
     for (const pos of line) {
-      points[p * 2] = mercX(pos[0] ?? 0);
+      // Natural Earth rings cross the antimeridian (Russia, Fiji, Antarctica): unwrap them so
+      // an edge never spans the whole world; the copy drawn one world over shows the rest.
+      let lon = pos[0] ?? 0;
+      if (!Number.isNaN(prev)) {
+        while (lon - prev > 180) lon -= 360;
+        while (prev - lon > 180) lon += 360;
+      }
+      prev = lon;
+      points[p * 2] = mercX(lon);
       points[p * 2 + 1] = mercY(pos[1] ?? 0);
       p++;
     }

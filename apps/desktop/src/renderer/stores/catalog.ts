@@ -51,6 +51,8 @@ export const useCatalogStore = defineStore('catalog', {
     activeId: null as string | null,
     /** Bumped when the list should scroll to activeId (a click on the map). */
     revealSeq: 0,
+    /** Bumped when the map should bring activeId into view (a pick in the list). */
+    showOnMapSeq: 0,
     detail: null as CatalogRecordView | null,
     detailStatus: 'idle' as Status,
     detailError: null as ReadableError | null,
@@ -187,6 +189,7 @@ export const useCatalogStore = defineStore('catalog', {
         void this.open(id);
       }
       if (opts.source === 'map') this.revealSeq++;
+      if (opts.source === 'list' && !opts.additive) this.showOnMapSeq++;
     },
 
     toggle(id: string): void {

@@ -3,7 +3,7 @@
  * says whether one is set), the form's validation, saving, and clearing the mirror.
  */
 import { defineStore } from 'pinia';
-import type { Settings, SettingsUpdate } from '../../shared/contract';
+import type { AppInfo, Settings, SettingsUpdate } from '../../shared/contract';
 import { useBridge } from './bridge-provider';
 import { fieldErrors, readableError, type ReadableError } from './errors';
 
@@ -85,6 +85,8 @@ export function updateFromForm(f: SettingsForm, current: Settings): SettingsUpda
 export const useSettingsStore = defineStore('settings', {
   state: () => ({
     settings: null as Settings | null,
+    /** Version, mode, and the built-in demo service the app started when none is configured. */
+    info: null as AppInfo | null,
     loading: false,
     saving: false,
     clearing: false,
@@ -95,14 +97,27 @@ export const useSettingsStore = defineStore('settings', {
     savedAt: null as number | null,
   }),
   getters: {
-    configured: (s) => Boolean(s.settings?.serviceUrl && s.settings.apiKeySet),
+    /** The service the app talks to: the configured one, else the built-in demo service. */
+    effectiveServiceUrl: (s): string | null =>
+      s.settings?.serviceUrl ?? s.info?.embeddedServiceUrl ?? null,
+    configured(): boolean {
+      return Boolean(this.effectiveServiceUrl && this.settings?.apiKeySet);
+    },
+    usingEmbedded: (s): boolean =>
+      Boolean(s.settings && !s.settings.serviceUrl && s.info?.embeddedServiceUrl),
   },
   actions: {
     async load(): Promise<void> {
       this.loading = true;
       this.loadError = null;
       try {
-        this.settings = await useBridge().call('settings.get');
+        const bridge = useBridge();
+        const [settings, info] = await Promise.all([
+          bridge.call('settings.get'),
+          bridge.call('app.info'),
+        ]);
+        this.settings = settings;
+        this.info = info;
       } catch (err) {
         this.loadError = readableError(err);
       } finally {

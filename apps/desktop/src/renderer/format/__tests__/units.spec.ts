@@ -42,6 +42,8 @@ describe('units', () => {
     const now = Date.parse('2024-05-17T12:00:00Z');
     expect(formatRelative('2024-05-17T11:55:00Z', now, 'en')).toBe('5 minutes ago');
     expect(formatRelative('2024-05-15T12:00:00Z', now, 'en')).toBe('2 days ago');
+    // A backend clock a second ahead is still "now".
+    expect(formatRelative('2024-05-17T12:00:01Z', now, 'en')).toBe('now');
   });
 
   it('turns a local calendar day into the instants bounding it', () => {

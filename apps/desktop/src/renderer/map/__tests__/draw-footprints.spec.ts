@@ -54,8 +54,8 @@ describe('traceFootprints', () => {
     const [mx, my] = rec.ops[0]!.slice(1).split(',').map(Number);
     expect(mx).toBeCloseTo(400 - (mercX(11) - mercX(10)) * worldScale(6), 0);
     expect(my).toBeGreaterThan(300);
-    // A footprint smaller than a pixel becomes a one-pixel square.
-    expect(rec.ops.at(-1)).toMatch(/^R\d+,\d+,1,1$/);
+    // A footprint smaller than a pixel becomes a two-pixel square.
+    expect(rec.ops.at(-1)).toMatch(/^R\d+,\d+,2,2$/);
   });
 
   it('honours include and only', () => {

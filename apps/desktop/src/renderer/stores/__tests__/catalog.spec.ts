@@ -154,6 +154,11 @@ describe('catalog store: selection, hover, detail', () => {
     expect(catalog.revealSeq).toBe(before);
     catalog.pick(catalog.footprints.ids[20]!, { source: 'map' });
     expect(catalog.revealSeq).toBe(before + 1);
+    // And the other way: a pick in the list asks the map to show it, a map pick does not.
+    const shown = catalog.showOnMapSeq;
+    catalog.pick(catalog.footprints.ids[30]!, { source: 'list' });
+    catalog.pick(catalog.footprints.ids[31]!, { source: 'map' });
+    expect(catalog.showOnMapSeq).toBe(shown + 1);
   });
 
   it('records where a hover came from', () => {

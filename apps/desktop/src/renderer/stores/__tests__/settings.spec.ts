@@ -57,6 +57,19 @@ describe('settings store', () => {
     expect(settings.configured).toBe(true);
   });
 
+  it('counts the built-in demo service as configured', async () => {
+    bridge.settings = { ...bridge.settings, serviceUrl: null };
+    bridge.embeddedServiceUrl = 'http://127.0.0.1:43025';
+    const settings = useSettingsStore();
+    await settings.load();
+    expect(settings.configured).toBe(true);
+    expect(settings.usingEmbedded).toBe(true);
+    expect(settings.effectiveServiceUrl).toBe('http://127.0.0.1:43025');
+    bridge.settings = { ...bridge.settings, apiKeySet: false };
+    await settings.load();
+    expect(settings.configured).toBe(false);
+  });
+
   it('sends only what changed, and the key only when a new one is typed', async () => {
     const settings = useSettingsStore();
     await settings.load();
