@@ -1,4 +1,29 @@
-// Placeholder renderer entry (the real one lands on h/renderer): mounts an empty Vue app.
-import { createApp, h } from 'vue';
+/**
+ * Renderer entry: pick the bridge (Electron preload or browser mode), then mount the app. With
+ * no usable bridge (browser mode opened without its token) a plain page says what to do.
+ */
+import { createPinia } from 'pinia';
+import { createApp } from 'vue';
+import App from './App.vue';
+import { selectBridge } from './bridge';
+import { provideBridge } from './stores/bridge-provider';
+import './styles.css';
 
-createApp({ render: () => h('main', { id: 'eo-root' }, 'EO Field Desk') }).mount('#app');
+const choice = selectBridge();
+const root = document.getElementById('app');
+if (!choice.ok) {
+  if (root) {
+    const box = document.createElement('div');
+    box.className = 'state state--error boot-error';
+    box.setAttribute('role', 'alert');
+    const title = document.createElement('strong');
+    title.textContent = 'Cannot reach the app';
+    const text = document.createElement('p');
+    text.textContent = choice.reason;
+    box.append(title, text);
+    root.append(box);
+  }
+} else {
+  provideBridge(choice.bridge);
+  createApp(App).use(createPinia()).mount('#app');
+}

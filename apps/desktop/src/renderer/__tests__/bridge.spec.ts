@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readToken, selectBridge, TOKEN_STORAGE_KEY } from '../bridge';
+import { createMemoryBridge } from './memory-bridge';
+
+afterEach(() => {
+  sessionStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+describe('readToken', () => {
+  it('takes the token from the fragment, keeps it for reloads and removes it from the URL', () => {
+    history.replaceState(null, '', '/index.html?x=1#token=s3cr3t-t0ken&view=map');
+    expect(readToken({ location, history, storage: sessionStorage })).toBe('s3cr3t-t0ken');
+    expect(location.hash).toBe('#view=map');
+    expect(location.pathname + location.search).toBe('/index.html?x=1');
+    expect(location.href).not.toContain('s3cr3t');
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe('s3cr3t-t0ken');
+    // A reload: no fragment any more, the stored token is used.
+    expect(readToken({ location, history, storage: sessionStorage })).toBe('s3cr3t-t0ken');
+  });
+
+  it('prefers a new token in the URL over a stored one (the app was restarted)', () => {
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'old');
+    history.replaceState(null, '', '/#token=new');
+    expect(readToken({ location, history, storage: sessionStorage })).toBe('new');
+    expect(location.hash).toBe('');
+  });
+
+  it('has no token without a fragment or storage', () => {
+    history.replaceState(null, '', '/#view=map');
+    expect(readToken({ location, history, storage: sessionStorage })).toBeNull();
+  });
+});
+
+describe('selectBridge', () => {
+  it('uses the Electron preload bridge when there is one', () => {
+    const eo = createMemoryBridge({ records: 1 });
+    const choice = selectBridge(Object.assign(Object.create(window) as Window, { eo }));
+    expect(choice).toMatchObject({ ok: true, mode: 'electron' });
+    expect(choice.ok && choice.bridge).toBe(eo);
+  });
+
+  it('falls back to browser mode with the token, or explains what is missing', () => {
+    history.replaceState(null, '', '/');
+    const none = selectBridge(window);
+    expect(none.ok).toBe(false);
+    expect(!none.ok && none.reason).toMatch(/#token=/);
+    history.replaceState(null, '', '/#token=abc');
+    const http = selectBridge(window);
+    expect(http).toMatchObject({ ok: true, mode: 'browser' });
+  });
+});

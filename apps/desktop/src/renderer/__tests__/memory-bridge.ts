@@ -1,0 +1,223 @@
+/**
+ * Test support: the contract implemented in memory, for store and component tests in happy-dom.
+ * Not a mock: every argument goes through the contract's own `parseInput` (bad input is
+ * rejected exactly as main rejects it), catalog search is the domain's `runCatalogSearch` over
+ * records from `@eo/domain/testing`, and outputs are checked against the contract's output
+ * schemas. Tests script the rest: failures, events, connectivity.
+ */
+import { runCatalogSearch, type CatalogRecord, type CatalogSearchRequest } from '@eo/domain';
+import { buildCatalogRecord, createRng } from '@eo/domain/testing';
+import type { ContractError } from '../../shared/contract';
+import {
+  contract,
+  parseInput,
+  type Bridge,
+  type CatalogRow,
+  type Connectivity,
+  type EventName,
+  type EventPayload,
+  type Method,
+  type Output,
+  type SavedSearch,
+  type Settings,
+  type SyncStatus,
+} from '../../shared/contract';
+
+export interface MemoryBridge extends Bridge {
+  /** Every call, in order, with its validated input. */
+  readonly calls: Array<{ method: Method; input: unknown }>;
+  readonly records: CatalogRecord[];
+  settings: Settings;
+  /** `app.info`'s built-in service URL (null: none started). */
+  embeddedServiceUrl: string | null;
+  connectivity: Connectivity;
+  syncStatus: SyncStatus;
+  saved: SavedSearch[];
+  /** Make the next calls of `method` fail with this error (until cleared with null). */
+  failWith(method: Method, error: ContractError | null): void;
+  /** Deliver an event to the subscribers, as main would. */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Number of live subscriptions per event. */
+  listenerCount(event: EventName): number;
+}
+
+export function defaultSettings(): Settings {
+  return {
+    serviceUrl: 'https://imagery.example.org',
+    apiKeySet: true,
+    mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
+    syncIntervalMinutes: 15,
+    tileUrl: null,
+    storageBytes: 5 * 1024 * 1024,
+  };
+}
+
+function rowOf(r: CatalogRecord): CatalogRow {
+  const p = r.details.properties;
+  const b = r.details.bbox;
+  return {
+    id: r.id,
+    collection: r.details.collection ?? null,
+    datetime: p.datetime ?? null,
+    cloudCover: p['eo:cloud_cover'] ?? null,
+    offNadir: p['view:off_nadir'] ?? null,
+    gsd: p.gsd ?? null,
+    platform: p.platform ?? null,
+    bbox: b && b.length >= 4 ? [b[0]!, b[1]!, b[2]!, b[3]!] : null,
+  };
+}
+
+function ringOf(r: CatalogRecord): number[] {
+  const g = r.details.geometry;
+  const ring =
+    g?.type === 'Polygon'
+      ? g.coordinates[0]
+      : g?.type === 'MultiPolygon'
+        ? g.coordinates[0]?.[0]
+        : undefined;
+  return (ring ?? []).flatMap((p) => [p[0] ?? 0, p[1] ?? 0]);
+}
+
+export function createMemoryBridge(opts: { records?: number; seed?: number } = {}): MemoryBridge {
+  const rng = createRng(opts.seed ?? 7);
+  const records: CatalogRecord[] = [];
+  for (let i = 0; i < (opts.records ?? 40); i++) records.push(buildCatalogRecord({}, { rng }));
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+  const failures = new Map<Method, ContractError>();
+  const calls: Array<{ method: Method; input: unknown }> = [];
+  let savedSeq = 0;
+
+  const search = (q: CatalogSearchRequest) =>
+    runCatalogSearch(
+      records.map((record) => ({ record, links: { orderId: null, orderItemId: null } })),
+      q,
+    );
+
+  const bridge: MemoryBridge = {
+    calls,
+    records,
+    settings: defaultSettings(),
+    embeddedServiceUrl: null,
+    connectivity: { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' },
+    syncStatus: {
+      running: false,
+      resources: [
+        {
+          resource: 'orders',
+          lastCompleteAt: '2024-05-17T07:00:00.000Z',
+          lastError: null,
+          count: 12,
+        },
+        { resource: 'catalogs', lastCompleteAt: null, lastError: null, count: records.length },
+      ],
+    },
+    saved: [],
+
+    failWith(method, error) {
+      if (error) failures.set(method, error);
+      else failures.delete(method);
+    },
+
+    emit(event, payload) {
+      for (const fn of listeners.get(event) ?? []) fn(payload);
+    },
+
+    listenerCount(event) {
+      return listeners.get(event)?.size ?? 0;
+    },
+
+    on(event, fn) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      const f = fn as (p: unknown) => void;
+      set.add(f);
+      return () => set.delete(f);
+    },
+
+    call: (async (method: Method, raw?: unknown) => {
+      const input = parseInput(method, raw);
+      calls.push({ method, input });
+      await Promise.resolve(); // answers are asynchronous, as over IPC
+      const failure = failures.get(method);
+      if (failure) throw failure;
+      const out = handle(method, input);
+      return contract[method].output.parse(out) as Output<typeof method>;
+    }) as Bridge['call'],
+  };
+
+  function handle(method: Method, input: unknown): unknown {
+    switch (method) {
+      case 'app.info':
+        return {
+          version: '0.0.0-test',
+          mode: 'browser',
+          embeddedServiceUrl: bridge.embeddedServiceUrl,
+        };
+      case 'settings.get':
+        return bridge.settings;
+      case 'settings.update': {
+        const u = input as Record<string, unknown>;
+        const s = { ...bridge.settings, mirror: { ...bridge.settings.mirror } };
+        if ('serviceUrl' in u) s.serviceUrl = (u['serviceUrl'] as string | null) ?? null;
+        if ('apiKey' in u) s.apiKeySet = u['apiKey'] !== null;
+        if (u['mirror']) Object.assign(s.mirror, u['mirror']);
+        if (typeof u['syncIntervalMinutes'] === 'number') {
+          s.syncIntervalMinutes = u['syncIntervalMinutes'];
+        }
+        if ('tileUrl' in u) s.tileUrl = (u['tileUrl'] as string | null) ?? null;
+        bridge.settings = s;
+        return s;
+      }
+      case 'mirror.clear':
+        records.length = 0;
+        bridge.settings = { ...bridge.settings, storageBytes: 0 };
+        return { cleared: true };
+      case 'connectivity.check':
+        return bridge.connectivity;
+      case 'sync.run':
+        bridge.syncStatus = { ...bridge.syncStatus, running: true };
+        return bridge.syncStatus;
+      case 'sync.cancel':
+        bridge.syncStatus = { ...bridge.syncStatus, running: false };
+        return bridge.syncStatus;
+      case 'sync.status':
+        return bridge.syncStatus;
+      case 'catalog.search': {
+        const q = input as CatalogSearchRequest;
+        const r = search(q);
+        return { total: r.total, limit: q.limit, offset: q.offset, items: r.catalogs.map(rowOf) };
+      }
+      case 'catalog.footprints': {
+        const q = input as CatalogSearchRequest;
+        const all = search({ ...q, limit: 1000, offset: 0 }).catalogs;
+        return { ids: all.map((r) => r.id), rings: all.map(ringOf) };
+      }
+      case 'catalog.get':
+        return records.find((r) => r.id === (input as { id: string }).id) ?? null;
+      case 'savedSearches.list':
+        return bridge.saved;
+      case 'savedSearches.save': {
+        const i = input as { id?: string; name: string; query: Record<string, unknown> };
+        const now = '2024-05-17T09:00:00.000Z';
+        const s: SavedSearch = {
+          id: i.id ?? `s${++savedSeq}`,
+          name: i.name,
+          query: i.query,
+          createdAt: now,
+          updatedAt: now,
+        };
+        bridge.saved = [...bridge.saved.filter((x) => x.id !== s.id), s];
+        return s;
+      }
+      case 'savedSearches.remove': {
+        const before = bridge.saved.length;
+        bridge.saved = bridge.saved.filter((x) => x.id !== (input as { id: string }).id);
+        return { removed: bridge.saved.length < before };
+      }
+      case 'tiles.get':
+        return null;
+    }
+  }
+
+  return bridge;
+}

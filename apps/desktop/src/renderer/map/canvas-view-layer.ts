@@ -1,0 +1,141 @@
+/**
+ * A Leaflet layer that owns one or more full-view canvases and redraws them itself: the base
+ * of the footprint layer and the offline basemap. Positioning follows Leaflet's own renderers:
+ * the canvases cover the view plus a margin (so a pan shows drawn content), are redrawn when a
+ * move or zoom ends, and are scaled with a CSS transform during the zoom animation.
+ */
+import L from 'leaflet';
+import { worldScale } from './mercator';
+import type { ViewTransform } from './draw-footprints';
+
+export interface CanvasViewOptions {
+  /** Pane name; created with this z-index when the map has no such pane. */
+  readonly pane: string;
+  readonly zIndex: number;
+  /** Extra drawn area around the view, as a fraction of its size on each side. */
+  readonly padding?: number;
+  /** Number of stacked canvases (drawn back to front). */
+  readonly canvases?: number;
+}
+
+export abstract class CanvasViewLayer extends L.Layer {
+  protected container: HTMLDivElement | null = null;
+  protected canvases: HTMLCanvasElement[] = [];
+  protected view: ViewTransform | null = null;
+  /** Device pixel ratio the canvases were sized for. */
+  protected dpr = 1;
+  private zoom = 0;
+  private topLeft: L.LatLng | null = null;
+  private readonly opts: Required<CanvasViewOptions>;
+
+  constructor(options: CanvasViewOptions) {
+    super();
+    this.opts = { padding: 0.3, canvases: 1, ...options };
+  }
+
+  /** Draw canvas `n` for the current view (the context is already scaled to CSS pixels). */
+  protected abstract drawCanvas(
+    n: number,
+    ctx: CanvasRenderingContext2D,
+    view: ViewTransform,
+  ): void;
+
+  override onAdd(map: L.Map): this {
+    if (!map.getPane(this.opts.pane)) {
+      const pane = map.createPane(this.opts.pane);
+      pane.style.zIndex = String(this.opts.zIndex);
+      pane.style.pointerEvents = 'none';
+    }
+    const container = L.DomUtil.create('div', 'eo-canvas-view leaflet-zoom-animated');
+    container.style.position = 'absolute';
+    for (let n = 0; n < this.opts.canvases; n++) {
+      const canvas = L.DomUtil.create('canvas', 'eo-canvas-view__canvas', container);
+      canvas.style.position = 'absolute';
+      canvas.style.left = '0';
+      canvas.style.top = '0';
+      this.canvases.push(canvas);
+    }
+    this.container = container;
+    map.getPane(this.opts.pane)?.appendChild(container);
+    this.reset();
+    return this;
+  }
+
+  override onRemove(): this {
+    this.container?.remove();
+    this.container = null;
+    this.canvases = [];
+    this.view = null;
+    return this;
+  }
+
+  override getEvents(): { [name: string]: L.LeafletEventHandlerFn } {
+    return {
+      viewreset: () => this.reset(),
+      moveend: () => this.reset(),
+      resize: () => this.reset(),
+      zoomanim: (e) => this.animateZoom(e as L.ZoomAnimEvent),
+    };
+  }
+
+  /** Re-place the canvases over the current view and redraw them all. */
+  reset(): void {
+    const map = this._map as L.Map | undefined;
+    if (!map || !this.container) return;
+    const size = map.getSize();
+    const pad = this.opts.padding;
+    const min = map.containerPointToLayerPoint(size.multiplyBy(-pad)).round();
+    const width = Math.round(size.x * (1 + 2 * pad));
+    const height = Math.round(size.y * (1 + 2 * pad));
+    L.DomUtil.setPosition(this.container, min);
+    this.zoom = map.getZoom();
+    this.topLeft = map.layerPointToLatLng(min);
+    const origin = map.getPixelOrigin().add(min);
+    this.dpr = globalThis.devicePixelRatio || 1;
+    for (const canvas of this.canvases) {
+      canvas.width = Math.round(width * this.dpr);
+      canvas.height = Math.round(height * this.dpr);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    this.view = {
+      scale: worldScale(this.zoom),
+      originX: origin.x,
+      originY: origin.y,
+      width,
+      height,
+    };
+    this.redraw();
+  }
+
+  /** Redraw every canvas for the current placement. */
+  redraw(): void {
+    for (let n = 0; n < this.canvases.length; n++) this.redrawCanvas(n);
+  }
+
+  protected redrawCanvas(n: number): void {
+    const canvas = this.canvases[n];
+    const view = this.view;
+    if (!canvas || !view) return;
+    // null where canvas is not implemented (happy-dom in component tests).
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, view.width, view.height);
+    this.drawCanvas(n, ctx, view);
+  }
+
+  private animateZoom(e: L.ZoomAnimEvent): void {
+    const map = this._map as L.Map | undefined;
+    if (!map || !this.container || !this.topLeft) return;
+    const scale = map.getZoomScale(e.zoom, this.zoom);
+    const panePos = L.DomUtil.getPosition(map.getPane('mapPane') as HTMLElement);
+    const newOrigin = map
+      .project(e.center, e.zoom)
+      .subtract(map.getSize().divideBy(2))
+      .add(panePos)
+      .round();
+    const offset = map.project(this.topLeft, e.zoom).subtract(newOrigin);
+    L.DomUtil.setTransform(this.container, offset, scale);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Traces footprints into one canvas path. The layer calls it once per style (plain, selected,
+ * hovered) and fills and strokes each path once: two draw calls for 50,000 footprints instead
+ * of two per footprint, which is where Leaflet's own canvas renderer spends its time.
+ */
+import type { PackedFootprints } from './footprints';
+
+/** The part of CanvasRenderingContext2D (or Path2D) tracing needs. */
+export interface PathTarget {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  closePath(): void;
+  rect(x: number, y: number, w: number, h: number): void;
+}
+
+/** Canvas pixel = world unit * scale - origin; the canvas is width x height pixels. */
+export interface ViewTransform {
+  readonly scale: number;
+  readonly originX: number;
+  readonly originY: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Below this distance (pixels, |dx| + |dy|) a vertex adds nothing visible and is skipped. */
+const MIN_STEP = 0.75;
+/** A footprint smaller than this on screen is traced as a two-pixel square. */
+const DOT = 1.5;
+
+/**
+ * Trace footprints that are on screen (in any world copy) and pass `include`.
+ * Returns how many were traced.
+ */
+export function traceFootprints(
+  target: PathTarget,
+  fp: PackedFootprints,
+  view: ViewTransform,
+  include?: (i: number) => boolean,
+  only?: Iterable<number>,
+): number {
+  let traced = 0;
+  const { scale, width, height } = view;
+  const b = fp.boxes;
+  const pts = fp.points;
+  const each = (i: number): void => {
+    if (include && !include(i)) return;
+    const bx0 = b[i * 4] as number;
+    if (Number.isNaN(bx0)) return;
+    const by0 = (b[i * 4 + 1] as number) * scale - view.originY;
+    const by1 = (b[i * 4 + 3] as number) * scale - view.originY;
+    if (by1 < 0 || by0 > height) return;
+    const bx1 = b[i * 4 + 2] as number;
+    // World copies: footprints repeat every `scale` pixels horizontally.
+    for (let w = -1; w <= 1; w++) {
+      const shift = w * scale - view.originX;
+      const x0 = bx0 * scale + shift;
+      const x1 = bx1 * scale + shift;
+      if (x1 < 0 || x0 > width) continue;
+      traced++;
+      if (x1 - x0 < DOT && by1 - by0 < DOT) {
+        target.rect(Math.floor((x0 + x1) / 2) - 1, Math.floor((by0 + by1) / 2) - 1, 2, 2);
+        continue;
+      }
+      const from = fp.offsets[i] as number;
+      const to = fp.offsets[i + 1] as number;
+      let lx = (pts[from * 2] as number) * scale + shift;
+      let ly = (pts[from * 2 + 1] as number) * scale - view.originY;
+      target.moveTo(lx, ly);
+      for (let k = from + 1; k < to; k++) {
+        const x = (pts[k * 2] as number) * scale + shift;
+        const y = (pts[k * 2 + 1] as number) * scale - view.originY;
+        if (Math.abs(x - lx) + Math.abs(y - ly) < MIN_STEP) continue;
+        target.lineTo(x, y);
+        lx = x;
+        ly = y;
+      }
+      target.closePath();
+    }
+  };
+  if (only) {
+    for (const i of only) if (i >= 0 && i < fp.count) each(i);
+  } else {
+    for (let i = 0; i < fp.count; i++) each(i);
+  }
+  return traced;
+}

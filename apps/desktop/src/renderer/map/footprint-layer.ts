@@ -1,0 +1,225 @@
+/**
+ * ONE Leaflet layer for all footprints: a base canvas with every footprint (plain ones as one
+ * path, selected ones as a second) and an overlay canvas for the hovered and the active
+ * footprint, so hovering redraws one polygon, not 50,000. Hit tests go through a grid index.
+ * The layer knows ids, not records: the catalog store stays the source of truth and pushes
+ * selection / hover in; the layer reports hover and clicks out.
+ */
+import L from 'leaflet';
+import { CanvasViewLayer } from './canvas-view-layer';
+import { traceFootprints, type ViewTransform } from './draw-footprints';
+import { packFootprints, type PackedFootprints } from './footprints';
+import { footprintsAt } from './hit-test';
+import { mercX, mercY, unmercY as unY } from './mercator';
+import { GridIndex } from './spatial-index';
+
+export interface FootprintClick {
+  /** Footprints under the pointer, smallest first. */
+  readonly ids: readonly string[];
+  /** Ctrl/Cmd or Shift held: add to the selection instead of replacing it. */
+  readonly additive: boolean;
+}
+
+export interface FootprintLayerOptions {
+  readonly onHover?: (id: string | null) => void;
+  readonly onClick?: (click: FootprintClick) => void;
+}
+
+export const FOOTPRINT_STYLE = {
+  plain: { fill: 'rgba(37, 99, 235, 0.07)', stroke: 'rgba(29, 78, 216, 0.85)', width: 1 },
+  selected: { fill: 'rgba(245, 158, 11, 0.28)', stroke: '#b45309', width: 1.5 },
+  active: { fill: 'rgba(16, 185, 129, 0.25)', stroke: '#047857', width: 2.5 },
+  hovered: { fill: 'rgba(220, 38, 38, 0.18)', stroke: '#dc2626', width: 2.5 },
+} as const;
+
+type Style = (typeof FOOTPRINT_STYLE)[keyof typeof FOOTPRINT_STYLE];
+
+export class FootprintLayer extends CanvasViewLayer {
+  private fp: PackedFootprints = packFootprints([], []);
+  private index = new GridIndex(new Float64Array(0));
+  private selectedMask = new Uint8Array(0);
+  private selectedIds = new Set<string>();
+  private hovered = -1;
+  private active = -1;
+  /** Footprints traced by the last base draw (for tests and the benchmark). */
+  lastDrawn = 0;
+
+  constructor(private readonly handlers: FootprintLayerOptions = {}) {
+    super({ pane: 'eo-footprints', zIndex: 390, canvases: 2 });
+  }
+
+  /** Replace all footprints: one exterior ring per id, flat [lon, lat, ...]. */
+  setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void {
+    this.setPacked(packFootprints(ids, rings));
+  }
+
+  setPacked(fp: PackedFootprints): void {
+    const hoveredId = this.hovered >= 0 ? this.fp.ids[this.hovered] : undefined;
+    const activeId = this.active >= 0 ? this.fp.ids[this.active] : undefined;
+    this.fp = fp;
+    this.index = new GridIndex(fp.boxes);
+    this.selectedMask = new Uint8Array(fp.count);
+    for (const id of this.selectedIds) {
+      const i = fp.indexOf.get(id);
+      if (i !== undefined) this.selectedMask[i] = 1;
+    }
+    this.hovered = hoveredId !== undefined ? (fp.indexOf.get(hoveredId) ?? -1) : -1;
+    this.active = activeId !== undefined ? (fp.indexOf.get(activeId) ?? -1) : -1;
+    this.redraw();
+  }
+
+  get count(): number {
+    return this.fp.count;
+  }
+
+  /** The highlighted footprint (hovered on the map or pushed in from the list). */
+  get hoveredId(): string | null {
+    return this.hovered >= 0 ? (this.fp.ids[this.hovered] ?? null) : null;
+  }
+
+  get selectedCount(): number {
+    let n = 0;
+    for (const v of this.selectedMask) n += v;
+    return n;
+  }
+
+  setSelection(ids: Iterable<string>): void {
+    this.selectedIds = new Set(ids);
+    this.selectedMask.fill(0);
+    for (const id of this.selectedIds) {
+      const i = this.fp.indexOf.get(id);
+      if (i !== undefined) this.selectedMask[i] = 1;
+    }
+    this.redrawCanvas(0);
+  }
+
+  /** Highlight from outside (list row hover); does not call onHover back. */
+  setHovered(id: string | null): void {
+    const i = id === null ? -1 : (this.fp.indexOf.get(id) ?? -1);
+    if (i === this.hovered) return;
+    this.hovered = i;
+    this.redrawCanvas(1);
+  }
+
+  setActive(id: string | null): void {
+    const i = id === null ? -1 : (this.fp.indexOf.get(id) ?? -1);
+    if (i === this.active) return;
+    this.active = i;
+    this.redrawCanvas(1);
+  }
+
+  /** Ids of the footprints containing a map position, smallest first. */
+  idsAt(latlng: L.LatLng): string[] {
+    let x = mercX(latlng.lng);
+    x -= Math.floor(x); // fold world copies back into 0..1
+    return footprintsAt(this.fp, this.index, x, mercY(latlng.lat)).map((i) => this.fp.ids[i]!);
+  }
+
+  /** Bounds of the given footprints (or all of them), null when there are none. */
+  boundsOf(ids?: Iterable<string>): L.LatLngBounds | null {
+    const indices = ids
+      ? [...ids].map((id) => this.fp.indexOf.get(id)).filter((i): i is number => i !== undefined)
+      : Array.from({ length: this.fp.count }, (_, i) => i);
+    let bounds: L.LatLngBounds | null = null;
+    for (const i of indices) {
+      const b = this.fp.boxes;
+      const x0 = b[i * 4] as number;
+      if (Number.isNaN(x0)) continue;
+      const sw = L.latLng(unY(b[i * 4 + 3] as number), x0 * 360 - 180);
+      const ne = L.latLng(unY(b[i * 4 + 1] as number), (b[i * 4 + 2] as number) * 360 - 180);
+      bounds = bounds ? bounds.extend(sw).extend(ne) : L.latLngBounds(sw, ne);
+    }
+    return bounds;
+  }
+
+  override getEvents(): { [name: string]: L.LeafletEventHandlerFn } {
+    return {
+      ...super.getEvents(),
+      mousemove: (e) => this.onMouseMove(e as L.LeafletMouseEvent),
+      mouseout: () => this.hoverFromMap(-1),
+      click: (e) => this.onMapClick(e as L.LeafletMouseEvent),
+    };
+  }
+
+  protected drawCanvas(n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {
+    const mask = this.selectedMask;
+    if (n === 0) {
+      this.lastDrawn = fill(ctx, FOOTPRINT_STYLE.plain, () =>
+        traceFootprints(ctx, this.fp, view, (i) => mask[i] === 0),
+      );
+      if (this.selectedIds.size > 0) {
+        this.lastDrawn += fill(ctx, FOOTPRINT_STYLE.selected, () =>
+          traceFootprints(ctx, this.fp, view, (i) => mask[i] === 1),
+        );
+      }
+      return;
+    }
+    for (const [i, style] of [
+      [this.active, FOOTPRINT_STYLE.active],
+      [this.hovered, FOOTPRINT_STYLE.hovered],
+    ] as const) {
+      if (i < 0) continue;
+      fill(ctx, style, () => traceFootprints(ctx, this.fp, view, undefined, [i]));
+      this.ringIfTiny(ctx, i, view, style);
+    }
+  }
+
+  /** A footprint a few pixels wide is invisible as an outline: circle it so it can be found. */
+  private ringIfTiny(
+    ctx: CanvasRenderingContext2D,
+    i: number,
+    view: ViewTransform,
+    style: Style,
+  ): void {
+    const b = this.fp.boxes;
+    const x0 = b[i * 4] as number;
+    if (Number.isNaN(x0)) return;
+    const w = ((b[i * 4 + 2] as number) - x0) * view.scale;
+    const h = ((b[i * 4 + 3] as number) - (b[i * 4 + 1] as number)) * view.scale;
+    if (Math.max(w, h) >= 10) return;
+    const cy =
+      (((b[i * 4 + 1] as number) + (b[i * 4 + 3] as number)) / 2) * view.scale - view.originY;
+    for (let copy = -1; copy <= 1; copy++) {
+      const cx = ((x0 + (b[i * 4 + 2] as number)) / 2 + copy) * view.scale - view.originX;
+      if (cx < -20 || cx > view.width + 20) continue;
+      ctx.beginPath();
+      ctx.arc(cx, cy, 9, 0, 2 * Math.PI);
+      ctx.lineWidth = 2.5;
+      ctx.strokeStyle = style.stroke;
+      ctx.stroke();
+    }
+  }
+
+  private onMouseMove(e: L.LeafletMouseEvent): void {
+    const first = this.idsAt(e.latlng)[0];
+    this.hoverFromMap(first === undefined ? -1 : (this.fp.indexOf.get(first) ?? -1));
+  }
+
+  private hoverFromMap(i: number): void {
+    if (i === this.hovered) return;
+    this.hovered = i;
+    const container = (this._map as L.Map | undefined)?.getContainer();
+    if (container) container.style.cursor = i >= 0 ? 'pointer' : '';
+    this.redrawCanvas(1);
+    this.handlers.onHover?.(i >= 0 ? this.fp.ids[i]! : null);
+  }
+
+  private onMapClick(e: L.LeafletMouseEvent): void {
+    const ids = this.idsAt(e.latlng);
+    const oe = e.originalEvent;
+    this.handlers.onClick?.({ ids, additive: oe.ctrlKey || oe.metaKey || oe.shiftKey });
+  }
+}
+
+function fill(ctx: CanvasRenderingContext2D, style: Style, trace: () => number): number {
+  ctx.beginPath();
+  const n = trace();
+  if (n === 0) return 0;
+  ctx.fillStyle = style.fill;
+  ctx.fill('nonzero');
+  ctx.lineWidth = style.width;
+  ctx.strokeStyle = style.stroke;
+  ctx.lineJoin = 'round';
+  ctx.stroke();
+  return n;
+}

@@ -1,0 +1,121 @@
+/**
+ * Footprints packed into typed arrays, projected once: the footprint layer, the hit-test index
+ * and the draw loop all read these arrays, so 50,000 footprints cost a few MB and no per-scene
+ * objects (no LatLng, no Leaflet layer, no GeoJSON feature).
+ */
+import { mercX, mercY } from './mercator';
+
+export interface PackedFootprints {
+  readonly count: number;
+  readonly ids: readonly string[];
+  /** Footprint index of an id. */
+  readonly indexOf: ReadonlyMap<string, number>;
+  /** Point offsets: footprint i owns points offsets[i] .. offsets[i+1]-1. */
+  readonly offsets: Uint32Array;
+  /** Projected points, x then y per point, in world units (see mercator.ts). */
+  readonly points: Float64Array;
+  /** Projected bounding box per footprint: minX, minY, maxX, maxY. */
+  readonly boxes: Float64Array;
+  /** Projected area per footprint (world units squared): smaller wins a hit test. */
+  readonly areas: Float64Array;
+}
+
+/**
+ * One exterior ring per id, flat `[lon, lat, lon, lat, ...]`. A ring crossing the antimeridian
+ * is unwrapped (each longitude moved by 360 degrees to stay within 180 of the previous one),
+ * so its box may reach past the world's edge; hit tests look at both copies.
+ */
+export function packFootprints(
+  ids: readonly string[],
+  rings: ReadonlyArray<ArrayLike<number>>,
+): PackedFootprints {
+  const count = Math.min(ids.length, rings.length);
+  let total = 0;
+  for (let i = 0; i < count; i++) total += Math.floor((rings[i]?.length ?? 0) / 2);
+  const offsets = new Uint32Array(count + 1);
+  const points = new Float64Array(total * 2);
+  const boxes = new Float64Array(count * 4);
+  const areas = new Float64Array(count);
+  const indexOf = new Map<string, number>();
+  let p = 0;
+  for (let i = 0; i < count; i++) {
+    const ring = rings[i] ?? [];
+    const n = Math.floor(ring.length / 2);
+    offsets[i] = p;
+    indexOf.set(ids[i] as string, i);
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    let prevLon = NaN;
+    for (let k = 0; k < n; k++) {
+      let lon = ring[k * 2] as number;
+      const lat = ring[k * 2 + 1] as number;
+      if (k > 0) {
+        while (lon - prevLon > 180) lon -= 360;
+        while (prevLon - lon > 180) lon += 360;
+      }
+      prevLon = lon;
+      const x = mercX(lon);
+      const y = mercY(lat);
+      points[(p + k) * 2] = x;
+      points[(p + k) * 2 + 1] = y;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    if (n === 0) minX = minY = maxX = maxY = NaN;
+    boxes[i * 4] = minX;
+    boxes[i * 4 + 1] = minY;
+    boxes[i * 4 + 2] = maxX;
+    boxes[i * 4 + 3] = maxY;
+    const signed = signedArea(points, p, p + n);
+    // One winding direction for every ring: the layer fills all footprints as one path with
+    // the nonzero rule, where opposite windings would cancel and leave overlaps unfilled.
+    if (signed < 0) reversePoints(points, p, p + n);
+    areas[i] = Math.abs(signed);
+    p += n;
+  }
+  offsets[count] = p;
+  return { count, ids: ids.slice(0, count), indexOf, offsets, points, boxes, areas };
+}
+
+/** Shoelace area of points[from..to); positive when clockwise on screen (y grows down). */
+function signedArea(points: Float64Array, from: number, to: number): number {
+  let sum = 0;
+  for (let k = from; k < to; k++) {
+    const j = k + 1 < to ? k + 1 : from;
+    sum +=
+      (points[k * 2] as number) * (points[j * 2 + 1] as number) -
+      (points[j * 2] as number) * (points[k * 2 + 1] as number);
+  }
+  return sum / 2;
+}
+
+function reversePoints(points: Float64Array, from: number, to: number): void {
+  for (let a = from, b = to - 1; a < b; a++, b--) {
+    const ax = points[a * 2] as number;
+    const ay = points[a * 2 + 1] as number;
+    points[a * 2] = points[b * 2] as number;
+    points[a * 2 + 1] = points[b * 2 + 1] as number;
+    points[b * 2] = ax;
+    points[b * 2 + 1] = ay;
+  }
+}
+
+/** Ray casting: is (x, y) inside footprint i's ring? Points on an edge count either way. */
+export function footprintContains(fp: PackedFootprints, i: number, x: number, y: number): boolean {
+  const from = fp.offsets[i] as number;
+  const to = fp.offsets[i + 1] as number;
+  const pts = fp.points;
+  let inside = false;
+  for (let k = from, j = to - 1; k < to; j = k++) {
+    const xk = pts[k * 2] as number;
+    const yk = pts[k * 2 + 1] as number;
+    const xj = pts[j * 2] as number;
+    const yj = pts[j * 2 + 1] as number;
+    if (yk > y !== yj > y && x < ((xj - xk) * (y - yk)) / (yj - yk) + xk) inside = !inside;
+  }
+  return inside;
+}

@@ -1,0 +1,65 @@
+/**
+ * The online/offline indicator. "Online" is the backend's verdict that the service answered an
+ * authenticated request (reachable AND key accepted), never just "the network is up".
+ */
+import { defineStore } from 'pinia';
+import type { Connectivity } from '../../shared/contract';
+import { useBridge } from './bridge-provider';
+import { readableError } from './errors';
+
+export const CONNECTIVITY_TEXT: Record<
+  Connectivity['state'] | 'unknown',
+  { label: string; tone: 'ok' | 'warn' | 'bad' | 'idle'; hint: string }
+> = {
+  online: { label: 'Online', tone: 'ok', hint: 'The service answers and accepts your API key.' },
+  offline: {
+    label: 'Offline',
+    tone: 'warn',
+    hint: 'The service is not reachable. Searching the mirror still works.',
+  },
+  unauthorized: {
+    label: 'Key rejected',
+    tone: 'bad',
+    hint: 'The service answered but refused the API key. Enter a new key in Connection & settings.',
+  },
+  unconfigured: {
+    label: 'Not set up',
+    tone: 'idle',
+    hint: 'Enter the service URL and API key in Connection & settings.',
+  },
+  unknown: { label: 'Checking…', tone: 'idle', hint: 'Asking the service.' },
+};
+
+export const useConnectivityStore = defineStore('connectivity', {
+  state: () => ({
+    current: null as Connectivity | null,
+    checking: false,
+    error: null as string | null,
+  }),
+  getters: {
+    state: (s): Connectivity['state'] | 'unknown' => s.current?.state ?? 'unknown',
+    text(): (typeof CONNECTIVITY_TEXT)[keyof typeof CONNECTIVITY_TEXT] {
+      return CONNECTIVITY_TEXT[this.state];
+    },
+    online: (s) => s.current?.state === 'online',
+  },
+  actions: {
+    /** Follow the backend's connectivity events; returns the unsubscribe. */
+    listen(): () => void {
+      return useBridge().on('connectivity.changed', (c) => {
+        this.current = c;
+      });
+    },
+    async check(): Promise<void> {
+      this.checking = true;
+      this.error = null;
+      try {
+        this.current = await useBridge().call('connectivity.check');
+      } catch (err) {
+        this.error = readableError(err).message;
+      } finally {
+        this.checking = false;
+      }
+    },
+  },
+});

@@ -1,0 +1,62 @@
+/**
+ * Errors as people read them: what happened and what to do about it. Backend errors arrive as
+ * ContractError codes; a bridge that is gone shows up as a plain Error.
+ */
+import { ContractError } from '../../shared/contract';
+
+export interface ReadableError {
+  readonly title: string;
+  readonly message: string;
+  /** What the user can do about it. */
+  readonly hint: string;
+  readonly code: string;
+}
+
+const HINTS: Record<string, { title: string; hint: string }> = {
+  not_configured: {
+    title: 'Not connected yet',
+    hint: 'Enter the service URL and your API key under Connection & settings.',
+  },
+  offline: {
+    title: 'The service is not reachable',
+    hint: 'Check the network connection or the service URL. Everything already mirrored stays searchable offline.',
+  },
+  unauthorized: {
+    title: 'The API key was not accepted',
+    hint: 'Enter a valid API key under Connection & settings (the old one may have been revoked).',
+  },
+  busy: {
+    title: 'A sync is already running',
+    hint: 'Wait for it to finish, or cancel it on the Sync screen.',
+  },
+  invalid_argument: {
+    title: 'Some values are not valid',
+    hint: 'Correct the highlighted fields and try again.',
+  },
+  unknown_method: {
+    title: 'The app is out of step with its backend',
+    hint: 'Restart the app; if it persists, reinstall it.',
+  },
+  internal: {
+    title: 'Something went wrong',
+    hint: 'Try again. If it keeps happening, restart the app.',
+  },
+};
+
+export function readableError(err: unknown): ReadableError {
+  const code = err instanceof ContractError ? err.code : 'internal';
+  const known = HINTS[code] ?? HINTS['internal']!;
+  const message = err instanceof Error ? err.message : String(err);
+  return { title: known.title, message, hint: known.hint, code };
+}
+
+/** Messages by dotted field path from an invalid_argument error (`form` for the whole input). */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ContractError) || err.code !== 'invalid_argument') return {};
+  const out: Record<string, string> = {};
+  for (const issue of err.details?.issues ?? []) {
+    const key = issue.path || 'form';
+    if (!out[key]) out[key] = issue.message;
+  }
+  return out;
+}
