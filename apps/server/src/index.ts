@@ -3,5 +3,10 @@ export { buildApp } from './app';
 export { resolveConfig, type ServerConfig } from './config';
 export { startServer, type RunningServer } from './server';
 export { seedDemo, type SeedOptions } from './seed/demo';
+export {
+  generateCatalogRecords,
+  insertCatalogRecords,
+  type BulkCatalogOptions,
+} from './seed/bulk-catalog';
 export { createApiKey, createOrganization, createProject, createUser } from './orgs/repository';
 export { DEMO, SATELLITES, COLLECTIONS, BANDSETS } from './reference/catalog';

@@ -6,55 +6,22 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/flush.ts [--smoke]
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createEoClient } from '@eo/api-client';
 import { openLocalDatabase } from '../src/db/open';
-import { createOutbox, type OutboxInput } from '../src/outbox/index';
+import { createOutbox } from '../src/outbox/index';
+import { fmt, smoke, tempDir } from './common';
+import { orderInput as order } from './orders';
+import { forkService } from './reference-service';
 
-const smoke = process.argv.includes('--smoke');
 const N = smoke ? 100 : 1_000;
-const here = path.dirname(fileURLToPath(import.meta.url));
 
-function order(name: string): OutboxInput<'order'> {
-  const [w, s, e, n] = [11.3, 44.45, 11.425, 44.55];
-  const ring: Array<[number, number]> = [
-    [w, s],
-    [e, s],
-    [e, n],
-    [w, n],
-    [w, s],
-  ];
-  return {
-    order_items: [
-      {
-        project_id: 'prj-demo-crops',
-        name,
-        geometry: {
-          type: 'FeatureCollection',
-          features: [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] } }],
-        },
-        start_date: '2030-06-01T00:00:00Z',
-        end_date: '2030-06-30T00:00:00Z',
-      },
-    ],
-  };
-}
-
-const child = fork(path.join(here, 'reference-service.ts'), [], {
-  execArgv: process.execArgv,
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
-  child.once('message', (m) => resolve(m as { url: string; key: string }));
-  child.once('exit', (code) => reject(new Error(`service exited with ${code}`)));
-});
+const service = await forkService();
+const { url, key } = service;
 const client = createEoClient({ baseUrl: url, apiKey: key });
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-sync-bench-'));
+const dir = tempDir('flush');
 
 try {
   // Warm-up: connections, JIT, the service's statement caches.
@@ -85,12 +52,12 @@ try {
 
   const direct = N / directS;
   const flushed = N / flushS;
-  console.log(`orders: ${N}${smoke ? ' (smoke)' : ''}`);
-  console.log(`direct POSTs:  ${direct.toFixed(0)} orders/s`);
-  console.log(`outbox flush:  ${flushed.toFixed(0)} orders/s`);
-  console.log(`outbox enqueue: ${(N / enqueueS).toFixed(0)} orders/s`);
-  console.log(`ratio flush/direct: ${(flushed / direct).toFixed(2)}`);
+  console.log(`flush: ${N} queued orders${smoke ? ' (smoke sizes, not a figure)' : ''}`);
+  console.log(`  direct POSTs (baseline): ${fmt(direct)} orders/s`);
+  console.log(`  outbox flush:            ${fmt(flushed)} orders/s`);
+  console.log(`  outbox enqueue:          ${fmt(N / enqueueS)} orders/s`);
+  console.log(`  ratio flush / direct: ${(flushed / direct).toFixed(2)}`);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
-  child.kill();
+  await service.stop();
 }

@@ -16,11 +16,17 @@ export interface LocalDatabase {
   close(): void;
 }
 
+/** Page size of new local databases (bytes). */
+export const PAGE_SIZE = 8192;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export function openLocalDatabase(file: string): LocalDatabase {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
+  // 8 KB pages for a new file (a no-op on an existing one): a catalog row (~2.5 KB of JSON)
+  // fills a 4 KB page on its own, three fit in 8 KB: a third less disk and read per record.
+  sqlite.pragma(`page_size = ${PAGE_SIZE}`);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a queued create acknowledged to the user survives even an OS crash or power loss.
   sqlite.pragma('synchronous = FULL');

@@ -33,6 +33,12 @@ export const RESOURCES: readonly ResourceName[] = [
   'catalogs',
 ];
 
+/**
+ * Pull defaults (bench/first-sync.ts measures them against a hand-written floor): pages as
+ * large as the service allows, and commits of several pages or one per time budget.
+ */
+export const DEFAULT_PULL = { pageSize: 1000, batchRecords: 5000, batchMs: 1000 } as const;
+
 export interface SyncProgress {
   readonly resource: ResourceName;
   /** Records stored by this pass so far (committed). */
@@ -61,11 +67,11 @@ export interface SyncEngineOptions {
    * are unioned. Each is validated as a POST /v0/catalogs/search body (limit/offset ignored).
    */
   readonly catalog?: 'all' | readonly CatalogSearchRequestInput[];
-  /** Records per list request (default 100). */
+  /** Records per list request (default `DEFAULT_PULL.pageSize`). */
   readonly pageSize?: number;
-  /** Commit when this many records are buffered (default 1000)... */
+  /** Commit when this many records are buffered (default `DEFAULT_PULL.batchRecords`)... */
   readonly batchRecords?: number;
-  /** ...or when this long has passed since the last commit (default 250 ms). */
+  /** ...or when this long has passed since the last commit (default `DEFAULT_PULL.batchMs`). */
   readonly batchMs?: number;
   /**
    * Request the next page while the current one is validated and written (api-client
@@ -88,9 +94,9 @@ type PageSource = (offset: number, signal: AbortSignal | undefined) => AsyncIter
 export function createSyncEngine(options: SyncEngineOptions) {
   const { db, client } = options;
   const sqlite = db.sqlite;
-  const pageSize = options.pageSize ?? 100;
-  const batchRecords = options.batchRecords ?? 1000;
-  const batchMs = options.batchMs ?? 250;
+  const pageSize = options.pageSize ?? DEFAULT_PULL.pageSize;
+  const batchRecords = options.batchRecords ?? DEFAULT_PULL.batchRecords;
+  const batchMs = options.batchMs ?? DEFAULT_PULL.batchMs;
   const nowUs = options.nowUs ?? (() => Date.now() * 1000);
   const prefetch = options.prefetch ?? false;
   const writers = makeMirrorWriters(sqlite);

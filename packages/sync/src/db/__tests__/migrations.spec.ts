@@ -6,7 +6,8 @@ import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { is } from 'drizzle-orm';
 import { SQLiteTable as SQLiteTableClass } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openLocalDatabase } from '../open';
+import Database from 'better-sqlite3';
+import { MIGRATIONS_FOLDER, openLocalDatabase, PAGE_SIZE } from '../open';
 import * as schema from '../schema';
 import { tempDir } from './temp';
 
@@ -66,5 +67,18 @@ describe('migrations', () => {
     again.close();
     const files = fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql'));
     expect(applied.n).toBe(files.length);
+  });
+
+  it('makes new files with 8 KB pages and leaves an existing file its own', () => {
+    expect(PAGE_SIZE).toBe(8192);
+    expect(local.sqlite.pragma('page_size', { simple: true })).toBe(8192);
+    const file = path.join(tmp.dir, 'old.db');
+    const old = new Database(file);
+    old.pragma('page_size = 4096');
+    old.exec('CREATE TABLE before_mirror (x)');
+    old.close();
+    const reopened = openLocalDatabase(file);
+    expect(reopened.sqlite.pragma('page_size', { simple: true })).toBe(4096);
+    reopened.close();
   });
 });

@@ -183,6 +183,32 @@ describe('offline catalog search', () => {
     expect(plan.join('\n')).toMatch(/SEARCH c USING INTEGER PRIMARY KEY/);
   });
 
+  it('the desktop query (bbox + datetime + cloud cover, sorted) reads the R*Tree, then rows by key', () => {
+    // The statement a spatial search runs (page and total in one pass), as in bench/offline-search.ts.
+    const req = CatalogSearchRequest.parse({
+      bbox: [10, 40, 12, 42],
+      datetime: '2024-01-01T00:00:00Z/2024-12-31T23:59:59Z',
+      query: { 'eo:cloud_cover': { lt: 30 } },
+      sort_by: [{ field: 'datetime', direction: 'desc' }],
+      limit: 100,
+    });
+    const c = compileCatalogSql(MIRROR_ORG, req);
+    const plan = (
+      db.sqlite
+        .prepare(`EXPLAIN QUERY PLAN ${catalogSearchStatements(c).pageWithTotal}`)
+        .all({ ...c.params, token: 0, limit: 100, offset: 0 }) as Array<{ detail: string }>
+    ).map((r) => r.detail);
+    const text = plan.join('\n');
+    // Inside the window's co-routine: the R*Tree box first, then each candidate's row by its
+    // key; never a scan of the table nor a walk of a datetime index. Only the matches are sorted.
+    const rtree = plan.findIndex((d) => /^SCAN r VIRTUAL TABLE INDEX \d+:/.test(d));
+    const byKey = plan.findIndex((d) => /^SEARCH c USING INTEGER PRIMARY KEY/.test(d));
+    expect(rtree).toBeGreaterThanOrEqual(0);
+    expect(byKey).toBeGreaterThan(rtree);
+    expect(text).not.toMatch(/SCAN c\b/);
+    expect(text).not.toMatch(/INDEX catalog_org/);
+  });
+
   it('the default order walks the (org, datetime desc, id) index instead of sorting', () => {
     const req = CatalogSearchRequest.parse({});
     const c = compileCatalogSql(MIRROR_ORG, req);

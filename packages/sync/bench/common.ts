@@ -1,0 +1,78 @@
+/** Small helpers shared by the benchmarks: flags, timing, percentiles, sizes, the data cache. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+
+export const smoke = process.argv.includes('--smoke');
+
+/**
+ * Generated data (the service's data dir, the million-record mirror) is kept here between runs:
+ * building it takes minutes, and it is the same data every time (deterministic generator).
+ * `EO_BENCH_CACHE` moves it; deleting the folder rebuilds it.
+ */
+export const CACHE_DIR =
+  process.env.EO_BENCH_CACHE ?? path.join(os.tmpdir(), 'eo-sync-bench-cache');
+
+/** Progress to stderr (figures go to stdout). */
+export const log = (s: string): void => void process.stderr.write(`${s}\n`);
+
+export const nowMs = (): number => performance.now();
+
+/** The p-th percentile (nearest rank) of `xs`. */
+export function pct(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+export const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function tempDir(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `eo-sync-bench-${name}-`));
+}
+
+/**
+ * Builds a cached artefact once: `build(dir)` fills a fresh folder, which is then renamed into
+ * place (a build killed halfway never looks finished).
+ */
+export async function cached(name: string, build: (dir: string) => Promise<void> | void) {
+  const dir = path.join(CACHE_DIR, name);
+  if (fs.existsSync(path.join(dir, '.complete'))) return dir;
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const work = fs.mkdtempSync(path.join(CACHE_DIR, `.${name}-`));
+  try {
+    await build(work);
+    fs.writeFileSync(path.join(work, '.complete'), new Date().toISOString());
+    fs.renameSync(work, dir);
+  } catch (e) {
+    fs.rmSync(work, { recursive: true, force: true });
+    throw e;
+  }
+  return dir;
+}
+
+/** Bytes of a database file once its WAL is folded in. */
+export function databaseBytes(sqlite: Database.Database, file: string): number {
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  return fs.statSync(file).size;
+}
+
+/**
+ * Bytes the catalog takes in a mirror: `catalog_records` with its indexes, the R*Tree's
+ * shadow tables and `mirror_catalog_seen` with its index (dbstat pages).
+ */
+export function catalogBytes(sqlite: Database.Database): number {
+  const row = sqlite
+    .prepare(
+      `SELECT sum(pgsize) AS n FROM dbstat WHERE name IN (
+         SELECT name FROM sqlite_schema
+         WHERE tbl_name IN ('catalog_records', 'mirror_catalog_seen')
+            OR name LIKE 'catalog_rtree%'
+            OR name LIKE 'sqlite_autoindex_catalog_records%'
+            OR name LIKE 'sqlite_autoindex_mirror_catalog_seen%')`,
+    )
+    .get() as { n: number | null };
+  return row.n ?? 0;
+}

@@ -1,0 +1,39 @@
+/**
+ * `pnpm bench` for @eo/sync: each benchmark in its own process, one after another (they measure
+ * throughput, so they must not overlap). `--smoke` runs tiny sizes (CI: checks the benches
+ * work, not a figure). Generated data is cached in /tmp/eo-sync-bench-cache (see common.ts).
+ *
+ *   bash scripts/pnpm.sh --filter @eo/sync bench          # full sizes (minutes; first run builds data)
+ *   bash scripts/pnpm.sh --filter @eo/sync bench:smoke    # seconds
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+/** [file, NODE_OPTIONS]: the search bench holds a million parsed records for its scan. */
+const BENCHES: Array<[string, string]> = [
+  ['first-sync.ts', ''],
+  ['offline-search.ts', '--max-old-space-size=8192'],
+  ['flush.ts', ''],
+  // Figures behind the batching (commit per page against batches); not in smoke.
+  ...(smoke
+    ? []
+    : ([
+        ['pull.ts', ''],
+        ['mirror-write.ts', ''],
+      ] as Array<[string, string]>)),
+];
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+let failed = 0;
+const t0 = performance.now();
+for (const [bench, nodeOptions] of BENCHES) {
+  const file = fileURLToPath(new URL(bench, import.meta.url));
+  process.stdout.write(`\n=== sync bench: ${bench} ${args.join(' ')}\n`);
+  const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${nodeOptions}` };
+  const r = spawnSync(process.execPath, [tsx, file, ...args], { stdio: 'inherit', env });
+  if (r.status !== 0) failed++;
+}
+process.stdout.write(`\nsync benches: ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+process.exit(failed === 0 ? 0 : 1);
