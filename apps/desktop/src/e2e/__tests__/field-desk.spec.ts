@@ -1,0 +1,185 @@
+/**
+ * End to end, as a field team would use it: browser mode (the built renderer in headless
+ * Chromium) against the real reference service. First-run connect, a sync with visible
+ * progress, a search that follows the map, the service stopped (same results from the mirror,
+ * the indicator says offline), the service restarted on the same port and data (the indicator
+ * comes back). Screenshots of every step land in test-output/e2e/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SCREENSHOT_DIR,
+  launchChromium,
+  seedService,
+  startBrowserApp,
+  startReferenceService,
+  tempDir,
+  type BrowserApp,
+  type ReferenceService,
+} from '../harness';
+import { RENDERER_DIR } from '../renderer-build';
+
+/** Enough records that the sync takes a few progress events (the pull commits every 5,000). */
+const BULK_RECORDS = 12_000;
+/** seedDemo's 200 scenes include every 20th as a demo catalog record. */
+const TOTAL_RECORDS = BULK_RECORDS + 10;
+
+let serviceDir: string;
+let appDir: string;
+let service: ReferenceService;
+let apiKey: string;
+let app: BrowserApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  serviceDir = tempDir('eo-e2e-service-');
+  appDir = tempDir('eo-e2e-app-');
+  service = await startReferenceService({ dataDir: serviceDir });
+  apiKey = seedService(service, { scenes: 200, bulkRecords: BULK_RECORDS });
+  // Checks every 500 ms so the indicator follows the service within the test's time.
+  app = await startBrowserApp({
+    dataDir: appDir,
+    rendererDir: RENDERER_DIR,
+    connectivityIntervalMs: 500,
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.setDefaultTimeout(15_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await service?.close();
+  for (const dir of [serviceDir, appDir]) {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+
+const indicator = () => page.locator('header [data-test="connectivity-label"]');
+const total = () => page.locator('[data-test="total"]');
+const resultIds = async (): Promise<string[]> => {
+  const labels = await page
+    .getByRole('listbox', { name: 'Search results' })
+    .getByRole('checkbox')
+    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label') ?? ''));
+  return labels.map((l) => l.replace(/^Select /, ''));
+};
+
+/** Painted pixels on the footprint layer's base canvas (in the page: no DOM on this side). */
+const FOOTPRINT_INK = `(() => {
+  const canvas = document.querySelector('.leaflet-eo-footprints-pane canvas');
+  if (!canvas) return -1;
+  const ctx = canvas.getContext('2d');
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  let ink = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
+  return ink;
+})()`;
+const footprintInk = () => page.evaluate<number>(FOOTPRINT_INK);
+
+describe('EO Field Desk in browser mode against the reference service', () => {
+  it('first run: opens the settings, connects with the service URL and API key', async () => {
+    await page.goto(app.server.openUrl);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Connection & settings' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => indicator().textContent()).toBe('Not set up');
+    await shot('01-first-run');
+
+    await page.getByLabel('Service URL').fill(service.url);
+    await page.getByLabel('API key').fill(apiKey);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Saved.').isVisible()).toBe(true);
+    await expect.poll(() => indicator().textContent()).toBe('Online');
+    // Write-only: the field is emptied, the page only learns that a key is stored.
+    expect(await page.getByLabel('API key').inputValue()).toBe('');
+    expect(await page.locator('[data-test="key-state"]').textContent()).toContain(
+      'A key is stored',
+    );
+    expect(await page.content()).not.toContain(apiKey);
+    await shot('02-connected');
+  });
+
+  it('syncs with a visible progress bar and shows the counts', async () => {
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const progress = page.locator('[data-test="progress"]');
+    // The catalog pull reports after each commit (5,000 records): catch a partial count.
+    await progress.getByText(/Catalog records: [\d,.\s]+ of [\d,.\s]+/).waitFor();
+    expect(await page.getByRole('progressbar').count()).toBe(1);
+    await shot('03-sync-progress');
+
+    await progress.waitFor({ state: 'detached', timeout: 30_000 });
+    const catalogRow = page.locator('tr[data-resource="catalogs"]');
+    await expect
+      .poll(async () => (await catalogRow.locator('td.num').textContent())?.replace(/\D/g, ''))
+      .toBe(String(TOTAL_RECORDS));
+    expect(await catalogRow.textContent()).not.toContain('Never');
+    await shot('04-synced');
+  });
+
+  let onlineTotal = '';
+  let onlineIds: string[] = [];
+
+  it('searches on the map: footprints on the map and rows in the list, following the view', async () => {
+    await page.getByRole('button', { name: 'Catalog', exact: true }).click();
+    await page.getByRole('radio', { name: 'The map view (follows the map)' }).check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(async () => (await total().textContent())?.replace(/\D/g, '')).not.toBe('');
+    const world = Number((await total().textContent())!.replace(/\D/g, ''));
+    expect(world).toBeGreaterThan(0);
+
+    // Zoom in twice with the keyboard: the results follow the map to a smaller area.
+    const map = page.getByRole('application');
+    await map.focus();
+    let previous = world;
+    for (let step = 0; step < 2; step++) {
+      await map.press('+');
+      await expect
+        .poll(async () => Number((await total().textContent())?.replace(/\D/g, '') ?? NaN), {
+          timeout: 10_000,
+        })
+        .toBeLessThan(previous);
+      previous = Number((await total().textContent())!.replace(/\D/g, ''));
+    }
+    // Let the last debounced search settle, then read what is shown.
+    await expect.poll(() => page.getByRole('listbox').getAttribute('aria-busy')).toBe('false');
+    onlineTotal = (await total().textContent())!.trim();
+    expect(Number(onlineTotal.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await expect.poll(async () => (await resultIds()).length).toBeGreaterThan(0);
+    onlineIds = await resultIds();
+    await expect.poll(footprintInk).toBeGreaterThan(0);
+    await shot('05-search-online');
+  });
+
+  it('with the service stopped: the indicator says offline and the same search gives the same results', async () => {
+    await service.close();
+    await expect.poll(() => indicator().textContent(), { timeout: 10_000 }).toBe('Offline');
+
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.getByRole('listbox').getAttribute('aria-busy')).toBe('false');
+    expect((await total().textContent())!.trim()).toBe(onlineTotal);
+    await expect.poll(resultIds).toEqual(onlineIds);
+    await expect.poll(footprintInk).toBeGreaterThan(0);
+    await shot('06-search-offline');
+  });
+
+  it('with the service restarted on the same port and data: the indicator comes back', async () => {
+    service = await startReferenceService({ dataDir: serviceDir, port: service.port });
+    await expect.poll(() => indicator().textContent(), { timeout: 10_000 }).toBe('Online');
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.sync [data-test="connectivity-label"]').textContent())
+      .toBe('Online');
+    await shot('07-back-online');
+  });
+});
