@@ -34,7 +34,7 @@ import { makeMirrorWriters } from '../src/mirror/writers';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
 import { cached, catalogBytes, fmt, log, pct, smoke } from './common';
 
-const RECORDS = smoke ? 2_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const RECORDS = smoke ? 1_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const QUERIES = smoke ? 20 : 300;
 const SCANS = smoke ? 2 : 5;
 const BATCH = 20_000;
