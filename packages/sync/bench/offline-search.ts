@@ -27,7 +27,6 @@ import {
   type CatalogSearchRequestInput,
   type SearchableRecord,
 } from '@eo/domain';
-import { DEMO, generateCatalogRecords } from '@eo/server';
 import Database from 'better-sqlite3';
 import { openLocalDatabase, PAGE_SIZE } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
@@ -40,7 +39,9 @@ const SCANS = smoke ? 2 : 5;
 const BATCH = 20_000;
 
 /** The cached mirror: generated records upserted by the mirror writers, in batches. */
-const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, (work) => {
+const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
+  // Loaded only to build (the server package takes seconds to import).
+  const { DEMO, generateCatalogRecords } = await import('@eo/server');
   log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
   const t0 = performance.now();
   const local = openLocalDatabase(path.join(work, 'mirror.db'));
