@@ -14,7 +14,7 @@
  * The mirror file is written once with the mirror's own writers (the records the server's
  * bulk generator makes) and cached; each run reads it (no writes).
  *
- *   NODE_OPTIONS=--max-old-space-size=8192 \\
+ *   NODE_OPTIONS=--max-old-space-size=8192 \
  *     bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/offline-search.ts [--smoke]
  *
  * (the scan's million parsed records need the larger heap; `run.ts` sets it)
