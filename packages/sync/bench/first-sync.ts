@@ -28,7 +28,7 @@ import { serviceCopy, serviceData } from './service-data';
 
 const RECORDS = smoke ? 500 : 100_000;
 const ORDERS = smoke ? 20 : 10_000;
-const ROUNDS = smoke ? 1 : 2;
+const ROUNDS = smoke ? 1 : 3;
 const PAGE = DEFAULT_PULL.pageSize;
 
 const source = await serviceData(RECORDS, ORDERS);
@@ -38,6 +38,8 @@ const service = await forkService(data.dir);
 interface Run {
   readonly records: number;
   readonly ms: number;
+  /** CPU time of this process (user + system): steadier than wall time on a busy machine. */
+  readonly cpuMs: number;
   readonly catalog: number;
   readonly bytes: number;
   readonly catalogBytes: number;
@@ -52,14 +54,18 @@ async function measure(
   const local = openLocalDatabase(file);
   try {
     const t = performance.now();
+    const cpu = process.cpuUsage();
     await pull(local);
     const ms = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
     const count = (table: string) =>
       (local.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     const catalog = count('catalog_records');
     return {
       records: catalog + count('mirror_orders'),
       ms,
+      cpuMs,
       catalog,
       bytes: databaseBytes(local.sqlite, file),
       catalogBytes: catalogBytes(local.sqlite),
@@ -201,21 +207,23 @@ try {
   const engines: Run[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     floors.push(await measure(floor));
-    log(`  floor:  ${fmt(floors.at(-1)!.ms)} ms`);
+    log(`  floor:  ${fmt(floors.at(-1)!.ms)} ms (${fmt(floors.at(-1)!.cpuMs)} ms CPU)`);
     engines.push(await measure(engine));
-    log(`  engine: ${fmt(engines.at(-1)!.ms)} ms`);
+    log(`  engine: ${fmt(engines.at(-1)!.ms)} ms (${fmt(engines.at(-1)!.cpuMs)} ms CPU)`);
   }
   const best = (runs: Run[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
   const f = best(floors);
   const e = best(engines);
   if (e.records !== f.records) throw new Error(`engine ${e.records} vs floor ${f.records} rows`);
   const rate = (r: Run) => r.records / (r.ms / 1000);
+  const minCpu = (runs: Run[]) => Math.min(...runs.map((r) => r.cpuMs));
   console.log(
     [
       `first sync${smoke ? ' (smoke sizes, not a figure)' : ''}: ${fmt(e.catalog)} catalog records + ${fmt(e.records - e.catalog)} orders, page ${PAGE}, best of ${ROUNDS}`,
       `  floor (fetch + JSON.parse + hand-written upserts, one transaction): ${fmt(rate(f))} records/s (${fmt(f.ms / 1000, 1)} s)`,
       `  engine (batches of ${DEFAULT_PULL.batchRecords} records or ${DEFAULT_PULL.batchMs} ms, checkpoints): ${fmt(rate(e))} records/s (${fmt(e.ms / 1000, 1)} s)`,
       `  ratio engine / floor: ${(rate(e) / rate(f)).toFixed(2)} (target >= 0.6)`,
+      `  client CPU per pass (best): floor ${fmt(minCpu(floors) / 1000, 1)} s, engine ${fmt(minCpu(engines) / 1000, 1)} s -> ratio ${(minCpu(floors) / minCpu(engines)).toFixed(2)} (load-proof check of the above)`,
       `  mirror size: ${fmt(e.bytes / e.catalog)} bytes per catalog record (whole file, orders included); catalog tables alone ${fmt(e.catalogBytes / e.catalog)} bytes/record`,
     ].join('\n'),
   );

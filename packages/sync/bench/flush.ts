@@ -17,6 +17,7 @@ import { orderInput as order } from './orders';
 import { forkService } from './reference-service';
 
 const N = smoke ? 50 : 1_000;
+const WARM = smoke ? 5 : 20;
 
 const service = await forkService();
 const { url, key } = service;
@@ -25,7 +26,7 @@ const dir = tempDir('flush');
 
 try {
   // Warm-up: connections, JIT, the service's statement caches.
-  for (let i = 0; i < 20; i++)
+  for (let i = 0; i < WARM; i++)
     await client.createOrder(order(`warm ${i}`), { idempotencyKey: randomUUID() });
 
   let t = performance.now();
@@ -37,7 +38,7 @@ try {
   const local = openLocalDatabase(path.join(dir, 'local.sqlite'));
   const outbox = createOutbox({ db: local.sqlite, client });
   // The same warm-up for the outbox's own paths (statements, validation, JIT).
-  for (let i = 0; i < 20; i++) outbox.enqueue('order', order(`warm outbox ${i}`));
+  for (let i = 0; i < WARM; i++) outbox.enqueue('order', order(`warm outbox ${i}`));
   await outbox.flush();
   t = performance.now();
   for (let i = 0; i < N; i++) outbox.enqueue('order', order(`outbox ${i}`));

@@ -14,7 +14,10 @@
  * The mirror file is written once with the mirror's own writers (the records the server's
  * bulk generator makes) and cached; each run reads it (no writes).
  *
- *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/offline-search.ts [--smoke]
+ *   NODE_OPTIONS=--max-old-space-size=8192 \
+ *     bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/offline-search.ts [--smoke]
+ *
+ * (the scan's million parsed records need the larger heap; `run.ts` sets it)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,20 +30,21 @@ import {
   type CatalogSearchRequestInput,
   type SearchableRecord,
 } from '@eo/domain';
-import { DEMO, generateCatalogRecords } from '@eo/server';
 import Database from 'better-sqlite3';
 import { openLocalDatabase, PAGE_SIZE } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
 import { cached, catalogBytes, fmt, log, pct, smoke } from './common';
 
-const RECORDS = smoke ? 2_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const RECORDS = smoke ? 1_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const QUERIES = smoke ? 20 : 300;
 const SCANS = smoke ? 2 : 5;
 const BATCH = 20_000;
 
 /** The cached mirror: generated records upserted by the mirror writers, in batches. */
-const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, (work) => {
+const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
+  // Loaded only to build (the server package takes seconds to import).
+  const { DEMO, generateCatalogRecords } = await import('@eo/server');
   log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
   const t0 = performance.now();
   const local = openLocalDatabase(path.join(work, 'mirror.db'));

@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedDemo, startServer } from '@eo/server';
 
 export interface ServiceProcess {
   readonly url: string;
@@ -43,6 +42,8 @@ export async function forkService(dataDir?: string): Promise<ServiceProcess> {
 }
 
 async function main(): Promise<void> {
+  // Loaded here, not at the top: parents import `forkService` without paying for the server.
+  const { seedDemo, startServer } = await import('@eo/server');
   const given = process.argv[2];
   const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'eo-sync-bench-svc-'));
   const server = await startServer({ dataDir, logLevel: false, stepDelayMs: 0, workerTickMs: 0 });

@@ -32,7 +32,9 @@ for (const [bench, nodeOptions] of BENCHES) {
   const file = fileURLToPath(new URL(bench, import.meta.url));
   process.stdout.write(`\n=== sync bench: ${bench} ${args.join(' ')}\n`);
   const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${nodeOptions}` };
+  const t = performance.now();
   const r = spawnSync(process.execPath, [tsx, file, ...args], { stdio: 'inherit', env });
+  process.stdout.write(`(${bench}: ${((performance.now() - t) / 1000).toFixed(1)} s)\n`);
   if (r.status !== 0) failed++;
 }
 process.stdout.write(`\nsync benches: ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
-import { DEMO, insertCatalogRecords, seedDemo, startServer } from '@eo/server';
 import { cached, log, tempDir } from './common';
 import { orderInput } from './orders';
 
@@ -18,6 +17,8 @@ export async function serviceData(records: number, orders: number): Promise<stri
   return cached(`service-r${records}-o${orders}`, async (dir) => {
     log(`building the service data (${records} catalog records, ${orders} orders) in ${dir} ...`);
     const t0 = performance.now();
+    // Loaded only to build (a cached run never starts the server in this process).
+    const { DEMO, insertCatalogRecords, seedDemo, startServer } = await import('@eo/server');
     const server = await startServer({
       dataDir: dir,
       logLevel: false,
