@@ -1,18 +1,61 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import fs from 'node:fs';
 import { resolve } from 'node:path';
 
-// Workspace packages export TypeScript sources, so they are bundled; everything else in
-// `dependencies` (better-sqlite3, a native module) stays external and ships in node_modules.
-const workspace = ['@eo/domain', '@eo/api-client', '@eo/sync', '@eo/server'];
+// Workspace packages export TypeScript sources, so they are bundled; everything in
+// `dependencies` (better-sqlite3, fastify, drizzle-orm, ...) stays external and ships in
+// node_modules. The server's runtime dependencies are listed in ours for that reason.
+const workspace = ['@eo/domain', '@eo/api-client', '@eo/catalog-store', '@eo/sync', '@eo/server'];
+
+/**
+ * @eo/sync and @eo/server find their SQL migrations at `../../drizzle` from their source file.
+ * Bundled into out/main that path would point at one shared, wrong folder: rewrite each to its
+ * own copy next to the bundle, and copy the folders there.
+ */
+function workspaceMigrations(): Plugin {
+  const packages = [
+    { file: '/packages/sync/src/db/open.ts', from: '../../packages/sync/drizzle', to: 'sync' },
+    { file: '/apps/server/src/db/client.ts', from: '../server/drizzle', to: 'server' },
+  ];
+  const original = "new URL('../../drizzle', import.meta.url)";
+  let outDir = '';
+  return {
+    name: 'eo-workspace-migrations',
+    // Before TypeScript is stripped: the source text is what we match.
+    enforce: 'pre',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transform(code, id) {
+      const p = packages.find((x) => id.replaceAll('\\', '/').endsWith(x.file));
+      if (!p) return null;
+      if (!code.includes(original)) {
+        throw new Error(`${p.file}: the migrations path changed; update electron.vite.config.ts`);
+      }
+      return code.replace(original, `new URL('./drizzle/${p.to}', import.meta.url)`);
+    },
+    closeBundle() {
+      for (const p of packages) {
+        fs.cpSync(resolve(__dirname, p.from), resolve(outDir, 'drizzle', p.to), {
+          recursive: true,
+        });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   main: {
+    plugins: [workspaceMigrations()],
     build: {
       externalizeDeps: { exclude: workspace },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
+          // The backend's utilityProcess entry (src/backend over @eo/sync, embedded @eo/server).
+          'backend-process': resolve(__dirname, 'src/main/backend-process.ts'),
         },
       },
     },

@@ -18,20 +18,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Backend } from '../backend/backend';
 import { isMethod, type CallResult } from '../shared/contract';
+import { CSP } from '../shared/csp';
 
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Leaflet positions map panes with inline style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { CSP };
 
 const MAX_BODY = 1024 * 1024;
 

@@ -1,2 +1,112 @@
-// Placeholder: the Electron main process lands in the next commits.
-export {};
+/**
+ * Electron main: the window (hardened), the backend in a utilityProcess, and the IPC relay
+ * between them. The API key is decrypted here (safeStorage) and handed to the backend process;
+ * the renderer never sees it. Cannot run on machines without the Electron binary: browser mode
+ * (src/browser-mode) runs the same backend and renderer there.
+ */
+import {
+  app,
+  dialog,
+  ipcMain,
+  safeStorage,
+  session,
+  utilityProcess,
+  type BrowserWindow,
+} from 'electron';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
+import { createBackendHost } from './backend-host';
+import { registerIpc, relayEvent } from './ipc';
+import { isAllowedExternalUrl, linkHostsFor } from './links';
+import { safeStorageSecrets } from './secrets';
+import { applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } from './window';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererFile = path.join(here, '../renderer/index.html');
+const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const pageUrl = devUrl ?? pathToFileURL(rendererFile).href;
+
+app.enableSandbox();
+if (app.requestSingleInstanceLock()) start();
+else app.quit();
+
+function start(): void {
+  const dataDir = process.env.EO_DATA_DIR ?? app.getPath('userData');
+  let mainWindow: BrowserWindow | null = null;
+  let serviceUrl: string | null = null;
+
+  app.on('web-contents-created', (_e, contents) => {
+    hardenContents(contents, {
+      isAllowed: (url) => isAllowedExternalUrl(url, linkHostsFor(serviceUrl)),
+    });
+  });
+
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  void app.whenReady().then(async () => {
+    applySessionSecurity(session.defaultSession);
+    const secrets = safeStorageSecrets(dataDir, safeStorage);
+    const child = utilityProcess.fork(path.join(here, 'backend-process.js'), [], {
+      serviceName: 'EO Field Desk backend',
+      stdio: 'inherit',
+    });
+    const port: PortLike<FromBackend, ToBackend> = {
+      postMessage: (m) => child.postMessage(m),
+      onMessage: (listener) => {
+        const l = (m: unknown) => listener(m as FromBackend);
+        child.on('message', l);
+        return () => child.off('message', l);
+      },
+    };
+    const host = createBackendHost(port, secrets);
+    registerIpc(ipcMain, {
+      call: async (method, input) => {
+        const result = await host.call(method, input);
+        // Keep the link allowlist in step with the configured service.
+        if (result.ok && (method === 'settings.get' || method === 'settings.update')) {
+          serviceUrl = (result.value as { serviceUrl: string | null }).serviceUrl;
+        }
+        return result;
+      },
+      isTrustedSender: (event) =>
+        isTrustedSender(event, { webContentsId: mainWindow?.webContents.id ?? null, pageUrl }),
+    });
+    host.onEvent((event, payload) => {
+      if (mainWindow && !mainWindow.isDestroyed()) {
+        relayEvent((...a) => mainWindow!.webContents.send(...a), event, payload);
+      }
+    });
+
+    let quitting = false;
+    app.on('before-quit', (e) => {
+      if (quitting) return;
+      quitting = true;
+      e.preventDefault();
+      void host
+        .shutdown()
+        .catch(() => undefined)
+        .finally(() => app.exit(0));
+    });
+
+    try {
+      await host.init({ dataDir, version: app.getVersion() });
+    } catch (e) {
+      dialog.showErrorBox(
+        'EO Field Desk could not start',
+        `The local database or the built-in service failed to start:\n${e instanceof Error ? e.message : String(e)}\n\nData folder: ${dataDir}`,
+      );
+      app.exit(1);
+      return;
+    }
+    mainWindow = createMainWindow({
+      preload: path.join(here, '../preload/index.cjs'),
+      load: devUrl ? { url: devUrl } : { file: rendererFile },
+    });
+    mainWindow.on('closed', () => (mainWindow = null));
+  });
+}

@@ -251,6 +251,7 @@ export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
 export const METHODS = Object.keys(contract) as Method[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];
+export { METHOD_NAMES } from './names';
 
 export function isMethod(name: unknown): name is Method {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
@@ -347,11 +348,28 @@ export function toContractError(e: unknown): ContractError {
   return new ContractError('internal', e instanceof Error ? e.message : 'internal error');
 }
 
-/** What the renderer gets: from the preload (`window.eo`) or the HTTP bridge in browser mode. */
+/**
+ * What the renderer gets: from the preload (`window.eo`) or the HTTP bridge in browser mode.
+ * `call` rejects with a ContractError. Note: `window.eo.call` itself rejects with the plain
+ * SerializedError data (contextBridge drops error classes); wrap it with `withContractErrors`.
+ */
 export interface Bridge {
   call<M extends Method>(
     method: M,
     ...input: undefined extends Input<M> ? [Input<M>?] : [Input<M>]
   ): Promise<Output<M>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Wraps a bridge whose rejections are plain data (the preload's) so they become ContractErrors. */
+export function withContractErrors(raw: Bridge): Bridge {
+  return {
+    call: ((method: Method, input?: unknown) =>
+      (raw.call as (m: Method, i?: unknown) => Promise<unknown>)(method, input).catch(
+        (e: unknown) => {
+          throw toContractError(e);
+        },
+      )) as Bridge['call'],
+    on: (event, listener) => raw.on(event, listener),
+  };
 }

@@ -83,4 +83,31 @@ describe('package graph lint', () => {
       await ruleIds('packages/api-client/src/__tests__/probe.spec.ts', imp('@eo/server')),
     ).toEqual([]);
   });
+
+  it('desktop: the renderer reaches the backend only through the contract; main has no DOM', async () => {
+    const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
+    const renderer = 'apps/desktop/src/renderer/stores/probe.ts';
+    for (const pkg of ['node:fs', 'fs', 'electron', '@eo/sync', '@eo/server', '@eo/api-client']) {
+      expect(await ruleIds(renderer, imp(pkg)), pkg).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds(renderer, imp('@eo/domain'))).toEqual([]);
+    expect(await ruleIds(renderer, 'export const a = process.env;\n')).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIds(renderer, 'export const a = window.location;\n')).toEqual([]);
+    const main = 'apps/desktop/src/main/probe.ts';
+    expect(await ruleIds(main, 'export const a = document.title;\n')).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIds(main, imp('@eo/sync'))).toEqual([]);
+    expect(await ruleIds('apps/desktop/src/backend/probe.ts', imp('electron'))).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds('apps/desktop/src/shared/probe.ts', imp('node:path'))).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds('apps/desktop/src/shared/probe.ts', imp('@eo/sync'))).toContain(
+      'no-restricted-imports',
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EVENT_NAMES as EVENTS_ONLY, METHOD_NAMES } from '../names';
 import {
   ContractError,
   EVENT_NAMES,
@@ -6,6 +7,8 @@ import {
   contract,
   events,
   isMethod,
+  withContractErrors,
+  type Bridge,
   parseInput,
   toContractError,
 } from '../contract';
@@ -46,6 +49,21 @@ describe('contract', () => {
       'outbox.changed',
     ]);
     expect(Object.keys(events)).toEqual(EVENT_NAMES);
+    // The preload's schema-free copy of the names.
+    expect([...METHOD_NAMES]).toEqual(METHODS);
+    expect([...EVENTS_ONLY]).toEqual(EVENT_NAMES);
+  });
+
+  it('turns plain error data from the preload into ContractErrors', async () => {
+    const raw = {
+      call: () => Promise.reject({ code: 'busy', message: 'sync running' }),
+      on: () => () => undefined,
+    } as unknown as Bridge;
+    const e = await withContractErrors(raw)
+      .call('sync.run', {})
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ContractError);
+    expect((e as ContractError).code).toBe('busy');
   });
 
   it('does not treat prototype keys as methods', () => {

@@ -1,0 +1,194 @@
+/**
+ * src/main/index.ts as a whole, with `electron` mocked: the utilityProcess is a stand-in whose
+ * messages go to the real backend (serveBackend, embedded reference service, real SQLite), so
+ * a call from the window travels preload-channel -> main's validation -> backend and back.
+ */
+import type { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { CallResult } from '../../shared/contract';
+import type { FromBackend, ToBackend } from '../backend-protocol';
+import { serveBackend } from '../backend-serve';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
+process.env.EO_DATA_DIR = dataDir;
+const mainDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const h = vi.hoisted(() => ({
+  windows: [] as Array<{ options: Record<string, unknown>; win: unknown }>,
+  forks: [] as Array<{ modulePath: string }>,
+  handlers: new Map<string, (event: unknown, ...args: unknown[]) => unknown>(),
+  sent: [] as unknown[][],
+  exit: { code: null as number | null },
+  sessionCalls: [] as string[],
+}));
+
+vi.mock('electron', async () => {
+  const { EventEmitter: EE } = await import('node:events');
+  const app = Object.assign(new EE(), {
+    isPackaged: true,
+    enableSandbox: vi.fn(),
+    requestSingleInstanceLock: vi.fn(() => true),
+    getPath: vi.fn(() => '/should/not/be/used'),
+    getVersion: vi.fn(() => '4.5.6'),
+    whenReady: vi.fn(() => Promise.resolve()),
+    quit: vi.fn(),
+    exit: vi.fn((code: number) => {
+      h.exit.code = code;
+    }),
+  });
+  class BrowserWindow extends EE {
+    webContents = { id: 1, send: (...a: unknown[]) => h.sent.push(a) };
+    loadFile = vi.fn(async () => undefined);
+    loadURL = vi.fn(async () => undefined);
+    show = vi.fn();
+    isDestroyed = () => false;
+    constructor(options: Record<string, unknown>) {
+      super();
+      h.windows.push({ options, win: this });
+    }
+  }
+  const utilityProcess = {
+    fork: vi.fn((modulePath: string) => {
+      h.forks.push({ modulePath });
+      // The backend side: the real serveBackend over an in-memory channel.
+      const child = new EE() as InstanceType<typeof EE> & { postMessage(m: unknown): void };
+      const toBackend = new EE();
+      child.postMessage = (m: unknown) =>
+        setImmediate(() => toBackend.emit('m', structuredClone(m)));
+      (globalThis as Record<string, unknown>).__eoServe = (serve: typeof serveBackend) =>
+        serve({
+          postMessage: (m: FromBackend) =>
+            setImmediate(() => child.emit('message', structuredClone(m))),
+          onMessage: (l: (m: ToBackend) => void) => {
+            toBackend.on('m', l);
+            return () => toBackend.off('m', l);
+          },
+        });
+      return child;
+    }),
+  };
+  const safeStorage = {
+    isEncryptionAvailable: () => true,
+    encryptString: (s: string) => Buffer.from(`enc:${Buffer.from(s).toString('base64')}`),
+    decryptString: (b: Buffer) => Buffer.from(b.toString().slice(4), 'base64').toString(),
+    getSelectedStorageBackend: () => 'gnome_libsecret',
+  };
+  const session = {
+    defaultSession: {
+      setPermissionRequestHandler: () => h.sessionCalls.push('permissionRequest'),
+      setPermissionCheckHandler: () => h.sessionCalls.push('permissionCheck'),
+      setDevicePermissionHandler: () => h.sessionCalls.push('devicePermission'),
+      webRequest: { onHeadersReceived: () => h.sessionCalls.push('csp') },
+    },
+  };
+  return {
+    app,
+    BrowserWindow,
+    utilityProcess,
+    safeStorage,
+    session,
+    ipcMain: {
+      handle: (ch: string, fn: (event: unknown, ...args: unknown[]) => unknown) =>
+        h.handlers.set(ch, fn),
+      removeHandler: (ch: string) => h.handlers.delete(ch),
+    },
+    shell: { openExternal: vi.fn() },
+    dialog: { showErrorBox: vi.fn() },
+  };
+});
+
+const electron = await import('electron');
+await import('../index');
+// The fork happened during whenReady: connect the real backend to it.
+await vi.waitFor(() => expect(h.forks.length).toBe(1));
+((globalThis as Record<string, unknown>).__eoServe as (s: typeof serveBackend) => void)(
+  serveBackend,
+);
+
+afterAll(async () => {
+  (electron.app as unknown as EventEmitter).emit('before-quit', {
+    preventDefault: () => undefined,
+  });
+  await vi.waitFor(() => expect(h.exit.code).toBe(0), { timeout: 20_000 });
+  delete process.env.EO_DATA_DIR;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const pageUrl = pathToFileURL(path.join(mainDir, '../renderer/index.html')).href;
+const fromApp = { sender: { id: 1 }, senderFrame: { url: pageUrl } };
+const invoke = (event: unknown, method: unknown, input?: unknown) =>
+  h.handlers.get('eo:call')!(event, method, input) as Promise<CallResult<unknown>>;
+
+describe('Electron main, wired', () => {
+  it('sandboxes the app, secures the session, forks the backend, then opens the window', async () => {
+    await vi.waitFor(() => expect(h.windows.length).toBe(1), { timeout: 30_000 });
+    expect(electron.app.enableSandbox).toHaveBeenCalled();
+    expect(h.sessionCalls).toEqual(
+      expect.arrayContaining(['permissionRequest', 'permissionCheck', 'csp']),
+    );
+    expect(h.forks[0]!.modulePath).toBe(path.join(mainDir, 'backend-process.js'));
+    const prefs = h.windows[0]!.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(prefs.preload).toBe(path.join(mainDir, '../preload/index.cjs'));
+    const win = h.windows[0]!.win as { loadFile: { mock: { calls: unknown[][] } } };
+    expect(win.loadFile.mock.calls[0]![0]).toBe(path.join(mainDir, '../renderer/index.html'));
+  });
+
+  it('answers the app page through the real backend; the demo key is stored encrypted, never returned', async () => {
+    const info = await invoke(fromApp, 'app.info', undefined);
+    expect(info).toMatchObject({ ok: true, value: { version: '4.5.6', mode: 'electron' } });
+    const embedded = (info as { value: { embeddedServiceUrl: string } }).value.embeddedServiceUrl;
+    expect(embedded).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const settings = await invoke(fromApp, 'settings.get', {});
+    expect(settings).toMatchObject({ ok: true, value: { apiKeySet: true, serviceUrl: null } });
+    const stored = fs.readFileSync(path.join(dataDir, 'api-key.enc'), 'utf8');
+    expect(stored.startsWith('enc:')).toBe(true);
+    const key = Buffer.from(stored.slice(4), 'base64').toString();
+    expect(JSON.stringify(settings)).not.toContain(key);
+  });
+
+  it('refuses other pages and bad arguments before the backend', async () => {
+    expect(
+      await invoke({ sender: { id: 2 }, senderFrame: { url: pageUrl } }, 'settings.get', {}),
+    ).toMatchObject({ ok: false });
+    expect(
+      await invoke(
+        { sender: { id: 1 }, senderFrame: { url: 'https://evil.example/' } },
+        'settings.get',
+        {},
+      ),
+    ).toMatchObject({ ok: false });
+    expect(await invoke(fromApp, 'catalog.search', { limit: 'all' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', details: { issues: [{ path: 'limit' }] } },
+    });
+  });
+
+  it('relays backend events to the window: a sync with progress, then search offline', async () => {
+    expect(await invoke(fromApp, 'sync.run', {})).toMatchObject({
+      ok: true,
+      value: { running: true },
+    });
+    await vi.waitFor(() => expect(h.sent.some((a) => a[1] === 'sync.finished')).toBe(true), {
+      timeout: 30_000,
+    });
+    expect(h.sent.every((a) => a[0] === 'eo:event')).toBe(true);
+    expect(h.sent.some((a) => a[1] === 'sync.progress')).toBe(true);
+    const page = await invoke(fromApp, 'catalog.search', { limit: 3 });
+    expect(page).toMatchObject({ ok: true, value: { items: expect.any(Array) } });
+    expect((page as { value: { total: number } }).value.total).toBeGreaterThan(0);
+  });
+
+  it('hardens every WebContents the app creates', () => {
+    const contents = { on: vi.fn(), setWindowOpenHandler: vi.fn() };
+    (electron.app as unknown as EventEmitter).emit('web-contents-created', {}, contents);
+    expect(contents.setWindowOpenHandler).toHaveBeenCalled();
+    expect(contents.on.mock.calls.map((c) => c[0])).toEqual(
+      expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']),
+    );
+  });
+});

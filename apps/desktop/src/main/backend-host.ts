@@ -1,0 +1,109 @@
+/**
+ * Main's side of the utilityProcess channel: numbered calls and their answers, events to relay,
+ * and the key the backend hands back to be stored with safeStorage.
+ */
+import type { Secrets } from '../backend/secrets';
+import type { CallResult, EventName } from '../shared/contract';
+import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
+
+export interface BackendHost {
+  /** Starts the backend with the decrypted key; resolves when it is ready. */
+  init(options: {
+    dataDir: string;
+    version: string;
+  }): Promise<{ embeddedServiceUrl: string | null }>;
+  /** `input` has been validated by main already; the backend validates it again. */
+  call(method: string, input: unknown): Promise<CallResult<unknown>>;
+  onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
+  shutdown(): Promise<void>;
+}
+
+export function createBackendHost(
+  port: PortLike<FromBackend, ToBackend>,
+  secrets: Secrets,
+  log: (msg: string) => void = console.error,
+): BackendHost {
+  let nextId = 1;
+  const pending = new Map<number, (r: CallResult<unknown>) => void>();
+  const listeners = new Set<(event: EventName, payload: unknown) => void>();
+  let ready: {
+    resolve: (v: { embeddedServiceUrl: string | null }) => void;
+    reject: (e: Error) => void;
+  } | null = null;
+  let readyPromise: Promise<{ embeddedServiceUrl: string | null }> | null = null;
+  let closed: (() => void) | null = null;
+  let failure: string | null = null;
+
+  port.onMessage((msg) => {
+    switch (msg.type) {
+      case 'ready':
+        ready?.resolve({ embeddedServiceUrl: msg.embeddedServiceUrl });
+        return;
+      case 'result': {
+        const resolve = pending.get(msg.id);
+        pending.delete(msg.id);
+        resolve?.(msg.result);
+        return;
+      }
+      case 'event':
+        for (const l of [...listeners]) l(msg.event, msg.payload);
+        return;
+      case 'secret.set':
+        try {
+          secrets.set(msg.key);
+        } catch (e) {
+          // The key still works for this session (the backend holds it), it is just not kept.
+          log(`could not store the API key: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        return;
+      case 'fatal':
+        failure = msg.message;
+        log(`backend failed: ${msg.message}`);
+        ready?.reject(new Error(msg.message));
+        for (const [id, resolve] of pending) {
+          pending.delete(id);
+          resolve({
+            ok: false,
+            error: { code: 'internal', message: `the backend failed: ${msg.message}` },
+          });
+        }
+        return;
+      case 'closed':
+        closed?.();
+        return;
+    }
+  });
+
+  return {
+    init(options) {
+      readyPromise ??= new Promise((resolve, reject) => {
+        ready = { resolve, reject };
+        port.postMessage({ type: 'init', ...options, apiKey: secrets.get() });
+      });
+      return readyPromise;
+    },
+    async call(method, input) {
+      if (failure !== null) {
+        return {
+          ok: false,
+          error: { code: 'internal', message: `the backend failed: ${failure}` },
+        };
+      }
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        port.postMessage({ type: 'call', id, method, input });
+      });
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    shutdown() {
+      return new Promise((resolve) => {
+        closed = resolve;
+        port.postMessage({ type: 'shutdown' });
+      });
+    },
+  };
+}

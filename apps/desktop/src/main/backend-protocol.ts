@@ -1,0 +1,25 @@
+/**
+ * Messages between main and the backend's utilityProcess. The API key crosses this channel
+ * (main holds safeStorage, the backend makes the requests); it never goes to the renderer.
+ */
+import type { CallResult, EventName } from '../shared/contract';
+
+export type ToBackend =
+  | { type: 'init'; dataDir: string; apiKey: string | null; version: string }
+  | { type: 'call'; id: number; method: string; input: unknown }
+  | { type: 'shutdown' };
+
+export type FromBackend =
+  | { type: 'ready'; embeddedServiceUrl: string | null }
+  | { type: 'result'; id: number; result: CallResult<unknown> }
+  | { type: 'event'; event: EventName; payload: unknown }
+  /** The backend changed the key (Settings, or a fresh demo key): main stores it encrypted. */
+  | { type: 'secret.set'; key: string | null }
+  | { type: 'fatal'; message: string }
+  | { type: 'closed' };
+
+/** The common part of Electron's MessagePortMain / parentPort / UtilityProcess and a test pair. */
+export interface PortLike<In, Out> {
+  postMessage(message: Out): void;
+  onMessage(listener: (message: In) => void): () => void;
+}
