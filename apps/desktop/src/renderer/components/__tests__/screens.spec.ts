@@ -183,6 +183,9 @@ describe('App', () => {
     });
     await flushPromises();
     expect(wrapper.find('[data-test="connectivity-label"]').text()).toBe('Offline');
+    expect(wrapper.find('[data-test="offline-note"]').text()).toMatch(
+      /^Offline: results come from this computer's mirror \(the catalog was never synced\)\.$/,
+    );
     await wrapper.find('[data-screen="sync"]').trigger('click');
     expect(wrapper.find('#sync-title').exists()).toBe(true);
     wrapper.unmount();
