@@ -225,8 +225,10 @@ export function createBackend(options: BackendOptions): Backend {
       .sync({
         resources,
         signal: controller.signal,
-        onProgress: (p) =>
-          events.emit('sync.progress', { resource: p.resource, seen: p.seen, total: p.total }),
+        onProgress: (p) => {
+          if (p.resource === 'catalogs') catalog.invalidate();
+          events.emit('sync.progress', { resource: p.resource, seen: p.seen, total: p.total });
+        },
       })
       .then(
         () => undefined,
@@ -235,6 +237,7 @@ export function createBackend(options: BackendOptions): Backend {
       )
       .finally(() => {
         running = null;
+        catalog.invalidate();
         if (!closed) events.emit('sync.finished', status());
       });
     running = { controller, done };
@@ -296,6 +299,7 @@ export function createBackend(options: BackendOptions): Backend {
       if (running)
         throw new ContractError('busy', 'Cancel the running sync before clearing the mirror.');
       mirror.clear();
+      catalog.invalidate();
       local.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       local.sqlite.exec('VACUUM');
       return { cleared: true as const };

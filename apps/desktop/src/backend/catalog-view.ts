@@ -30,6 +30,26 @@ export function makeCatalogView(sqlite: Database.Database) {
     'SELECT record_json FROM catalog_records WHERE org_id = ? AND id = ?',
   );
 
+  /**
+   * Footprint rings by row seq. Extracting a geometry means SQLite parsing the whole stored
+   * record (~2.5 kB), several times the cost of reading the row: done once per record, then
+   * every pan or filter change only reads indexed columns. Cleared when the mirror changes.
+   */
+  const rings = new Map<number, number[] | null>();
+  function fillRings(seqs: number[]): void {
+    const CHUNK = 2000;
+    const stmt = sqlite.prepare<[string], FootprintRow & { seq: number }>(
+      `SELECT seq, json_extract(record_json, '$.details.geometry') AS g,
+         min_lon AS w, min_lat AS s, max_lon AS e, max_lat AS n
+       FROM catalog_records WHERE seq IN (SELECT value FROM json_each(?))`,
+    );
+    for (let i = 0; i < seqs.length; i += CHUNK) {
+      for (const r of stmt.all(JSON.stringify(seqs.slice(i, i + CHUNK)))) {
+        rings.set(r.seq, outerRing(r));
+      }
+    }
+  }
+
   return {
     search(query: CatalogQuery): CatalogPage {
       const page = search(query);
@@ -43,24 +63,31 @@ export function makeCatalogView(sqlite: Database.Database) {
 
     footprints(query: CatalogQuery): Footprints {
       const c = compileCatalogSql(MIRROR_ORG, query);
+      if (c.empty) return { ids: [], rings: [] };
+      // The matches by their indexed columns only (cheap); rings come from the cache.
+      const sql = `SELECT c.seq AS seq, c.id AS id FROM ${c.from} WHERE ${c.where}`;
+      const read = (params: Record<string, unknown>) =>
+        sqlite.prepare(sql).all(params) as Array<{ seq: number; id: string }>;
+      const matches =
+        c.geometry === null
+          ? read(c.params)
+          : withQueryGeometry(sqlite, c.geometry, (token) => read({ ...c.params, token }));
+      fillRings(matches.filter((m) => !rings.has(m.seq)).map((m) => m.seq));
       const ids: string[] = [];
-      const rings: number[][] = [];
-      if (c.empty) return { ids, rings };
-      // Only the geometry leaves SQLite (json_extract runs in C): 100k records stay cheap.
-      const sql = `SELECT c.id AS id, json_extract(c.record_json, '$.details.geometry') AS g,
-        c.min_lon AS w, c.min_lat AS s, c.max_lon AS e, c.max_lat AS n FROM ${c.from} WHERE ${c.where}`;
-      const collect = (params: Record<string, unknown>) => {
-        for (const r of sqlite.prepare(sql).iterate(params) as Iterable<FootprintRow>) {
-          const ring = outerRing(r);
-          if (ring) {
-            ids.push(r.id);
-            rings.push(ring);
-          }
+      const out: number[][] = [];
+      for (const m of matches) {
+        const ring = rings.get(m.seq);
+        if (ring) {
+          ids.push(m.id);
+          out.push(ring);
         }
-      };
-      if (c.geometry === null) collect(c.params);
-      else withQueryGeometry(sqlite, c.geometry, (token) => collect({ ...c.params, token }));
-      return { ids, rings };
+      }
+      return { ids, rings: out };
+    },
+
+    /** Forget cached rings: the mirror changed (a sync wrote, or it was cleared). */
+    invalidate(): void {
+      rings.clear();
     },
 
     get(id: string): CatalogRecordView | null {
@@ -73,7 +100,6 @@ export function makeCatalogView(sqlite: Database.Database) {
 export type CatalogView = ReturnType<typeof makeCatalogView>;
 
 interface FootprintRow {
-  id: string;
   g: string | null;
   w: number | null;
   s: number | null;

@@ -202,7 +202,10 @@ describe('backend against the reference service', () => {
       expect(clear.total).toBe(count);
       expect(status.resources.find((r) => r.resource === 'orders')!.lastCompleteAt).toBeNull();
 
+      const before = await t.call('catalog.footprints', {});
+      expect(before.ids.length).toBe(count);
       expect(await t.call('mirror.clear')).toEqual({ cleared: true });
+      expect(await t.call('catalog.footprints', {})).toEqual({ ids: [], rings: [] });
       const cleared = await t.call('sync.status');
       expect(cleared.resources.every((r) => r.count === 0 && r.lastCompleteAt === null)).toBe(true);
       expect((await t.call('savedSearches.list')).length).toBe(1);

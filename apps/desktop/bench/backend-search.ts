@@ -1,0 +1,152 @@
+/**
+ * Search on 100,000 mirrored records, the backend half of "search to results shown": the
+ * list page (`catalog.search`) and every match's footprint (`catalog.footprints`), through the
+ * backend's validating dispatch and through browser mode's HTTP API, each against a same-run
+ * baseline:
+ * - page: @eo/sync's offline search called directly (ratio = cost of validation + list rows);
+ * - footprints: the naive way, every matching record's JSON parsed in JS (ratio < 1 = faster);
+ * - HTTP: the same call in-process (ratio = cost of the browser-mode transport).
+ *
+ *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/backend-search.ts [--smoke]
+ *
+ * or `await backendSearchBench({ smoke })` from a bench runner.
+ */
+import { compileCatalogSql } from '@eo/catalog-store';
+import { CatalogSearchRequest } from '@eo/domain';
+import { makeOfflineCatalogSearch, openLocalDatabase } from '@eo/sync';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBackend } from '../src/backend/backend';
+import { memorySecrets } from '../src/backend/secrets';
+import { startBrowserMode } from '../src/browser-mode/server';
+import { outerRing } from '../src/backend/catalog-view';
+import { median, mirrorWith, timeMs } from './backend-fixtures';
+
+export async function backendSearchBench(options: { smoke: boolean }): Promise<void> {
+  const smoke = options.smoke;
+  const N = smoke ? 2_000 : 100_000;
+  const RUNS = smoke ? 2 : 9;
+
+  const fixture = await mirrorWith(N);
+  // The backend opens the same data dir (mirror.sqlite) the fixture filled.
+  fixture.db.close();
+  const backend = createBackend({
+    dataDir: fixture.dataDir,
+    secrets: memorySecrets(),
+    mode: 'browser',
+  });
+  const rendererDir = fs.mkdtempSync(path.join(fixture.dataDir, 'renderer-'));
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html>');
+  const server = await startBrowserMode({ backend, rendererDir });
+
+  const europe = {
+    bbox: [-10, 35, 30, 60] as [number, number, number, number],
+    query: { 'eo:cloud_cover': { lt: 50 } },
+    sort_by: [{ field: 'datetime', direction: 'desc' as const }],
+    limit: 100,
+  };
+  const everything = { limit: 100 };
+
+  async function via(method: string, input: unknown) {
+    const r = await backend.dispatch(method, input);
+    if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
+    return r.value;
+  }
+  async function overHttp(
+    method: string,
+    input: unknown,
+  ): Promise<{ value: unknown; bytes: number }> {
+    const res = await fetch(`${server.url}/api/call/${method}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    const text = await res.text();
+    const body = JSON.parse(text) as { ok: boolean; value: unknown };
+    if (!body.ok) throw new Error(text);
+    return { value: body.value, bytes: Buffer.byteLength(text) };
+  }
+
+  // The baselines, on a second connection to the same file.
+  const raw = openLocalDatabase(path.join(fixture.dataDir, 'mirror.sqlite'));
+  const offlineSearch = makeOfflineCatalogSearch(raw.sqlite);
+  function naiveFootprints(q: unknown): number {
+    const c = compileCatalogSql('mirror', CatalogSearchRequest.parse(q));
+    if (c.geometry !== null) throw new Error('baseline is for non-spatial queries');
+    let n = 0;
+    for (const r of raw.sqlite
+      .prepare(`SELECT c.record_json FROM ${c.from} WHERE ${c.where}`)
+      .iterate(c.params) as Iterable<{ record_json: string }>) {
+      const rec = JSON.parse(r.record_json) as { details: { geometry: unknown; bbox: number[] } };
+      const ring = outerRing({
+        g: JSON.stringify(rec.details.geometry),
+        w: null,
+        s: null,
+        e: null,
+        n: null,
+      });
+      if (ring) n++;
+    }
+    return n;
+  }
+
+  async function measure(fn: () => unknown): Promise<number> {
+    await fn(); // warm-up: statements prepared, pages cached
+    const xs: number[] = [];
+    for (let i = 0; i < RUNS; i++) xs.push(await timeMs(fn));
+    return median(xs);
+  }
+
+  const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`;
+  console.log(`desktop search: ${N} mirrored records, median of ${RUNS}${smoke ? ' (smoke)' : ''}`);
+
+  const pageTotal = ((await via('catalog.search', europe)) as { total: number }).total;
+  const pageOurs = await measure(() => via('catalog.search', europe));
+  const pageBase = await measure(() => offlineSearch(europe));
+  console.log(
+    `  catalog.search, Europe bbox + cloud < 50, newest 100 of ${pageTotal}: ${fmt(pageOurs)}  (offline search alone ${fmt(pageBase)}, ratio ${(pageOurs / pageBase).toFixed(2)})`,
+  );
+
+  const fpEurope = await measure(() => via('catalog.footprints', europe));
+  console.log(`  catalog.footprints, same query (${pageTotal} rings): ${fmt(fpEurope)}`);
+
+  const allCount = ((await via('catalog.footprints', everything)) as { ids: string[] }).ids.length;
+  const fpAll = await measure(() => via('catalog.footprints', everything));
+  const fpNaive = await measure(() => naiveFootprints(everything));
+  // Cold: a fresh backend, whose ring cache is empty (first search after start or a sync).
+  const cold: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    const fresh = createBackend({
+      dataDir: fixture.dataDir,
+      secrets: memorySecrets(),
+      mode: 'browser',
+    });
+    cold.push(await timeMs(() => fresh.dispatch('catalog.footprints', everything)));
+    await fresh.close();
+  }
+  console.log(
+    `  catalog.footprints, all ${allCount} records: ${fmt(fpAll)} warm, ${fmt(median(cold))} cold  (records parsed in JS ${fmt(fpNaive)}; ratio warm ${(fpAll / fpNaive).toFixed(2)}, cold ${(median(cold) / fpNaive).toFixed(2)})`,
+  );
+
+  let bytes = 0;
+  const httpAll = await measure(async () => {
+    bytes = (await overHttp('catalog.footprints', everything)).bytes;
+  });
+  console.log(
+    `  same over browser-mode HTTP (fetch + JSON.parse): ${fmt(httpAll)}, ${(bytes / 1e6).toFixed(1)} MB  (in-process ratio ${(httpAll / fpAll).toFixed(2)})`,
+  );
+  const httpPage = await measure(() => overHttp('catalog.search', europe));
+  console.log(
+    `  catalog.search over HTTP: ${fmt(httpPage)}  (in-process ratio ${(httpPage / pageOurs).toFixed(2)})`,
+  );
+
+  raw.close();
+  await server.close();
+  await backend.close();
+  fixture.close();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await backendSearchBench({ smoke: process.argv.includes('--smoke') });
+}
