@@ -52,6 +52,13 @@ export default defineConfig({
     build: {
       externalizeDeps: { exclude: workspace },
       rollupOptions: {
+        // CommonJS: Electron documents ES modules for the main process, not for utility
+        // processes; one format for both entries is the safe choice.
+        output: {
+          format: 'cjs',
+          entryFileNames: '[name].cjs',
+          chunkFileNames: 'chunks/[name]-[hash].cjs',
+        },
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           // The backend's utilityProcess entry (src/backend over @eo/sync, embedded @eo/server).

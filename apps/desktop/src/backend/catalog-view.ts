@@ -125,10 +125,16 @@ export function outerRing(r: FootprintRow): number[] | null {
         }
       }
     }
-    if (ring && ring.length >= 3) return ring.flatMap((p) => [p[0]!, p[1]!]);
+    if (ring && ring.length >= 3) return ring.flatMap((p) => [round6(p[0]!), round6(p[1]!)]);
   }
   if (r.w === null || r.s === null || r.e === null || r.n === null) return null;
-  return [r.w, r.s, r.e, r.s, r.e, r.n, r.w, r.n, r.w, r.s];
+  const [w, s, e, n] = [round6(r.w), round6(r.s), round6(r.e), round6(r.n)];
+  return [w, s, e, s, e, n, w, n, w, s];
+}
+
+/** Footprints are for drawing: 1e-6 degrees (~0.1 m) is plenty, and keeps messages short. */
+function round6(v: number): number {
+  return Math.round(v * 1e6) / 1e6;
 }
 
 function ringArea(ring: number[][]): number {

@@ -1,5 +1,5 @@
 /**
- * Entry of the backend's utilityProcess (out/main/backend-process.js): a long sync or a big
+ * Entry of the backend's utilityProcess (out/main/backend-process.cjs): a long sync or a big
  * search never blocks main or the window. Under Electron the channel is `process.parentPort`;
  * under plain Node (`child_process.fork`, used to smoke-test the built bundle) it is process IPC.
  */

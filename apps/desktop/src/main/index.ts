@@ -51,7 +51,7 @@ function start(): void {
   void app.whenReady().then(async () => {
     applySessionSecurity(session.defaultSession);
     const secrets = safeStorageSecrets(dataDir, safeStorage);
-    const child = utilityProcess.fork(path.join(here, 'backend-process.js'), [], {
+    const child = utilityProcess.fork(path.join(here, 'backend-process.cjs'), [], {
       serviceName: 'EO Field Desk backend',
       stdio: 'inherit',
     });

@@ -41,7 +41,7 @@ describe('built bundle', () => {
 
   it('runs the backend process: embedded service, sync, offline search', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bundle-'));
-    const child = fork(path.join(outDir, 'main', 'backend-process.js'), [], { stdio: 'pipe' });
+    const child = fork(path.join(outDir, 'main', 'backend-process.cjs'), [], { stdio: 'pipe' });
     const got: FromBackend[] = [];
     const waitFor = (pred: (m: FromBackend) => boolean) =>
       new Promise<FromBackend>((resolve, reject) => {

@@ -130,7 +130,7 @@ describe('Electron main, wired', () => {
     expect(h.sessionCalls).toEqual(
       expect.arrayContaining(['permissionRequest', 'permissionCheck', 'csp']),
     );
-    expect(h.forks[0]!.modulePath).toBe(path.join(mainDir, 'backend-process.js'));
+    expect(h.forks[0]!.modulePath).toBe(path.join(mainDir, 'backend-process.cjs'));
     const prefs = h.windows[0]!.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(prefs.preload).toBe(path.join(mainDir, '../preload/index.cjs'));

@@ -50,7 +50,7 @@ describe('electron-builder.yml', () => {
       main: string;
       dependencies: Record<string, string>;
     };
-    expect(pkg.main).toBe('out/main/index.js');
+    expect(pkg.main).toBe('out/main/index.cjs');
     for (const dep of ['better-sqlite3', 'fastify', 'drizzle-orm', 'zod']) {
       expect(pkg.dependencies[dep], dep).toBeDefined();
     }
