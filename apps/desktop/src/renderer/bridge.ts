@@ -10,6 +10,7 @@
 import {
   ContractError,
   toContractError,
+  withContractErrors,
   type Bridge,
   type CallResult,
   type EventName,
@@ -44,10 +45,29 @@ export function readToken(src: TokenSources): string | null {
   return src.storage?.getItem(TOKEN_STORAGE_KEY) || null;
 }
 
+/**
+ * The browser-mode server refused the page's token: the app was restarted (new token) or the
+ * page was opened without the printed address. Nothing works until the page is reopened.
+ */
+export class AccessDeniedError extends ContractError {
+  constructor() {
+    super(
+      'unauthorized',
+      'This page is no longer connected to the app: open the address the app printed when it started (it changes at every start).',
+    );
+    this.name = 'AccessDeniedError';
+  }
+}
+
+/** Window event fired once when the token is refused, so the app can say so over everything. */
+export const ACCESS_DENIED_EVENT = 'eo:access-denied';
+
 export interface HttpBridgeOptions {
   /** Origin of the browser-mode server ('' = same origin). */
   readonly baseUrl: string;
   readonly token: string;
+  /** Called when the server refuses the token. */
+  readonly onAccessDenied?: () => void;
   readonly fetch?: typeof fetch;
   readonly EventSource?: typeof EventSource;
 }
@@ -63,12 +83,7 @@ function unwrap(method: string, status: number, body: unknown): unknown {
     if (result.ok) return result.value;
     throw toContractError(result.error);
   }
-  if (status === 401) {
-    throw new ContractError(
-      'unauthorized',
-      'The access token was refused: open the address printed by the app again (it changes at every start).',
-    );
-  }
+  if (status === 401) throw new AccessDeniedError();
   throw new ContractError(
     'internal',
     `${method}: unexpected answer from the app's backend (HTTP ${status})`,
@@ -104,7 +119,12 @@ export function createHttpBridge(opts: HttpBridgeOptions): Bridge {
     } catch {
       body = null;
     }
-    return unwrap(method, res.status, body);
+    try {
+      return unwrap(method, res.status, body);
+    } catch (err) {
+      if (err instanceof AccessDeniedError) opts.onAccessDenied?.();
+      throw err;
+    }
   }
 
   function on<E extends EventName>(event: E, fn: (payload: EventPayload<E>) => void): () => void {
@@ -140,7 +160,8 @@ export type BridgeChoice =
 
 /** Electron's preload bridge when present, else browser mode with the URL's token. */
 export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoice {
-  if (win.eo) return { ok: true, bridge: win.eo, mode: 'electron' };
+  // The preload rejects with plain { code, message } data: make those ContractErrors again.
+  if (win.eo) return { ok: true, bridge: withContractErrors(win.eo), mode: 'electron' };
   const token = readToken({
     location: win.location,
     history: win.history,
@@ -153,5 +174,15 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
         'This page needs the access token of the running app. Open the full address printed by the app when it started (it ends with #token=...).',
     };
   }
-  return { ok: true, bridge: createHttpBridge({ baseUrl: '', token }), mode: 'browser' };
+  let told = false;
+  const bridge = createHttpBridge({
+    baseUrl: '',
+    token,
+    onAccessDenied: () => {
+      if (told) return;
+      told = true;
+      win.dispatchEvent(new Event(ACCESS_DENIED_EVENT));
+    },
+  });
+  return { ok: true, bridge, mode: 'browser' };
 }

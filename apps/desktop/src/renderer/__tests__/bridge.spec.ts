@@ -37,7 +37,6 @@ describe('selectBridge', () => {
     const eo = createMemoryBridge({ records: 1 });
     const choice = selectBridge(Object.assign(Object.create(window) as Window, { eo }));
     expect(choice).toMatchObject({ ok: true, mode: 'electron' });
-    expect(choice.ok && choice.bridge).toBe(eo);
   });
 
   it('falls back to browser mode with the token, or explains what is missing', () => {
@@ -48,5 +47,24 @@ describe('selectBridge', () => {
     history.replaceState(null, '', '/#token=abc');
     const http = selectBridge(window);
     expect(http).toMatchObject({ ok: true, mode: 'browser' });
+  });
+});
+
+describe('withContractErrors on the preload bridge', () => {
+  it('turns the preload’s plain error data back into readable errors', async () => {
+    const { readableError } = await import('../stores/errors');
+    const eo = createMemoryBridge({ records: 1 });
+    const raw = {
+      call: () => Promise.reject({ code: 'offline', message: 'service unreachable' }),
+      on: eo.on,
+    } as unknown as typeof eo;
+    const choice = selectBridge(Object.assign(Object.create(window) as Window, { eo: raw }));
+    if (!choice.ok) throw new Error('expected a bridge');
+    const err = await choice.bridge.call('settings.get').catch((e: unknown) => e);
+    expect(readableError(err)).toMatchObject({
+      code: 'offline',
+      title: 'The service is not reachable',
+      message: 'service unreachable',
+    });
   });
 });

@@ -29,7 +29,8 @@ export class BridgeTileLayer extends L.GridLayer {
     this.source(coords.z, coords.x, coords.y).then(
       (tile) => {
         if (!tile) {
-          // Not cached and not reachable: an empty tile; the offline outlines stay visible.
+          // Not cached and not reachable: an invisible tile; the offline outlines stay visible.
+          img.style.visibility = 'hidden';
           done(undefined, img);
           return;
         }

@@ -1,7 +1,9 @@
 /**
- * Traces footprints into one canvas path. The layer calls it once per style (plain, selected,
- * hovered) and fills and strokes each path once: two draw calls for 50,000 footprints instead
- * of two per footprint, which is where Leaflet's own canvas renderer spends its time.
+ * Traces footprints into canvas paths, a batch of subpaths per path: the layer fills and
+ * strokes once per batch instead of once per footprint. Batches, not one path for everything:
+ * measured in Chromium (software raster), one path of 10,000 overlapping rings fills and
+ * strokes about 10x slower than 10,000 separate paths, while batches of about 32 rings are
+ * the fastest of all.
  */
 import type { PackedFootprints } from './footprints';
 
@@ -27,6 +29,15 @@ const MIN_STEP = 0.75;
 /** A footprint smaller than this on screen is traced as a two-pixel square. */
 const DOT = 1.5;
 
+/** Rings per path before the layer paints and starts a new path (see above). */
+export const BATCH_SIZE = 32;
+
+/** Called after every `size` traced subpaths, to paint them and begin a new path. */
+export interface Batching {
+  readonly size: number;
+  flush(): void;
+}
+
 /**
  * Trace footprints that are on screen (in any world copy) and pass `include`.
  * Returns how many were traced.
@@ -37,8 +48,16 @@ export function traceFootprints(
   view: ViewTransform,
   include?: (i: number) => boolean,
   only?: Iterable<number>,
+  batch?: Batching,
 ): number {
   let traced = 0;
+  let inBatch = 0;
+  const done = (): void => {
+    if (batch && ++inBatch >= batch.size) {
+      batch.flush();
+      inBatch = 0;
+    }
+  };
   const { scale, width, height } = view;
   const b = fp.boxes;
   const pts = fp.points;
@@ -59,6 +78,7 @@ export function traceFootprints(
       traced++;
       if (x1 - x0 < DOT && by1 - by0 < DOT) {
         target.rect(Math.floor((x0 + x1) / 2) - 1, Math.floor((by0 + by1) / 2) - 1, 2, 2);
+        done();
         continue;
       }
       const from = fp.offsets[i] as number;
@@ -75,6 +95,7 @@ export function traceFootprints(
         ly = y;
       }
       target.closePath();
+      done();
     }
   };
   if (only) {

@@ -7,7 +7,7 @@
  */
 import L from 'leaflet';
 import { CanvasViewLayer } from './canvas-view-layer';
-import { traceFootprints, type ViewTransform } from './draw-footprints';
+import { BATCH_SIZE, traceFootprints, type Batching, type ViewTransform } from './draw-footprints';
 import { packFootprints, type PackedFootprints } from './footprints';
 import { footprintsAt } from './hit-test';
 import { mercX, mercY, unmercY as unY } from './mercator';
@@ -45,7 +45,7 @@ export class FootprintLayer extends CanvasViewLayer {
   lastDrawn = 0;
 
   constructor(private readonly handlers: FootprintLayerOptions = {}) {
-    super({ pane: 'eo-footprints', zIndex: 390, canvases: 2 });
+    super({ pane: 'eo-footprints', zIndex: 390, canvases: 2, padding: 0.1 });
   }
 
   /** Replace all footprints: one exterior ring per id, flat [lon, lat, ...]. */
@@ -144,12 +144,12 @@ export class FootprintLayer extends CanvasViewLayer {
   protected drawCanvas(n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {
     const mask = this.selectedMask;
     if (n === 0) {
-      this.lastDrawn = fill(ctx, FOOTPRINT_STYLE.plain, () =>
-        traceFootprints(ctx, this.fp, view, (i) => mask[i] === 0),
+      this.lastDrawn = fill(ctx, FOOTPRINT_STYLE.plain, (batch) =>
+        traceFootprints(ctx, this.fp, view, (i) => mask[i] === 0, undefined, batch),
       );
       if (this.selectedIds.size > 0) {
-        this.lastDrawn += fill(ctx, FOOTPRINT_STYLE.selected, () =>
-          traceFootprints(ctx, this.fp, view, (i) => mask[i] === 1),
+        this.lastDrawn += fill(ctx, FOOTPRINT_STYLE.selected, (batch) =>
+          traceFootprints(ctx, this.fp, view, (i) => mask[i] === 1, undefined, batch),
         );
       }
       return;
@@ -211,15 +211,22 @@ export class FootprintLayer extends CanvasViewLayer {
   }
 }
 
-function fill(ctx: CanvasRenderingContext2D, style: Style, trace: () => number): number {
-  ctx.beginPath();
-  const n = trace();
-  if (n === 0) return 0;
+/** Paint what `trace` traces, one fill and one stroke per batch of rings. */
+function fill(
+  ctx: CanvasRenderingContext2D,
+  style: Style,
+  trace: (batch: Batching) => number,
+): number {
   ctx.fillStyle = style.fill;
-  ctx.fill('nonzero');
-  ctx.lineWidth = style.width;
   ctx.strokeStyle = style.stroke;
-  ctx.lineJoin = 'round';
-  ctx.stroke();
+  ctx.lineWidth = style.width;
+  const paint = (): void => {
+    ctx.fill('nonzero');
+    ctx.stroke();
+    ctx.beginPath();
+  };
+  ctx.beginPath();
+  const n = trace({ size: BATCH_SIZE, flush: paint });
+  paint();
   return n;
 }

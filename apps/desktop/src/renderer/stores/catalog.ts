@@ -87,6 +87,8 @@ export const useCatalogStore = defineStore('catalog', {
 
     async runQuery(query: CatalogSearchRequestInput): Promise<void> {
       const bridge = useBridge();
+      // For the benchmark (bench/ui.ts): search start to results shown.
+      globalThis.performance?.mark?.('eo:search-start');
       this.query = query;
       this.status = 'loading';
       this.error = null;

@@ -2,7 +2,7 @@
  * Errors as people read them: what happened and what to do about it. Backend errors arrive as
  * ContractError codes; a bridge that is gone shows up as a plain Error.
  */
-import { ContractError } from '../../shared/contract';
+import { ContractError, toContractError } from '../../shared/contract';
 
 export interface ReadableError {
   readonly title: string;
@@ -44,15 +44,24 @@ const HINTS: Record<string, { title: string; hint: string }> = {
 };
 
 export function readableError(err: unknown): ReadableError {
-  const code = err instanceof ContractError ? err.code : 'internal';
-  const known = HINTS[code] ?? HINTS['internal']!;
-  const message = err instanceof Error ? err.message : String(err);
-  return { title: known.title, message, hint: known.hint, code };
+  if (err instanceof Error && err.name === 'AccessDeniedError') {
+    return {
+      title: 'This page lost its connection to the app',
+      message: err.message,
+      hint: 'Open the address the app printed when it started.',
+      code: 'unauthorized',
+    };
+  }
+  // Plain `{ code, message }` data (as errors cross the preload) becomes a ContractError too.
+  const e = err instanceof ContractError ? err : toContractError(err);
+  const known = HINTS[e.code] ?? HINTS['internal']!;
+  return { title: known.title, message: e.message, hint: known.hint, code: e.code };
 }
 
 /** Messages by dotted field path from an invalid_argument error (`form` for the whole input). */
-export function fieldErrors(err: unknown): Record<string, string> {
-  if (!(err instanceof ContractError) || err.code !== 'invalid_argument') return {};
+export function fieldErrors(raw: unknown): Record<string, string> {
+  const err = toContractError(raw);
+  if (err.code !== 'invalid_argument') return {};
   const out: Record<string, string> = {};
   for (const issue of err.details?.issues ?? []) {
     const key = issue.path || 'form';

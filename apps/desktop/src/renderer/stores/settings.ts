@@ -153,6 +153,21 @@ export const useSettingsStore = defineStore('settings', {
       }
     },
 
+    /** Remove the stored API key (syncing stops until a new one is entered). */
+    async forgetKey(): Promise<boolean> {
+      this.saveError = null;
+      this.saving = true;
+      try {
+        this.settings = await useBridge().call('settings.update', { apiKey: null });
+        return true;
+      } catch (err) {
+        this.saveError = readableError(err);
+        return false;
+      } finally {
+        this.saving = false;
+      }
+    },
+
     async clearMirror(): Promise<boolean> {
       this.clearing = true;
       this.saveError = null;

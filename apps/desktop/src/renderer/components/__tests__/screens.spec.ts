@@ -68,6 +68,17 @@ describe('SettingsScreen', () => {
     expect(bridge.calls.some((c) => c.method === 'connectivity.check')).toBe(true);
   });
 
+  it('forgets the stored key on request', async () => {
+    const wrapper = await mountSettings();
+    await wrapper.find('button.forget').trigger('click');
+    await flushPromises();
+    expect(bridge.calls.find((c) => c.method === 'settings.update')?.input).toEqual({
+      apiKey: null,
+    });
+    expect(wrapper.find('[data-test="key-state"]').text()).toBe('No key stored yet.');
+    expect(wrapper.find('button.forget').exists()).toBe(false);
+  });
+
   it('asks before clearing the mirror', async () => {
     const wrapper = await mountSettings();
     await wrapper.find('button.btn--danger').trigger('click');
@@ -183,6 +194,9 @@ describe('App', () => {
     });
     await flushPromises();
     expect(wrapper.find('[data-test="connectivity-label"]').text()).toBe('Offline');
+    expect(wrapper.find('[data-test="offline-note"]').text()).toMatch(
+      /^Offline: results come from this computer's mirror \(the catalog was never synced\)\.$/,
+    );
     await wrapper.find('[data-screen="sync"]').trigger('click');
     expect(wrapper.find('#sync-title').exists()).toBe(true);
     wrapper.unmount();

@@ -65,6 +65,23 @@ describe('traceFootprints', () => {
     expect(traceFootprints(new PathRecorder(), fp, viewAt(11, 11, 6), undefined, [1])).toBe(0);
   });
 
+  it('hands over every batch of rings to be painted', () => {
+    const many = packFootprints(
+      Array.from({ length: 70 }, (_, i) => `f${i}`),
+      Array.from({ length: 70 }, (_, i) =>
+        rect(10 + (i % 10) * 0.1, 10, 10.05 + (i % 10) * 0.1, 10.05),
+      ),
+    );
+    const rec = new PathRecorder();
+    const flushedAt: number[] = [];
+    const n = traceFootprints(rec, many, viewAt(10.5, 10, 8), undefined, undefined, {
+      size: 32,
+      flush: () => flushedAt.push(rec.ops.filter((o) => o === 'Z' || o.startsWith('R')).length),
+    });
+    expect(n).toBe(70);
+    expect(flushedAt).toEqual([32, 64]); // the caller paints the last 6
+  });
+
   it('skips vertices closer than a pixel at low zoom', () => {
     const dense: number[] = [];
     for (let k = 0; k <= 100; k++) dense.push(10 + k * 0.001, 10);

@@ -161,6 +161,27 @@ describe('catalog store: selection, hover, detail', () => {
     expect(catalog.showOnMapSeq).toBe(shown + 1);
   });
 
+  it('finds a row from the loaded pages even when footprints come in another order', async () => {
+    const reversed: typeof bridge = {
+      ...bridge,
+      call: (async (method: string, input?: unknown) => {
+        const out = await (bridge.call as (m: string, i?: unknown) => Promise<unknown>)(
+          method,
+          input,
+        );
+        if (method !== 'catalog.footprints') return out;
+        const f = out as { ids: string[]; rings: number[][] };
+        return { ids: [...f.ids].reverse(), rings: [...f.rings].reverse() };
+      }) as typeof bridge.call,
+    };
+    provideBridge(reversed);
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const id = catalog.rowAt(3)!.id;
+    expect(catalog.footprints.ids.indexOf(id)).toBe(56);
+    expect(catalog.indexOfId(id)).toBe(3);
+  });
+
   it('records where a hover came from', () => {
     const catalog = useCatalogStore();
     catalog.hover('x', 'map');

@@ -1,0 +1,61 @@
+/**
+ * Initial JS (and CSS) the renderer loads before the app starts: the files index.html
+ * references (entry script, modulepreloads, stylesheets), raw and gzip. Lazy chunks (the
+ * 1:50m basemap, geoman) are listed apart: they load on first use only.
+ *
+ *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/initial-js.ts [--no-build]
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appDir = path.resolve(here, '..');
+const outDir = path.join(appDir, 'out', 'renderer');
+
+if (!process.argv.includes('--no-build')) {
+  const r = spawnSync(path.join(appDir, 'node_modules', '.bin', 'electron-vite'), ['build'], {
+    cwd: appDir,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stderr}`);
+}
+
+const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+const initial = new Set<string>();
+for (const m of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"[^>]*>/g)) {
+  const ref = m[1] as string;
+  if (/^(data:|https?:)/.test(ref)) continue;
+  initial.add(path.normalize(ref.replace(/^\.?\//, '')));
+}
+
+const size = (file: string) => {
+  const buf = fs.readFileSync(path.join(outDir, file));
+  return { raw: buf.length, gzip: zlib.gzipSync(buf, { level: 9 }).length };
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+let js = { raw: 0, gzip: 0 };
+let css = { raw: 0, gzip: 0 };
+console.log('initial-js: what index.html loads before the app starts');
+for (const file of [...initial].sort()) {
+  const s = size(file);
+  if (file.endsWith('.js')) js = { raw: js.raw + s.raw, gzip: js.gzip + s.gzip };
+  if (file.endsWith('.css')) css = { raw: css.raw + s.raw, gzip: css.gzip + s.gzip };
+  console.log(`  ${file}: ${kb(s.raw)} (${kb(s.gzip)} gzip)`);
+}
+console.log(
+  `  total JS ${kb(js.raw)} (${kb(js.gzip)} gzip), CSS ${kb(css.raw)} (${kb(css.gzip)} gzip)`,
+);
+const lazy = fs
+  .readdirSync(path.join(outDir, 'assets'))
+  .map((f) => path.join('assets', f))
+  .filter((f) => f.endsWith('.js') && !initial.has(f));
+for (const file of lazy.sort()) {
+  const s = size(file);
+  // countries-110m is imported as the map mounts; the others on first use.
+  const when = file.includes('countries-110m') ? 'as the map mounts' : 'on first use';
+  console.log(`  lazy (${when}) ${file}: ${kb(s.raw)} (${kb(s.gzip)} gzip)`);
+}
