@@ -168,7 +168,16 @@ describe('EO Field Desk in browser mode against the reference service', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => page.getByRole('listbox').getAttribute('aria-busy')).toBe('false');
     expect((await total().textContent())!.trim()).toBe(onlineTotal);
-    await expect.poll(resultIds).toEqual(onlineIds);
+    // Offline, a note above the list says results come from the mirror: it takes a row's height,
+    // so the virtual list may render a row or two fewer. Same order, same records.
+    expect(await page.locator('[data-test="offline-note"]').textContent()).toContain(
+      "results come from this computer's mirror",
+    );
+    let shown: string[] = [];
+    await expect
+      .poll(async () => (shown = await resultIds()).length)
+      .toBeGreaterThanOrEqual(onlineIds.length - 2);
+    expect(shown).toEqual(onlineIds.slice(0, shown.length));
     await expect.poll(footprintInk).toBeGreaterThan(0);
     await shot('06-search-offline');
   });
