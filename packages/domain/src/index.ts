@@ -42,3 +42,4 @@ export * from './search/evaluate';
 export * from './responses';
 export * from './endpoints';
 export * from './extensions';
+export * from './outbox';

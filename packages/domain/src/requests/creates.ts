@@ -87,3 +87,16 @@ export const CreateJobQuery = z.strictObject({
 });
 export const CreateJobBody = z.strictObject({}).optional();
 export type CreateJobQuery = z.infer<typeof CreateJobQuery>;
+
+/**
+ * A create whose endpoint takes an id in its path, as one object: the path parameter travels
+ * with the body (a queued create is stored and validated whole before it is sent).
+ */
+export const CreateVisualizationCall = CreateVisualizationRequest.extend({
+  aoi_id: z.string().min(1, 'aoi_id is required'),
+});
+export type CreateVisualizationCall = z.infer<typeof CreateVisualizationCall>;
+export const CreateJobCall = CreateJobQuery.extend({
+  workflow_id: z.string().min(1, 'workflow_id is required'),
+});
+export type CreateJobCall = z.infer<typeof CreateJobCall>;

@@ -7,23 +7,19 @@ import {
   CreateAoiRequest,
   CreateDeliveriesRequest,
   CreateIndexRequest,
-  CreateJobQuery,
+  CreateJobCall,
   CreateOrderRequest,
-  CreateVisualizationRequest,
+  CreateVisualizationCall,
+  OUTBOX_KINDS,
+  type OutboxKind,
 } from '@eo/domain';
 import { z } from 'zod';
 
-export const OUTBOX_KINDS = ['order', 'aoi', 'index', 'visualization', 'delivery', 'job'] as const;
-export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+export { OUTBOX_KINDS, type OutboxKind };
 
-/** The visualization endpoint takes its AOI in the path: the queued input carries it. */
-export const QueuedVisualizationInput = CreateVisualizationRequest.extend({
-  aoi_id: z.string().min(1, 'aoi_id is required'),
-});
-/** The job endpoint takes its workflow in the path: the queued input carries it. */
-export const QueuedJobInput = CreateJobQuery.extend({
-  workflow_id: z.string().min(1, 'workflow_id is required'),
-});
+/** The visualization and job endpoints take an id in the path: the queued input carries it. */
+export const QueuedVisualizationInput = CreateVisualizationCall;
+export const QueuedJobInput = CreateJobCall;
 
 export const inputSchemas = {
   order: CreateOrderRequest,

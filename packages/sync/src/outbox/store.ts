@@ -2,19 +2,12 @@
  * The outbox rows on disk: prepared statements and row <-> entry conversion. Every state change
  * is its own committed transaction, so what the outbox tells its caller is what a crash leaves.
  */
+import { OUTBOX_STATES, type OutboxState } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { StoredError } from './errors';
 import type { OutboxKind } from './kinds';
 
-export const OUTBOX_STATES = [
-  'queued',
-  'sending',
-  'sent',
-  'failed',
-  'blocked',
-  'cancelled',
-] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
+export { OUTBOX_STATES, type OutboxState };
 
 export interface OutboxEntry {
   readonly id: string;
