@@ -13,7 +13,7 @@ import {
   OUTBOX_KINDS,
   type OutboxKind,
 } from '@eo/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export { OUTBOX_KINDS, type OutboxKind };
 
