@@ -5,6 +5,7 @@
  */
 import { ENDPOINT_IDS, type EndpointId } from '@eo/domain';
 import { Decoder } from './decode';
+import { makeExtensionReads, type ExtensionReads } from './extensions';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
 import { makePagers, type Pagers, type Send } from './pages';
 import { prepareRequest, splitArgs, type RequestInput } from './request';
@@ -14,6 +15,8 @@ import type { EndpointMethods, ResponseOf } from './types';
 export interface EoClient extends EndpointMethods {
   /** Async iterators of pages; see `Page` and `allItems`. */
   readonly pages: Pagers;
+  /** Reads beyond the spec that our service offers; `null` where a service does not (404). */
+  readonly extensions: ExtensionReads;
   /** Any endpoint by id, with explicit `params` / `query` / `body`. */
   request<Id extends EndpointId>(
     id: Id,
@@ -62,6 +65,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
   const client: EoClient = {
     ...methods,
     pages: makePagers(send),
+    extensions: makeExtensionReads(transport, opts.onSchemaDrift),
     request: (id, input = {}, call) => invoke(id, input, call),
     get inFlight() {
       return transport.inFlight;

@@ -6,13 +6,14 @@
  * Messages never contain the API key: server-provided text is passed through `redact` by the
  * transport before an error is built, and no error keeps request headers.
  */
-import type { EndpointId, ErrorDetail } from '@eo/domain';
+import type { ErrorDetail } from '@eo/domain';
+import type { AnyEndpointId } from './types';
 
 export type EoErrorKind = 'api' | 'network' | 'timeout' | 'abort' | 'validation' | 'response';
 
 /** Where a failure happened: the endpoint, and how many attempts were made (0 = nothing sent). */
 export interface RequestContext {
-  readonly endpoint?: EndpointId | undefined;
+  readonly endpoint?: AnyEndpointId | undefined;
   readonly method?: string | undefined;
   /** URL path and query, without the origin. */
   readonly path?: string | undefined;
@@ -27,7 +28,7 @@ interface BaseInit extends RequestContext {
 export abstract class EoClientError extends Error {
   abstract readonly kind: EoErrorKind;
   abstract readonly retryable: boolean;
-  readonly endpoint: EndpointId | undefined;
+  readonly endpoint: AnyEndpointId | undefined;
   readonly method: string | undefined;
   readonly path: string | undefined;
   /** Attempts made before giving up (0 when the request was never sent). */

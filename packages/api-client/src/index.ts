@@ -3,6 +3,7 @@
  * See README.md for examples.
  */
 export { createEoClient, type EoClient } from './client';
+export type { ExtensionReads } from './extensions';
 export {
   EoAbortError,
   EoApiError,
@@ -34,5 +35,6 @@ export type {
   EndpointMethods,
   MethodArgs,
   QueryInput,
+  AnyEndpointId,
   ResponseOf,
 } from './types';

@@ -1,5 +1,5 @@
 /** Options of `createEoClient` and of each call, with their defaults. */
-import type { EndpointId } from '@eo/domain';
+import type { AnyEndpointId } from './types';
 
 export interface RetryOptions {
   /** Attempts per logical call, the first one included. Default 4. */
@@ -14,7 +14,7 @@ export interface RetryOptions {
 
 /** Given to `onRequest` before each attempt. No API key: Authorization is shown redacted. */
 export interface RequestEvent {
-  readonly endpoint: EndpointId;
+  readonly endpoint: AnyEndpointId;
   readonly method: string;
   /** URL path with its query string, without the origin. */
   readonly path: string;
@@ -25,7 +25,7 @@ export interface RequestEvent {
 
 /** Given to `onResponse` after each attempt, successful or not. */
 export interface ResponseEvent {
-  readonly endpoint: EndpointId;
+  readonly endpoint: AnyEndpointId;
   readonly method: string;
   readonly path: string;
   readonly attempt: number;
@@ -40,7 +40,7 @@ export interface ResponseEvent {
 
 /** A response that breaks the domain schema (reported, and still returned when usable). */
 export interface SchemaDriftEvent {
-  readonly endpoint: EndpointId;
+  readonly endpoint: AnyEndpointId;
   readonly issues: ReadonlyArray<{ readonly path: string; readonly message: string }>;
 }
 

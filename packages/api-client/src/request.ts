@@ -6,12 +6,13 @@ import { endpoints, fillPath, formatIssuePath, type EndpointId } from '@eo/domai
 import type { z } from 'zod';
 import { EoValidationError } from './errors';
 import type { CallOptions } from './options';
+import type { AnyEndpointId } from './types';
 
 type Where = 'params' | 'query' | 'body';
 
 /** A request ready to send. `body` is the caller's input as given (the server applies defaults). */
 export interface PreparedRequest {
-  readonly endpoint: EndpointId;
+  readonly endpoint: AnyEndpointId;
   readonly method: 'GET' | 'POST';
   readonly kind: 'read' | 'search' | 'create';
   /** Path with query string, e.g. `/v0/aois/a%2Fb/assets?limit=5`. */

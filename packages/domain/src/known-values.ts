@@ -33,3 +33,25 @@ export const ASSET_STATUSES = ['pending', 'running', 'success', 'failed'] as con
 export const ASSET_TYPES = ['mosaic', 'scene', 'index'] as const;
 export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'] as const;
 export const JOB_TASK_STATUSES = ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'SKIPPED'] as const;
+
+/**
+ * Statuses after which a delivery, a job or a visualization no longer changes: ours (above, and
+ * the visualization states of part 3) plus words other services commonly use. Case-insensitive.
+ * A client stops re-reading a record once its status is final.
+ */
+const FINAL_STATUSES: ReadonlySet<string> = new Set([
+  'success',
+  'succeeded',
+  'successful',
+  'failed',
+  'failure',
+  'error',
+  'partial_success',
+  'cancelled',
+  'canceled',
+  'completed',
+  'done',
+]);
+export function isFinalStatus(status: string | null | undefined): boolean {
+  return typeof status === 'string' && FINAL_STATUSES.has(status.toLowerCase());
+}

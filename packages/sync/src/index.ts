@@ -39,6 +39,11 @@ export {
   type TimeRange,
 } from './search/local-filters';
 export { makeCreatedRecords, type CreatedRecords } from './mirror/created';
+export {
+  refreshCreated,
+  type RefreshCreatedOptions,
+  type RefreshCreatedReport,
+} from './mirror/refresh-created';
 export * from './outbox/index';
 export { checkConnectivity, type ConnectivityCheck, type ConnectivityStatus } from './connectivity';
 export {

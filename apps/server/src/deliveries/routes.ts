@@ -92,4 +92,12 @@ export function registerDeliveryRoutes(router: Router, ctx: AppContext): void {
     }
     return { deliveries: rows.map(deliveryToWire) };
   });
+
+  router.readExtension('getDelivery', ({ principal, params }) => {
+    const row = q.get(params.delivery_id);
+    // Another organisation's delivery is unknown here, never revealed.
+    if (!row || row.org_id !== principal.orgId)
+      throw ApiError.notFound('delivery', params.delivery_id);
+    return deliveryToWire(row);
+  });
 }

@@ -96,4 +96,12 @@ export function registerVisualizationRoutes(router: Router, ctx: AppContext): vo
       visualizationAssets(ctx.sqlite, id),
     );
   });
+
+  router.readExtension('getVisualization', ({ principal, params }) => {
+    const v = getVisualizationById(ctx.sqlite, params.visualization_id);
+    if (!v || v.org_id !== principal.orgId || v.aoi_id !== params.aoi_id) {
+      throw ApiError.notFound('visualization', params.visualization_id);
+    }
+    return visualizationToWire(v, visualizationAssets(ctx.sqlite, v.id));
+  });
 }

@@ -1,8 +1,10 @@
 /**
- * Deliveries and jobs this client created. The service has no list endpoint for either, so the
- * mirror keeps what the creates returned (and later reads of them): written by whoever submits
- * the create (the outbox), refreshed by `put` with the newer record, never swept by a pass.
+ * Deliveries, jobs and visualizations this client created. The service has no list endpoint for
+ * any of them, so the mirror keeps what the creates returned (and later reads of them): written
+ * by whoever submits the create (the outbox), refreshed by `put` with the newer record
+ * (`refreshCreated`), never swept by a pass.
  */
+import { isFinalStatus } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { instantUs, str, type WireRecord } from './rows';
 
@@ -11,36 +13,72 @@ export interface CreatedRecords {
   putDelivery(delivery: WireRecord): void;
   /** Records a job as returned by the service (keyed by `id`). */
   putJob(job: WireRecord): void;
+  /** Records a visualization as returned by the service (keyed by `id`, with its `aoi_id`). */
+  putVisualization(visualization: WireRecord): void;
   /** Newest first. */
   deliveries(): WireRecord[];
   jobs(): WireRecord[];
+  visualizations(): WireRecord[];
+  /** Those whose status is not final yet (see `isFinalStatus`), oldest first. */
+  unfinished(): { deliveries: WireRecord[]; jobs: WireRecord[]; visualizations: WireRecord[] };
 }
+
+type Table = 'mirror_deliveries' | 'mirror_jobs' | 'mirror_visualizations';
 
 export function makeCreatedRecords(
   sqlite: Database.Database,
   nowUs: () => number = () => Date.now() * 1000,
 ): CreatedRecords {
-  const upsert = (table: string) =>
-    sqlite.prepare(
-      `INSERT INTO ${table} (id, status, created_at_us, json) VALUES (?, ?, ?, ?)
+  const upsert = (table: Table, extra: string[] = []) => {
+    const cols = ['id', 'status', 'created_at_us', 'json', ...extra];
+    return sqlite.prepare(
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})
        ON CONFLICT(id) DO UPDATE SET status = excluded.status, json = excluded.json`,
     );
-  const list = (table: string) =>
-    sqlite.prepare(`SELECT json FROM ${table} ORDER BY created_at_us DESC, id`);
+  };
+  const list = (table: Table) =>
+    sqlite.prepare(`SELECT status, json FROM ${table} ORDER BY created_at_us DESC, id`);
   const putDelivery = upsert('mirror_deliveries');
   const putJob = upsert('mirror_jobs');
-  const listDeliveries = list('mirror_deliveries');
-  const listJobs = list('mirror_jobs');
+  const putVisualization = upsert('mirror_visualizations', ['aoi_id']);
+  const lists = {
+    deliveries: list('mirror_deliveries'),
+    jobs: list('mirror_jobs'),
+    visualizations: list('mirror_visualizations'),
+  };
+  type Row = { status: string | null; json: string };
   const rows = (s: Database.Statement) =>
-    (s.all() as Array<{ json: string }>).map((r) => JSON.parse(r.json) as WireRecord);
-  const put = (s: Database.Statement, id: string | null, r: WireRecord, what: string) => {
+    (s.all() as Row[]).map((r) => JSON.parse(r.json) as WireRecord);
+  const unfinished = (s: Database.Statement) =>
+    (s.all() as Row[])
+      .filter((r) => !isFinalStatus(r.status))
+      .map((r) => JSON.parse(r.json) as WireRecord)
+      .reverse();
+  const put = (
+    s: Database.Statement,
+    id: string | null,
+    r: WireRecord,
+    what: string,
+    ...extra: unknown[]
+  ) => {
     if (id === null) throw new TypeError(`${what} without an id`);
-    s.run(id, str(r, 'status'), instantUs(r, 'created_at') ?? nowUs(), JSON.stringify(r));
+    s.run(id, str(r, 'status'), instantUs(r, 'created_at') ?? nowUs(), JSON.stringify(r), ...extra);
   };
   return {
     putDelivery: (d) => put(putDelivery, str(d, 'delivery_id'), d, 'delivery'),
     putJob: (j) => put(putJob, str(j, 'id'), j, 'job'),
-    deliveries: () => rows(listDeliveries),
-    jobs: () => rows(listJobs),
+    putVisualization: (v) => {
+      const aoiId = str(v, 'aoi_id');
+      if (aoiId === null) throw new TypeError('visualization without an aoi_id');
+      put(putVisualization, str(v, 'id'), v, 'visualization', aoiId);
+    },
+    deliveries: () => rows(lists.deliveries),
+    jobs: () => rows(lists.jobs),
+    visualizations: () => rows(lists.visualizations),
+    unfinished: () => ({
+      deliveries: unfinished(lists.deliveries),
+      jobs: unfinished(lists.jobs),
+      visualizations: unfinished(lists.visualizations),
+    }),
   };
 }

@@ -1,9 +1,8 @@
 /**
  * What the outbox writes into the mirror when a create succeeds, so a field team sees what it
  * submitted at once instead of after the next pull: orders (and the items the response carries),
- * AOIs and indices go into their mirror tables; deliveries and jobs, which the service cannot
- * list, into the created-records tables. Visualizations have no mirror table (the app reads them
- * from the service when online).
+ * AOIs and indices go into their mirror tables; deliveries, jobs and visualizations, which the
+ * service cannot list, into the created-records tables (`refreshCreated` follows their status).
  */
 import type Database from 'better-sqlite3';
 import type { MirrorWriter as OutboxMirrorWriter, OutboxKind } from '../outbox/index';
@@ -49,7 +48,7 @@ export function makeOutboxMirror(sqlite: Database.Database): OutboxMirrorWriter 
       case 'job':
         return created.putJob(response);
       case 'visualization':
-        return;
+        return created.putVisualization(response);
     }
   });
 

@@ -147,6 +147,22 @@ export const mirrorJobs = sqliteTable(
 );
 
 /**
+ * Visualizations this client created (the service has no list endpoint for them). `aoi_id`
+ * lets a refresh follow one through its AOI's assets where the service offers no read of it.
+ */
+export const mirrorVisualizations = sqliteTable(
+  'mirror_visualizations',
+  {
+    id: text('id').primaryKey(),
+    aoiId: text('aoi_id').notNull(),
+    status: text('status'),
+    createdAtUs: integer('created_at_us').notNull(),
+    json: text('json').notNull(),
+  },
+  (t) => [index('mirror_visualizations_created').on(t.createdAtUs)],
+);
+
+/**
  * One row per mirrored resource: the pass in progress (or the last one) and where it stands.
  * `part` and `checkpoint` locate the next page: which list (catalog search, AOI) and its offset.
  */

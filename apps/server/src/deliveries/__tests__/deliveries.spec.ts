@@ -170,6 +170,28 @@ describe('POST /v0/catalogs/deliveries: order items', () => {
   });
 });
 
+describe('GET /v0/catalogs/deliveries/{delivery_id} (extension)', () => {
+  it('re-reads a delivery until it is done; unknown and foreign ids are 404', async () => {
+    const [created] = (
+      await deliver([{ catalog_ids: [catalogIds[0]], cloud_info: cloud() }])
+    ).json().deliveries;
+    const read = (key?: string) =>
+      t.call({ method: 'GET', url: `/v0/catalogs/deliveries/${created.delivery_id}`, key });
+    const first = await read();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual(created);
+    t.app.ctx.worker.drain();
+    const done = (await read()).json();
+    expect(done).toMatchObject({ delivery_id: created.delivery_id, status: 'SUCCESS' });
+    expect(done.updated_at >= created.updated_at).toBe(true);
+
+    expect((await read(t.otherKey)).statusCode).toBe(404);
+    const unknown = await t.call({ method: 'GET', url: '/v0/catalogs/deliveries/dlv_unknown' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+  });
+});
+
 describe('POST /v0/catalogs/deliveries: rejected requests', () => {
   it('needs exactly one of catalog_ids and order_item_ids', async () => {
     const both = await deliver([

@@ -328,6 +328,39 @@ describe('POST /v0/aois/{aoi_id}/visualizations', () => {
   });
 });
 
+describe('GET /v0/aois/{aoi_id}/visualizations/{id} (extension)', () => {
+  it('re-reads a visualization as it progresses, with its assets; another organisation gets 404', async () => {
+    const { aoi, cover, half } = await settledAoi();
+    const created = (
+      await visualize(aoi.aoi_id, {
+        index_id: 'idx-ndvi-aurora',
+        src_asset_ids: [cover.id, half.id],
+      })
+    ).json();
+    const read = (key?: string, aoiId = aoi.aoi_id) =>
+      t.call({ method: 'GET', url: `/v0/aois/${aoiId}/visualizations/${created.id}`, key });
+
+    const first = await read();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual(created);
+    step(t);
+    step(t);
+    const later = (await read()).json();
+    expect(later).toMatchObject({ id: created.id, status: 'creating', progress: 50 });
+    expect(later.assets.map((a: Json) => a.status)).toEqual(['success', 'running']);
+
+    expect((await read(t.otherKey)).statusCode).toBe(404);
+    const other = await createAoi(t, {});
+    expect((await read(undefined, other.aoi_id)).statusCode).toBe(404);
+    const unknown = await t.call({
+      method: 'GET',
+      url: `/v0/aois/${aoi.aoi_id}/visualizations/vis_unknown`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+  });
+});
+
 describe('visualization processing across a restart', () => {
   it('resumes where it stopped: every index asset produced exactly once', async () => {
     const { aoi, cover, half, away } = await settledAoi();

@@ -1,9 +1,10 @@
-/** Deliveries and jobs this client created: kept, refreshed by id, listed newest first. */
+/** Deliveries, jobs and visualizations this client created: kept, refreshed by id, listed newest first. */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { makeCreatedRecords } from '../created';
+import { fromAssets } from '../refresh-created';
 
 const tmp = tempDir('created');
 const db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
@@ -42,5 +43,52 @@ describe('created records', () => {
     created.putJob({ id: 'j0', status: 'QUEUED' });
     expect(created.jobs().map((j) => j.id)).toEqual(['j1', 'j0']);
     expect(() => created.putJob({ status: 'QUEUED' })).toThrow(/job without an id/);
+  });
+
+  it('visualizations: keyed by id, need their AOI', () => {
+    created.putVisualization({ id: 'v1', aoi_id: 'a1', status: 'creating', progress: 0 });
+    created.putVisualization({ id: 'v1', aoi_id: 'a1', status: 'success', progress: 100 });
+    expect(created.visualizations()).toEqual([
+      { id: 'v1', aoi_id: 'a1', status: 'success', progress: 100 },
+    ]);
+    expect(() => created.putVisualization({ id: 'v2', status: 'creating' })).toThrow(
+      /without an aoi_id/,
+    );
+  });
+
+  it('unfinished: records whose status is not final, oldest first, per table', () => {
+    created.putVisualization({ id: 'v3', aoi_id: 'a1', status: 'creating' });
+    created.putJob({ id: 'j2', status: 'SUCCEEDED', created_at: '2024-05-04T08:00:00Z' });
+    const open = created.unfinished();
+    expect(open.deliveries.map((d) => d.delivery_id)).toEqual(['d1', 'd2']);
+    expect(open.jobs.map((j) => j.id)).toEqual(['j0', 'j1']);
+    expect(open.visualizations.map((v) => v.id)).toEqual(['v3']);
+  });
+});
+
+describe('fromAssets: a visualization followed through its AOI assets', () => {
+  const v = { id: 'v1', aoi_id: 'a1', status: 'creating', progress: 0 };
+  const asset = (visualization_id: string, status: string, progress: number) => ({
+    id: `${visualization_id}-${status}-${progress}`,
+    visualization_id,
+    status,
+    progress,
+  });
+  it('averages progress and settles the status from its own assets only', () => {
+    expect(fromAssets(v, [asset('v1', 'success', 100), asset('v1', 'running', 40)])).toMatchObject({
+      status: 'creating',
+      progress: 70,
+    });
+    expect(fromAssets(v, [asset('v1', 'success', 100), asset('v9', 'failed', 0)])).toMatchObject({
+      status: 'success',
+      progress: 100,
+    });
+    expect(fromAssets(v, [asset('v1', 'failed', 100), asset('v1', 'failed', 100)])?.status).toBe(
+      'failed',
+    );
+    expect(fromAssets(v, [asset('v1', 'success', 100), asset('v1', 'failed', 100)])?.status).toBe(
+      'partial_success',
+    );
+    expect(fromAssets(v, [asset('v9', 'success', 100)])).toBeNull();
   });
 });
