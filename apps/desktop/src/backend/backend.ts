@@ -28,6 +28,7 @@ import {
 } from '../shared/contract';
 import { makeCatalogView } from './catalog-view';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
+import { makeCreatedRefresh } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
 import { makeLookups } from './lookups';
@@ -59,7 +60,7 @@ export interface Backend {
   readonly events: BackendEvents;
   /** Validate and run one call from the renderer; never throws. */
   dispatch(method: unknown, rawInput: unknown): Promise<CallResult<unknown>>;
-  /** Resolves when no sync and no outbox batch is running (tests, shutdown). */
+  /** Resolves when no sync, outbox batch or refresh is running (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -102,7 +103,12 @@ export function createBackend(options: BackendOptions): Backend {
     connectivityTimeoutMs,
     onConnectivity: (c) => setConnectivity(fromCheck(c)),
   });
-  const records = makeWorkRecords(local.sqlite, () => work.entries(['sent']));
+  const records = makeWorkRecords(local.sqlite);
+  const created = makeCreatedRefresh({
+    sqlite: local.sqlite,
+    events,
+    connection: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
+  });
   const lookups = makeLookups(local.sqlite, () => work.entries());
 
   function unconfigured(): Connectivity {
@@ -163,7 +169,11 @@ export function createBackend(options: BackendOptions): Backend {
       timeoutMs: connectivityTimeoutMs,
       // The same batches (and events) as "Submit all", with the retry backoff honoured.
       outbox: work.autoFlush,
-      onStatus: (c) => setConnectivity(fromCheck(c)),
+      onStatus: (c) => {
+        setConnectivity(fromCheck(c));
+        // Follow unfinished visualizations, deliveries and jobs while the service is there.
+        if (c.status === 'online') created.poll();
+      },
       onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
     });
     conn = { url, client, watcher, controller: new AbortController() };
@@ -336,7 +346,7 @@ export function createBackend(options: BackendOptions): Backend {
     'lookups.get': () => lookups.get(),
     // Online only.
     'orders.quote': (input) => quoteOrder(conn?.client ?? null, input),
-    'created.refresh': () => ({ updated: 0 }),
+    'created.refresh': () => created.refresh(),
     // The outbox.
     'outbox.list': (q) => work.list(q?.states),
     'outbox.enqueue': (create) => work.enqueue(create),
@@ -356,6 +366,7 @@ export function createBackend(options: BackendOptions): Backend {
     async idle() {
       await running?.done;
       await work.idle();
+      await created.idle();
     },
     async close() {
       if (closed) return;
@@ -366,6 +377,7 @@ export function createBackend(options: BackendOptions): Backend {
       running?.controller.abort();
       await running?.done;
       await work.idle();
+      await created.idle();
       local.close();
       store.close();
     },

@@ -1,8 +1,7 @@
 /**
  * Reads of the mirror for the part-2 screens (offline too): orders, order items, AOIs and their
- * assets, indices through `@eo/sync`'s local filters; deliveries and jobs this client created;
- * visualizations from the sent visualization entries of the outbox (the service cannot list
- * them).
+ * assets, indices through `@eo/sync`'s local filters; visualizations, deliveries and jobs this
+ * client created (the service cannot list them; `created-refresh.ts` follows their status).
  */
 import { parseRfc3339, type Instant } from '@eo/domain';
 import {
@@ -12,7 +11,6 @@ import {
   filterOrderItems,
   filterOrders,
   makeCreatedRecords,
-  type OutboxEntry,
   type TimeRange,
 } from '@eo/sync';
 import type Database from 'better-sqlite3';
@@ -30,10 +28,7 @@ type Row<
   M extends 'orders.list' | 'orderItems.list' | 'aois.list' | 'aois.assets' | 'indices.list',
 > = Output<M>[number];
 
-export function makeWorkRecords(
-  sqlite: Database.Database,
-  sentVisualizations: () => readonly OutboxEntry[],
-) {
+export function makeWorkRecords(sqlite: Database.Database) {
   const created = makeCreatedRecords(sqlite);
   return {
     orders(q: ParsedInput<'orders.list'>): Output<'orders.list'> {
@@ -69,15 +64,10 @@ export function makeWorkRecords(
         satelliteId: q?.satelliteId,
       });
     },
+    /** Newest first. */
+    visualizations: () => created.visualizations() as Output<'visualizations.list'>,
     deliveries: () => created.deliveries() as Output<'deliveries.list'>,
     jobs: () => created.jobs() as Output<'jobs.list'>,
-    /** Newest first: the create responses of sent visualization entries. */
-    visualizations(): Output<'visualizations.list'> {
-      return sentVisualizations()
-        .filter((e) => e.kind === 'visualization' && e.response && typeof e.response === 'object')
-        .sort((a, b) => (b.sentAt ?? 0) - (a.sentAt ?? 0) || b.seq - a.seq)
-        .map((e) => e.response as Output<'visualizations.list'>[number]);
-    },
   };
 }
 

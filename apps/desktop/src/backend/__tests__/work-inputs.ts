@@ -69,13 +69,13 @@ export function archiveOrder(name: string, sceneId: string, box: Box) {
   } satisfies InputOf<'order'>;
 }
 
-export function aoiInput(name: string, sceneId: string, box: Box) {
+export function aoiInput(name: string, sceneId: string, box: Box, project: string = CROPS) {
   return {
     name,
     description: 'Vines, north slope',
     satellite_id: 'sat-aurora-1',
     provider: 'aurora-archive',
-    project_id: CROPS,
+    project_id: project,
     geometry: { type: 'Polygon' as const, coordinates: [ring(box)] },
     item_ids: [sceneId],
   } satisfies InputOf<'aoi'>;

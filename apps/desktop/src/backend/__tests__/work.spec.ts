@@ -55,9 +55,11 @@ async function serviceOrderCount(): Promise<number> {
 
 describe('the outbox, from offline to the service', () => {
   let t: TestBackend;
+  const startedUnconfigured = startBackend();
   const queued: Record<string, OutboxEntryView> = {};
   afterAll(async () => {
     await t?.close();
+    await startedUnconfigured.close();
   });
 
   it('queues every kind with no service configured, refuses bad input, keeps it across a restart', async () => {
@@ -328,6 +330,35 @@ describe('the outbox, from offline to the service', () => {
     expect(aurora?.bands).toEqual([...new Set(aurora?.bands)].sort());
     expect(lookups.satellites.map((s) => s.id)).toContain('sat-kestrel-1');
   });
+
+  it('created.refresh follows unfinished jobs, visualizations and deliveries; offline says so', async () => {
+    const isFinal = (s: string | null | undefined) =>
+      ['success', 'succeeded', 'failed', 'partial_success'].includes(String(s).toLowerCase());
+    expect(await errorOf(startedUnconfigured, 'created.refresh', {})).toMatchObject({
+      code: 'not_configured',
+    });
+    // Nothing has run on the service yet: all unfinished, and the service is needed to follow them.
+    expect((await t.call('jobs.list'))[0]!.status).toBe('QUEUED');
+    await t.call('settings.update', { serviceUrl: 'http://127.0.0.1:9' });
+    expect(await errorOf(t, 'created.refresh', {})).toMatchObject({ code: 'offline' });
+    await connected(t);
+
+    service.server.app.ctx.worker.drain();
+    const changed = t.waitFor('records.changed');
+    const { updated } = await t.call('created.refresh');
+    const [job] = await t.call('jobs.list');
+    const [vis] = await t.call('visualizations.list');
+    const deliveries = await t.call('deliveries.list');
+    expect(updated).toBe(2 + deliveries.length);
+    expect(new Set(((await changed) as { kinds: string[] }).kinds)).toEqual(
+      new Set(['jobs', 'visualizations', 'deliveries']),
+    );
+    expect(job!.status).toBe('SUCCEEDED');
+    expect(isFinal(vis!.status)).toBe(true);
+    expect(deliveries.every((d) => isFinal(d.status))).toBe(true);
+    // All done: nothing more to read.
+    expect(await t.call('created.refresh')).toEqual({ updated: 0 });
+  });
 });
 
 describe('a create the service refuses', () => {
@@ -452,6 +483,43 @@ describe('a create the service refuses', () => {
       expect(bad.code).toBe('invalid_argument');
       expect(pathsOf(bad)).toEqual(['input.project_id']);
       expect((await t.call('outbox.list')).entries[0]!.input).toEqual(job.input);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the connectivity watcher', () => {
+  it('auto-flushes what is queued and polls unfinished created records on its ticks', async () => {
+    const t = await connected(startBackend({ connectivityIntervalMs: 100 }));
+    try {
+      const finished = t.waitFor('outbox.finished');
+      // A job runs over the AOIs of its project: the project gets one first.
+      const aoi = await t.call('outbox.enqueue', {
+        kind: 'aoi',
+        input: aoiInput('Flood plain', scene.id, scene.box, FLOODS),
+      });
+      const job = await t.call('outbox.enqueue', {
+        kind: 'job',
+        input: { workflow_id: 'wf-ndvi-timeseries', project_id: FLOODS },
+      });
+      expect(await finished).toMatchObject({ sent: 2, problems: [] });
+      const [sent] = await t.call('jobs.list');
+      expect(sent).toMatchObject({ workflow_id: 'wf-ndvi-timeseries', status: 'QUEUED' });
+      // No created.refresh call: the next ticks re-read the job once the service ran it.
+      const polled = t.waitFor('records.changed', (p) =>
+        (p as { kinds: string[] }).kinds.includes('jobs'),
+      );
+      service.server.app.ctx.worker.drain();
+      await polled;
+      expect((await t.call('jobs.list'))[0]!.status).toBe('SUCCEEDED');
+      expect((await t.call('outbox.list')).entries.map((e) => [e.id, e.state])).toEqual([
+        [aoi.id, 'sent'],
+        [job.id, 'sent'],
+      ]);
+      // Later ticks find nothing queued: one batch, one outbox.finished.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(t.events.filter((e) => e.event === 'outbox.finished')).toHaveLength(1);
     } finally {
       await t.close();
     }
