@@ -145,10 +145,16 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
     if (manual) {
       // Only send to a service that is there and takes the key: a 401 would fail every entry,
       // and an unreachable service would use up attempts (attempted entries lose edit/cancel).
-      const check = await checkConnectivity(client, {
-        signal,
-        timeoutMs: options.connectivityTimeoutMs,
-      });
+      let check: ConnectivityCheck;
+      try {
+        check = await checkConnectivity(client, {
+          signal,
+          timeoutMs: options.connectivityTimeoutMs,
+        });
+      } catch (e) {
+        if (!signal?.aborted) throw e;
+        throw new ContractError('offline', 'The connection changed meanwhile. Nothing was sent.');
+      }
       options.onConnectivity?.(check);
       if (check.status === 'unauthorized') {
         throw new ContractError(
