@@ -1,22 +1,21 @@
 /**
  * The backend: every contract method over @eo/sync, in plain Node (no Electron), so the same
  * code runs in Electron's utilityProcess and in browser mode. Owns the mirror database, the
- * app's own store (settings, saved searches, tiles), the sync engine, the connectivity watcher
- * (which also flushes the outbox when online) and the optional sync timer.
+ * app's own store (settings, saved searches, tiles), the sync engine, the one outbox (which
+ * exists with or without a service), the connectivity watcher (which also flushes the outbox
+ * when online) and the optional sync timer. The part-2 methods live in small files beside this
+ * one: work-records.ts (mirror reads), work-outbox.ts and outbox-view.ts, lookups.ts, quote.ts.
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
 import type { CatalogSearchRequestInput } from '@eo/domain';
 import {
   RESOURCES,
   checkConnectivity,
-  createOutbox,
   createSyncEngine,
-  makeOutboxMirror,
   openLocalDatabase,
   watchConnectivity,
   type ConnectivityCheck,
   type ConnectivityWatcher,
-  type Outbox,
 } from '@eo/sync';
 import path from 'node:path';
 import {
@@ -29,11 +28,16 @@ import {
 } from '../shared/contract';
 import { makeCatalogView } from './catalog-view';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
+import { makeCreatedRefresh } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
+import { makeLookups } from './lookups';
 import { makeMirrorStatus } from './mirror-status';
+import { quoteOrder } from './quote';
 import type { Secrets } from './secrets';
 import { makeTiles } from './tiles';
+import { createWorkOutbox } from './work-outbox';
+import { makeWorkRecords } from './work-records';
 
 export interface BackendOptions {
   readonly dataDir: string;
@@ -56,7 +60,7 @@ export interface Backend {
   readonly events: BackendEvents;
   /** Validate and run one call from the renderer; never throws. */
   dispatch(method: unknown, rawInput: unknown): Promise<CallResult<unknown>>;
-  /** Resolves when no sync is running (tests, shutdown). */
+  /** Resolves when no sync, outbox batch or refresh is running (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -75,14 +79,37 @@ export function createBackend(options: BackendOptions): Backend {
   const embeddedUrl = options.embeddedServiceUrl ?? null;
 
   let settings = store.settings();
-  let conn: { url: string; client: EoClient; outbox: Outbox; watcher: ConnectivityWatcher } | null =
-    null;
+  let conn: {
+    url: string;
+    client: EoClient;
+    watcher: ConnectivityWatcher;
+    /** Aborts "Submit all" when the connection changes (its entries stay queued). */
+    controller: AbortController;
+  } | null = null;
   let connectivity: Connectivity = unconfigured();
   let running: { controller: AbortController; done: Promise<void> } | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
 
   const serviceUrl = () => settings.serviceUrl ?? embeddedUrl;
+  const connectivityTimeoutMs = options.connectivityTimeoutMs ?? 5_000;
+
+  // One outbox for the backend's lifetime: queueing needs no service, flushing uses the
+  // connection's client at the time.
+  const work = createWorkOutbox({
+    sqlite: local.sqlite,
+    events,
+    client: () => conn?.client ?? null,
+    connectivityTimeoutMs,
+    onConnectivity: (c) => setConnectivity(fromCheck(c)),
+  });
+  const records = makeWorkRecords(local.sqlite);
+  const created = makeCreatedRefresh({
+    sqlite: local.sqlite,
+    events,
+    connection: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
+  });
+  const lookups = makeLookups(local.sqlite, () => work.entries());
 
   function unconfigured(): Connectivity {
     return {
@@ -124,15 +151,10 @@ export function createBackend(options: BackendOptions): Backend {
     }
   }
 
-  function emitOutbox(): void {
-    if (!conn) return;
-    const c = conn.outbox.counts();
-    events.emit('outbox.changed', { pending: c.queued + c.sending });
-  }
-
-  /** (Re)connects after the URL or key changed: new client, outbox and watcher. */
+  /** (Re)connects after the URL or key changed: new client and watcher. */
   function connect(): void {
     conn?.watcher.stop();
+    conn?.controller.abort();
     conn = null;
     const url = serviceUrl();
     if (closed || url === null || secrets.get() === null) {
@@ -141,29 +163,20 @@ export function createBackend(options: BackendOptions): Backend {
     }
     // The key is read before every request: a key changed in Settings applies at once.
     const client = createEoClient({ baseUrl: url, apiKey: () => secrets.get() ?? '' });
-    const outbox = createOutbox({
-      db: local.sqlite,
-      client,
-      mirror: makeOutboxMirror(local.sqlite),
-    });
     const watcher = watchConnectivity({
       client,
       intervalMs: options.connectivityIntervalMs ?? 30_000,
-      timeoutMs: options.connectivityTimeoutMs ?? 5_000,
-      outbox: {
-        counts: () => outbox.counts(),
-        flush: async (o) => {
-          try {
-            return await outbox.flush(o);
-          } finally {
-            emitOutbox();
-          }
-        },
+      timeoutMs: connectivityTimeoutMs,
+      // The same batches (and events) as "Submit all", with the retry backoff honoured.
+      outbox: work.autoFlush,
+      onStatus: (c) => {
+        setConnectivity(fromCheck(c));
+        // Follow unfinished visualizations, deliveries and jobs while the service is there.
+        if (c.status === 'online') created.poll();
       },
-      onStatus: (c) => setConnectivity(fromCheck(c)),
       onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
     });
-    conn = { url, client, outbox, watcher };
+    conn = { url, client, watcher, controller: new AbortController() };
   }
 
   function schedule(): void {
@@ -260,9 +273,7 @@ export function createBackend(options: BackendOptions): Backend {
       setConnectivity(unconfigured());
       return connectivity;
     }
-    const c = await checkConnectivity(conn.client, {
-      timeoutMs: options.connectivityTimeoutMs ?? 5_000,
-    });
+    const c = await checkConnectivity(conn.client, { timeoutMs: connectivityTimeoutMs });
     setConnectivity(fromCheck(c));
     return connectivity;
   }
@@ -322,6 +333,27 @@ export function createBackend(options: BackendOptions): Backend {
     'savedSearches.save': (s) => store.saveSearch(s),
     'savedSearches.remove': ({ id }) => ({ removed: store.removeSearch(id) }),
     'tiles.get': (t) => getTile(settings.tileUrl, t),
+
+    // Part 2: reads of the mirror (offline too).
+    'orders.list': (q) => records.orders(q),
+    'orderItems.list': (q) => records.orderItems(q),
+    'aois.list': (q) => records.aois(q),
+    'aois.assets': ({ aoiId }) => records.assets(aoiId),
+    'indices.list': (q) => records.indices(q),
+    'visualizations.list': () => records.visualizations(),
+    'deliveries.list': () => records.deliveries(),
+    'jobs.list': () => records.jobs(),
+    'lookups.get': () => lookups.get(),
+    // Online only.
+    'orders.quote': (input) => quoteOrder(conn?.client ?? null, input),
+    'created.refresh': () => created.refresh(),
+    // The outbox.
+    'outbox.list': (q) => work.list(q?.states),
+    'outbox.enqueue': (create) => work.enqueue(create),
+    'outbox.edit': ({ id, input }) => work.edit(id, input),
+    'outbox.retry': ({ id }) => work.retry(id),
+    'outbox.cancel': ({ id }) => work.cancel(id),
+    'outbox.flush': () => work.flushNow(conn?.controller.signal),
   };
 
   connect();
@@ -333,14 +365,19 @@ export function createBackend(options: BackendOptions): Backend {
     dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
     async idle() {
       await running?.done;
+      await work.idle();
+      await created.idle();
     },
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(timer);
       conn?.watcher.stop();
+      conn?.controller.abort();
       running?.controller.abort();
       await running?.done;
+      await work.idle();
+      await created.idle();
       local.close();
       store.close();
     },

@@ -7,6 +7,7 @@
  */
 import { CatalogSearchRequest } from '@eo/domain';
 import { z } from 'zod';
+import { workEvents, workMethods } from './work';
 
 /** Methods that take no argument accept `undefined` or `{}` (IPC and JSON bodies differ). */
 const none = z.object({}).strict().optional();
@@ -228,6 +229,7 @@ export const contract = {
     input: TileRequest,
     output: z.object({ contentType: z.string(), base64: z.string() }).nullable(),
   },
+  ...workMethods,
 } as const;
 
 export const events = {
@@ -239,6 +241,7 @@ export const events = {
   'sync.finished': SyncStatus,
   'connectivity.changed': Connectivity,
   'outbox.changed': z.object({ pending: z.number().int().min(0) }),
+  ...workEvents,
 } as const;
 
 export type Contract = typeof contract;
@@ -267,6 +270,8 @@ export type ContractErrorCode =
   | 'offline'
   | 'unauthorized'
   | 'busy'
+  /** The operation does not apply in the record's current state (e.g. cancel a sent entry). */
+  | 'conflict'
   | 'internal';
 
 export interface ContractIssue {
@@ -305,6 +310,7 @@ export const SerializedError = z.object({
     'offline',
     'unauthorized',
     'busy',
+    'conflict',
     'internal',
   ]),
   message: z.string(),

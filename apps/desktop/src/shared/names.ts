@@ -19,6 +19,23 @@ export const METHOD_NAMES = [
   'savedSearches.save',
   'savedSearches.remove',
   'tiles.get',
+  'orders.list',
+  'orderItems.list',
+  'orders.quote',
+  'aois.list',
+  'aois.assets',
+  'indices.list',
+  'visualizations.list',
+  'deliveries.list',
+  'jobs.list',
+  'created.refresh',
+  'lookups.get',
+  'outbox.list',
+  'outbox.enqueue',
+  'outbox.edit',
+  'outbox.retry',
+  'outbox.cancel',
+  'outbox.flush',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -26,6 +43,9 @@ export const EVENT_NAMES = [
   'sync.finished',
   'connectivity.changed',
   'outbox.changed',
+  'outbox.progress',
+  'outbox.finished',
+  'records.changed',
 ] as const;
 
 /** IPC channels between preload and main (the renderer never sees them). */

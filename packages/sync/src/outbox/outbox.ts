@@ -55,6 +55,11 @@ export interface FlushProgress {
 export interface FlushOptions {
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((p: FlushProgress) => void) | undefined;
+  /**
+   * Also send queued entries whose retry backoff has not elapsed (a person asked to submit
+   * now). Default false: the background auto-flush honours the backoff.
+   */
+  readonly ignoreBackoff?: boolean | undefined;
 }
 
 export interface Outbox {
@@ -211,7 +216,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
   }
 
-  async function runFlush({ signal, onProgress }: FlushOptions): Promise<FlushProgress> {
+  async function runFlush({
+    signal,
+    onProgress,
+    ignoreBackoff,
+  }: FlushOptions): Promise<FlushProgress> {
+    // Entries are due when their next attempt time has come; ignoring the backoff, all are.
+    const dueAt = () => (ignoreBackoff ? Number.MAX_SAFE_INTEGER : micros());
     let sentCount = 0;
     let failedCount = 0;
     let blockedCount = 0;
@@ -226,7 +237,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     store.requeueSending(micros());
     let cursor = 0;
     while (!signal?.aborted) {
-      const entry = store.nextDue(cursor, micros());
+      const entry = store.nextDue(cursor, dueAt());
       if (!entry) break;
       cursor = entry.seq;
       const deps = entry.dependsOn.map(mustGet);

@@ -1,6 +1,6 @@
 /**
- * Local filters over mirrored orders, order items and AOIs: indexed columns narrow, the stored
- * JSON is returned. Text search is a case-insensitive substring of the name.
+ * Local filters over mirrored orders, order items, AOIs, AOI assets and indices: indexed columns
+ * narrow, the stored JSON is returned. Text search is a case-insensitive substring of the name.
  */
 import type Database from 'better-sqlite3';
 
@@ -16,10 +16,20 @@ export interface OrderFilter {
   readonly created?: TimeRange;
 }
 
+/** Inclusive bounds; either may be omitted. */
+export interface NumberRange {
+  readonly min?: number;
+  readonly max?: number;
+}
+
 export interface OrderItemFilter {
   readonly status?: readonly string[];
   readonly type?: readonly string[];
   readonly orderId?: string;
+  /** Items of any of these orders. */
+  readonly orderIds?: readonly string[];
+  /** The item's `area` in km² (the service's unit); items without an area never match. */
+  readonly areaKm2?: NumberRange;
   readonly projectId?: string;
   readonly created?: TimeRange;
   readonly text?: string;
@@ -30,6 +40,15 @@ export interface AoiFilter {
   readonly projectId?: string;
   readonly created?: TimeRange;
   readonly text?: string;
+}
+
+export interface AssetFilter {
+  readonly aoiId: string;
+}
+
+export interface IndexFilter {
+  readonly type?: string;
+  readonly satelliteId?: string;
 }
 
 class Where {
@@ -51,6 +70,10 @@ class Where {
   range(col: string, r: TimeRange | undefined) {
     if (r?.fromUs !== undefined) this.parts.push(`${col} >= ${this.p(r.fromUs)}`);
     if (r?.toUs !== undefined) this.parts.push(`${col} <= ${this.p(r.toUs)}`);
+  }
+  numberRange(expr: string, r: NumberRange | undefined) {
+    if (r?.min !== undefined) this.parts.push(`${expr} >= ${this.p(r.min)}`);
+    if (r?.max !== undefined) this.parts.push(`${expr} <= ${this.p(r.max)}`);
   }
   text(col: string, t: string | undefined) {
     if (t !== undefined && t !== '')
@@ -90,8 +113,11 @@ export function orderItemsQuery(f: OrderItemFilter = {}): FilterQuery {
   w.inList('status', f.status);
   w.inList('type', f.type);
   w.eq('order_id', f.orderId);
+  w.inList('order_id', f.orderIds);
   w.eq('project_id', f.projectId);
   w.range('created_at_us', f.created);
+  // The area is not a column: a cheap test on the rows the indexed columns left.
+  w.numberRange("json_extract(json, '$.area')", f.areaKm2);
   w.text('name', f.text);
   return query('mirror_order_items', w, 'created_at_us DESC, id');
 }
@@ -103,6 +129,21 @@ export function aoisQuery(f: AoiFilter = {}): FilterQuery {
   w.range('created_at_us', f.created);
   w.text('name', f.text);
   return query('mirror_aois', w, 'created_at_us DESC, aoi_id');
+}
+
+/** Assets of one AOI, oldest first (the service's order), then id. */
+export function assetsQuery(f: AssetFilter): FilterQuery {
+  const w = new Where();
+  w.eq('aoi_id', f.aoiId);
+  return query('mirror_assets', w, 'created_at_us, id');
+}
+
+/** By name (case-insensitive), then id. */
+export function indicesQuery(f: IndexFilter = {}): FilterQuery {
+  const w = new Where();
+  w.eq('type', f.type);
+  w.eq('satellite_id', f.satelliteId);
+  return query('mirror_indices', w, 'lower(name), id');
 }
 
 export function filterOrders<T = Record<string, unknown>>(
@@ -124,4 +165,18 @@ export function filterAois<T = Record<string, unknown>>(
   f: AoiFilter = {},
 ): T[] {
   return run<T>(sqlite, aoisQuery(f));
+}
+
+export function filterAssets<T = Record<string, unknown>>(
+  sqlite: Database.Database,
+  f: AssetFilter,
+): T[] {
+  return run<T>(sqlite, assetsQuery(f));
+}
+
+export function filterIndices<T = Record<string, unknown>>(
+  sqlite: Database.Database,
+  f: IndexFilter = {},
+): T[] {
+  return run<T>(sqlite, indicesQuery(f));
 }

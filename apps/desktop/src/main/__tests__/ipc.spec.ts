@@ -60,6 +60,67 @@ const CASES: Record<string, { good: unknown; bad: unknown; path: string }> = {
   },
   'savedSearches.remove': { good: { id: 'a' }, bad: { id: ['a'] }, path: 'id' },
   'tiles.get': { good: { z: 0, x: 0, y: 0 }, bad: { z: 23, x: 0, y: 0 }, path: 'z' },
+  'orders.list': {
+    good: { status: ['PAID'], created: { from: '2024-01-01T00:00:00Z' } },
+    bad: { status: ['SHIPPED'] },
+    path: 'status.0',
+  },
+  'orderItems.list': {
+    good: { orderIds: ['o1', 'o2'], areaKm2: { min: 1, max: 10 }, text: 'field' },
+    bad: { orderIds: ['o1'], areaKm2: { min: -1 } },
+    path: 'areaKm2.min',
+  },
+  'orders.quote': {
+    good: {
+      order_items: [
+        {
+          project_id: 'prj-demo-crops',
+          name: 'Field A',
+          geometry: {
+            type: 'FeatureCollection',
+            features: [
+              {
+                type: 'Feature',
+                properties: {},
+                geometry: {
+                  type: 'Polygon',
+                  coordinates: [
+                    [
+                      [11.3, 44.45],
+                      [11.4, 44.45],
+                      [11.4, 44.55],
+                      [11.3, 44.45],
+                    ],
+                  ],
+                },
+              },
+            ],
+          },
+          item_ids: ['AUR1_20240517T093012_L2A_R042_F0123'],
+        },
+      ],
+    },
+    bad: { order_items: [] },
+    path: 'order_items',
+  },
+  'aois.list': { good: { text: 'vine' }, bad: { status: ['done'] }, path: 'status.0' },
+  'aois.assets': { good: { aoiId: 'aoi-1' }, bad: { aoiId: '' }, path: 'aoiId' },
+  'indices.list': { good: { type: 'custom' }, bad: { type: 'builtin' }, path: 'type' },
+  'visualizations.list': { good: undefined, bad: { aoiId: 'a' }, path: '' },
+  'deliveries.list': { good: {}, bad: [], path: '' },
+  'jobs.list': { good: undefined, bad: 'all', path: '' },
+  'created.refresh': { good: {}, bad: { force: true }, path: '' },
+  'lookups.get': { good: undefined, bad: { kind: 'projects' }, path: '' },
+  'outbox.list': { good: { states: ['queued', 'failed'] }, bad: { states: [] }, path: 'states' },
+  'outbox.enqueue': {
+    good: { kind: 'job', input: { workflow_id: 'wf-cloud-mask', project_id: 'prj-demo-crops' } },
+    bad: { kind: 'job', input: { workflow_id: 'wf-cloud-mask' } },
+    path: 'input.project_id',
+  },
+  'outbox.edit': { good: { id: 'e1', input: { name: 'x' } }, bad: { id: 'e1' }, path: 'input' },
+  'outbox.retry': { good: { id: 'e1' }, bad: { id: '' }, path: 'id' },
+  'outbox.cancel': { good: { id: 'e1' }, bad: {}, path: 'id' },
+  'outbox.flush': { good: undefined, bad: { now: true }, path: '' },
 };
 
 describe('IPC relay in main', () => {

@@ -8,6 +8,7 @@
 import { runCatalogSearch, type CatalogRecord, type CatalogSearchRequest } from '@eo/domain';
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
 import type { ContractError } from '../../shared/contract';
+import { createMemoryWork, type MemoryWork } from './memory-work';
 import {
   contract,
   parseInput,
@@ -33,6 +34,8 @@ export interface MemoryBridge extends Bridge {
   connectivity: Connectivity;
   syncStatus: SyncStatus;
   saved: SavedSearch[];
+  /** Part 2: orders, AOIs, indices, created records and the outbox (memory-work.ts). */
+  readonly work: MemoryWork;
   /** Make the next calls of `method` fail with this error (until cleared with null). */
   failWith(method: Method, error: ContractError | null): void;
   /** Deliver an event to the subscribers, as main would. */
@@ -112,6 +115,9 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       ],
     },
     saved: [],
+    get work() {
+      return part2.work;
+    },
 
     failWith(method, error) {
       if (error) failures.set(method, error);
@@ -216,8 +222,11 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       }
       case 'tiles.get':
         return null;
+      default:
+        return part2.handle(method, input);
     }
   }
+  const part2 = createMemoryWork((event, payload) => bridge.emit(event, payload));
 
   return bridge;
 }

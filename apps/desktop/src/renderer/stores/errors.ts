@@ -37,6 +37,10 @@ const HINTS: Record<string, { title: string; hint: string }> = {
     title: 'The app is out of step with its backend',
     hint: 'Restart the app; if it persists, reinstall it.',
   },
+  conflict: {
+    title: 'Not possible right now',
+    hint: 'The item changed meanwhile: look at its current state and try again.',
+  },
   internal: {
     title: 'Something went wrong',
     hint: 'Try again. If it keeps happening, restart the app.',

@@ -41,12 +41,32 @@ describe('contract', () => {
       'savedSearches.save',
       'savedSearches.remove',
       'tiles.get',
+      'orders.list',
+      'orderItems.list',
+      'orders.quote',
+      'aois.list',
+      'aois.assets',
+      'indices.list',
+      'visualizations.list',
+      'deliveries.list',
+      'jobs.list',
+      'created.refresh',
+      'lookups.get',
+      'outbox.list',
+      'outbox.enqueue',
+      'outbox.edit',
+      'outbox.retry',
+      'outbox.cancel',
+      'outbox.flush',
     ]);
     expect(EVENT_NAMES).toEqual([
       'sync.progress',
       'sync.finished',
       'connectivity.changed',
       'outbox.changed',
+      'outbox.progress',
+      'outbox.finished',
+      'records.changed',
     ]);
     expect(Object.keys(events)).toEqual(EVENT_NAMES);
     // The preload's schema-free copy of the names.

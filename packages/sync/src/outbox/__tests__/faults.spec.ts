@@ -152,6 +152,51 @@ describe('flush through faults', () => {
     }
   });
 
+  it('ignoreBackoff sends entries whose next attempt is not due yet (a person asked now)', async () => {
+    let down = true;
+    const proxy = await startFaultProxy(svc.url, (req) =>
+      req.method === 'POST' && down ? { status: 503 } : 'pass',
+    );
+    const local = tempDatabase();
+    try {
+      const now = 2_000_000;
+      const outbox = createOutbox({
+        db: local.sqlite,
+        client: testClient(proxy.url, svc.key),
+        now: () => now,
+        random: () => 1,
+        retryBaseMs: 60_000,
+      });
+      const entry = outbox.enqueue('order', orderInput('submit now'));
+      await outbox.flush();
+      expect(outbox.get(entry.id)).toMatchObject({
+        state: 'queued',
+        attempts: 1,
+        nextAttemptAt: (now + 60_000) * 1000,
+      });
+      // The default (auto-flush) waits for the backoff...
+      await outbox.flush();
+      expect(outbox.get(entry.id)?.attempts).toBe(1);
+      // ...a flush that ignores it sends at once, and a failure schedules the next attempt.
+      expect(await outbox.flush({ ignoreBackoff: true })).toMatchObject({ sent: 0, remaining: 1 });
+      expect(outbox.get(entry.id)).toMatchObject({
+        attempts: 2,
+        nextAttemptAt: (now + 120_000) * 1000,
+      });
+      down = false;
+      expect(await outbox.flush({ ignoreBackoff: true })).toEqual({
+        sent: 1,
+        failed: 0,
+        blocked: 0,
+        remaining: 0,
+      });
+      expect(outbox.get(entry.id)).toMatchObject({ state: 'sent', attempts: 3 });
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
   it("a 429's Retry-After sets the next attempt when it is later than the backoff", async () => {
     const proxy = await startFaultProxy(svc.url, (req) =>
       req.method === 'POST' ? { status: 429, headers: { 'retry-after': '30' } } : 'pass',

@@ -6,9 +6,13 @@ import { tempDir } from '../../db/__tests__/temp';
 import { makeMirrorWriters } from '../../mirror/writers';
 import {
   aoisQuery,
+  assetsQuery,
   filterAois,
+  filterAssets,
+  filterIndices,
   filterOrderItems,
   filterOrders,
+  indicesQuery,
   orderItemsQuery,
   ordersQuery,
   type FilterQuery,
@@ -43,6 +47,7 @@ w.orderItems.write(
       type: 'TASKING',
       status: 'ACTIVE',
       created_at: iso(1),
+      area: 25,
       tasks: [{ id: 't1' }],
     },
     {
@@ -53,6 +58,7 @@ w.orderItems.write(
       type: 'ARCHIVE',
       status: 'COMPLETED',
       created_at: iso(5),
+      area: 3.5,
     },
     {
       id: 'i3',
@@ -85,6 +91,22 @@ w.aois.write(
   ],
   'p1',
 );
+w.assets.write(
+  [
+    { id: 's2', aoi_id: 'a1', asset_type: 'scene', created_at: micro(3) },
+    { id: 's1', aoi_id: 'a1', asset_type: 'scene', created_at: micro(2) },
+    { id: 's3', aoi_id: 'a2', asset_type: 'scene', created_at: micro(6) },
+  ],
+  'p1',
+);
+w.indices.write(
+  [
+    { id: 'x2', name: 'ndwi', type: 'preset', satellite_id: 'sat-a' },
+    { id: 'x1', name: 'NDVI', type: 'preset', satellite_id: 'sat-a' },
+    { id: 'x3', name: 'Red edge', type: 'custom', satellite_id: 'sat-b' },
+  ],
+  'p1',
+);
 const idsOf = (rows: Array<Record<string, unknown>>, key = 'id') => rows.map((r) => r[key]);
 
 describe('local filters', () => {
@@ -106,6 +128,26 @@ describe('local filters', () => {
     expect(idsOf(filterOrderItems(db.sqlite, { orderId: 'o2' }))).toEqual(['i2']);
     expect(idsOf(filterOrderItems(db.sqlite, { text: 'NORTH' }))).toEqual(['i3', 'i1']);
     expect(idsOf(filterOrderItems(db.sqlite, { text: 'nowhere' }))).toEqual([]);
+  });
+
+  it('order items of several orders, and by area in km² (items without an area never match)', () => {
+    expect(idsOf(filterOrderItems(db.sqlite, { orderIds: ['o1', 'o2', 'nope'] }))).toEqual([
+      'i2',
+      'i1',
+    ]);
+    expect(idsOf(filterOrderItems(db.sqlite, { orderIds: [] }))).toEqual([]);
+    expect(idsOf(filterOrderItems(db.sqlite, { areaKm2: { min: 3.5 } }))).toEqual(['i2', 'i1']);
+    expect(idsOf(filterOrderItems(db.sqlite, { areaKm2: { min: 4, max: 25 } }))).toEqual(['i1']);
+    expect(idsOf(filterOrderItems(db.sqlite, { areaKm2: { max: 3.5 } }))).toEqual(['i2']);
+  });
+
+  it('assets of one AOI, oldest first; indices by type and satellite, by name', () => {
+    expect(idsOf(filterAssets(db.sqlite, { aoiId: 'a1' }))).toEqual(['s1', 's2']);
+    expect(idsOf(filterAssets(db.sqlite, { aoiId: 'none' }))).toEqual([]);
+    expect(idsOf(filterIndices(db.sqlite))).toEqual(['x1', 'x2', 'x3']);
+    expect(idsOf(filterIndices(db.sqlite, { type: 'preset' }))).toEqual(['x1', 'x2']);
+    expect(idsOf(filterIndices(db.sqlite, { satelliteId: 'sat-b' }))).toEqual(['x3']);
+    expect(idsOf(filterIndices(db.sqlite, { type: 'custom', satelliteId: 'sat-a' }))).toEqual([]);
   });
 
   it('AOIs by status, project, dates (micro layout) and name text', () => {
@@ -140,6 +182,11 @@ describe('query plans of hot local reads', () => {
       /USING INDEX mirror_order_items_order/,
     );
   });
+  it('order items of several orders use the order index', () => {
+    expect(plan(orderItemsQuery({ orderIds: ['o1', 'o2'] }))).toMatch(
+      /USING INDEX mirror_order_items_order/,
+    );
+  });
   it('order items by status use the (status, type) index', () => {
     expect(plan(orderItemsQuery({ status: ['ACTIVE'] }))).toMatch(
       /USING INDEX mirror_order_items_status_type/,
@@ -152,5 +199,11 @@ describe('query plans of hot local reads', () => {
   });
   it('AOIs of a project use the project index', () => {
     expect(plan(aoisQuery({ projectId: 'prA' }))).toMatch(/USING INDEX mirror_aois_project/);
+  });
+  it('assets of an AOI use the (aoi, created) index', () => {
+    expect(plan(assetsQuery({ aoiId: 'a1' }))).toMatch(/USING INDEX mirror_assets_aoi/);
+  });
+  it('indices by type use the type index', () => {
+    expect(plan(indicesQuery({ type: 'preset' }))).toMatch(/USING INDEX mirror_indices_type/);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * Following what this client created (visualizations, deliveries, jobs) until it is done:
+ * `created.refresh` on demand (online only), and a poll on every connectivity tick while the
+ * service is online and some created record is unfinished. One refresh at a time; a second
+ * caller shares the running one. `records.changed` tells the screens what changed.
+ */
+import type { EoClient } from '@eo/api-client';
+import { makeCreatedRecords, refreshCreated } from '@eo/sync';
+import type Database from 'better-sqlite3';
+import { ContractError } from '../shared/contract';
+import type { BackendEvents } from './events';
+import { requireClient, serviceCallError } from './quote';
+
+export function makeCreatedRefresh(options: {
+  readonly sqlite: Database.Database;
+  readonly events: BackendEvents;
+  /** The current connection's client and the signal that ends with it; null unconfigured. */
+  readonly connection: () => { client: EoClient; signal: AbortSignal } | null;
+}) {
+  const created = makeCreatedRecords(options.sqlite);
+  let running: Promise<{ updated: number }> | null = null;
+
+  const anyUnfinished = () => {
+    const u = created.unfinished();
+    return u.deliveries.length + u.jobs.length + u.visualizations.length > 0;
+  };
+
+  async function run(client: EoClient, signal: AbortSignal): Promise<{ updated: number }> {
+    try {
+      // Each record is stored as it is read: an interrupted refresh keeps what it got.
+      const report = await refreshCreated({ sqlite: options.sqlite, client, signal });
+      if (report.kinds.length) options.events.emit('records.changed', { kinds: [...report.kinds] });
+      return { updated: report.updated };
+    } catch (e) {
+      throw serviceCallError(e, 'Refreshing what was created');
+    }
+  }
+
+  function refresh(): Promise<{ updated: number }> {
+    if (running) return running;
+    const conn = options.connection();
+    const client = requireClient(conn?.client ?? null);
+    running = run(client, conn!.signal).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    /** `created.refresh`. */
+    refresh,
+    /** On a connectivity tick that found the service online: refresh if anything is unfinished. */
+    poll(): void {
+      if (running || !options.connection() || !anyUnfinished()) return;
+      refresh().catch((e: unknown) => {
+        // Unreachable meanwhile: the next tick tries again.
+        if (e instanceof ContractError && e.code === 'offline') return;
+        console.error('refreshing created records failed:', e instanceof Error ? e.message : e);
+      });
+    },
+    /** Resolves when no refresh is running (shutdown). */
+    async idle(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+  };
+}

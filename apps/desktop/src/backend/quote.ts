@@ -1,0 +1,74 @@
+/**
+ * Online calls the screens wait for (the quote, re-reading created records): the service's
+ * failures as contract errors a person can act on. Not configured -> `not_configured`;
+ * unreachable, timed out or overloaded -> `offline`; a refused key -> `unauthorized`; a 4xx with
+ * field details -> `invalid_argument` whose issue paths are the service's own
+ * (`order_items.0.geometry`).
+ */
+import { EoApiError, EoClientError, EoValidationError, type EoClient } from '@eo/api-client';
+import type { CreateOrderRequest } from '@eo/domain';
+import { ContractError, type Output } from '../shared/contract';
+import { serviceMessage } from './outbox-view';
+import { NOT_CONFIGURED } from './work-outbox';
+
+/** Per attempt: a quote is answered in milliseconds, or the service is not really there. */
+const QUOTE_TIMEOUT_MS = 10_000;
+
+export function requireClient(client: EoClient | null): EoClient {
+  if (!client) throw new ContractError('not_configured', NOT_CONFIGURED);
+  return client;
+}
+
+/** A failed service call as the error the screen shows; `what` names the call ("The quote"). */
+export function serviceCallError(e: unknown, what: string): unknown {
+  if (!(e instanceof EoClientError)) return e;
+  if (e instanceof EoApiError) {
+    if (e.status === 401) {
+      return new ContractError(
+        'unauthorized',
+        'The service refused the API key: enter a valid key in Settings.',
+      );
+    }
+    if (e.status === 403) {
+      return new ContractError('unauthorized', `${what} is not allowed with this API key.`);
+    }
+    if (e.retryable || e.status >= 500) {
+      return new ContractError(
+        'offline',
+        `The service cannot answer right now (${e.status}): try again in a moment.`,
+      );
+    }
+    if (e.status >= 400 && e.status < 500) {
+      const issues = (e.details ?? []).map((d) => ({ path: d.path, message: d.message }));
+      return new ContractError(
+        'invalid_argument',
+        `The service refused it: ${serviceMessage(e)}`,
+        issues.length ? { issues } : undefined,
+      );
+    }
+  }
+  if (e instanceof EoValidationError) {
+    const issues = e.details.map((d) => ({ path: d.path, message: d.message }));
+    return new ContractError('invalid_argument', e.message, { issues });
+  }
+  if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'abort') {
+    return new ContractError(
+      'offline',
+      `The service cannot be reached (${e.message}). ${what} needs a connection: try again when online.`,
+    );
+  }
+  return new ContractError('internal', `${what} failed: ${e.message}`);
+}
+
+/** `orders.quote`: the service's dry run (price, uplifts, feasibility); nothing is created. */
+export async function quoteOrder(
+  client: EoClient | null,
+  input: CreateOrderRequest,
+): Promise<Output<'orders.quote'>> {
+  const c = requireClient(client);
+  try {
+    return await c.createOrder({ ...input, dry_run: true }, { timeoutMs: QUOTE_TIMEOUT_MS });
+  } catch (e) {
+    throw serviceCallError(e, 'The quote');
+  }
+}

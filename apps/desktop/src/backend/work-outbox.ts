@@ -1,0 +1,257 @@
+/**
+ * The backend's one outbox: it exists whenever the backend runs (a field team queues creates
+ * offline, even before the service is set up) and needs a client only to flush. Every flush,
+ * "Submit all" and the connectivity watcher's auto-flush alike, goes through `flush()` here, so
+ * two never run at once (a second caller shares the running batch) and both report the same
+ * events: `outbox.progress` during the batch, `records.changed` for what the sent creates wrote
+ * into the mirror, `outbox.changed` and `outbox.finished` at the end.
+ */
+import type { EoClient } from '@eo/api-client';
+import {
+  OutboxInputError,
+  OutboxStateError,
+  checkConnectivity,
+  createOutbox,
+  makeOutboxMirror,
+  type ConnectivityCheck,
+  type FlushProgress,
+  type FlushTarget,
+  type OutboxEntry,
+  type OutboxKind,
+  type OutboxState,
+} from '@eo/sync';
+import type Database from 'better-sqlite3';
+import { ContractError, type EventPayload } from '../shared/contract';
+import type { FlushResult, OutboxEntryView, OutboxList } from '../shared/work';
+import type { BackendEvents } from './events';
+import { makeOutboxViews } from './outbox-view';
+
+export type RecordKind = EventPayload<'records.changed'>['kinds'][number];
+
+/** Which mirrored list a sent create of each kind lands in. */
+export const RECORD_KIND_OF: Record<OutboxKind, RecordKind> = {
+  order: 'orders',
+  aoi: 'aois',
+  index: 'indices',
+  visualization: 'visualizations',
+  delivery: 'deliveries',
+  job: 'jobs',
+};
+
+export const NOT_CONFIGURED = 'Enter the service URL and API key in Settings first.';
+
+export interface WorkOutboxOptions {
+  readonly sqlite: Database.Database;
+  readonly events: BackendEvents;
+  /** The current connection's client; null while no service is configured. */
+  readonly client: () => EoClient | null;
+  /** Timeout of the connectivity check before "Submit all". */
+  readonly connectivityTimeoutMs: number;
+  /** The check "Submit all" made (the backend keeps its connectivity indicator truthful). */
+  readonly onConnectivity?: (check: ConnectivityCheck) => void;
+}
+
+/**
+ * A client that forwards to `current()` at each use: the outbox is created once, connections
+ * come and go. A flush pins its connection's client for the whole batch.
+ */
+function forwardingClient(current: () => EoClient | null): EoClient {
+  return new Proxy({} as EoClient, {
+    get(_target, prop) {
+      if (prop === 'then') return undefined; // not a thenable
+      const client = current();
+      if (!client) throw new ContractError('not_configured', NOT_CONFIGURED);
+      const value: unknown = Reflect.get(client, prop, client);
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(client)
+        : value;
+    },
+  });
+}
+
+export function createWorkOutbox(options: WorkOutboxOptions) {
+  const { sqlite, events } = options;
+  let pinned: EoClient | null = null;
+  const written = new Set<RecordKind>();
+  const mirror = makeOutboxMirror(sqlite);
+  const outbox = createOutbox({
+    db: sqlite,
+    client: forwardingClient(() => pinned ?? options.client()),
+    mirror: {
+      async recordCreated(kind, response) {
+        await mirror.recordCreated(kind, response);
+        written.add(RECORD_KIND_OF[kind]);
+      },
+    },
+    onMirrorError: (err, entry) =>
+      console.error(
+        `outbox: ${entry.kind} ${entry.id} was created but not written to the mirror (the next sync brings it):`,
+        err instanceof Error ? err.message : err,
+      ),
+  });
+  const views = makeOutboxViews(sqlite, (id) => outbox.get(id));
+  let running: Promise<FlushResult> | null = null;
+
+  const pending = () => {
+    const c = outbox.counts();
+    return c.queued + c.sending;
+  };
+  const changed = () => events.emit('outbox.changed', { pending: pending() });
+  const attention = () => outbox.list({ states: ['failed', 'blocked'] });
+
+  /** The outbox's refusals as contract errors; input paths as the contract's own (`input.`). */
+  function mapped<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof OutboxInputError) {
+        const issues = e.details.map((d) => ({
+          path: d.path ? `input.${d.path}` : 'input',
+          message: d.message,
+        }));
+        throw new ContractError(
+          'invalid_argument',
+          `Not queued: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+          { issues },
+        );
+      }
+      if (e instanceof OutboxStateError) throw new ContractError('conflict', e.message);
+      throw e;
+    }
+  }
+
+  function existing(id: string): OutboxEntry {
+    const entry = outbox.get(id);
+    if (!entry) {
+      throw new ContractError('invalid_argument', `No outbox entry ${id}`, {
+        issues: [{ path: 'id', message: 'no such outbox entry' }],
+      });
+    }
+    return entry;
+  }
+
+  /** One change by the user: the entry's view, then `outbox.changed`. */
+  function act(fn: () => OutboxEntry): OutboxEntryView {
+    const entry = mapped(fn);
+    changed();
+    return views.view(entry);
+  }
+
+  async function batch(
+    client: EoClient,
+    manual: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<FlushResult> {
+    if (manual) {
+      // Only send to a service that is there and takes the key: a 401 would fail every entry,
+      // and an unreachable service would use up attempts (attempted entries lose edit/cancel).
+      let check: ConnectivityCheck;
+      try {
+        check = await checkConnectivity(client, {
+          signal,
+          timeoutMs: options.connectivityTimeoutMs,
+        });
+      } catch (e) {
+        if (!signal?.aborted) throw e;
+        throw new ContractError('offline', 'The connection changed meanwhile. Nothing was sent.');
+      }
+      options.onConnectivity?.(check);
+      if (check.status === 'unauthorized') {
+        throw new ContractError(
+          'unauthorized',
+          'The service refused the API key: enter a valid key in Settings. Nothing was sent.',
+        );
+      }
+      if (check.status !== 'online') {
+        throw new ContractError(
+          'offline',
+          `The service cannot be reached (${check.message ?? 'no answer'}). Nothing was sent: the ${pending()} queued entries are sent when it is back.`,
+        );
+      }
+    }
+    pinned = client;
+    written.clear();
+    let last: FlushProgress | null = null;
+    let failure: unknown = null;
+    let progress: FlushProgress;
+    try {
+      progress = await outbox.flush({
+        signal,
+        // "Submit all" means now, backoff or not; the auto-flush waits for it.
+        ignoreBackoff: manual,
+        onProgress: (p) => {
+          last = p;
+          events.emit('outbox.progress', p);
+        },
+      });
+    } catch (e) {
+      failure = e;
+      progress = last ?? { sent: 0, failed: 0, blocked: 0, remaining: pending() };
+    } finally {
+      pinned = null;
+    }
+    if (written.size) events.emit('records.changed', { kinds: [...written] });
+    written.clear();
+    const result = views.result(progress, attention());
+    // An auto-flush that found nothing due is not a batch anyone needs to hear about.
+    if (manual || last !== null || failure !== null) {
+      changed();
+      events.emit('outbox.finished', result);
+    }
+    if (failure !== null) throw failure;
+    return result;
+  }
+
+  function flush(manual: boolean, signal?: AbortSignal): Promise<FlushResult> {
+    if (running) return running;
+    const client = options.client();
+    if (!client) return Promise.reject(new ContractError('not_configured', NOT_CONFIGURED));
+    running = batch(client, manual, signal).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    list(states?: readonly OutboxState[]): OutboxList {
+      return {
+        entries: outbox.list(states ? { states } : {}).map(views.view),
+        counts: views.counts(outbox.counts()),
+      };
+    },
+    /** Raw entries (lookups read their inputs). */
+    entries(states?: readonly OutboxState[]): OutboxEntry[] {
+      return outbox.list(states ? { states } : {});
+    },
+    /** `input` passed the contract's schema for its kind (the domain request schema). */
+    enqueue(create: { kind: OutboxKind; input: unknown }): OutboxEntryView {
+      return act(() => outbox.enqueue(create.kind, create.input as never));
+    },
+    edit(id: string, input: Record<string, unknown>): OutboxEntryView {
+      existing(id);
+      return act(() => outbox.edit(id, input));
+    },
+    retry(id: string): OutboxEntryView {
+      existing(id);
+      return act(() => outbox.retry(id));
+    },
+    cancel(id: string): OutboxEntryView {
+      existing(id);
+      return act(() => outbox.cancel(id));
+    },
+    pending,
+    /** "Submit all": sends every queued entry now, backoff or not. */
+    flushNow: (signal?: AbortSignal) => flush(true, signal),
+    /** What the connectivity watcher flushes: the same batches, the backoff honoured. */
+    autoFlush: {
+      counts: () => outbox.counts(),
+      flush: (o?: { signal?: AbortSignal }) => flush(false, o?.signal),
+    } satisfies FlushTarget,
+    /** Resolves when no batch is running (shutdown). */
+    async idle(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type WorkOutbox = ReturnType<typeof createWorkOutbox>;

@@ -1,0 +1,74 @@
+/**
+ * Reads of the mirror for the part-2 screens (offline too): orders, order items, AOIs and their
+ * assets, indices through `@eo/sync`'s local filters; visualizations, deliveries and jobs this
+ * client created (the service cannot list them; `created-refresh.ts` follows their status).
+ */
+import { parseRfc3339, type Instant } from '@eo/domain';
+import {
+  filterAois,
+  filterAssets,
+  filterIndices,
+  filterOrderItems,
+  filterOrders,
+  makeCreatedRecords,
+  type TimeRange,
+} from '@eo/sync';
+import type Database from 'better-sqlite3';
+import type { Output, ParsedInput } from '../shared/contract';
+
+/** An inclusive window of RFC 3339 instants as the filters' µs range. */
+export function microsRange(w: { from?: string; to?: string } | undefined): TimeRange | undefined {
+  if (!w) return undefined;
+  const us = (s: string | undefined): Instant | undefined =>
+    s === undefined ? undefined : parseRfc3339(s);
+  return { fromUs: us(w.from), toUs: us(w.to) };
+}
+
+type Row<
+  M extends 'orders.list' | 'orderItems.list' | 'aois.list' | 'aois.assets' | 'indices.list',
+> = Output<M>[number];
+
+export function makeWorkRecords(sqlite: Database.Database) {
+  const created = makeCreatedRecords(sqlite);
+  return {
+    orders(q: ParsedInput<'orders.list'>): Output<'orders.list'> {
+      return filterOrders<Row<'orders.list'>>(sqlite, {
+        status: q?.status,
+        created: microsRange(q?.created),
+      });
+    },
+    orderItems(q: ParsedInput<'orderItems.list'>): Output<'orderItems.list'> {
+      return filterOrderItems<Row<'orderItems.list'>>(sqlite, {
+        orderIds: q?.orderIds,
+        status: q?.status,
+        type: q?.type,
+        projectId: q?.projectId,
+        created: microsRange(q?.created),
+        areaKm2: q?.areaKm2,
+        text: q?.text,
+      });
+    },
+    aois(q: ParsedInput<'aois.list'>): Output<'aois.list'> {
+      return filterAois<Row<'aois.list'>>(sqlite, {
+        status: q?.status,
+        projectId: q?.projectId,
+        text: q?.text,
+      });
+    },
+    assets(aoiId: string): Output<'aois.assets'> {
+      return filterAssets<Row<'aois.assets'>>(sqlite, { aoiId });
+    },
+    indices(q: ParsedInput<'indices.list'>): Output<'indices.list'> {
+      return filterIndices<Row<'indices.list'>>(sqlite, {
+        type: q?.type,
+        satelliteId: q?.satelliteId,
+      });
+    },
+    /** Newest first. */
+    visualizations: () => created.visualizations() as Output<'visualizations.list'>,
+    deliveries: () => created.deliveries() as Output<'deliveries.list'>,
+    jobs: () => created.jobs() as Output<'jobs.list'>,
+  };
+}
+
+export type WorkRecords = ReturnType<typeof makeWorkRecords>;

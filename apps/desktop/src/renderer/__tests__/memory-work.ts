@@ -1,0 +1,315 @@
+/**
+ * Test support, part 2 of the in-memory contract (see memory-bridge.ts): mirrored orders, AOIs,
+ * indices and what this client created, and an outbox with the real one's rules that matter to
+ * the screens: inputs validated by the contract (the domain's request schemas), `local:<id>`
+ * references recorded as dependencies and sent first, a failure blocking its dependents,
+ * edit / retry / cancel allowed only in the states the real outbox allows. What a flush does
+ * with each entry is scripted by the test (`outcome`); by default every entry is created.
+ */
+import type {
+  Aoi,
+  Asset,
+  Delivery,
+  Job,
+  Order,
+  OrderItem,
+  OutboxKind,
+  OutboxState,
+  SpectralIndex,
+  Visualization,
+} from '@eo/domain';
+import { OUTBOX_STATES } from '@eo/domain';
+import { buildOrder } from '@eo/domain/testing';
+import { ContractError, type EventName, type EventPayload } from '../../shared/contract';
+import type {
+  FlushProgress,
+  FlushResult,
+  Lookups,
+  OutboxCreate,
+  OutboxEntryView,
+} from '../../shared/work';
+
+export type FlushOutcome =
+  | { ok: true; remoteId?: string; response?: unknown }
+  | {
+      ok: false;
+      status?: number;
+      message: string;
+      details?: Array<{ path: string; message: string }>;
+    }
+  /** The service is unreachable: the entry stays queued. */
+  | { ok: 'offline' };
+
+export interface MemoryWork {
+  orders: Order[];
+  orderItems: OrderItem[];
+  aois: Aoi[];
+  assets: Asset[];
+  indices: SpectralIndex[];
+  visualizations: Visualization[];
+  deliveries: Delivery[];
+  jobs: Job[];
+  readonly outbox: OutboxEntryView[];
+  lookups: Lookups;
+  /** What a flush does with an entry. Default: created, remote id `r-<seq>`. */
+  outcome: (entry: OutboxEntryView) => FlushOutcome;
+  /** The dry run's answer. Default: an order built from the items. */
+  quote: (input: { order_items: unknown[] }) => Order;
+  /** How many `created.refresh` reports as updated. */
+  refreshed: number;
+}
+
+const LOCAL = /^local:([^#]+)/;
+
+function references(value: unknown, out: Set<string>): Set<string> {
+  if (typeof value === 'string') {
+    const m = LOCAL.exec(value);
+    if (m) out.add(m[1]!);
+  } else if (Array.isArray(value)) {
+    for (const v of value) references(v, out);
+  } else if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) references(v, out);
+  }
+  return out;
+}
+
+function summaryOf(kind: OutboxKind, input: Record<string, unknown>): string {
+  switch (kind) {
+    case 'order': {
+      const items = (input['order_items'] as Array<{ name?: string }>) ?? [];
+      return `Order · ${items.length} item${items.length === 1 ? '' : 's'}: ${items.map((i) => i.name).join(', ')}`;
+    }
+    case 'aoi':
+      return `AOI · ${String(input['name'])}`;
+    case 'index':
+      return `Index · ${String(input['name'])}`;
+    case 'visualization':
+      return `Visualization · ${String(input['index_id'])} on ${String(input['aoi_id'])}`;
+    case 'delivery':
+      return `Delivery · ${(input['deliveries'] as unknown[]).length} request(s)`;
+    case 'job':
+      return `Job · ${String(input['workflow_id'])} for ${String(input['project_id'])}`;
+  }
+}
+
+const T0 = Date.parse('2024-05-17T08:00:00.000Z');
+
+export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPayload<E>) => void) {
+  let seq = 0;
+  let clock = T0;
+  const now = () => new Date((clock += 1000)).toISOString();
+
+  const work: MemoryWork = {
+    orders: [],
+    orderItems: [],
+    aois: [],
+    assets: [],
+    indices: [],
+    visualizations: [],
+    deliveries: [],
+    jobs: [],
+    outbox: [],
+    lookups: { projectIds: [], bandsetIds: [], satellites: [], workflowIds: [] },
+    outcome: (e) => ({ ok: true, remoteId: `r-${e.seq}` }),
+    quote: (input) =>
+      buildOrder({
+        order_items: input.order_items.map((i) => ({ ...(i as object) })) as never,
+      }),
+    refreshed: 0,
+  };
+
+  const find = (id: string): OutboxEntryView => {
+    const e = work.outbox.find((x) => x.id === id);
+    if (!e) throw new ContractError('invalid_argument', `no outbox entry ${id}`);
+    return e;
+  };
+
+  function can(state: OutboxState, attempts: number): OutboxEntryView['can'] {
+    const untouched = state === 'queued' && attempts === 0;
+    const stopped = state === 'failed' || state === 'blocked';
+    return { edit: untouched || stopped, retry: stopped, cancel: untouched || stopped };
+  }
+
+  function put(e: OutboxEntryView, patch: Partial<OutboxEntryView>): OutboxEntryView {
+    const next = { ...e, ...patch, updatedAt: now() };
+    next.can = can(next.state, next.attempts);
+    work.outbox.splice(work.outbox.indexOf(e), 1, next);
+    return next;
+  }
+
+  function dependsOn(input: Record<string, unknown>, path: string): string[] {
+    const deps = [...references(input, new Set())];
+    for (const d of deps) {
+      const target = work.outbox.find((x) => x.id === d);
+      if (!target || target.state === 'cancelled') {
+        throw new ContractError('invalid_argument', `unknown local id ${d}`, {
+          issues: [{ path, message: `no queued create with id ${d}` }],
+        });
+      }
+    }
+    return deps;
+  }
+
+  function counts(): Record<OutboxState, number> {
+    const c = Object.fromEntries(OUTBOX_STATES.map((s) => [s, 0])) as Record<OutboxState, number>;
+    for (const e of work.outbox) c[e.state]++;
+    return c;
+  }
+
+  const pending = () => work.outbox.filter((e) => e.state === 'queued').length;
+
+  function flush(): FlushResult {
+    const progress: FlushProgress = { sent: 0, failed: 0, blocked: 0, remaining: 0 };
+    for (const original of [...work.outbox].sort((a, b) => a.seq - b.seq)) {
+      const e = work.outbox.find((x) => x.id === original.id)!;
+      if (e.state !== 'queued') continue;
+      const stuck = e.dependsOn
+        .map((d) => work.outbox.find((x) => x.id === d)!)
+        .find((d) => d.state !== 'sent');
+      if (stuck) {
+        put(e, {
+          state: 'blocked',
+          lastError: { kind: 'blocked', message: `blocked: ${stuck.summary} is ${stuck.state}` },
+        });
+        progress.blocked++;
+        continue;
+      }
+      const result = work.outcome(e);
+      if (result.ok === true) {
+        put(e, {
+          state: 'sent',
+          attempts: e.attempts + 1,
+          sentAt: now(),
+          remoteId: result.remoteId ?? `r-${e.seq}`,
+          response: result.response ?? null,
+          lastError: null,
+        });
+        progress.sent++;
+      } else if (result.ok === 'offline') {
+        put(e, {
+          attempts: e.attempts + 1,
+          lastError: { kind: 'network', message: 'connect ECONNREFUSED' },
+        });
+        progress.remaining++;
+      } else {
+        put(e, {
+          state: 'failed',
+          attempts: e.attempts + 1,
+          lastError: {
+            kind: 'api',
+            status: result.status ?? 400,
+            code: 'validation_failed',
+            message: result.message,
+            ...(result.details ? { details: result.details } : {}),
+          },
+        });
+        progress.failed++;
+      }
+      emit('outbox.progress', { ...progress });
+    }
+    const problems = work.outbox
+      .filter((e) => e.state === 'failed' || e.state === 'blocked')
+      .map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        summary: e.summary,
+        message: e.lastError?.message ?? e.state,
+      }));
+    const result = { ...progress, problems };
+    emit('outbox.finished', result);
+    emit('outbox.changed', { pending: pending() });
+    return result;
+  }
+
+  /** Answers the part-2 methods; `undefined` for methods it does not know. */
+  function handle(method: string, input: unknown): unknown {
+    switch (method) {
+      case 'orders.list':
+        return work.orders;
+      case 'orderItems.list': {
+        const ids = (input as { orderIds?: string[] } | undefined)?.orderIds;
+        return ids ? work.orderItems.filter((i) => ids.includes(i.order_id)) : work.orderItems;
+      }
+      case 'orders.quote':
+        return work.quote(input as { order_items: unknown[] });
+      case 'aois.list':
+        return work.aois;
+      case 'aois.assets':
+        return work.assets.filter((a) => a.aoi_id === (input as { aoiId: string }).aoiId);
+      case 'indices.list':
+        return work.indices;
+      case 'visualizations.list':
+        return work.visualizations;
+      case 'deliveries.list':
+        return work.deliveries;
+      case 'jobs.list':
+        return work.jobs;
+      case 'created.refresh':
+        return { updated: work.refreshed };
+      case 'lookups.get':
+        return work.lookups;
+      case 'outbox.list': {
+        const states = (input as { states?: OutboxState[] } | undefined)?.states;
+        const entries = states ? work.outbox.filter((e) => states.includes(e.state)) : work.outbox;
+        return { entries: [...entries].sort((a, b) => a.seq - b.seq), counts: counts() };
+      }
+      case 'outbox.enqueue': {
+        const { kind, input: body } = input as OutboxCreate & { input: Record<string, unknown> };
+        const created = now();
+        const entry: OutboxEntryView = {
+          id: `e${++seq}-${Math.random().toString(16).slice(2, 10)}`,
+          seq,
+          kind,
+          state: 'queued',
+          input: body,
+          dependsOn: dependsOn(body, 'input'),
+          attempts: 0,
+          nextAttemptAt: null,
+          createdAt: created,
+          updatedAt: created,
+          sentAt: null,
+          lastError: null,
+          remoteId: null,
+          response: null,
+          summary: summaryOf(kind, body),
+          can: can('queued', 0),
+        };
+        work.outbox.push(entry);
+        emit('outbox.changed', { pending: pending() });
+        return entry;
+      }
+      case 'outbox.edit': {
+        const { id, input: body } = input as { id: string; input: Record<string, unknown> };
+        const e = find(id);
+        if (!e.can.edit) throw new ContractError('conflict', `a ${e.state} entry cannot be edited`);
+        return put(e, {
+          input: body,
+          state: 'queued',
+          dependsOn: dependsOn(body, 'input'),
+          lastError: null,
+          summary: summaryOf(e.kind, body),
+        });
+      }
+      case 'outbox.retry': {
+        const e = find((input as { id: string }).id);
+        if (!e.can.retry)
+          throw new ContractError('conflict', `a ${e.state} entry cannot be retried`);
+        return put(e, { state: 'queued', lastError: null });
+      }
+      case 'outbox.cancel': {
+        const e = find((input as { id: string }).id);
+        if (!e.can.cancel)
+          throw new ContractError('conflict', `a ${e.state} entry cannot be cancelled`);
+        const next = put(e, { state: 'cancelled' });
+        emit('outbox.changed', { pending: pending() });
+        return next;
+      }
+      case 'outbox.flush':
+        return flush();
+      default:
+        return undefined;
+    }
+  }
+
+  return { work, handle };
+}
