@@ -46,7 +46,10 @@ export const useOutboxStore = defineStore('outbox', () => {
   /** From `outbox.changed` events newer than the last list read. */
   const pendingFromEvent = ref<number | null>(null);
   const loading = ref(false);
+  /** Reading the list failed. */
   const error = ref<ReadableError | null>(null);
+  /** The last retry, cancel or "Submit all" failed (kept when the list is read again). */
+  const actionError = ref<ReadableError | null>(null);
   const flushing = ref(false);
   const progress = ref<FlushProgress | null>(null);
   /** The last finished batch (also from auto-flushes), for the notification. */
@@ -168,12 +171,12 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   async function act(fn: () => Promise<unknown>): Promise<boolean> {
-    error.value = null;
+    actionError.value = null;
     let ok = true;
     try {
       await fn();
     } catch (err) {
-      error.value = readableError(err);
+      actionError.value = readableError(err);
       ok = false;
     }
     await refresh();
@@ -192,7 +195,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   async function flush(): Promise<FlushResult | null> {
     if (flushing.value) return null;
     flushing.value = true;
-    error.value = null;
+    actionError.value = null;
     const seqAtStart = resultSeq.value;
     progress.value = { sent: 0, failed: 0, blocked: 0, remaining: pending.value };
     try {
@@ -201,7 +204,7 @@ export const useOutboxStore = defineStore('outbox', () => {
       if (resultSeq.value === seqAtStart) setResult(result);
       return result;
     } catch (err) {
-      error.value = readableError(err);
+      actionError.value = readableError(err);
       return null;
     } finally {
       flushing.value = false;
@@ -216,6 +219,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     pendingFromEvent,
     loading,
     error,
+    actionError,
     flushing,
     progress,
     lastResult,
