@@ -40,7 +40,9 @@ const buttons = (w: VueWrapper, id: string) =>
     .map((b) => b.attributes('data-test'));
 
 /** An AOI the service refuses, a visualization on it (blocked), an index (sent), a job (queued). */
-async function mixedOutbox(): Promise<Record<string, OutboxEntryView>> {
+type Mixed = Record<'aoi' | 'vis' | 'index' | 'job', OutboxEntryView>;
+
+async function mixedOutbox(): Promise<Mixed> {
   const aoi = await queue(bridge, aoiCreate('North field'));
   const vis = await queue(bridge, {
     kind: 'visualization',
