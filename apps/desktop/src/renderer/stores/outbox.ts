@@ -163,7 +163,8 @@ export const useOutboxStore = defineStore('outbox', () => {
   }
 
   function startEdit(entry: OutboxEntryView): void {
-    editing.value = entry;
+    // A fresh object each time: "Edit" on the entry already being edited opens its form again.
+    editing.value = { ...entry };
   }
 
   function stopEdit(): void {

@@ -155,4 +155,22 @@ describe('App and the outbox', () => {
     expect(form.find('[data-test="editing-banner"]').exists()).toBe(false);
     expect(form.find('[data-test="form-done"]').text()).toContain('queued again');
   });
+
+  it('opens the form again when the entry being edited is edited again', async () => {
+    const job = await queue(bridge, jobCreate('wf-a', 'prj-1'));
+    const w = await mountApp();
+    const edit = async () => {
+      await w.find('[data-screen="outbox"]').trigger('click');
+      await flushPromises();
+      await w
+        .find(`[data-test="outbox-entry"][data-id="${job.id}"] [data-test="edit"]`)
+        .trigger('click');
+      await flushPromises();
+    };
+    await edit();
+    expect(w.find('[data-screen="jobs"]').attributes('aria-current')).toBe('page');
+    await edit(); // left without saving, then "Edit" again
+    expect(w.find('[data-screen="jobs"]').attributes('aria-current')).toBe('page');
+    expect(w.find('[data-test="job-form"] [data-test="editing-banner"]').exists()).toBe(true);
+  });
 });

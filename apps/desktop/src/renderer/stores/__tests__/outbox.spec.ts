@@ -1,5 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { nextTick, watch } from 'vue';
 import { ContractError } from '../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
 import { aoiCreate, jobCreate, queue } from '../../__tests__/work-fixtures';
@@ -163,6 +164,25 @@ describe('outbox store', () => {
     expect(await outbox.cancel(later.id)).toBe(true);
     expect(outbox.actionError).toBeNull();
     expect(outbox.byId.get(later.id)?.state).toBe('cancelled');
+  });
+
+  it('reports "Edit" on the entry already being edited as a new edit (the app opens its form)', async () => {
+    const outbox = useOutboxStore();
+    const job = await queue(bridge, jobCreate('wf-a'));
+    await outbox.refresh();
+    const seen: Array<string | undefined> = [];
+    watch(
+      () => outbox.editing,
+      (e) => seen.push(e?.id),
+    );
+    const entry = outbox.byId.get(job.id)!;
+    outbox.startEdit(entry);
+    await nextTick();
+    outbox.startEdit(entry);
+    await nextTick();
+    outbox.stopEdit();
+    await nextTick();
+    expect(seen).toEqual([job.id, job.id, undefined]);
   });
 
   it('rejects an invalid enqueue with the field issues for the form', async () => {
