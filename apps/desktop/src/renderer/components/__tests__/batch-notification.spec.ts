@@ -64,8 +64,13 @@ describe('BatchNotification', () => {
         blocked: 2,
         remaining: 1,
         problems: [
-          { id: 'a', kind: 'aoi', summary: 'North field', message: 'unknown project prj-x' },
-          { id: 'b', kind: 'visualization', summary: 'NDVI on North field', message: 'blocked' },
+          { id: 'a', kind: 'aoi', summary: 'AOI · North field', message: 'unknown project prj-x' },
+          {
+            id: 'b',
+            kind: 'visualization',
+            summary: 'Visualization · NDVI on North field',
+            message: 'blocked',
+          },
         ],
       }),
     );
@@ -75,7 +80,10 @@ describe('BatchNotification', () => {
     expect(toast().find('[data-test="notification-attention"]').text()).toBe(
       '1 failed, 2 blocked: needs attention.',
     );
-    expect(toast().text()).toContain('1 still waiting to be sent.');
+    // As laid out: runs of white space are one space (and never none between the parts).
+    expect(toast().find('.toast__title').text().replace(/\s+/g, ' ')).toBe(
+      'Outbox batch finished: 3 created. 1 failed, 2 blocked: needs attention. 1 still waiting to be sent.',
+    );
     expect(
       toast()
         .findAll('[data-test="notification-problems"] li')
@@ -101,6 +109,20 @@ describe('BatchNotification', () => {
     const items = toast().findAll('[data-test="notification-problems"] li');
     expect(items).toHaveLength(6);
     expect(items[5]!.text()).toBe('and 3 more');
+  });
+
+  it('marks a successful batch that leaves earlier problems as needing attention', async () => {
+    bridge.emit(
+      'outbox.finished',
+      result({
+        sent: 2,
+        problems: [{ id: 'a', kind: 'job', summary: 'Job · wf-x for p', message: 'unknown' }],
+      }),
+    );
+    await flushPromises();
+    expect(toast().classes()).toContain('toast--attention');
+    expect(toast().find('[data-test="open-outbox"]').exists()).toBe(true);
+    expect(toast().find('[data-test="notification-attention"]').exists()).toBe(false);
   });
 
   it('shows nothing for an empty batch', async () => {

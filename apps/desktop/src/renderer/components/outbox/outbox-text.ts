@@ -5,6 +5,7 @@
  */
 import type { OutboxEntryView, OutboxError } from '../../../shared/work';
 import { plainProblem } from '../../format/fields';
+import { OUTBOX_KIND_LABEL } from '../../format/statuses';
 
 export interface EntryProblem {
   /** One sentence. */
@@ -57,4 +58,32 @@ export function entryProblem(
     default:
       return null;
   }
+}
+
+/**
+ * The summary without the kind it starts with ("AOI · North field" -> "North field"): the card
+ * shows the kind beside it already.
+ */
+export function summaryWithoutKind(entry: Pick<OutboxEntryView, 'kind' | 'summary'>): string {
+  const prefix = `${OUTBOX_KIND_LABEL[entry.kind]} · `;
+  return entry.summary.startsWith(prefix) ? entry.summary.slice(prefix.length) : entry.summary;
+}
+
+/** What needs doing first comes first: failed and blocked, then waiting, then done. */
+const RANK: Record<OutboxEntryView['state'], number> = {
+  failed: 0,
+  blocked: 0,
+  queued: 1,
+  sending: 1,
+  sent: 2,
+  cancelled: 2,
+};
+
+/** Needing attention, then waiting (both in send order), then done (latest first). */
+export function byUrgency(entries: readonly OutboxEntryView[]): OutboxEntryView[] {
+  return [...entries].sort((a, b) => {
+    const r = RANK[a.state] - RANK[b.state];
+    if (r !== 0) return r;
+    return RANK[a.state] === 2 ? b.seq - a.seq : a.seq - b.seq;
+  });
 }

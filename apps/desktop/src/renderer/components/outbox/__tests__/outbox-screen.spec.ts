@@ -81,7 +81,9 @@ describe('OutboxScreen', () => {
     const failed = card(w, aoi.id);
     expect(failed.attributes('data-state')).toBe('failed');
     expect(failed.find('[data-test="entry-state"]').text()).toBe('Failed');
-    expect(failed.find('[data-test="entry-summary"]').text()).toBe('AOI · North field');
+    // The kind is shown beside the summary, so the summary does not repeat it.
+    expect(failed.find('.entry__kind').text()).toBe('AOI');
+    expect(failed.find('[data-test="entry-summary"]').text()).toBe('North field');
     expect(failed.find('[data-test="entry-problem"] p').text()).toBe(
       'The service refused it (HTTP 400, validation_failed): the AOI is not valid',
     );
@@ -151,6 +153,17 @@ describe('OutboxScreen', () => {
     expect(card(w, aoi.id).attributes('data-state')).toBe('cancelled');
   });
 
+  it('lists what needs attention first, then what waits, then what is done', async () => {
+    const { aoi, vis, index, job } = await mixedOutbox();
+    const w = await mountScreen();
+    expect(w.findAll('[data-test="outbox-entry"]').map((e) => e.attributes('data-id'))).toEqual([
+      aoi.id,
+      vis.id,
+      job.id,
+      index.id,
+    ]);
+  });
+
   it('filters by state', async () => {
     const { aoi, vis, job } = await mixedOutbox();
     const w = await mountScreen();
@@ -216,9 +229,7 @@ describe('OutboxScreen', () => {
     expect(useOutboxStore().entries).toHaveLength(520);
     const cards = w.findAll('[data-test="outbox-entry"]');
     expect(cards).toHaveLength(50);
-    expect(cards[0]!.find('[data-test="entry-summary"]').text()).toBe(
-      'Job · wf-0 for prj-demo-crops',
-    );
+    expect(cards[0]!.find('[data-test="entry-summary"]').text()).toBe('wf-0 for prj-demo-crops');
     expect(w.find('[data-test="page-info"]').text()).toBe('1–50 of 520');
     for (let p = 1; p < 11; p++) await w.find('[data-test="next-page"]').trigger('click');
     expect(w.find('[data-test="page-info"]').text()).toBe('501–520 of 520');
