@@ -298,7 +298,7 @@ describe('delivery status refresh', () => {
     expect(count('created.refresh')).toBe(2); // closed screens do not poll
   });
 
-  it('reloads when the backend reports changed deliveries', async () => {
+  it('reloads when the backend reports changed deliveries or orders', async () => {
     await mountScreen();
     const before = count('deliveries.list');
     bridge.emit('records.changed', { kinds: ['jobs'] });
@@ -307,6 +307,12 @@ describe('delivery status refresh', () => {
     bridge.emit('records.changed', { kinds: ['deliveries'] });
     await flushPromises();
     expect(count('deliveries.list')).toBe(before + 1);
+    // A sent order brings order items to deliver.
+    bridge.work.orderItems.push(buildOrderItem({ id: 'oi-2', name: 'Pasture', order_id: 'o-2' }));
+    bridge.emit('records.changed', { kinds: ['orders'] });
+    await flushPromises();
+    await wrapper!.find('input[name="source"][value="orderItems"]').setValue(true);
+    expect(wrapper!.find('input[name="order-item"][value="oi-2"]').exists()).toBe(true);
   });
 });
 
