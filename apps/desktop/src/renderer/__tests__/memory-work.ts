@@ -172,6 +172,8 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
           lastError: { kind: 'blocked', message: `blocked: ${stuck.summary} is ${stuck.state}` },
         });
         progress.blocked++;
+        progress.remaining = pending();
+        emit('outbox.progress', { ...progress });
         continue;
       }
       const result = work.outcome(e);
@@ -190,7 +192,6 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
           attempts: e.attempts + 1,
           lastError: { kind: 'network', message: 'connect ECONNREFUSED' },
         });
-        progress.remaining++;
       } else {
         put(e, {
           state: 'failed',
@@ -205,8 +206,11 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         });
         progress.failed++;
       }
+      // As the real outbox reports it: entries still queued (not handled yet, or to retry).
+      progress.remaining = pending();
       emit('outbox.progress', { ...progress });
     }
+    progress.remaining = pending();
     const problems = work.outbox
       .filter((e) => e.state === 'failed' || e.state === 'blocked')
       .map((e) => ({

@@ -1,0 +1,70 @@
+/**
+ * Test support for the part-2 screens: queue creates in the memory bridge's outbox as the
+ * backend would (through the contract, validated), with readable names, and a bridge whose
+ * "Submit all" waits until the test lets it go (to look at the screen while a batch runs).
+ */
+import {
+  buildCreateAoiRequest,
+  buildCreateIndexRequest,
+  buildTaskingOrderItemInput,
+} from '@eo/domain/testing';
+import type { Bridge } from '../../shared/contract';
+import type { OutboxCreate, OutboxEntryView } from '../../shared/work';
+import type { MemoryBridge } from './memory-bridge';
+
+export function queue(bridge: MemoryBridge, create: OutboxCreate): Promise<OutboxEntryView> {
+  return bridge.call('outbox.enqueue', create);
+}
+
+export const aoiCreate = (name: string, satellite = 'sat-aurora-1'): OutboxCreate => ({
+  kind: 'aoi',
+  input: { ...buildCreateAoiRequest(), name, satellite_id: satellite },
+});
+
+export const indexCreate = (name: string, satellite = 'sat-aurora-1'): OutboxCreate => ({
+  kind: 'index',
+  input: {
+    ...buildCreateIndexRequest(),
+    name,
+    satellite_id: satellite,
+    expression: '(B08 - B04) / (B08 + B04)',
+    expression_type: 'index',
+    type: 'custom',
+  },
+});
+
+export const orderCreate = (...itemNames: string[]): OutboxCreate => ({
+  kind: 'order',
+  input: {
+    order_items: itemNames.map((name, i) => buildTaskingOrderItemInput({ name }, { seed: i + 1 })),
+  },
+});
+
+export const jobCreate = (workflow: string, project = 'prj-demo-crops'): OutboxCreate => ({
+  kind: 'job',
+  input: { workflow_id: workflow, project_id: project },
+});
+
+export interface GatedBridge extends Bridge {
+  /** Lets the held `outbox.flush` call go on. */
+  release(): void;
+}
+
+/** The same bridge, but `outbox.flush` waits for `release()`. */
+export function gateFlush(bridge: MemoryBridge): GatedBridge {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  return {
+    on: bridge.on.bind(bridge),
+    call: ((method: string, input?: unknown) =>
+      method === 'outbox.flush'
+        ? gate.then(() =>
+            (bridge.call as (m: string, i?: unknown) => Promise<unknown>)(method, input),
+          )
+        : (bridge.call as (m: string, i?: unknown) => Promise<unknown>)(
+            method,
+            input,
+          )) as Bridge['call'],
+    release: () => open(),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The delivery form as data. One delivery request per create, from ONE source: the catalog
+ * records selected in the catalog browser (`catalog_ids`) or order items (`order_item_ids`,
+ * mirrored ids or `local:<orderEntryId>#<n>` for item n of a queued order), plus the cloud
+ * location (config and path). Checked with the domain's `CreateDeliveriesRequest`, whose rule
+ * "exactly one of catalog_ids / order_item_ids, non-empty" is the one the service applies.
+ */
+import { CreateDeliveriesRequest, type DeliveryRequestInput } from '@eo/domain';
+import { issuesByField } from '../form-errors';
+
+export type DeliverySource = 'catalog' | 'orderItems';
+
+export interface DeliveryForm {
+  source: DeliverySource;
+  catalogIds: string[];
+  orderItemIds: string[];
+  config: string;
+  path: string;
+}
+
+/** `source` carries the messages about catalog_ids / order_item_ids. */
+export type DeliveryField = 'source' | 'config' | 'path';
+
+export function deliveryFieldOf(path: string[]): DeliveryField | null {
+  // deliveries.0.<field>: the form edits the first request; others are kept as they were.
+  if (path[0] !== 'deliveries' || path[1] !== '0') return null;
+  if (path[2] === 'catalog_ids' || path[2] === 'order_item_ids') return 'source';
+  if (path[2] === 'cloud_info') return path[3] === 'path' ? 'path' : 'config';
+  return null;
+}
+
+export function emptyDeliveryForm(): DeliveryForm {
+  return { source: 'catalog', catalogIds: [], orderItemIds: [], config: '', path: '' };
+}
+
+/** A queued delivery's input back into the form; requests after the first are kept aside. */
+export function deliveryFormFromInput(input: Record<string, unknown>): {
+  form: DeliveryForm;
+  others: DeliveryRequestInput[];
+} {
+  const parsed = CreateDeliveriesRequest.safeParse(input);
+  if (!parsed.success) return { form: emptyDeliveryForm(), others: [] };
+  const [first, ...others] = parsed.data.deliveries;
+  const items = first?.order_item_ids ?? [];
+  return {
+    form: {
+      source: items.length > 0 ? 'orderItems' : 'catalog',
+      catalogIds: first?.catalog_ids ?? [],
+      orderItemIds: items,
+      config: first?.cloud_info.config ?? '',
+      path: first?.cloud_info.path ?? '',
+    },
+    others,
+  };
+}
+
+export function deliveryInput(
+  form: DeliveryForm,
+  others: readonly DeliveryRequestInput[] = [],
+): CreateDeliveriesRequest {
+  const ids =
+    form.source === 'catalog'
+      ? { catalog_ids: form.catalogIds }
+      : { order_item_ids: form.orderItemIds };
+  return {
+    deliveries: [
+      { ...ids, cloud_info: { config: form.config.trim(), path: form.path.trim() } },
+      ...others,
+    ],
+  };
+}
+
+export interface DeliveryCheck {
+  readonly errors: Partial<Record<DeliveryField | 'form', string>>;
+  readonly warnings: Partial<Record<DeliveryField, string>>;
+  readonly payload: CreateDeliveriesRequest | null;
+}
+
+export function checkDeliveryForm(
+  form: DeliveryForm,
+  others: readonly DeliveryRequestInput[] = [],
+): DeliveryCheck {
+  const warnings: DeliveryCheck['warnings'] = {};
+  const path = form.path.trim();
+  // Not a domain rule, but our reference service refuses such paths (400).
+  if (path.startsWith('/') || path.split(/[\\/]/).includes('..')) {
+    warnings.path =
+      'Absolute paths and “..” are likely to be refused: give a path inside the location.';
+  }
+  const parsed = CreateDeliveriesRequest.safeParse(deliveryInput(form, others));
+  if (parsed.success) return { errors: {}, warnings, payload: parsed.data };
+  const errors = issuesByField(parsed.error.issues, deliveryFieldOf);
+  return { errors, warnings, payload: null };
+}

@@ -1,0 +1,143 @@
+/**
+ * The custom-index form as data: its fields as typed, how they become the domain's
+ * `CreateIndexRequest`, and everything wrong with them, checked as the user types. The
+ * expression is checked by the domain's own parser (`checkExpression`: syntax with the
+ * position of the problem, the number of components its type needs, bands the satellite has).
+ * An unknown satellite is only a warning: the lookups are what this client has seen, the
+ * service decides.
+ */
+import {
+  checkExpression,
+  CreateIndexRequest,
+  EXPRESSION_TYPES,
+  type ExpressionProblem,
+  type ExpressionType,
+} from '@eo/domain';
+import { issuesByField } from '../form-errors';
+
+export interface IndexForm {
+  name: string;
+  description: string;
+  satellite_id: string;
+  expression: string;
+  expression_type: ExpressionType;
+  /** Integers separated by commas or spaces, e.g. "-1, 1". */
+  rescale: string;
+  colormap: string;
+}
+
+export type IndexField = keyof IndexForm;
+
+export const INDEX_FIELDS: readonly IndexField[] = [
+  'name',
+  'description',
+  'satellite_id',
+  'expression',
+  'expression_type',
+  'rescale',
+  'colormap',
+];
+
+export function emptyIndexForm(): IndexForm {
+  return {
+    name: '',
+    description: '',
+    satellite_id: '',
+    expression: '',
+    expression_type: 'index',
+    rescale: '',
+    colormap: '',
+  };
+}
+
+/** A queued index's input back into the form (editing from the outbox). */
+export function indexFormFromInput(input: Record<string, unknown>): IndexForm {
+  const str = (k: string) => (typeof input[k] === 'string' ? (input[k] as string) : '');
+  const type = input['expression_type'];
+  return {
+    name: str('name'),
+    description: str('description'),
+    satellite_id: str('satellite_id'),
+    expression: str('expression'),
+    expression_type: EXPRESSION_TYPES.includes(type as ExpressionType)
+      ? (type as ExpressionType)
+      : 'index',
+    rescale: Array.isArray(input['rescale']) ? input['rescale'].join(', ') : '',
+    colormap: str('colormap'),
+  };
+}
+
+export interface IndexCheck {
+  readonly errors: Partial<Record<IndexField | 'form', string>>;
+  readonly warnings: Partial<Record<IndexField, string>>;
+  /** Every problem of the expression (the first syntax error carries its position). */
+  readonly expressionProblems: ExpressionProblem[];
+  /** Bands the expression uses, in order of first use. */
+  readonly bands: string[];
+  /** The satellite's known bands; null when the satellite is not known here. */
+  readonly satelliteBands: readonly string[] | null;
+  /** The request to queue, when nothing is wrong. */
+  readonly payload: CreateIndexRequest | null;
+}
+
+function parseRescale(text: string): { values: number[]; error: string | null } {
+  const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
+  const values: number[] = [];
+  for (const p of parts) {
+    const n = Number(p);
+    if (!Number.isFinite(n)) return { values, error: `“${p}” is not a number` };
+    values.push(n);
+  }
+  return { values, error: null };
+}
+
+export function checkIndexForm(
+  form: IndexForm,
+  bandsOf: (satelliteId: string) => readonly string[] | null,
+  knownSatellites: readonly string[],
+): IndexCheck {
+  const satellite = form.satellite_id.trim();
+  const satelliteBands = satellite ? bandsOf(satellite) : null;
+  const warnings: IndexCheck['warnings'] = {};
+  if (satellite && satelliteBands === null) {
+    warnings.satellite_id =
+      knownSatellites.length > 0
+        ? `${satellite} is not among the satellites seen here (${knownSatellites.join(', ')}): its bands cannot be checked, the service decides.`
+        : `No satellites are known here yet: the bands cannot be checked, the service decides.`;
+  }
+
+  const expression = form.expression.trim()
+    ? checkExpression(form.expression, form.expression_type, satelliteBands ?? undefined)
+    : { problems: [], bands: [] };
+
+  const rescale = parseRescale(form.rescale);
+  const body = {
+    name: form.name,
+    description: form.description,
+    satellite_id: satellite,
+    expression: form.expression,
+    expression_type: form.expression_type,
+    rescale: rescale.values,
+    colormap: form.colormap.trim(),
+    type: 'custom' as const,
+  };
+  const parsed = CreateIndexRequest.safeParse(body);
+  const errors: IndexCheck['errors'] = parsed.success
+    ? {}
+    : issuesByField(parsed.error.issues, (path) =>
+        INDEX_FIELDS.includes(path[0] as IndexField) ? (path[0] as IndexField) : null,
+      );
+  if (rescale.error) errors.rescale = rescale.error;
+  if (expression.problems.length > 0) {
+    errors.expression = expression.problems.map((p) => p.message).join('. ');
+  }
+  const ok = parsed.success && Object.keys(errors).length === 0;
+  return {
+    errors,
+    warnings,
+    expressionProblems: expression.problems,
+    bands: expression.bands,
+    satelliteBands,
+    payload: ok ? parsed.data : null,
+  };
+}

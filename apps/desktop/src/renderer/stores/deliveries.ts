@@ -1,0 +1,38 @@
+/**
+ * Deliveries this client requested (read from the mirror) and the order items a new delivery
+ * can take as its source.
+ */
+import type { Delivery, OrderItem } from '@eo/domain';
+import { defineStore } from 'pinia';
+import { useBridge } from './bridge-provider';
+import { readableError, type ReadableError } from './errors';
+
+export const useDeliveriesStore = defineStore('deliveries', {
+  state: () => ({
+    deliveries: [] as Delivery[],
+    orderItems: [] as OrderItem[],
+    loading: false,
+    loaded: false,
+    error: null as ReadableError | null,
+  }),
+  actions: {
+    async load(): Promise<void> {
+      this.loading = true;
+      try {
+        const bridge = useBridge();
+        const [deliveries, orderItems] = await Promise.all([
+          bridge.call('deliveries.list'),
+          bridge.call('orderItems.list'),
+        ]);
+        this.deliveries = deliveries;
+        this.orderItems = orderItems;
+        this.error = null;
+        this.loaded = true;
+      } catch (err) {
+        this.error = readableError(err);
+      } finally {
+        this.loading = false;
+      }
+    },
+  },
+});
