@@ -76,7 +76,9 @@ export function validationErrorText(e: OrderItemValidationError): string {
   const message = e['message'];
   const field = e['field'];
   if (typeof message === 'string' && message.trim()) {
-    return typeof field === 'string' && field ? `${message} (${field.replace(/_/g, ' ')})` : message;
+    return typeof field === 'string' && field
+      ? `${message} (${field.replace(/_/g, ' ')})`
+      : message;
   }
   const parts = Object.entries(e).map(([k, v]) => `${k.replace(/_/g, ' ')}: ${plain(v)}`);
   return parts.length ? parts.join(', ') : 'A problem without a description.';

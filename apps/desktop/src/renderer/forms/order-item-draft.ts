@@ -144,7 +144,9 @@ export function validateDraft(d: ItemDraft): DraftResult {
   const local: Partial<Record<ItemFieldKey, string>> = {};
   const input: Record<string, unknown> = { name: d.name, project_id: d.projectId.trim() };
   if (d.geometry) input['geometry'] = d.geometry;
-  else local.geometry = 'geometry is required: draw an area, import a GeoJSON file or use the catalog selection';
+  else
+    local.geometry =
+      'geometry is required: draw an area, import a GeoJSON file or use the catalog selection';
 
   const number = (raw: string, key: ItemFieldKey, field: string) => {
     if (!raw.trim()) return;
@@ -207,7 +209,8 @@ function text(v: unknown): string {
 /** A queued item's input back into the form (editing from the Outbox). */
 export function draftFromInput(raw: Record<string, unknown>): ItemDraft {
   const type = orderItemTypeOf(raw as { item_ids?: string[]; recurrence?: string });
-  const kind: ItemKind = type === 'ARCHIVE' ? 'archive' : type === 'RECURRING' ? 'recurring' : 'tasking';
+  const kind: ItemKind =
+    type === 'ARCHIVE' ? 'archive' : type === 'RECURRING' ? 'recurring' : 'tasking';
   const d = emptyDraft(kind);
   const cloud = (raw['cloud_delivery'] ?? {}) as Record<string, unknown>;
   const recurrence = text(raw['recurrence']);
@@ -221,9 +224,7 @@ export function draftFromInput(raw: Record<string, unknown>): ItemDraft {
     start: rfc3339ToLocalInput(text(raw['start_date'])),
     end: rfc3339ToLocalInput(text(raw['end_date'])),
     recurrence:
-      recurrence && recurrence !== 'ONCE'
-        ? (recurrence as ItemDraft['recurrence'])
-        : d.recurrence,
+      recurrence && recurrence !== 'ONCE' ? (recurrence as ItemDraft['recurrence']) : d.recurrence,
     occurrences: text(raw['no_of_occurrences']),
     cloudCover: text(raw['cloud_cover']),
     offNadir: text(raw['off_nadir']),

@@ -73,8 +73,7 @@ export function emptyAoiDraft(): AoiDraft {
 }
 
 export type AoiResult =
-  | { ok: true; value: CreateAoiRequest }
-  | { ok: false; errors: Partial<Record<AoiField, string>> };
+  { ok: true; value: CreateAoiRequest } | { ok: false; errors: Partial<Record<AoiField, string>> };
 
 export function validateAoiDraft(d: AoiDraft): AoiResult {
   const input: Record<string, unknown> = {
@@ -146,7 +145,9 @@ export const useAoiFormStore = defineStore('aoiForm', {
       if (recordIds.length === 0) return;
       try {
         const bridge = useBridge();
-        const records = await Promise.all(recordIds.map((id) => bridge.call('catalog.get', { id })));
+        const records = await Promise.all(
+          recordIds.map((id) => bridge.call('catalog.get', { id })),
+        );
         const ids = records
           .filter((r) => r !== null)
           .map((r) => {

@@ -160,7 +160,9 @@ export const useComposerStore = defineStore('composer', {
       if (!d || recordIds.length === 0) return;
       const bridge = useBridge();
       try {
-        const records = await Promise.all(recordIds.map((id) => bridge.call('catalog.get', { id })));
+        const records = await Promise.all(
+          recordIds.map((id) => bridge.call('catalog.get', { id })),
+        );
         const found = records.filter((r) => r !== null) as Array<{
           id: string;
           details?: { id?: unknown; geometry?: unknown };
@@ -181,7 +183,10 @@ export const useComposerStore = defineStore('composer', {
           })),
         });
         if (!fc.ok) {
-          this.geometryProblem(key, `The footprints of the selected records cannot be used. ${fc.message}`);
+          this.geometryProblem(
+            key,
+            `The footprints of the selected records cannot be used. ${fc.message}`,
+          );
           return;
         }
         const noun = found.length === 1 ? 'record' : 'records';
