@@ -135,6 +135,11 @@ export function splitIds(text: string): string[] {
     .filter(Boolean);
 }
 
+const STAND_IN_AREA: FeatureCollectionInput = {
+  type: 'FeatureCollection',
+  features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: {} }],
+};
+
 export type DraftResult =
   | { ok: true; value: OrderItemInput }
   | { ok: false; errors: Partial<Record<ItemFieldKey, string>> };
@@ -142,11 +147,17 @@ export type DraftResult =
 /** The draft as the domain's input, or a message per field. */
 export function validateDraft(d: ItemDraft): DraftResult {
   const local: Partial<Record<ItemFieldKey, string>> = {};
-  const input: Record<string, unknown> = { name: d.name, project_id: d.projectId.trim() };
-  if (d.geometry) input['geometry'] = d.geometry;
-  else
+  const input: Record<string, unknown> = {
+    name: d.name,
+    project_id: d.projectId.trim(),
+    // Without a geometry zod stops before the per-kind rules; check the rest against a stand-in
+    // so every other field still gets its message while the area is not there yet.
+    geometry: d.geometry ?? STAND_IN_AREA,
+  };
+  if (!d.geometry) {
     local.geometry =
       'geometry is required: draw an area, import a GeoJSON file or use the catalog selection';
+  }
 
   const number = (raw: string, key: ItemFieldKey, field: string) => {
     if (!raw.trim()) return;

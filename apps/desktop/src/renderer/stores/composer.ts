@@ -97,7 +97,11 @@ export const useComposerStore = defineStore('composer', {
     },
 
     touch(key: string, field: ItemFieldKey): void {
-      this.touched[key] = { ...this.touched[key], [field]: true };
+      // The cloud delivery is a pair: typing one half shows what the other half lacks.
+      const pair = field.startsWith('cloud_delivery.')
+        ? { 'cloud_delivery.config': true as const, 'cloud_delivery.path': true as const }
+        : {};
+      this.touched[key] = { ...this.touched[key], ...pair, [field]: true };
       const service = this.serviceErrors[key];
       if (service?.[field]) {
         const rest = { ...service };
