@@ -6,6 +6,8 @@ import type { Polygon } from '@eo/domain';
 import L from 'leaflet';
 
 export function wrapLon(lon: number): number {
+  // Only off-range values: the modulo arithmetic adds float noise (5.2 -> 5.2000000000000455).
+  if (lon >= -180 && lon <= 180) return lon;
   return ((((lon + 180) % 360) + 360) % 360) - 180;
 }
 

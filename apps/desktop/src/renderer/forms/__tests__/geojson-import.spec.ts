@@ -34,7 +34,9 @@ describe('importGeoJson', () => {
   });
 
   it('wraps a single Feature and a bare geometry into a FeatureCollection', () => {
-    const feature = importGeoJson(JSON.stringify({ type: 'Feature', properties: {}, geometry: polygon }));
+    const feature = importGeoJson(
+      JSON.stringify({ type: 'Feature', properties: {}, geometry: polygon }),
+    );
     expect(feature).toEqual({
       ok: true,
       value: {
@@ -67,7 +69,11 @@ describe('importGeoJson', () => {
     );
     expect(!open.ok && open.message).toMatch(/coordinates\.0: a polygon ring must be closed/);
     const outOfRange = importGeoJson(
-      JSON.stringify({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [200, 0] } }),
+      JSON.stringify({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Point', coordinates: [200, 0] },
+      }),
     );
     expect(!outOfRange.ok && outOfRange.message).toMatch(/longitude must be <= 180/);
     const none = importGeoJson(JSON.stringify({ type: 'FeatureCollection', features: [] }));
@@ -75,7 +81,9 @@ describe('importGeoJson', () => {
   });
 
   it('reads a chosen file', async () => {
-    const file = new File([JSON.stringify(polygon)], 'field.geojson', { type: 'application/geo+json' });
+    const file = new File([JSON.stringify(polygon)], 'field.geojson', {
+      type: 'application/geo+json',
+    });
     const r = await readGeoJsonFile(file);
     expect(r.ok && r.value.features[0]!.geometry).toEqual(polygon);
   });
@@ -103,10 +111,19 @@ describe('areaOf (AOIs)', () => {
   });
 
   it('refuses geometries without an area, naming the feature', () => {
-    const r = areaOf(fcOf(polygon, { type: 'LineString', coordinates: [[0, 0], [1, 1]] }));
+    const r = areaOf(
+      fcOf(polygon, {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      }),
+    );
     expect(r).toEqual({
       ok: false,
-      message: 'An area of interest must be a Polygon or MultiPolygon, but feature 2 is a LineString.',
+      message:
+        'An area of interest must be a Polygon or MultiPolygon, but feature 2 is a LineString.',
     });
   });
 });

@@ -48,7 +48,8 @@ function fillTasking(key: string, overrides: Record<string, string> = {}) {
   c.setGeometry(key, area, 'Drawn on the map');
   c.set(key, 'start', '2030-06-01T09:00');
   c.set(key, 'end', '2030-06-20T18:00');
-  for (const [field, value] of Object.entries(overrides)) c.set(key, field as never, value as never);
+  for (const [field, value] of Object.entries(overrides))
+    c.set(key, field as never, value as never);
 }
 
 describe('composer validation (domain OrderItemInput)', () => {

@@ -28,12 +28,15 @@ beforeEach(() => {
   seed();
 });
 
-const lastInput = (method: string) =>
-  bridge.calls.filter((c) => c.method === method).at(-1)?.input;
+const lastInput = (method: string) => bridge.calls.filter((c) => c.method === method).at(-1)?.input;
 
 describe('order filters -> the contract queries', () => {
   it('leaves the item query out when no item filter is set', () => {
-    expect(buildOrderQueries(emptyOrderFilters())).toEqual({ ok: true, orders: {}, items: undefined });
+    expect(buildOrderQueries(emptyOrderFilters())).toEqual({
+      ok: true,
+      orders: {},
+      items: undefined,
+    });
   });
 
   it('maps every filter to its query field', () => {
