@@ -8,6 +8,7 @@ import { provideBridge } from '../../stores/bridge-provider';
 import { useCatalogStore } from '../../stores/catalog';
 import { useConnectivityStore } from '../../stores/connectivity';
 import { useOutboxStore } from '../../stores/outbox';
+import App from '../../App.vue';
 import GeometryMap from '../GeometryMap.vue';
 import OrdersScreen from '../orders/OrdersScreen.vue';
 
@@ -380,5 +381,20 @@ describe('OrderComposer in the screen', () => {
     expect(w.find('[data-test="error-geometry"]').text()).toBe(
       'bad.geojson: This LineString is not valid: coordinates: a line string has at least 2 positions.',
     );
+  });
+});
+
+describe('App tabs', () => {
+  it('offers Orders and AOIs after Catalog and opens them', async () => {
+    wrapper = mount(App, { attachTo: document.body });
+    await flushPromises();
+    const tabs = wrapper.findAll('.top__tab').map((t) => t.text());
+    expect(tabs.slice(0, 3)).toEqual(['Catalog', 'Orders', 'AOIs']);
+    await wrapper.find('[data-screen="orders"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-test="order-row-order-1"]').exists()).toBe(true);
+    await wrapper.find('[data-screen="aois"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-test="new-aoi"]').exists()).toBe(true);
   });
 });
