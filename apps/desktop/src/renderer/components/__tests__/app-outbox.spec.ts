@@ -30,6 +30,8 @@ describe('App and the outbox', () => {
     const w = await mountApp();
     expect(w.findAll('.top__tab').map((t) => t.attributes('data-screen'))).toEqual([
       'catalog',
+      'orders',
+      'aois',
       'indices',
       'deliveries',
       'jobs',

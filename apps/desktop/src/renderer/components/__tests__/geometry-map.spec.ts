@@ -1,0 +1,100 @@
+import type { Geometry } from '@eo/domain';
+import { flushPromises, mount } from '@vue/test-utils';
+import L from 'leaflet';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryBridge } from '../../__tests__/memory-bridge';
+import { provideBridge } from '../../stores/bridge-provider';
+import GeometryMap, { type MapShape } from '../GeometryMap.vue';
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  provideBridge(createMemoryBridge({ records: 1 }));
+});
+
+const box = (x: number, y: number): Geometry => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [x, y],
+      [x + 0.1, y],
+      [x + 0.1, y + 0.1],
+      [x, y + 0.1],
+      [x, y],
+    ],
+  ],
+});
+
+type Internals = { internals: () => { map: L.Map; layers: Map<string, L.GeoJSON> } };
+
+describe('GeometryMap', () => {
+  it('draws shapes by id, reports hover and clicks, restyles and zooms to the selection', async () => {
+    const shapes: MapShape[] = [
+      { id: 'a', geometries: [box(10, 10)], label: 'A' },
+      { id: 'b', geometries: [box(-60, -30), box(-59, -30)], queued: true },
+      { id: 'empty', geometries: [] },
+    ];
+    const w = mount(GeometryMap, { props: { shapes, label: 'Test map' }, attachTo: document.body });
+    await flushPromises();
+    const { map, layers } = (w.vm as unknown as Internals).internals();
+    expect([...layers.keys()]).toEqual(['a', 'b']);
+    // The view was fitted to all shapes (happy-dom has no layout: check where it is centred;
+    // the start view, 20° N 0° E, lies outside these shapes' bounds).
+    const all = layers.get('a')!.getBounds().extend(layers.get('b')!.getBounds());
+    expect(all.contains(map.getCenter())).toBe(true);
+
+    layers.get('a')!.fire('mouseover');
+    layers.get('a')!.fire('mouseout');
+    layers.get('b')!.fire('click');
+    expect(w.emitted('hover')).toEqual([['a'], [null]]);
+    expect(w.emitted('select')).toEqual([['b']]);
+
+    const pathOf = (id: string) => layers.get(id)!.getLayers()[0] as L.Path;
+    expect(pathOf('b').options.dashArray).toBe('6 4');
+    await w.setProps({ highlightedId: 'a' });
+    expect(pathOf('a').options.color).toBe('#ea580c');
+    await w.setProps({ highlightedId: null, selectedId: 'a' });
+    expect(pathOf('a').options.color).toBe('#7c2d12');
+    // Picking a shape brings it into view.
+    const a = layers.get('a')!.getBounds().getCenter();
+    expect(map.getCenter().lat).toBeCloseTo(a.lat, 3);
+    expect(map.getCenter().lng).toBeCloseTo(a.lng, 3);
+    w.unmount();
+  });
+
+  it('emits a drawn polygon (closed, lon/lat) and offers drawing only when asked', async () => {
+    const w = mount(GeometryMap, {
+      props: { shapes: [], label: 'Draw map', drawable: false },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    expect(w.find('[data-test="draw-area"]').exists()).toBe(false);
+    await w.setProps({ drawable: true });
+    expect(w.find('[data-test="draw-area"]').exists()).toBe(true);
+    const { map } = (w.vm as unknown as Internals).internals();
+    const layer = L.polygon([
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]).addTo(map);
+    map.fire('pm:create', { layer, shape: 'Polygon' });
+    expect(w.emitted('drawn')).toEqual([
+      [
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [2, 1],
+              [3, 1],
+              [3, 2],
+              [2, 1],
+            ],
+          ],
+        },
+      ],
+    ]);
+    // The parent shows the area from its own state; the drawn layer itself is removed.
+    expect(map.hasLayer(layer)).toBe(false);
+    w.unmount();
+  });
+});
