@@ -20,6 +20,7 @@ const BENCHES: Array<[string, string[]]> = [
   ['footprints.ts', []],
   ['backend-search.ts', []],
   ['ui.ts', ['--no-build']],
+  ['outbox-submit.ts', ['--no-build']],
 ];
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
