@@ -81,6 +81,25 @@ describe('GeometryMap', () => {
     w.unmount();
   });
 
+  it('asks for corners only once the drawing tool is loaded and drawing', async () => {
+    const w = mount(GeometryMap, {
+      props: { shapes: [], label: 'Draw map', drawable: true },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    type Drawing = Internals & { startDraw: () => Promise<void> };
+    const vm = w.vm as unknown as Drawing;
+    const started = vm.startDraw();
+    await w.vm.$nextTick();
+    // Geoman is still loading: a click now would be lost, so the hint does not ask for one.
+    expect(w.find('[data-test="draw-hint"]').text()).toBe('Loading the drawing tool…');
+    await started;
+    await flushPromises();
+    expect(w.find('[data-test="draw-hint"]').text()).toContain('Click on the map to add corners');
+    expect(vm.internals().map.pm.globalDrawModeEnabled()).toBe(true);
+    w.unmount();
+  });
+
   it('emits a drawn polygon (closed, lon/lat) and offers drawing only when asked', async () => {
     const w = mount(GeometryMap, {
       props: { shapes: [], label: 'Draw map', drawable: false },
