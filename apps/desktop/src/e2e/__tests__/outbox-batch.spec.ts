@@ -26,6 +26,7 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
+import { areasInView, drawnAreas, eventually, selectResult, zoomIn } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Names that identify what this test created, on the service and in the outbox. */
@@ -193,32 +194,9 @@ function onlyOf(
   return found[0]!;
 }
 
-const catalogDelivery = (e: OutboxEntryView) => JSON.stringify(e.input).includes('"catalog_ids"');
-
-/**
- * Selects a result with the keyboard, as a list user would: Home, arrows down to the row,
- * Space toggles it into the selection.
- */
-async function selectResult(recordId: string): Promise<void> {
-  const list = page.getByRole('listbox', { name: 'Search results' });
-  const total = Number(
-    (await page.locator('[data-test="total"]').textContent())!.replace(/\D/g, ''),
-  );
-  await list.focus();
-  await list.press('Home');
-  for (let i = 0; i < total; i++) {
-    await expect.poll(() => list.getAttribute('aria-activedescendant')).toBe(`result-row-${i}`);
-    const row = page.locator(`#result-row-${i}`);
-    await expect.poll(() => row.getAttribute('data-id')).not.toBeNull();
-    if ((await row.getAttribute('data-id')) === recordId) {
-      await list.press(' ');
-      await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
-      return;
-    }
-    await list.press('ArrowDown');
-  }
-  throw new Error(`${recordId} is not among the ${total} results`);
-}
+/** A delivery of catalog records (the other one delivers an order item). */
+const catalogDelivery = (e: OutboxEntryView) =>
+  (e.input['deliveries'] as Array<{ catalog_ids?: string[] }>).some((d) => d.catalog_ids);
 
 /** Fills the fields every order item needs; the area and the kind's own fields are the caller's. */
 async function nameAndProject(name: string, project: string): Promise<void> {
@@ -228,65 +206,9 @@ async function nameAndProject(name: string, project: string): Promise<void> {
 
 async function queueOrder(): Promise<void> {
   await page.locator('[data-test="queue-order"]').click();
-  await expect
-    .poll(() => page.locator('[data-test="queued-message"]').textContent())
-    .toContain('Order (1 item) is queued');
-}
-
-/** The composer map's drawn areas (SVG paths) as boxes, and the map's own box. */
-async function composerAreas(): Promise<{
-  map: { x: number; y: number; width: number; height: number };
-  areas: Array<{ x: number; y: number; width: number; height: number }>;
-}> {
-  return composerMap().evaluate((el) => {
-    type Box = { x: number; y: number; width: number; height: number };
-    const box = (r: Box): Box => ({ x: r.x, y: r.y, width: r.width, height: r.height });
-    return {
-      map: box(el.getBoundingClientRect()),
-      areas: [...el.querySelectorAll('.leaflet-overlay-pane path')].map((p) =>
-        box(p.getBoundingClientRect()),
-      ),
-    };
-  });
-}
-
-/** Every area of the composer's map lies inside the map: it was brought into view. */
-async function areasInView(): Promise<boolean> {
-  const { map, areas } = await composerAreas();
-  return (
-    areas.length > 0 &&
-    areas.every(
-      (a) =>
-        a.x >= map.x &&
-        a.y >= map.y &&
-        a.x + a.width <= map.x + map.width &&
-        a.y + a.height <= map.y + map.height,
-    )
+  await eventually(() => page.locator('[data-test="queued-message"]').textContent()).toContain(
+    'Order (1 item) is queued',
   );
-}
-
-/**
- * Zooms a map in by `steps` with the keyboard ("+"), one step at a time: each press waits for
- * the end of Leaflet's zoom animation (a press during one is dropped).
- */
-async function zoomIn(mapSelector: string, steps: number): Promise<void> {
-  // In the page (no DOM on this side): count the ends of the map's zoom animations.
-  await page.evaluate(`(() => {
-    const pane = document.querySelector(${JSON.stringify(mapSelector)} + ' .leaflet-map-pane');
-    window.zoomsDone = 0;
-    let animating = false;
-    new MutationObserver(() => {
-      const now = pane.classList.contains('leaflet-zoom-anim');
-      if (animating && !now) window.zoomsDone += 1;
-      animating = now;
-    }).observe(pane, { attributes: true, attributeFilter: ['class'] });
-  })()`);
-  const map = page.locator(mapSelector);
-  await map.focus();
-  for (let k = 1; k <= steps; k++) {
-    await map.press('+');
-    await expect.poll(() => page.evaluate<number>('window.zoomsDone')).toBe(k);
-  }
 }
 
 /** What a person sees of the outbox: each card's id, state and summary. */
@@ -301,34 +223,34 @@ async function cardsShown(): Promise<Array<{ id: string; state: string; summary:
 }
 
 describe('EO Field Desk: offline creates through the outbox, submitted in one batch', () => {
-  it('connects, syncs the catalog, indices and lookups, then loses the service', async () => {
+  it('connects, syncs the catalog and the indices, then loses the service', async () => {
     const saved = await app.backend.dispatch('settings.update', {
       serviceUrl: service.url,
       apiKey,
     });
     expect(saved.ok).toBe(true);
     await page.goto(app.server.openUrl);
-    await expect.poll(() => indicator().textContent(), { timeout: 10_000 }).toBe('Online');
+    await eventually(() => indicator().textContent()).toBe('Online');
 
     await tab('sync');
     await page.getByRole('button', { name: 'Sync now' }).click();
     const count = (resource: string) =>
       page.locator(`tr[data-resource="${resource}"] td.num`).textContent();
     // 200 scenes: every 20th is a demo catalog record; the presets are the service's indices.
-    await expect.poll(() => count('catalogs'), { timeout: 20_000 }).toBe('10');
-    await expect.poll(() => count('indices')).not.toBe('0');
+    await eventually(() => count('catalogs'), 20_000).toBe('10');
+    await eventually(() => count('indices')).not.toBe('0');
     await page.locator('[data-test="progress"]').waitFor({ state: 'detached' });
 
     await service.close();
-    await expect.poll(() => indicator().textContent(), { timeout: 10_000 }).toBe('Offline');
+    await eventually(() => indicator().textContent()).toBe('Offline');
     await shot('01-synced-then-offline');
   });
 
   it('selects two aurora-1 records in the catalog, with the keyboard', async () => {
     await tab('catalog');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => page.locator('[data-test="total"]').textContent()).toContain('10');
-    for (const r of records) await selectResult(r.id);
+    await eventually(() => page.locator('[data-test="total"]').textContent()).toContain('10');
+    for (const r of records) await selectResult(page, r.id);
     expect(await page.locator('[data-test="selected-count"]').textContent()).toBe('2 selected');
     await shot('02-catalog-selection');
   });
@@ -342,12 +264,12 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));
 
     // The map opens over West Africa; closer in first, so the area is a field, not a country.
-    await zoomIn(COMPOSER_MAP, 6);
+    await zoomIn(page, COMPOSER_MAP, 6);
     await composerItem().locator('[data-test="draw"]').click();
     // The hint asks for corners once the drawing tool is loaded (clicks before it would be lost).
-    await expect
-      .poll(() => page.locator('[data-test="draw-hint"]').textContent())
-      .toContain('Click on the map to add corners');
+    await eventually(() => page.locator('[data-test="draw-hint"]').textContent()).toContain(
+      'Click on the map to add corners',
+    );
     const box = (await composerMap().boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
@@ -361,11 +283,11 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     }
     // Each corner gets a marker; clicking the first one closes the polygon.
     const corners = composerMap().locator('.marker-icon:not(.cursor-marker)');
-    await expect.poll(() => corners.count()).toBe(4);
+    await eventually(() => corners.count()).toBe(4);
     await corners.first().click();
-    await expect
-      .poll(() => composerItem().locator('[data-test="geometry-state"]').textContent())
-      .toContain('1 feature · Drawn on the map');
+    await eventually(() =>
+      composerItem().locator('[data-test="geometry-state"]').textContent(),
+    ).toContain('1 feature · Drawn on the map');
     await shot('03-order-tasking-drawn');
     await queueOrder();
   });
@@ -374,14 +296,14 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     // The composer stays open with an empty item for the next order.
     await composerItem().locator('[data-test="field-kind"]').selectOption('archive');
     await composerItem().locator('[data-test="use-selection"]').click();
-    await expect
-      .poll(() => composerItem().locator('[data-test="geometry-state"]').textContent())
-      .toContain('Footprints of 2 catalog records');
+    await eventually(() =>
+      composerItem().locator('[data-test="geometry-state"]').textContent(),
+    ).toContain('Footprints of 2 catalog records');
     expect(
       (await composerItem().locator('[data-test="field-item-ids"]').inputValue()).split('\n'),
     ).toEqual(records.map((r) => r.sceneId));
     // The map brings the two footprints into view (far apart as they are).
-    await expect.poll(areasInView).toBe(true);
+    await eventually(() => areasInView(composerMap())).toBe(true);
     await nameAndProject(NAMES.archive, PROJECT);
     await shot('04-order-archive');
     await queueOrder();
@@ -393,12 +315,14 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await composerItem()
       .locator('[data-test="import-geojson"]')
       .setInputFiles(writeGeoJson('field.geojson', FIELD));
-    await expect
-      .poll(() => composerItem().locator('[data-test="geometry-state"]').textContent())
-      .toContain('1 feature · field.geojson');
+    await eventually(() =>
+      composerItem().locator('[data-test="geometry-state"]').textContent(),
+    ).toContain('1 feature · field.geojson');
     // The imported field comes into view, as a field (not the dot that marks small areas).
-    await expect.poll(areasInView).toBe(true);
-    expect(Math.max(...(await composerAreas()).areas.map((a) => a.width))).toBeGreaterThan(100);
+    await eventually(() => areasInView(composerMap())).toBe(true);
+    expect(
+      Math.max(...(await drawnAreas(composerMap())).areas.map((a) => a.width)),
+    ).toBeGreaterThan(100);
     // Five weeks: four weekly windows fit.
     await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(42));
@@ -427,9 +351,9 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await page.getByLabel('Path in that location').fill(REFUSED_PATH);
     await shot('06-delivery-of-queued-order');
     await page.locator('[data-test="queue-delivery"]').click();
-    await expect
-      .poll(() => page.locator('[data-test="form-done"]').textContent())
-      .toBe(`Queued: delivery of 1 order item to ${REFUSED_PATH}.`);
+    await eventually(() => page.locator('[data-test="form-done"]').textContent()).toBe(
+      `Queued: delivery of 1 order item to ${REFUSED_PATH}.`,
+    );
 
     // The delivery names the queued order's first item by local id.
     const list = await outboxList();
@@ -457,15 +381,15 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await page
       .locator('[data-test="aoi-import"]')
       .setInputFiles(writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)));
-    await expect
-      .poll(() => page.locator('[data-test="aoi-geometry-state"]').textContent())
-      .toContain('Polygon (1 part) · aoi.geojson');
+    await eventually(() =>
+      page.locator('[data-test="aoi-geometry-state"]').textContent(),
+    ).toContain('Polygon (1 part) · aoi.geojson');
     await page.locator('[data-test="aoi-item-ids"]').fill(records[0]!.sceneId);
     await shot('07-aoi');
     await page.locator('[data-test="queue-aoi"]').click();
-    await expect
-      .poll(() => page.locator('[data-test="aoi-queued-message"]').textContent())
-      .toContain(`AOI "${NAMES.aoi}" is queued`);
+    await eventually(() =>
+      page.locator('[data-test="aoi-queued-message"]').textContent(),
+    ).toContain(`AOI "${NAMES.aoi}" is queued`);
   });
 
   it('a visualization (NDVI) on the queued AOI, of all its scenes once it exists', async () => {
@@ -477,9 +401,9 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await form.locator('[data-test="sources-queued"]').waitFor();
     await shot('08-visualization');
     await form.locator('[data-test="queue-visualization"]').click();
-    await expect
-      .poll(() => form.locator('[data-test="form-done"]').textContent())
-      .toBe(`Queued: NDVI on ${NAMES.aoi} (queued).`);
+    await eventually(() => form.locator('[data-test="form-done"]').textContent()).toBe(
+      `Queued: NDVI on ${NAMES.aoi} (queued).`,
+    );
 
     const list = await outboxList();
     const aoi = onlyOf(list, 'aoi');
@@ -503,13 +427,13 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
     await page.getByLabel('Path in that location').fill(CATALOG_PATH);
     await page.locator('[data-test="queue-delivery"]').click();
-    await expect
-      .poll(() => page.locator('[data-test="form-done"]').textContent())
-      .toBe(`Queued: delivery of 2 catalog records to ${CATALOG_PATH}.`);
+    await eventually(() => page.locator('[data-test="form-done"]').textContent()).toBe(
+      `Queued: delivery of 2 catalog records to ${CATALOG_PATH}.`,
+    );
     await shot('09-delivery-of-catalog-selection');
 
     await tab('outbox');
-    await expect.poll(() => outboxCards().count()).toBe(8);
+    await eventually(() => outboxCards().count()).toBe(8);
     expect(new Set((await cardsShown()).map((c) => c.state))).toEqual(new Set(['queued']));
     expect(await badge().textContent()).toBe('8');
     expect(await badge().getAttribute('aria-label')).toBe('8 waiting to be sent');
@@ -520,12 +444,12 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     const list = await outboxList();
     const vis = onlyOf(list, 'visualization');
     const refusedDelivery = onlyOf(list, 'delivery', (e) => !catalogDelivery(e));
-    await expect
-      .poll(() => card(vis.id).locator('[data-test="depends-on"]').textContent())
-      .toContain(`AOI · ${NAMES.aoi}`);
-    await expect
-      .poll(() => card(refusedDelivery.id).locator('[data-test="depends-on"]').textContent())
-      .toContain(`Order · 1 item: ${NAMES.refused}`);
+    await eventually(() =>
+      card(vis.id).locator('[data-test="depends-on"]').textContent(),
+    ).toContain(`AOI · ${NAMES.aoi}`);
+    await eventually(() =>
+      card(refusedDelivery.id).locator('[data-test="depends-on"]').textContent(),
+    ).toContain(`Order · 1 item: ${NAMES.refused}`);
     await card(vis.id).scrollIntoViewIfNeeded();
     await shot('10-outbox-queued');
   });
@@ -549,9 +473,9 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     });
     page = await newPage();
     await page.goto(app.server.openUrl);
-    await expect.poll(() => indicator().textContent(), { timeout: 10_000 }).toBe('Offline');
+    await eventually(() => indicator().textContent()).toBe('Offline');
     await tab('outbox');
-    await expect.poll(() => outboxCards().count()).toBe(8);
+    await eventually(() => outboxCards().count()).toBe(8);
     expect(await cardsShown()).toEqual(beforeRestart);
     expect(await badge().textContent()).toBe('8');
 
@@ -574,14 +498,14 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     service = await startReferenceService({ dataDir: serviceDir, port: service.port });
     await tab('sync');
     await page.locator('.sync').getByRole('button', { name: 'Check now' }).click();
-    await expect
-      .poll(() => page.locator('.sync [data-test="connectivity-label"]').textContent())
-      .toBe('Online');
-    await expect.poll(() => indicator().textContent()).toBe('Online');
+    await eventually(() =>
+      page.locator('.sync [data-test="connectivity-label"]').textContent(),
+    ).toBe('Online');
+    await eventually(() => indicator().textContent()).toBe('Online');
 
     await tab('outbox');
     const submit = page.locator('[data-test="submit-all"]');
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await eventually(() => submit.isEnabled()).toBe(true);
     expect(await submit.textContent()).toContain('Submit all (8)');
     // A batch of eight against a local service is over in a blink: the page holds its
     // "Submit all" request until the screenshot of the progress is taken, then lets it go.
@@ -728,7 +652,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     expect(list.counts).toMatchObject({ sent: 6, failed: 1, blocked: 1, queued: 0, sending: 0 });
 
     await page.locator('[data-test="batch-notification"] [data-test="dismiss"]').click();
-    await expect.poll(() => card(refused.id).getAttribute('data-state')).toBe('failed');
+    await eventually(() => card(refused.id).getAttribute('data-state')).toBe('failed');
     const refusedCard = card(refused.id);
     expect(await refusedCard.locator('[data-test="entry-problem"]').textContent()).toContain(
       'The service refused it (HTTP 400, validation_failed)',
