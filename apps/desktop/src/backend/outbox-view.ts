@@ -111,7 +111,8 @@ export function makeOutboxViews(
             kind: e.lastError.kind,
             ...(e.lastError.status !== undefined ? { status: e.lastError.status } : {}),
             ...(e.lastError.code !== undefined ? { code: e.lastError.code } : {}),
-            message: e.lastError.message,
+            // Status and code are fields of their own: the screens show them once.
+            message: serviceMessage(e.lastError),
             ...(e.lastError.details ? { details: e.lastError.details } : {}),
           }
         : null,

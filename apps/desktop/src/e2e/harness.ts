@@ -23,6 +23,17 @@ import { APP_DIR } from './renderer-build';
 
 export const SCREENSHOT_DIR = path.join(APP_DIR, 'test-output', 'e2e');
 
+/**
+ * A spec's own screenshot folder, `SCREENSHOT_DIR/<name>`, emptied. One folder per file: the
+ * e2e files run in parallel, and emptying a shared folder would delete another file's shots.
+ */
+export function freshScreenshotDir(name: string): string {
+  const dir = path.join(SCREENSHOT_DIR, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

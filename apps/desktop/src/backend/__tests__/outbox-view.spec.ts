@@ -127,4 +127,21 @@ describe('outbox views', () => {
       'connect ECONNREFUSED 127.0.0.1:9',
     );
   });
+
+  it("a failed entry's error is the service's own words; status, code and details beside them", () => {
+    const e = entryIn('failed', 1);
+    const stored = {
+      kind: 'api',
+      status: 400,
+      code: 'validation_failed',
+      message:
+        'POST /v0/workflows/wf-cloud-mask/jobs failed with 400 validation_failed: project_id: unknown project',
+      details: [{ path: 'project_id', message: 'unknown project' }],
+    };
+    local.sqlite
+      .prepare('UPDATE outbox SET last_error = ? WHERE id = ?')
+      .run(JSON.stringify(stored), e.id);
+    const view = views.view(outbox.get(e.id)!);
+    expect(view.lastError).toEqual({ ...stored, message: 'project_id: unknown project' });
+  });
 });

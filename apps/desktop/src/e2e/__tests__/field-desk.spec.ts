@@ -3,14 +3,14 @@
  * Chromium) against the real reference service. First-run connect, a sync with visible
  * progress, a search that follows the map, the service stopped (same results from the mirror,
  * the indicator says offline), the service restarted on the same port and data (the indicator
- * comes back). Screenshots of every step land in test-output/e2e/.
+ * comes back). Screenshots of every step land in test-output/e2e/field-desk/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  SCREENSHOT_DIR,
+  freshScreenshotDir,
   launchChromium,
   seedService,
   startBrowserApp,
@@ -33,10 +33,10 @@ let apiKey: string;
 let app: BrowserApp;
 let browser: Browser;
 let page: Page;
+let shotDir: string;
 
 beforeAll(async () => {
-  fs.rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  shotDir = freshScreenshotDir('field-desk');
   serviceDir = tempDir('eo-e2e-service-');
   appDir = tempDir('eo-e2e-app-');
   service = await startReferenceService({ dataDir: serviceDir });
@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 const shot = (name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
 
 const indicator = () => page.locator('header [data-test="connectivity-label"]');
 const total = () => page.locator('[data-test="total"]');

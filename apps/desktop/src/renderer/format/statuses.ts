@@ -36,6 +36,19 @@ export const OUTBOX_STATE_TEXT: Record<OutboxState, StatusText & { hint: string 
   cancelled: { label: 'Cancelled', tone: 'idle', hint: 'Cancelled: it will not be sent.' },
 };
 
+/**
+ * What an order or AOI still in the outbox says beside its name: waiting, or why it was not
+ * created (a refused one is not "queued": the service answered).
+ */
+export const UNSENT_NOTE: Record<OutboxState, string> = {
+  queued: 'queued — not sent yet',
+  sending: 'being sent',
+  sent: 'sent',
+  failed: 'refused by the service — see the Outbox',
+  blocked: 'blocked — see the Outbox',
+  cancelled: 'cancelled — not sent',
+};
+
 export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {
   order: 'Order',
   aoi: 'AOI',

@@ -62,6 +62,44 @@ describe('GeometryMap', () => {
     w.unmount();
   });
 
+  it("brings a shape's first area into view (a composer item given an area), not a redraw", async () => {
+    const w = mount(GeometryMap, {
+      props: { shapes: [{ id: 'item-1', geometries: [] }], label: 'Composer map' },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    const { map, layers } = (w.vm as unknown as Internals).internals();
+    // The same id, now with an area far from the start view (20° N 0° E).
+    await w.setProps({ shapes: [{ id: 'item-1', geometries: [box(100, -40)] }] });
+    const area = layers.get('item-1')!.getBounds();
+    expect(area.contains(map.getCenter())).toBe(true);
+    // Panning away and drawing the same shapes again leaves the view alone.
+    map.setView([20, 0], 3, { animate: false });
+    await w.setProps({ shapes: [{ id: 'item-1', geometries: [box(100, -40)], label: 'again' }] });
+    expect(map.getCenter().lat).toBeCloseTo(20, 3);
+    expect(map.getCenter().lng).toBeCloseTo(0, 3);
+    w.unmount();
+  });
+
+  it('asks for corners only once the drawing tool is loaded and drawing', async () => {
+    const w = mount(GeometryMap, {
+      props: { shapes: [], label: 'Draw map', drawable: true },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    type Drawing = Internals & { startDraw: () => Promise<void> };
+    const vm = w.vm as unknown as Drawing;
+    const started = vm.startDraw();
+    await w.vm.$nextTick();
+    // Geoman is still loading: a click now would be lost, so the hint does not ask for one.
+    expect(w.find('[data-test="draw-hint"]').text()).toBe('Loading the drawing tool…');
+    await started;
+    await flushPromises();
+    expect(w.find('[data-test="draw-hint"]').text()).toContain('Click on the map to add corners');
+    expect(vm.internals().map.pm.globalDrawModeEnabled()).toBe(true);
+    w.unmount();
+  });
+
   it('emits a drawn polygon (closed, lon/lat) and offers drawing only when asked', async () => {
     const w = mount(GeometryMap, {
       props: { shapes: [], label: 'Draw map', drawable: false },

@@ -214,6 +214,42 @@ describe('OrdersScreen: list and details', () => {
     expect(w.find('[data-test="queue-order"]').text()).toBe('Save changes');
   });
 
+  it('a queued order the service refused says so, not "queued"', async () => {
+    await bridge.call('outbox.enqueue', {
+      kind: 'order',
+      input: {
+        order_items: [
+          {
+            name: 'Refused field',
+            project_id: 'prj-gone',
+            geometry: {
+              type: 'FeatureCollection',
+              features: [{ type: 'Feature', geometry: square }],
+            },
+            start_date: '2030-01-01T00:00:00Z',
+            end_date: '2030-01-10T00:00:00Z',
+          },
+        ],
+      },
+    });
+    bridge.work.outcome = () => ({
+      ok: false,
+      status: 400,
+      message: 'order_items.0.project_id: unknown project "prj-gone"',
+    });
+    await bridge.call('outbox.flush');
+    const w = await mountScreen();
+    const row = w.find('[data-test^="queued-order-"]');
+    expect(row.text()).toContain('refused by the service — see the Outbox');
+    expect(row.text()).not.toContain('queued — not sent yet');
+    await row.trigger('click');
+    await flushPromises();
+    const details = w.find('[data-test="queued-details"]');
+    expect(details.text()).toContain('refused by the service — see the Outbox');
+    expect(details.text()).not.toContain('It is submitted from the Outbox');
+    expect(details.text()).toContain('unknown project "prj-gone"');
+  });
+
   it('has an empty state', async () => {
     bridge.work.orders = [];
     const w = await mountScreen();

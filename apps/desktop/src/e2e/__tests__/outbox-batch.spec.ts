@@ -1,0 +1,681 @@
+/**
+ * End to end, the outbox of "Desktop app, part 2": browser mode (the built renderer in headless
+ * Chromium) against the real reference service. With the service stopped, a field team
+ * composes three orders (from the catalog selection, a tasking area drawn on the map, a
+ * recurring area from a GeoJSON file), an order the service will refuse (a project it does not
+ * know) with a delivery of its item, an AOI with a visualization on it, and a delivery of the
+ * catalog selection. The app restarts with the outbox intact; the service comes back, "Submit
+ * all" sends the batch, and the service holds exactly those resources once each (the
+ * visualization on the new AOI's real id), while the refused order is failed with the
+ * service's message and its delivery blocked. Screenshots of every step land in
+ * test-output/e2e/outbox-batch/.
+ */
+import type { Polygon } from '@eo/domain';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxEntryView, OutboxList } from '../../shared/work';
+import {
+  freshScreenshotDir,
+  launchChromium,
+  seedService,
+  startBrowserApp,
+  startReferenceService,
+  tempDir,
+  type BrowserApp,
+  type ReferenceService,
+} from '../harness';
+import { areasInView, drawnAreas, eventually, selectResult, zoomIn } from '../page-actions';
+import { RENDERER_DIR } from '../renderer-build';
+
+/** Names that identify what this test created, on the service and in the outbox. */
+const NAMES = {
+  archive: 'E2E archive pair',
+  tasking: 'E2E tasking drawn',
+  recurring: 'E2E weekly monitoring',
+  refused: 'E2E unknown project',
+  aoi: 'E2E field AOI',
+} as const;
+const PROJECT = 'prj-demo-crops';
+/** Valid for the domain schema (any id), unknown to the service. */
+const GONE_PROJECT = 'prj-gone';
+const INDEX_ID = 'idx-ndvi-aurora';
+const SATELLITE = 'sat-aurora-1';
+const CATALOG_PATH = 'exports/field-a';
+const REFUSED_PATH = 'exports/refused';
+
+/** One demo catalog record of the organisation and the archive scene it is. */
+interface DemoRecord {
+  readonly id: string;
+  readonly sceneId: string;
+  readonly footprint: Polygon;
+}
+
+let serviceDir: string;
+let appDir: string;
+let filesDir: string;
+let shotDir: string;
+let service: ReferenceService;
+let apiKey: string;
+let app: BrowserApp;
+let browser: Browser;
+let page: Page;
+/** Two demo records of sat-aurora-1: an archive item of one satellite has a common bandset. */
+let records: DemoRecord[];
+
+beforeAll(async () => {
+  shotDir = freshScreenshotDir('outbox-batch');
+  serviceDir = tempDir('eo-e2e-outbox-service-');
+  appDir = tempDir('eo-e2e-outbox-app-');
+  filesDir = tempDir('eo-e2e-outbox-files-');
+  service = await startReferenceService({ dataDir: serviceDir });
+  apiKey = seedService(service, { scenes: 200 });
+  records = auroraRecords(service);
+  // Checks every 500 ms so the indicator follows the service going away within the test's time.
+  app = await startBrowserApp({
+    dataDir: appDir,
+    rendererDir: RENDERER_DIR,
+    connectivityIntervalMs: 500,
+  });
+  browser = await launchChromium();
+  page = await newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await service?.close();
+  for (const dir of [serviceDir, appDir, filesDir]) {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+async function newPage(): Promise<Page> {
+  const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  p.setDefaultTimeout(15_000);
+  return p;
+}
+
+/** The first two demo catalog records whose scenes sat-aurora-1 took, from the service's data. */
+function auroraRecords(s: ReferenceService): DemoRecord[] {
+  const rows = s.server.app.ctx.sqlite
+    .prepare(
+      `SELECT c.id AS id, c.item_id AS sceneId, a.feature_json AS feature
+       FROM catalog_records c JOIN archive_scenes a ON a.id = c.item_id
+       WHERE a.satellite_id = ? ORDER BY c.id LIMIT 2`,
+    )
+    .all(SATELLITE) as Array<{ id: string; sceneId: string; feature: string }>;
+  expect(rows).toHaveLength(2);
+  return rows.map((r) => ({
+    id: r.id,
+    sceneId: r.sceneId,
+    footprint: (JSON.parse(r.feature) as { geometry: Polygon }).geometry,
+  }));
+}
+
+/** The footprint shrunk by half towards its centre: inside the (convex) scene, so it is covered. */
+function insideOf(footprint: Polygon): Polygon {
+  const ring = footprint.coordinates[0]!.slice(0, -1);
+  const cx = ring.reduce((sum, p) => sum + p[0]!, 0) / ring.length;
+  const cy = ring.reduce((sum, p) => sum + p[1]!, 0) / ring.length;
+  const shrunk = ring.map(([x, y]) => [cx + (x! - cx) / 2, cy + (y! - cy) / 2]);
+  return { type: 'Polygon', coordinates: [[...shrunk, shrunk[0]!]] };
+}
+
+function writeGeoJson(name: string, polygon: Polygon): string {
+  const file = path.join(filesDir, name);
+  const fc = {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: { name }, geometry: polygon }],
+  };
+  fs.writeFileSync(file, JSON.stringify(fc));
+  return file;
+}
+
+/** A small field near Bologna, for the recurring and the refused order. */
+const FIELD: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [11.3, 44.48],
+      [11.34, 44.48],
+      [11.34, 44.51],
+      [11.3, 44.51],
+      [11.3, 44.48],
+    ],
+  ],
+};
+
+/** `<input type="datetime-local">` value of a day from now at 08:00 local time. */
+function daysAhead(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
+}
+
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
+const indicator = () => page.locator('header [data-test="connectivity-label"]');
+const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();
+const composerItem = () => page.locator('[data-test="composer-item-0"]');
+const outboxCards = () => page.locator('[data-test="outbox-entry"]');
+const card = (id: string) => page.locator(`[data-test="outbox-entry"][data-id="${id}"]`);
+const badge = () => page.locator('[data-test="outbox-badge"]');
+/** The composer's map (GeometryMap's Leaflet container on the Orders screen). */
+const COMPOSER_MAP = '.orders__map [role="application"]';
+const composerMap = () => page.locator(COMPOSER_MAP);
+
+/** The outbox as the backend lists it (what the screens read). */
+async function outboxList(): Promise<OutboxList> {
+  const r = await app.backend.dispatch('outbox.list', undefined);
+  if (!r.ok) throw new Error(`outbox.list: ${r.error.message}`);
+  return r.value as OutboxList;
+}
+
+function orderNamed(list: OutboxList, name: string): OutboxEntryView {
+  const found = list.entries.filter(
+    (e) =>
+      e.kind === 'order' &&
+      (e.input['order_items'] as Array<{ name: string }>).some((i) => i.name === name),
+  );
+  expect(found, `order entry "${name}"`).toHaveLength(1);
+  return found[0]!;
+}
+
+function onlyOf(
+  list: OutboxList,
+  kind: OutboxEntryView['kind'],
+  test = (_e: OutboxEntryView) => true,
+) {
+  const found = list.entries.filter((e) => e.kind === kind && test(e));
+  expect(found, `${kind} entry`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** A delivery of catalog records (the other one delivers an order item). */
+const catalogDelivery = (e: OutboxEntryView) =>
+  (e.input['deliveries'] as Array<{ catalog_ids?: string[] }>).some((d) => d.catalog_ids);
+
+/** Fills the fields every order item needs; the area and the kind's own fields are the caller's. */
+async function nameAndProject(name: string, project: string): Promise<void> {
+  await composerItem().locator('[data-test="field-name"]').fill(name);
+  await composerItem().locator('[data-test="field-project"]').fill(project);
+}
+
+async function queueOrder(): Promise<void> {
+  await page.locator('[data-test="queue-order"]').click();
+  await eventually(() => page.locator('[data-test="queued-message"]').textContent()).toContain(
+    'Order (1 item) is queued',
+  );
+}
+
+/** What a person sees of the outbox: each card's id, state and summary. */
+async function cardsShown(): Promise<Array<{ id: string; state: string; summary: string }>> {
+  return outboxCards().evaluateAll((cards) =>
+    cards.map((c) => ({
+      id: c.getAttribute('data-id') ?? '',
+      state: c.getAttribute('data-state') ?? '',
+      summary: c.querySelector('[data-test="entry-summary"]')?.textContent?.trim() ?? '',
+    })),
+  );
+}
+
+describe('EO Field Desk: offline creates through the outbox, submitted in one batch', () => {
+  it('connects, syncs the catalog and the indices, then loses the service', async () => {
+    const saved = await app.backend.dispatch('settings.update', {
+      serviceUrl: service.url,
+      apiKey,
+    });
+    expect(saved.ok).toBe(true);
+    await page.goto(app.server.openUrl);
+    await eventually(() => indicator().textContent()).toBe('Online');
+
+    await tab('sync');
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const count = (resource: string) =>
+      page.locator(`tr[data-resource="${resource}"] td.num`).textContent();
+    // 200 scenes: every 20th is a demo catalog record; the presets are the service's indices.
+    await eventually(() => count('catalogs'), 20_000).toBe('10');
+    await eventually(() => count('indices')).not.toBe('0');
+    await page.locator('[data-test="progress"]').waitFor({ state: 'detached' });
+
+    await service.close();
+    await eventually(() => indicator().textContent()).toBe('Offline');
+    await shot('01-synced-then-offline');
+  });
+
+  it('selects two aurora-1 records in the catalog, with the keyboard', async () => {
+    await tab('catalog');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await eventually(() => page.locator('[data-test="total"]').textContent()).toContain('10');
+    for (const r of records) await selectResult(page, r.id);
+    expect(await page.locator('[data-test="selected-count"]').textContent()).toBe('2 selected');
+    await shot('02-catalog-selection');
+  });
+
+  it('order 1: a tasking item whose area is drawn on the map', async () => {
+    await tab('orders');
+    await page.locator('[data-test="new-order"]').click();
+    expect(await composerItem().locator('[data-test="field-kind"]').inputValue()).toBe('tasking');
+    await nameAndProject(NAMES.tasking, PROJECT);
+    await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
+    await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));
+
+    // The map opens over West Africa; closer in first, so the area is a field, not a country.
+    await zoomIn(page, COMPOSER_MAP, 6);
+    await composerItem().locator('[data-test="draw"]').click();
+    // The hint asks for corners once the drawing tool is loaded (clicks before it would be lost).
+    await eventually(() => page.locator('[data-test="draw-hint"]').textContent()).toContain(
+      'Click on the map to add corners',
+    );
+    const box = (await composerMap().boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    for (const [dx, dy] of [
+      [-70, -50],
+      [70, -50],
+      [70, 50],
+      [-70, 50],
+    ] as const) {
+      await page.mouse.click(cx + dx, cy + dy);
+    }
+    // Each corner gets a marker; clicking the first one closes the polygon.
+    const corners = composerMap().locator('.marker-icon:not(.cursor-marker)');
+    await eventually(() => corners.count()).toBe(4);
+    await corners.first().click();
+    await eventually(() =>
+      composerItem().locator('[data-test="geometry-state"]').textContent(),
+    ).toContain('1 feature · Drawn on the map');
+    await shot('03-order-tasking-drawn');
+    await queueOrder();
+  });
+
+  it('order 2: an archive item from the two catalog records selected in the catalog', async () => {
+    // The composer stays open with an empty item for the next order.
+    await composerItem().locator('[data-test="field-kind"]').selectOption('archive');
+    await composerItem().locator('[data-test="use-selection"]').click();
+    await eventually(() =>
+      composerItem().locator('[data-test="geometry-state"]').textContent(),
+    ).toContain('Footprints of 2 catalog records');
+    expect(
+      (await composerItem().locator('[data-test="field-item-ids"]').inputValue()).split('\n'),
+    ).toEqual(records.map((r) => r.sceneId));
+    // The map brings the two footprints into view (far apart as they are).
+    await eventually(() => areasInView(composerMap())).toBe(true);
+    await nameAndProject(NAMES.archive, PROJECT);
+    await shot('04-order-archive');
+    await queueOrder();
+  });
+
+  it('order 3: a weekly recurring item whose area comes from a GeoJSON file', async () => {
+    await composerItem().locator('[data-test="field-kind"]').selectOption('recurring');
+    await nameAndProject(NAMES.recurring, PROJECT);
+    await composerItem()
+      .locator('[data-test="import-geojson"]')
+      .setInputFiles(writeGeoJson('field.geojson', FIELD));
+    await eventually(() =>
+      composerItem().locator('[data-test="geometry-state"]').textContent(),
+    ).toContain('1 feature · field.geojson');
+    // The imported field comes into view, as a field (not the dot that marks small areas).
+    await eventually(() => areasInView(composerMap())).toBe(true);
+    expect(
+      Math.max(...(await drawnAreas(composerMap())).areas.map((a) => a.width)),
+    ).toBeGreaterThan(100);
+    // Five weeks: four weekly windows fit.
+    await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
+    await composerItem().locator('[data-test="field-end"]').fill(daysAhead(42));
+    await composerItem().locator('[data-test="field-recurrence"]').selectOption('WEEKLY');
+    await composerItem().locator('[data-test="field-occurrences"]').fill('4');
+    await shot('05-order-recurring-imported');
+    await queueOrder();
+  });
+
+  it("order 4 (the service will refuse its project) and a delivery of that order's item", async () => {
+    await nameAndProject(NAMES.refused, GONE_PROJECT);
+    await composerItem()
+      .locator('[data-test="import-geojson"]')
+      .setInputFiles(writeGeoJson('refused.geojson', FIELD));
+    await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
+    await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));
+    await queueOrder();
+
+    await tab('deliveries');
+    await page.getByRole('radio', { name: /Order items/ }).check();
+    const option = page
+      .locator('[data-test="queued-order-item"]')
+      .filter({ hasText: `${NAMES.refused} (queued order)` });
+    await option.getByRole('checkbox').check();
+    await page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
+    await page.getByLabel('Path in that location').fill(REFUSED_PATH);
+    await shot('06-delivery-of-queued-order');
+    await page.locator('[data-test="queue-delivery"]').click();
+    await eventually(() => page.locator('[data-test="form-done"]').textContent()).toBe(
+      `Queued: delivery of 1 order item to ${REFUSED_PATH}.`,
+    );
+
+    // The delivery names the queued order's first item by local id.
+    const list = await outboxList();
+    const refused = orderNamed(list, NAMES.refused);
+    const delivery = onlyOf(list, 'delivery');
+    expect(delivery.input).toEqual({
+      deliveries: [
+        {
+          order_item_ids: [`local:${refused.id}#0`],
+          cloud_info: { config: 's3-field-bucket', path: REFUSED_PATH },
+        },
+      ],
+    });
+    expect(delivery.dependsOn).toEqual([refused.id]);
+  });
+
+  it('an AOI over an aurora-1 scene, from a GeoJSON file and the scene id', async () => {
+    await tab('aois');
+    await page.locator('[data-test="new-aoi"]').click();
+    await page.locator('[data-test="aoi-name"]').fill(NAMES.aoi);
+    await page.locator('[data-test="aoi-description"]').fill('Inside one archive scene');
+    await page.locator('[data-test="aoi-satellite"]').fill(SATELLITE);
+    await page.locator('[data-test="aoi-provider"]').fill('field-team');
+    await page.locator('[data-test="aoi-project"]').fill(PROJECT);
+    await page
+      .locator('[data-test="aoi-import"]')
+      .setInputFiles(writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)));
+    await eventually(() =>
+      page.locator('[data-test="aoi-geometry-state"]').textContent(),
+    ).toContain('Polygon (1 part) · aoi.geojson');
+    await page.locator('[data-test="aoi-item-ids"]').fill(records[0]!.sceneId);
+    await shot('07-aoi');
+    await page.locator('[data-test="queue-aoi"]').click();
+    await eventually(() =>
+      page.locator('[data-test="aoi-queued-message"]').textContent(),
+    ).toContain(`AOI "${NAMES.aoi}" is queued`);
+  });
+
+  it('a visualization (NDVI) on the queued AOI, of all its scenes once it exists', async () => {
+    await tab('indices');
+    await page.getByRole('tab', { name: 'Visualizations' }).click();
+    const form = page.locator('[data-test="visualization-form"]');
+    await form.locator('select[name="aoi"]').selectOption({ label: `${NAMES.aoi} (queued)` });
+    await form.locator('select[name="index"]').selectOption(INDEX_ID);
+    await form.locator('[data-test="sources-queued"]').waitFor();
+    await shot('08-visualization');
+    await form.locator('[data-test="queue-visualization"]').click();
+    await eventually(() => form.locator('[data-test="form-done"]').textContent()).toBe(
+      `Queued: NDVI on ${NAMES.aoi} (queued).`,
+    );
+
+    const list = await outboxList();
+    const aoi = onlyOf(list, 'aoi');
+    const vis = onlyOf(list, 'visualization');
+    expect(vis.input).toEqual({
+      aoi_id: `local:${aoi.id}`,
+      index_id: INDEX_ID,
+      src_asset_ids: [`local:${aoi.id}#scenes`],
+    });
+    expect(vis.dependsOn).toEqual([aoi.id]);
+  });
+
+  it('a delivery of the catalog selection; the outbox lists everything queued with its dependencies', async () => {
+    await tab('deliveries');
+    await page
+      .getByRole('radio', { name: /Catalog records selected in the catalog \(2\)/ })
+      .check();
+    expect(await page.locator('[data-test="catalog-ids"] li').allTextContents()).toEqual(
+      records.map((r) => r.id),
+    );
+    await page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
+    await page.getByLabel('Path in that location').fill(CATALOG_PATH);
+    await page.locator('[data-test="queue-delivery"]').click();
+    await eventually(() => page.locator('[data-test="form-done"]').textContent()).toBe(
+      `Queued: delivery of 2 catalog records to ${CATALOG_PATH}.`,
+    );
+    await shot('09-delivery-of-catalog-selection');
+
+    await tab('outbox');
+    await eventually(() => outboxCards().count()).toBe(8);
+    expect(new Set((await cardsShown()).map((c) => c.state))).toEqual(new Set(['queued']));
+    expect(await badge().textContent()).toBe('8');
+    expect(await badge().getAttribute('aria-label')).toBe('8 waiting to be sent');
+    expect(await page.locator('[data-test="submit-reason"]').textContent()).toContain(
+      'The service is not reachable',
+    );
+
+    const list = await outboxList();
+    const vis = onlyOf(list, 'visualization');
+    const refusedDelivery = onlyOf(list, 'delivery', (e) => !catalogDelivery(e));
+    await eventually(() =>
+      card(vis.id).locator('[data-test="depends-on"]').textContent(),
+    ).toContain(`AOI · ${NAMES.aoi}`);
+    await eventually(() =>
+      card(refusedDelivery.id).locator('[data-test="depends-on"]').textContent(),
+    ).toContain(`Order · 1 item: ${NAMES.refused}`);
+    await card(vis.id).scrollIntoViewIfNeeded();
+    await shot('10-outbox-queued');
+  });
+
+  let beforeRestart: Array<{ id: string; state: string; summary: string }> = [];
+
+  it('after a restart of the app the outbox is intact: same entries, states and count', async () => {
+    await tab('outbox');
+    beforeRestart = await cardsShown();
+    const listBefore = await outboxList();
+    expect(beforeRestart).toHaveLength(8);
+
+    await page.close();
+    await app.close();
+    // Checks every 10 minutes: the first check at start, then none during the test, so no
+    // automatic batch races "Submit all" when the service is back ("Check now" says Online).
+    app = await startBrowserApp({
+      dataDir: appDir,
+      rendererDir: RENDERER_DIR,
+      connectivityIntervalMs: 600_000,
+    });
+    page = await newPage();
+    await page.goto(app.server.openUrl);
+    await eventually(() => indicator().textContent()).toBe('Offline');
+    await tab('outbox');
+    await eventually(() => outboxCards().count()).toBe(8);
+    expect(await cardsShown()).toEqual(beforeRestart);
+    expect(await badge().textContent()).toBe('8');
+
+    const listAfter = await outboxList();
+    const essentials = (l: OutboxList) =>
+      l.entries.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        state: e.state,
+        input: e.input,
+        dependsOn: e.dependsOn,
+        attempts: e.attempts,
+      }));
+    expect(essentials(listAfter)).toEqual(essentials(listBefore));
+    expect(listAfter.counts).toEqual(listBefore.counts);
+    await shot('11-outbox-after-restart');
+  });
+
+  it('with the service back: "Submit all" shows progress and a notification of what happened', async () => {
+    service = await startReferenceService({ dataDir: serviceDir, port: service.port });
+    await tab('sync');
+    await page.locator('.sync').getByRole('button', { name: 'Check now' }).click();
+    await eventually(() =>
+      page.locator('.sync [data-test="connectivity-label"]').textContent(),
+    ).toBe('Online');
+    await eventually(() => indicator().textContent()).toBe('Online');
+
+    await tab('outbox');
+    const submit = page.locator('[data-test="submit-all"]');
+    await eventually(() => submit.isEnabled()).toBe(true);
+    expect(await submit.textContent()).toContain('Submit all (8)');
+    // A batch of eight against a local service is over in a blink: the page holds its
+    // "Submit all" request until the screenshot of the progress is taken, then lets it go.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/call/outbox.flush', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Every progress text the page shows during the batch, in order (read after it).
+    await page.evaluate(`(() => {
+      const seen = (window.progressSeen = []);
+      new MutationObserver(() => {
+        const text = document
+          .querySelector('[data-test="flush-progress"] [role="progressbar"]')
+          ?.getAttribute('aria-valuetext');
+        if (text && text !== seen.at(-1)) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    })()`);
+    await submit.click();
+    const progress = page.locator('[data-test="flush-progress"]');
+    await progress.waitFor();
+    expect(await progress.getByRole('progressbar').count()).toBe(1);
+    expect(await progress.textContent()).toContain('0 of 8 handled');
+    expect(await submit.textContent()).toContain('Submitting…');
+    await shot('12-submit-all-progress');
+    release();
+
+    const note = page.locator('[data-test="batch-notification"]');
+    await note.waitFor({ timeout: 20_000 });
+    await progress.waitFor({ state: 'detached' });
+    await page.unroute('**/api/call/outbox.flush');
+    const seen = await page.evaluate<string[]>('window.progressSeen');
+    expect(seen[0]).toBe('0 of 8 handled (0 sent)');
+    // How many reports arrive before the batch's answer is up to timing; each is a count of 8.
+    const handled = seen.map((t) => Number(/^(\d+) of 8 handled/.exec(t)?.[1]));
+    expect(handled.every(Number.isInteger)).toBe(true);
+    expect(handled).toEqual([...handled].sort((a, b) => a - b));
+    expect(await note.locator('[data-test="notification-created"]').textContent()).toBe(
+      '6 created.',
+    );
+    expect(await note.locator('[data-test="notification-attention"]').textContent()).toBe(
+      '1 failed, 1 blocked: needs attention.',
+    );
+    const problems = await note.locator('[data-test="notification-problems"] li').allTextContents();
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toContain(NAMES.refused);
+    expect(problems.join('\n')).toContain(`unknown project "${GONE_PROJECT}"`);
+    await shot('13-batch-notification');
+  });
+
+  it('the service holds exactly those resources once each; the refused order failed, its delivery blocked', async () => {
+    const sqlite = service.server.app.ctx.sqlite;
+    const list = await outboxList();
+
+    // Orders: one each, nothing of the refused one.
+    const items = sqlite
+      .prepare(
+        'SELECT order_id, name, type, project_id, item_ids_json, no_of_occurrences FROM order_items ORDER BY seq',
+      )
+      .all() as Array<{
+      order_id: string;
+      name: string;
+      type: string;
+      project_id: string;
+      item_ids_json: string | null;
+      no_of_occurrences: number;
+    }>;
+    // Sent first in, first out.
+    expect(items.map((i) => [i.name, i.type])).toEqual([
+      [NAMES.tasking, 'TASKING'],
+      [NAMES.archive, 'ARCHIVE'],
+      [NAMES.recurring, 'RECURRING'],
+    ]);
+    expect(new Set(items.map((i) => i.project_id))).toEqual(new Set([PROJECT]));
+    expect(JSON.parse(items[1]!.item_ids_json!)).toEqual(records.map((r) => r.sceneId));
+    expect(items[2]!.no_of_occurrences).toBe(4);
+    // The tasking area is the polygon drawn with four clicks (closed: five positions).
+    const drawn = JSON.parse(
+      sqlite
+        .prepare('SELECT geometry_json FROM order_items WHERE name = ?')
+        .pluck()
+        .get(NAMES.tasking) as string,
+    ) as { features: Array<{ geometry: Polygon }> };
+    expect(drawn.features).toHaveLength(1);
+    expect(drawn.features[0]!.geometry.coordinates[0]).toHaveLength(5);
+    const orderIds = sqlite.prepare('SELECT id FROM orders ORDER BY seq').pluck().all() as string[];
+    expect(orderIds).toHaveLength(3);
+    for (const [k, name] of [NAMES.tasking, NAMES.archive, NAMES.recurring].entries()) {
+      const entry = orderNamed(list, name);
+      expect(entry.state).toBe('sent');
+      expect(entry.remoteId).toBe(items[k]!.order_id);
+    }
+
+    // The AOI once; the visualization once, on the AOI's real id, of its scene asset.
+    const aois = sqlite.prepare('SELECT id, name, satellite_id FROM aois').all() as Array<{
+      id: string;
+      name: string;
+      satellite_id: string;
+    }>;
+    expect(aois).toEqual([expect.objectContaining({ name: NAMES.aoi, satellite_id: SATELLITE })]);
+    const aoiId = aois[0]!.id;
+    expect(onlyOf(list, 'aoi').remoteId).toBe(aoiId);
+    const sceneAssets = sqlite
+      .prepare("SELECT id FROM assets WHERE aoi_id = ? AND asset_type = 'scene'")
+      .pluck()
+      .all(aoiId) as string[];
+    expect(sceneAssets).toHaveLength(1);
+    const visualizations = sqlite
+      .prepare('SELECT id, aoi_id, index_id, src_asset_ids_json FROM visualizations')
+      .all() as Array<{ id: string; aoi_id: string; index_id: string; src_asset_ids_json: string }>;
+    expect(visualizations).toHaveLength(1);
+    expect(visualizations[0]).toMatchObject({ aoi_id: aoiId, index_id: INDEX_ID });
+    expect(JSON.parse(visualizations[0]!.src_asset_ids_json)).toEqual(sceneAssets);
+    expect(onlyOf(list, 'visualization').remoteId).toBe(visualizations[0]!.id);
+
+    // Deliveries: the two selected records once each, none of the refused order's item.
+    const deliveries = sqlite
+      .prepare('SELECT id, catalog_id, order_item_id, cloud_path FROM deliveries ORDER BY seq')
+      .all() as Array<{
+      id: string;
+      catalog_id: string | null;
+      order_item_id: string | null;
+      cloud_path: string;
+    }>;
+    expect(deliveries.map((d) => [d.catalog_id, d.order_item_id, d.cloud_path])).toEqual(
+      records.map((r) => [r.id, null, CATALOG_PATH]),
+    );
+    expect(onlyOf(list, 'delivery', catalogDelivery).remoteId).toBe(
+      deliveries.map((d) => d.id).join(','),
+    );
+
+    // In the outbox: the refused order failed with the service's word, naming the field.
+    const refused = orderNamed(list, NAMES.refused);
+    const blocked = onlyOf(list, 'delivery', (e) => !catalogDelivery(e));
+    expect(refused.state).toBe('failed');
+    expect(refused.remoteId).toBeNull();
+    expect(refused.lastError).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(refused.lastError?.details).toContainEqual({
+      path: 'order_items.0.project_id',
+      message: `unknown project "${GONE_PROJECT}"`,
+    });
+    expect(blocked.state).toBe('blocked');
+    expect(list.counts).toMatchObject({ sent: 6, failed: 1, blocked: 1, queued: 0, sending: 0 });
+
+    await page.locator('[data-test="batch-notification"] [data-test="dismiss"]').click();
+    await eventually(() => card(refused.id).getAttribute('data-state')).toBe('failed');
+    const refusedCard = card(refused.id);
+    expect(await refusedCard.locator('[data-test="entry-problem"]').textContent()).toContain(
+      'The service refused it (HTTP 400, validation_failed)',
+    );
+    expect(await refusedCard.locator('[data-test="entry-details"]').textContent()).toContain(
+      `order items #1 › project id: unknown project "${GONE_PROJECT}"`,
+    );
+    expect(await card(blocked.id).getAttribute('data-state')).toBe('blocked');
+    expect(await card(blocked.id).locator('[data-test="entry-problem"]').textContent()).toContain(
+      `Not sent because “Order · 1 item: ${NAMES.refused}” failed`,
+    );
+    expect(await badge().count()).toBe(0);
+    expect(await page.locator('[data-test="outbox-attention"]').getAttribute('aria-label')).toBe(
+      '2 need attention',
+    );
+    expect(await page.locator('[data-test="outbox-counts"]').textContent()).toContain('6 sent');
+    await shot('14-outbox-after-batch');
+
+    // The sent orders are in the mirror: the Orders screen lists them beside the refused one.
+    await tab('orders');
+    for (const id of orderIds) {
+      await page.locator(`[data-test="order-row-${id}"]`).waitFor();
+    }
+    await shot('15-orders-after-batch');
+  });
+});

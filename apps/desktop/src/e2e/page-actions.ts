@@ -1,0 +1,98 @@
+/**
+ * What the end-to-end specs do in the page that Playwright has no one call for: waiting with a
+ * bound fit for a busy machine, picking a catalog result with the keyboard, zooming a Leaflet
+ * map one animated step at a time, and reading where a map's vector shapes are drawn. Code that
+ * runs in the page is a string (this side has no DOM types).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * `expect.poll` with a bound that suits a shared, busy machine (vitest's default is 1 s): the
+ * page answers in milliseconds, but a loaded runner may stall it for a while.
+ */
+export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
+  expect.poll(read, { timeout });
+
+/**
+ * Selects a catalog result with the keyboard, as a list user would: Home, arrows down to the
+ * row, Space toggles it into the selection.
+ */
+export async function selectResult(page: Page, recordId: string): Promise<void> {
+  const list = page.getByRole('listbox', { name: 'Search results' });
+  const total = Number(
+    (await page.locator('[data-test="total"]').textContent())!.replace(/\D/g, ''),
+  );
+  await list.focus();
+  await list.press('Home');
+  for (let i = 0; i < total; i++) {
+    await eventually(() => list.getAttribute('aria-activedescendant')).toBe(`result-row-${i}`);
+    const row = page.locator(`#result-row-${i}`);
+    await eventually(() => row.getAttribute('data-id')).not.toBeNull();
+    if ((await row.getAttribute('data-id')) === recordId) {
+      await list.press(' ');
+      await eventually(() => row.getAttribute('aria-selected')).toBe('true');
+      return;
+    }
+    await list.press('ArrowDown');
+  }
+  throw new Error(`${recordId} is not among the ${total} results`);
+}
+
+/**
+ * Zooms the Leaflet map at `mapSelector` in by `steps` with the keyboard ("+"), one step at a
+ * time: each press waits for the end of its zoom animation (a press during one is dropped).
+ */
+export async function zoomIn(page: Page, mapSelector: string, steps: number): Promise<void> {
+  await page.evaluate(`(() => {
+    const pane = document.querySelector(${JSON.stringify(mapSelector)} + ' .leaflet-map-pane');
+    window.zoomsDone = 0;
+    let animating = false;
+    new MutationObserver(() => {
+      const now = pane.classList.contains('leaflet-zoom-anim');
+      if (animating && !now) window.zoomsDone += 1;
+      animating = now;
+    }).observe(pane, { attributes: true, attributeFilter: ['class'] });
+  })()`);
+  const map = page.locator(mapSelector);
+  await map.focus();
+  for (let k = 1; k <= steps; k++) {
+    await map.press('+');
+    await eventually(() => page.evaluate<number>('window.zoomsDone')).toBe(k);
+  }
+}
+
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A Leaflet map's box and the boxes of its vector shapes (SVG paths of the overlay pane). */
+export async function drawnAreas(map: Locator): Promise<{ map: Box; areas: Box[] }> {
+  return map.evaluate((el) => {
+    const box = (r: Box): Box => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+    return {
+      map: box(el.getBoundingClientRect()),
+      areas: [...el.querySelectorAll('.leaflet-overlay-pane path')].map((p) =>
+        box(p.getBoundingClientRect()),
+      ),
+    };
+  });
+}
+
+/** The map shows shapes and every one lies inside it: they were brought into view. */
+export async function areasInView(map: Locator): Promise<boolean> {
+  const { map: m, areas } = await drawnAreas(map);
+  return (
+    areas.length > 0 &&
+    areas.every(
+      (a) =>
+        a.x >= m.x &&
+        a.y >= m.y &&
+        a.x + a.width <= m.x + m.width &&
+        a.y + a.height <= m.y + m.height,
+    )
+  );
+}
