@@ -1,31 +1,45 @@
 /**
- * Validation issues (zod's, or the `{ path, message }` issues of a ContractError) as one message
- * per form field, so each field shows what is wrong with it.
+ * Validation issues as one message per form field, so each field shows what is wrong with it:
+ * zod's issues (the domain schema, checked as the user types) and the `{ path, message }` issues
+ * of a ContractError (what the backend or the service refused). Every form places its messages
+ * with these; `fieldOf` says which field of the form a path belongs to.
  */
 import { toContractError } from '../../shared/contract';
+import { plainProblem } from '../format/fields';
 
 export interface PathIssue {
   readonly path: string;
   readonly message: string;
 }
 
+/** The form field of an issue path (its segments, `['deliveries', '0', 'cloud_info']`). */
+export type FieldOf<F extends string> = (path: readonly string[]) => F | null;
+
+/** One message per field; `form` holds what no field could take. */
+export type FieldMessages<F extends string> = Partial<Record<F | 'form', string>>;
+
 /** zod issues as dotted paths. */
-export function pathIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+export function pathIssues(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): PathIssue[] {
   return issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
 
 /**
- * The first message per field; `fieldOf` names the field of a path (null: not a field of this
- * form, kept under `form`).
+ * The first message per field (the most basic problem of a field is reported first). What
+ * `fieldOf` cannot place goes under `form`, with its path in words, so the person still knows
+ * what it is about; an issue of the whole request is its message alone.
  */
-export function messagesByField(
+export function messagesByField<F extends string>(
   issues: readonly PathIssue[],
-  fieldOf: (path: string) => string | null,
-): Record<string, string> {
-  const out: Record<string, string> = {};
+  fieldOf: FieldOf<F>,
+): FieldMessages<F> {
+  const out: FieldMessages<F> = {};
   for (const issue of issues) {
-    const field = fieldOf(issue.path) ?? 'form';
-    out[field] ??= issue.message;
+    const path = issue.path.split('.').filter((p) => p !== '');
+    const field = path.length > 0 ? fieldOf(path) : null;
+    if (field) out[field] ??= issue.message;
+    else out.form ??= path.length > 0 ? plainProblem(issue) : issue.message;
   }
   return out;
 }
@@ -34,4 +48,20 @@ export function messagesByField(
 export function contractIssues(err: unknown): PathIssue[] {
   const e = toContractError(err);
   return e.code === 'invalid_argument' ? [...(e.details?.issues ?? [])] : [];
+}
+
+/**
+ * The backend's refusal of an enqueue or edit by form field. The backend names the create's
+ * fields under `input.` (`input.satellite_id`); the form knows them without it. Empty when the
+ * error is not about the input (offline, unauthorized...): the caller shows it as a failure.
+ */
+export function serverFieldErrors<F extends string>(
+  err: unknown,
+  fieldOf: FieldOf<F>,
+): FieldMessages<F> {
+  const issues = contractIssues(err).map((i) => ({
+    path: i.path === 'input' ? '' : i.path.replace(/^input\./, ''),
+    message: i.message,
+  }));
+  return messagesByField(issues, fieldOf);
 }

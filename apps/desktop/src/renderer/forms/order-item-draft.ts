@@ -94,8 +94,8 @@ export const FIELD_KEY: Record<DraftField, ItemFieldKey> = {
 const SIMPLE_KEYS = new Set<string>(Object.values(FIELD_KEY));
 
 /** The form field of an issue path relative to the item (`item_ids.2`, `bandset.bandset_id`). */
-export function fieldOfItemPath(path: string): ItemFieldKey | null {
-  const [head, second] = path.split('.');
+export function fieldOfItemPath(path: readonly string[]): ItemFieldKey | null {
+  const [head, second] = path;
   if (!head) return null;
   if (head === 'cloud_delivery') {
     return second === 'path' ? 'cloud_delivery.path' : 'cloud_delivery.config';
@@ -210,7 +210,7 @@ export function itemMessages(
     const id = m ? ids[Number(m[1])] : undefined;
     return id ? { path: i.path, message: `${id}: ${i.message}` } : i;
   });
-  return messagesByField(named, fieldOfItemPath) as Partial<Record<ItemFieldKey, string>>;
+  return messagesByField(named, fieldOfItemPath);
 }
 
 function text(v: unknown): string {

@@ -6,7 +6,7 @@
 import { CreateAoiRequest, type MultiPolygon, type Polygon } from '@eo/domain';
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../shared/work';
-import { contractIssues, messagesByField, pathIssues } from '../forms/field-issues';
+import { messagesByField, pathIssues, serverFieldErrors } from '../forms/field-issues';
 import { splitIds } from '../forms/order-item-draft';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
@@ -32,8 +32,8 @@ const FIELDS = new Set<string>([
   'item_ids',
 ]);
 
-export function fieldOfAoiPath(path: string): AoiField | null {
-  const head = path.replace(/^input\./, '').split('.')[0] ?? '';
+export function fieldOfAoiPath(path: readonly string[]): AoiField | null {
+  const head = path[0] ?? '';
   return FIELDS.has(head) ? (head as AoiField) : null;
 }
 
@@ -89,9 +89,9 @@ export function validateAoiDraft(d: AoiDraft): AoiResult {
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors = messagesByField(pathIssues(parsed.error.issues), fieldOfAoiPath);
   if (!d.geometry) {
-    errors['geometry'] = 'geometry is required: draw the area on the map or import a GeoJSON file';
+    errors.geometry = 'geometry is required: draw the area on the map or import a GeoJSON file';
   }
-  return { ok: false, errors: errors as Partial<Record<AoiField, string>> };
+  return { ok: false, errors };
 }
 
 function text(v: unknown): string {
@@ -186,14 +186,9 @@ export const useAoiFormStore = defineStore('aoiForm', {
           : `AOI "${name}" is queued and will be submitted from the Outbox.`;
         return entry;
       } catch (err) {
-        const issues = contractIssues(err);
-        if (issues.length) {
-          this.serviceErrors = messagesByField(issues, fieldOfAoiPath) as Partial<
-            Record<AoiField, string>
-          >;
-        } else {
-          this.saveError = readableError(err);
-        }
+        const onFields = serverFieldErrors(err, fieldOfAoiPath);
+        if (Object.keys(onFields).length > 0) this.serviceErrors = onFields;
+        else this.saveError = readableError(err);
         return null;
       } finally {
         this.saving = false;
@@ -216,9 +211,7 @@ export const useAoiFormStore = defineStore('aoiForm', {
       this.editingId = entry.id;
       const details = entry.lastError?.details ?? [];
       if (details.length) {
-        this.serviceErrors = messagesByField(details, fieldOfAoiPath) as Partial<
-          Record<AoiField, string>
-        >;
+        this.serviceErrors = messagesByField(details, fieldOfAoiPath);
       }
     },
 

@@ -6,7 +6,7 @@
  * "exactly one of catalog_ids / order_item_ids, non-empty" is the one the service applies.
  */
 import { CreateDeliveriesRequest, type DeliveryRequestInput } from '@eo/domain';
-import { issuesByField } from '../form-errors';
+import { messagesByField, pathIssues } from '../../forms/field-issues';
 
 export type DeliverySource = 'catalog' | 'orderItems';
 
@@ -21,7 +21,7 @@ export interface DeliveryForm {
 /** `source` carries the messages about catalog_ids / order_item_ids. */
 export type DeliveryField = 'source' | 'config' | 'path';
 
-export function deliveryFieldOf(path: string[]): DeliveryField | null {
+export function deliveryFieldOf(path: readonly string[]): DeliveryField | null {
   // deliveries.0.<field>: the form edits the first request; others are kept as they were.
   if (path[0] !== 'deliveries' || path[1] !== '0') return null;
   if (path[2] === 'catalog_ids' || path[2] === 'order_item_ids') return 'source';
@@ -89,6 +89,6 @@ export function checkDeliveryForm(
   }
   const parsed = CreateDeliveriesRequest.safeParse(deliveryInput(form, others));
   if (parsed.success) return { errors: {}, warnings, payload: parsed.data };
-  const errors = issuesByField(parsed.error.issues, deliveryFieldOf);
+  const errors = messagesByField(pathIssues(parsed.error.issues), deliveryFieldOf);
   return { errors, warnings, payload: null };
 }

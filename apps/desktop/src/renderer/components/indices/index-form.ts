@@ -13,7 +13,7 @@ import {
   type ExpressionProblem,
   type ExpressionType,
 } from '@eo/domain';
-import { issuesByField } from '../form-errors';
+import { messagesByField, pathIssues } from '../../forms/field-issues';
 
 export interface IndexForm {
   name: string;
@@ -37,6 +37,9 @@ export const INDEX_FIELDS: readonly IndexField[] = [
   'rescale',
   'colormap',
 ];
+
+export const indexFieldOf = (path: readonly string[]): IndexField | null =>
+  INDEX_FIELDS.includes(path[0] as IndexField) ? (path[0] as IndexField) : null;
 
 export function emptyIndexForm(): IndexForm {
   return {
@@ -124,9 +127,7 @@ export function checkIndexForm(
   const parsed = CreateIndexRequest.safeParse(body);
   const errors: IndexCheck['errors'] = parsed.success
     ? {}
-    : issuesByField(parsed.error.issues, (path) =>
-        INDEX_FIELDS.includes(path[0] as IndexField) ? (path[0] as IndexField) : null,
-      );
+    : messagesByField(pathIssues(parsed.error.issues), indexFieldOf);
   if (rescale.error) errors.rescale = rescale.error;
   if (expression.problems.length > 0) {
     errors.expression = expression.problems.map((p) => p.message).join('. ');

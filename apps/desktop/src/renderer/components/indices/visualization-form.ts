@@ -5,7 +5,7 @@
  * `CreateVisualizationCall`.
  */
 import { CreateVisualizationCall } from '@eo/domain';
-import { issuesByField } from '../form-errors';
+import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { isLocalRef } from '../local-ids';
 
 export interface VisualizationForm {
@@ -23,7 +23,7 @@ const FIELD_OF_PATH: Record<string, VisualizationField> = {
   src_asset_ids: 'assetIds',
 };
 
-export const visualizationFieldOf = (path: string[]): VisualizationField | null =>
+export const visualizationFieldOf = (path: readonly string[]): VisualizationField | null =>
   FIELD_OF_PATH[path[0] ?? ''] ?? null;
 
 export function emptyVisualizationForm(): VisualizationForm {
@@ -56,10 +56,7 @@ export function checkVisualizationForm(form: VisualizationForm): {
 } {
   const parsed = CreateVisualizationCall.safeParse(visualizationInput(form));
   if (parsed.success) return { errors: {}, payload: parsed.data };
-  const errors: Partial<Record<VisualizationField | 'form', string>> = issuesByField(
-    parsed.error.issues,
-    visualizationFieldOf,
-  );
+  const errors = messagesByField(pathIssues(parsed.error.issues), visualizationFieldOf);
   // Choices, not typing: say what to do.
   if (!form.aoiId) errors.aoiId = 'Choose an AOI';
   if (!form.indexId) errors.indexId = 'Choose an index';

@@ -4,7 +4,7 @@
  * (a warning says the service decides).
  */
 import { CreateJobCall } from '@eo/domain';
-import { issuesByField } from '../form-errors';
+import { messagesByField, pathIssues } from '../../forms/field-issues';
 
 export interface JobForm {
   workflow_id: string;
@@ -13,7 +13,7 @@ export interface JobForm {
 
 export type JobField = keyof JobForm;
 
-export const jobFieldOf = (path: string[]): JobField | null =>
+export const jobFieldOf = (path: readonly string[]): JobField | null =>
   path[0] === 'workflow_id' || path[0] === 'project_id' ? path[0] : null;
 
 export function emptyJobForm(): JobForm {
@@ -53,5 +53,9 @@ export function checkJobForm(
   }
   const parsed = CreateJobCall.safeParse(input);
   if (parsed.success) return { errors: {}, warnings, payload: parsed.data };
-  return { errors: issuesByField(parsed.error.issues, jobFieldOf), warnings, payload: null };
+  return {
+    errors: messagesByField(pathIssues(parsed.error.issues), jobFieldOf),
+    warnings,
+    payload: null,
+  };
 }

@@ -1,0 +1,125 @@
+/**
+ * What every map of the app starts from (the catalog's MapView, the GeometryMap of orders and
+ * AOIs): a Leaflet map in the component's element with the offline basemap (Natural Earth land
+ * and borders), the tiles configured in settings fetched through the bridge (the basemap then
+ * draws outlines only), re-measured whenever its element changes size, and geoman polygon
+ * drawing on demand. The component adds its own layers once mounted (its `onMounted` runs
+ * after this one) and listens to `pm:create` for the drawn polygon.
+ */
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue';
+import { useBridge } from '../stores/bridge-provider';
+import { useSettingsStore } from '../stores/settings';
+import { BasemapLayer } from './basemap-layer';
+import { BridgeTileLayer } from './bridge-tile-layer';
+import { ensureGeoman } from './geoman';
+import { DETAILED_FROM_ZOOM, loadWorld } from './world-data';
+
+export interface BaseMapOptions {
+  /** Also load the 1:50m shapes once the map is zoomed in to DETAILED_FROM_ZOOM. */
+  readonly detailed?: boolean;
+}
+
+export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseMapOptions = {}) {
+  const settings = useSettingsStore();
+  const map = shallowRef<L.Map | null>(null);
+  /** Why part of the map is missing: the basemap or the drawing tool could not be loaded. */
+  const note = ref<string | null>(null);
+  const drawing = ref(false);
+  /** Geoman is loaded and drawing: clicks on the map add corners (before that they are lost). */
+  const drawReady = ref(false);
+  let basemap: BasemapLayer | null = null;
+  let tiles: BridgeTileLayer | null = null;
+  let resize: ResizeObserver | null = null;
+  let stopTiles: (() => void) | null = null;
+
+  function setTileUrl(url: string | null): void {
+    const m = map.value;
+    if (!m) return;
+    tiles?.remove();
+    tiles = null;
+    basemap?.setOutlineOnly(Boolean(url));
+    if (!url) return;
+    const bridge = useBridge();
+    tiles = new BridgeTileLayer((z, x, y) => bridge.call('tiles.get', { z, x, y }), {
+      attribution: 'Tiles: as configured in settings',
+    }).addTo(m);
+  }
+
+  function loadDetailedWhenZoomedIn(m: L.Map): void {
+    let requested = false;
+    m.on('zoomend', () => {
+      if (requested || m.getZoom() < DETAILED_FROM_ZOOM) return;
+      requested = true;
+      loadWorld('detailed').then(
+        (shapes) => basemap?.setShapes(shapes),
+        () => undefined, // the coarse shapes stay; nothing the user can do about it
+      );
+    });
+  }
+
+  onMounted(() => {
+    if (!el.value) return;
+    const m = L.map(el.value, {
+      center: [20, 0],
+      zoom: 2,
+      minZoom: 1,
+      maxZoom: 18,
+      worldCopyJump: false,
+      keyboard: true,
+    });
+    map.value = m;
+    m.attributionControl.setPrefix(false);
+    m.attributionControl.addAttribution('Land and borders: Natural Earth');
+    basemap = new BasemapLayer().addTo(m);
+    loadWorld('coarse').then(
+      (shapes) => basemap?.setShapes(shapes),
+      () => (note.value = 'The offline basemap could not be loaded.'),
+    );
+    if (options.detailed) loadDetailedWhenZoomedIn(m);
+    // Geoman (loaded on first draw) has no toolbar here: the components have the buttons.
+    m.on('pm:create pm:drawend', () => {
+      drawing.value = false;
+      drawReady.value = false;
+    });
+    // Maps live in screens that are hidden and shown (v-show): Leaflet must re-measure.
+    if (typeof ResizeObserver !== 'undefined') {
+      resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
+      resize.observe(el.value);
+    }
+    stopTiles = watch(() => settings.settings?.tileUrl ?? null, setTileUrl, { immediate: true });
+  });
+
+  onBeforeUnmount(() => {
+    stopTiles?.();
+    resize?.disconnect();
+    map.value?.remove();
+    map.value = null;
+  });
+
+  /** Start drawing a polygon (Esc cancels, as in geoman); the map fires `pm:create` with it. */
+  async function startDraw(): Promise<void> {
+    const m = map.value;
+    if (!m) return;
+    drawing.value = true;
+    drawReady.value = false;
+    try {
+      const pm = await ensureGeoman(m);
+      if (!drawing.value) return; // stopped while the tool was loading
+      pm.enableDraw('Polygon', { snappable: false, tooltips: true });
+      drawReady.value = true;
+    } catch {
+      drawing.value = false;
+      note.value = 'The drawing tool could not be loaded.';
+    }
+  }
+
+  function stopDraw(): void {
+    map.value?.pm?.disableDraw();
+    drawing.value = false;
+    drawReady.value = false;
+  }
+
+  return { map, note, drawing, drawReady, startDraw, stopDraw };
+}
