@@ -1,3 +1,4 @@
+import { ENDPOINT_IDS } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../testing/harness';
 
@@ -78,15 +79,29 @@ describe('errors', () => {
 });
 
 describe('openapi and docs', () => {
-  it('serves an OpenAPI 3 document with all 14 operations', async () => {
+  it('serves an OpenAPI 3 document with all 14 operations, and the extension reads tagged as such', async () => {
     const res = await t.call({ method: 'GET', url: '/v0/openapi.json', key: null });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     const ops = Object.values(
-      doc.paths as Record<string, Record<string, { operationId: string }>>,
-    ).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    expect(ops).toHaveLength(14);
+      doc.paths as Record<string, Record<string, { operationId: string; tags?: string[] }>>,
+    ).flatMap((p) => Object.values(p));
+    const spec = ops.filter((o) => !o.tags?.includes('extension (not in the spec)'));
+    expect(spec.map((o) => o.operationId).sort()).toEqual([...ENDPOINT_IDS].sort());
+    expect(
+      ops
+        .filter((o) => !spec.includes(o))
+        .map((o) => o.operationId)
+        .sort(),
+    ).toEqual(['getDelivery', 'getJob', 'getVisualization']);
+    expect(
+      doc.paths['/v0/aois/{aoi_id}/visualizations/{visualization_id}'].get.parameters.map(
+        (p: { name: string }) => p.name,
+      ),
+    ).toEqual(['aoi_id', 'visualization_id']);
+    // The create on the same path keeps its own operation.
+    expect(doc.paths['/v0/catalogs/deliveries'].post.operationId).toBe('createDeliveries');
     expect(
       doc.paths['/v0/aois/{aoi_id}/assets'].get.parameters.map((p: { name: string }) => p.name),
     ).toEqual(['aoi_id', 'offset', 'limit']);

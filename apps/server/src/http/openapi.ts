@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the same domain schemas that validate requests. */
-import { endpoints, ENDPOINT_IDS, ApiErrorBody } from '@eo/domain';
+import { endpoints, ENDPOINT_IDS, ApiErrorBody, extensionEndpoints } from '@eo/domain';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -81,13 +81,33 @@ export function buildOpenApiDocument(serverUrl?: string) {
     }
     paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
   }
+  // Our reads beyond the spec, tagged so a reader knows another service may not offer them.
+  for (const [id, def] of Object.entries(extensionEndpoints)) {
+    const path = def.path.replace(/:([a-z_]+)/g, '{$1}');
+    const op = {
+      operationId: id,
+      summary: def.summary,
+      tags: ['extension (not in the spec)'],
+      security: [{ apiKey: [] }],
+      parameters: parameters(def.params, 'path'),
+      responses: {
+        [String(def.status)]: {
+          description: 'OK',
+          content: { 'application/json': { schema: toSchema(def.response, 'output') } },
+        },
+        '401': errorResponse,
+        '404': errorResponse,
+      },
+    };
+    paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: 'EO imagery service (EO Field Desk reference implementation)',
       version: '0',
       description:
-        'Every endpoint of the EO imagery API spec. Choices where the spec is open are listed in apps/server/README.md.',
+        'Every endpoint of the EO imagery API spec, plus three reads tagged as extensions. Choices where the spec is open are listed in apps/server/README.md.',
     },
     servers: serverUrl ? [{ url: serverUrl }] : [],
     components: {
