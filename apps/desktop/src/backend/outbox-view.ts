@@ -41,8 +41,9 @@ export function makeOutboxViews(
   get: (id: string) => OutboxEntry | undefined,
 ) {
   const aoiName = sqlite.prepare('SELECT name FROM mirror_aois WHERE aoi_id = ?').pluck();
+  const indexName = sqlite.prepare('SELECT name FROM mirror_indices WHERE id = ?').pluck();
 
-  /** A field naming another resource: a queued entry's name and state, a mirrored AOI's name. */
+  /** A field naming another resource: a queued entry's name and state, a mirrored one's name. */
   function refName(value: unknown, what: 'aoi' | 'index'): string {
     const id = str(value) ?? '?';
     if (id.startsWith(LOCAL_PREFIX)) {
@@ -51,8 +52,8 @@ export function makeOutboxViews(
       const name = str(target.input['name']) ?? target.id;
       return target.state === 'sent' ? name : `${name} (${target.state})`;
     }
-    if (what === 'aoi') return (aoiName.get(id) as string | null | undefined) || id;
-    return id;
+    const name = (what === 'aoi' ? aoiName : indexName).get(id) as string | null | undefined;
+    return name || id;
   }
 
   function summary(e: Pick<OutboxEntry, 'kind' | 'input'>): string {

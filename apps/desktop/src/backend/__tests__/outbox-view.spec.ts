@@ -117,6 +117,18 @@ describe('outbox views', () => {
         input: { aoi_id: 'aoi-1', index_id: 'idx-ndvi-aurora', src_asset_ids: ['a'] },
       }),
     ).toBe('Visualization · idx-ndvi-aurora on AOI aoi-1');
+    // Mirrored ones are named as the screens name them.
+    local.sqlite
+      .prepare(
+        "INSERT INTO mirror_indices (id, name, type, satellite_id, pass_id, json) VALUES ('idx-ndvi-aurora', 'NDVI', 'preset', 'sat-aurora-1', 'p', '{}')",
+      )
+      .run();
+    expect(
+      views.summary({
+        kind: 'visualization',
+        input: { aoi_id: 'aoi-1', index_id: 'idx-ndvi-aurora', src_asset_ids: ['a'] },
+      }),
+    ).toBe('Visualization · NDVI on AOI aoi-1');
     expect(
       serviceMessage({
         message:
