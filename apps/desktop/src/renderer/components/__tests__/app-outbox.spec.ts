@@ -99,6 +99,10 @@ describe('App and the outbox', () => {
     const bar = () => w.find('[data-test="flush-progress"] [role="progressbar"]');
     expect(w.find('[data-test="submit-all"]').text()).toBe('Submitting…');
     expect(bar().attributes('aria-valuenow')).toBe('0');
+    // While the batch runs, its entries are not edited or cancelled under it.
+    const actions = w.findAll('[data-test="edit"], [data-test="cancel"]');
+    expect(actions.length).toBe(6);
+    for (const a of actions) expect(a.attributes('disabled')).toBeDefined();
 
     bridge.emit('outbox.progress', { sent: 1, failed: 0, blocked: 0, remaining: 2 });
     await flushPromises();
@@ -108,6 +112,7 @@ describe('App and the outbox', () => {
     gated.release();
     await flushPromises();
     expect(w.find('[data-test="flush-progress"]').exists()).toBe(false);
+    expect(w.find('[data-test="edit"]').attributes('disabled')).toBeUndefined();
     const toast = w.find('[data-test="batch-notification"]');
     expect(toast.find('[data-test="notification-created"]').text()).toBe('2 created.');
     expect(toast.find('[data-test="notification-attention"]').text()).toBe(
