@@ -180,4 +180,17 @@ describe('App and the outbox', () => {
     expect(w.find('[data-screen="jobs"]').attributes('aria-current')).toBe('page');
     expect(w.find('[data-test="job-form"] [data-test="editing-banner"]').exists()).toBe(true);
   });
+
+  it('reads the outbox once per change, whichever screen is open', async () => {
+    const w = await mountApp();
+    for (const id of ['orders', 'aois', 'outbox']) {
+      await w.find(`[data-screen="${id}"]`).trigger('click');
+      await flushPromises();
+      const before = bridge.calls.filter((c) => c.method === 'outbox.list').length;
+      bridge.emit('outbox.changed', { pending: 0 });
+      await flushPromises();
+      const reads = bridge.calls.filter((c) => c.method === 'outbox.list').length - before;
+      expect(reads, id).toBe(1);
+    }
+  });
 });
