@@ -41,6 +41,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
     return {
       json: res.json,
+      path: req.path,
       decode: () =>
         decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
     };
@@ -64,7 +65,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   const client: EoClient = {
     ...methods,
-    pages: makePagers(send),
+    pages: makePagers(send, opts.baseUrl),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift),
     request: (id, input = {}, call) => invoke(id, input, call),
     get inFlight() {
