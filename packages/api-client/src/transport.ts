@@ -7,8 +7,8 @@
  * creates only when an Idempotency-Key is sent (one per logical call, the same on every attempt,
  * so the service runs the create at most once). Other 4xx and 500 are never retried.
  */
-import { describeErrorBody, type ErrorDetail } from '@eo/domain';
 import { ABORTED, abortableSleep } from './abort';
+import { errorReason, readErrorBody } from './error-body';
 import {
   EoAbortError,
   EoApiError,
@@ -270,20 +270,21 @@ export class Transport {
       // Plain text (a proxy's HTML page, "Bad Gateway") stays a string.
     }
     body = redactValue(body, this.secrets);
-    const described = describeErrorBody(body);
+    const read = readErrorBody(body);
     const retryAfter = parseRetryAfter(res.headers.get('retry-after'), Date.now());
     const retryAfterMs =
       retryAfter === undefined ? undefined : Math.min(retryAfter, this.opts.retry.maxRetryAfterMs);
-    const reason = described.message ?? (res.statusText || 'no error message');
-    const code = described.code ? ` ${described.code}` : '';
+    const reason = errorReason(read, res.statusText || 'no error message');
+    const code = read.code ? ` ${read.code}` : '';
     return {
       ok: false,
       status,
       error: new EoApiError({
         ...ctx,
         status,
-        code: described.code,
-        details: described.details as ErrorDetail[] | undefined,
+        code: read.code,
+        details: read.details,
+        rawDetails: read.rawDetails,
         body,
         retryAfterMs,
         message: this.redact(`${req.method} ${req.path} failed with ${status}${code}: ${reason}`),
