@@ -137,12 +137,22 @@ export class EoResponseError extends EoClientError {
   readonly status: number;
   /** Schema issues, when the body was JSON but unusable. */
   readonly issues: Array<{ path: string; message: string }> | undefined;
+  /**
+   * The body as received (parsed JSON, else its text; API key redacted), so a caller can keep
+   * the raw answer of a 2xx it could not use (e.g. a create that may have happened).
+   */
+  readonly body: unknown;
   constructor(
-    init: BaseInit & { status: number; issues?: Array<{ path: string; message: string }> },
+    init: BaseInit & {
+      status: number;
+      issues?: Array<{ path: string; message: string }>;
+      body?: unknown;
+    },
   ) {
     super(init);
     this.status = init.status;
     this.issues = init.issues;
+    this.body = init.body;
   }
 }
 
