@@ -97,7 +97,9 @@ interface Cursor {
 const DEFAULT_PAGE_SIZE = 100;
 const DEFAULT_MAX_PAGES = 10_000;
 
+/** A count as services send it: a number, or a numeric string (`"250"`; unambiguous). */
 function num(v: unknown): number | undefined {
+  if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v);
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 

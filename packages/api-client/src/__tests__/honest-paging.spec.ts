@@ -15,6 +15,7 @@ const orders = Array.from({ length: 250 }, (_, i) =>
   wire.order(`ord-${String(i).padStart(3, '0')}`),
 );
 const features = Array.from({ length: 250 }, (_, i) => wire.archiveFeature(`arc-${i}`));
+const catalogs = Array.from({ length: 250 }, (_, i) => wire.catalogRecord(i));
 const scenes = Array.from({ length: 12 }, (_, i) => ({
   type: 'Feature',
   stac_version: '1.0.0',
@@ -29,6 +30,7 @@ beforeAll(async () => {
   srv = await startVaryingServer({
     orders: { records: orders },
     archive: { 'col-a': { records: features } },
+    catalogs: { records: catalogs },
     satellite: { records: scenes },
   });
   elsewhere = await startHttpServer(() => ({ json: { orders: [] } }));
@@ -87,6 +89,34 @@ describe('a service that caps the page size', () => {
     const pages = await collect(client.pages.orders({}, { pageSize: 1000, prefetch: true }));
     expect(ids(pages)).toHaveLength(250);
     expect(srv.requests).toHaveLength(3);
+  });
+  it('catalog search (offset in the body): the same rules', async () => {
+    srv.vary({ pageCap: 100, echoLimit: 'asked' });
+    const pages = await collect(client.pages.catalogs({}, { pageSize: 1000 }));
+    expect(ids(pages)).toEqual(catalogs.map((c) => c.id));
+    expect(srv.requests.map((r) => (r.body as { offset: number }).offset)).toEqual([0, 100, 200]);
+  });
+  it('a total sent as a numeric string counts as a total', async () => {
+    const capped = await startHttpServer((r) => {
+      const offset = Number(r.query.offset);
+      return {
+        json: {
+          orders: orders.slice(offset, offset + 100),
+          pagination: { limit: r.query.limit, offset: String(offset), total: '250' },
+        },
+      };
+    });
+    try {
+      const c = createEoClient({ baseUrl: capped.url, apiKey: KEY });
+      const pages = await collect(c.pages.orders({}, { pageSize: 1000 }));
+      expect(shape(pages).map(([, n, total, end]) => [n, total, end])).toEqual([
+        [100, 250, undefined],
+        [100, 250, undefined],
+        [50, 250, 'total'],
+      ]);
+    } finally {
+      await capped.close();
+    }
   });
   it('without total but echoing the size it served: pages on until a short page', async () => {
     srv.vary({ pageCap: 100, echoLimit: 'served', total: false });
