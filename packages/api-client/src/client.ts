@@ -4,6 +4,7 @@
  * decode (schema, drift). The API key only ever lives in the transport.
  */
 import { ENDPOINT_IDS, type EndpointId } from '@eo/domain';
+import type { Capabilities } from './capabilities';
 import { Decoder } from './decode';
 import { makeExtensionReads, type ExtensionReads } from './extensions';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
@@ -25,6 +26,8 @@ export interface EoClient extends EndpointMethods {
   ): Promise<ResponseOf<Id>>;
   /** Requests holding a concurrency slot right now. */
   readonly inFlight: number;
+  /** What the service said about itself so far (`idempotencyKey`: honoured / unknown / ignored). */
+  readonly capabilities: Capabilities;
   /** Never shows the key: `EoClient(http://host)`. */
   toString(): string;
 }
@@ -70,6 +73,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     get inFlight() {
       return transport.inFlight;
     },
+    capabilities: transport.capabilities,
     toString: () => `EoClient(${opts.baseUrl})`,
   };
   // The options object holds the key: keep it out of enumerable properties and inspection.

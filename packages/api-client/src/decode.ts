@@ -104,6 +104,7 @@ export class Decoder {
       throw new EoResponseError({
         ...ctx,
         status,
+        body: json,
         message: `${ctx.method ?? ''} ${ctx.path ?? id}: unusable response: ${problem}`.trim(),
         issues: r.success ? [] : issuesOf(r.error),
       });

@@ -130,12 +130,19 @@ export class EoResponseError extends EoClientError {
   readonly status: number;
   /** Schema issues, when the body was JSON but unusable. */
   readonly issues: Array<{ path: string; message: string }> | undefined;
+  /** The body as received (parsed JSON, or the text when it was not JSON), API key redacted. */
+  readonly body: unknown;
   constructor(
-    init: BaseInit & { status: number; issues?: Array<{ path: string; message: string }> },
+    init: BaseInit & {
+      status: number;
+      issues?: Array<{ path: string; message: string }>;
+      body?: unknown;
+    },
   ) {
     super(init);
     this.status = init.status;
     this.issues = init.issues;
+    this.body = init.body;
   }
 }
 
