@@ -10,10 +10,14 @@
  * - `hang`: never answered; the connection stays open until the client gives up (a timeout).
  *
  * `choose` decides per request (it sees the method, URL and body); `stripIdempotencyKey` plays
- * a service that ignores the key.
+ * a service that ignores the key (and, like the provider's real service, never says it honours
+ * it: the service's `Idempotency-Key-Support` header is relayed only without it).
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { IDEMPOTENCY_SUPPORT_HEADER } from '@eo/domain';
+
+const SUPPORT = IDEMPOTENCY_SUPPORT_HEADER.toLowerCase();
 
 export type Fault =
   | 'pass'
@@ -90,9 +94,11 @@ export async function startFaultProxy(
               return;
             }
             const out = Buffer.concat(parts);
+            const support = upRes.headers[SUPPORT];
             res.writeHead(upRes.statusCode ?? 502, {
               'content-type': upRes.headers['content-type'] ?? 'application/json',
               'content-length': String(out.length),
+              ...(support && !options.stripIdempotencyKey ? { [SUPPORT]: support } : {}),
             });
             if (fault === 'cut') {
               res.write(out.subarray(0, Math.floor(out.length / 2)), () => req.socket.destroy());
