@@ -94,6 +94,9 @@ export interface Outbox {
 }
 
 /** A dependency in one of these holds its dependents `blocked` (unconfirmed: until the user decides). */
+const hasOrderItems = (response: unknown) =>
+  Array.isArray((response as { order_items?: unknown } | null)?.order_items);
+
 const HARD_STOPS: readonly OutboxState[] = ['failed', 'blocked', 'cancelled', 'unconfirmed'];
 
 /** 5xx, 429 and 408 are the service saying "not now"; network failures and timeouts too. */
@@ -197,6 +200,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       kind: 'blocked',
       message: `depends on ${cause.kind} ${cause.id}, which is ${cause.state}${why}`,
       ...(cause.lastError?.details ? { details: cause.lastError.details } : {}),
+    };
+  }
+
+  function orderItemsUnknown(order: OutboxEntry): StoredError {
+    return {
+      kind: 'blocked',
+      message: `order ${order.id} was confirmed by hand, so its order item ids are not known here: edit this entry to name the order item ids`,
     };
   }
 
@@ -542,7 +552,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       store.transaction(() => {
         const at = micros();
         store.markSent(id, entry.response, given, at);
-        unblockDependents(id, at);
+        if (entry.kind === 'order' && !hasOrderItems(entry.response)) {
+          // Deliveries name its items (`local:<id>#n`), which only its answer lists.
+          for (const dep of store.dependents(id)) {
+            if (dep.state !== 'blocked') continue;
+            store.setState(dep.id, 'blocked', orderItemsUnknown(entry), null, at);
+          }
+        } else unblockDependents(id, at);
       });
       return mustGet(id);
     },
