@@ -1,6 +1,6 @@
 /**
  * Creates whose fate is in doubt: an attempt that may have created the resource although the
- * outbox never learned its id (the answer was lost, timed out, was a gateway's 502/503/504, the
+ * outbox never learned its id (the answer was lost, timed out, was a 5xx (a gateway's 502), the
  * app died while it was `sending`, or the service answered 2xx with a body we cannot use).
  *
  * Against a service that honours Idempotency-Key (it says so: `client.capabilities`), sending
@@ -42,8 +42,8 @@ function socketCode(err: unknown): string | undefined {
 /** May the failed attempt have created the resource on the service? */
 export function mayHaveCreated(err: EoClientError): boolean {
   if (err instanceof EoResponseError) return err.status >= 200 && err.status < 300;
-  if (err instanceof EoApiError)
-    return err.status === 502 || err.status === 503 || err.status === 504;
+  // Any 5xx: a gateway's 502/503/504 or a service error after the work may have been done.
+  if (err instanceof EoApiError) return err.status >= 500;
   if (err instanceof EoTimeoutError) return true;
   if (err instanceof EoAbortError) return err.attempts > 0;
   if (err instanceof EoNetworkError) return !NOT_CONNECTED.has(socketCode(err.cause) ?? '');
@@ -60,7 +60,7 @@ export function isInDoubt(error: StoredError | null): boolean {
   if (!error) return false;
   if (error.inDoubt !== undefined) return error.inDoubt;
   if (error.kind === 'timeout' || error.kind === 'network') return true;
-  return error.kind === 'api' && [502, 503, 504].includes(error.status ?? 0);
+  return error.kind === 'api' && (error.status ?? 0) >= 500;
 }
 
 /** What an unusable 2xx body suggests as the created resource's id (e.g. a numeric `id`). */
