@@ -49,9 +49,10 @@ export interface OutboxOptions {
    * (`client.capabilities`; when still unknown, one cheap read per flush asks). `honoured` /
    * `ignored` force it. It decides what happens to a create in doubt (its answer was lost, it
    * timed out, a 502/503/504, a crash while sending): sent again with the same key, or looked
-   * for (`recovery.ts`) and otherwise left `unconfirmed` for the user.
+   * for (`recovery.ts`) and otherwise left `unconfirmed` for the user. A function is asked at
+   * each flush (a setting the user may change while the app runs).
    */
-  readonly idempotency?: IdempotencyPolicy | undefined;
+  readonly idempotency?: IdempotencyPolicy | (() => IdempotencyPolicy) | undefined;
 }
 
 export interface FlushProgress {
@@ -129,7 +130,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const random = options.random ?? Math.random;
   const baseMs = options.retryBaseMs ?? 1_000;
   const maxMs = options.retryMaxMs ?? 300_000;
-  const policy = options.idempotency ?? 'auto';
+  const setting = options.idempotency ?? 'auto';
+  let policy: IdempotencyPolicy = typeof setting === 'function' ? 'auto' : setting;
   let running: Promise<FlushProgress> | undefined;
 
   /** Schema and local-id checks; `seqLimit`: references must point at earlier entries. */
@@ -263,6 +265,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     onProgress,
     ignoreBackoff,
   }: FlushOptions): Promise<FlushProgress> {
+    if (typeof setting === 'function') policy = setting();
     // Entries are due when their next attempt time has come; ignoring the backoff, all are.
     const dueAt = () => (ignoreBackoff ? Number.MAX_SAFE_INTEGER : micros());
     let sentCount = 0;
