@@ -2,7 +2,7 @@
  * `buildApp(config)`: the whole service as a Fastify instance that is not listening yet
  * (tests use `app.inject` or listen on 127.0.0.1:0; `server.ts` listens for real).
  */
-import { LIMITS } from '@eo/domain';
+import { IDEMPOTENCY_HONOURED, IDEMPOTENCY_SUPPORT_HEADER, LIMITS } from '@eo/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -63,6 +63,13 @@ export async function buildApp(
   // JSON only: anything else (text/plain included) is a 415.
   app.removeContentTypeParser(['text/plain']);
   installErrorHandling(app);
+  // Every create honours Idempotency-Key (http/endpoint.ts). Said on every response, errors
+  // included, so a client knows it from its first read, before it must decide whether a
+  // create that may have reached us can be sent again (apps/server/README.md, Idempotency).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    void reply.header(IDEMPOTENCY_SUPPORT_HEADER, IDEMPOTENCY_HONOURED);
+    done(null, payload);
+  });
 
   const openapi = buildOpenApiDocument();
   app.get('/v0/openapi.json', { logLevel: 'warn' }, async () => openapi);

@@ -4,6 +4,7 @@
  * decode (schema, drift). The API key only ever lives in the transport.
  */
 import { ENDPOINT_IDS, type EndpointId } from '@eo/domain';
+import type { Capabilities } from './capabilities';
 import { Decoder } from './decode';
 import { redactValue } from './errors';
 import { makeExtensionReads, type ExtensionReads } from './extensions';
@@ -26,6 +27,8 @@ export interface EoClient extends EndpointMethods {
   ): Promise<ResponseOf<Id>>;
   /** Requests holding a concurrency slot right now. */
   readonly inFlight: number;
+  /** What the service said about itself so far (`idempotencyKey`: honoured / unknown / ignored). */
+  readonly capabilities: Capabilities;
   /** Never shows the key: `EoClient(http://host)`. */
   toString(): string;
 }
@@ -72,6 +75,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     get inFlight() {
       return transport.inFlight;
     },
+    capabilities: transport.capabilities,
     toString: () => `EoClient(${opts.baseUrl})`,
   };
   // The options object holds the key: keep it out of enumerable properties and inspection.

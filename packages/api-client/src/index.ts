@@ -3,6 +3,7 @@
  * See README.md for examples.
  */
 export { createEoClient, type EoClient } from './client';
+export type { Capabilities } from './capabilities';
 export type { ExtensionReads } from './extensions';
 export {
   EoAbortError,

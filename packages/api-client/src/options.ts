@@ -1,4 +1,5 @@
 /** Options of `createEoClient` and of each call, with their defaults. */
+import type { IdempotencyPolicy } from '@eo/domain';
 import type { AnyEndpointId } from './types';
 
 export interface RetryOptions {
@@ -69,6 +70,12 @@ export interface EoClientOptions {
   readonly random?: () => number;
   /** Waits between attempts; tests inject one that records delays. Must honour the signal or not; the client races it anyway. */
   readonly sleep?: SleepLike;
+  /**
+   * Does the service honour Idempotency-Key? `auto` (default): only once it said so
+   * (`client.capabilities`); `honoured` / `ignored` force it. Creates are resent on the
+   * client's own only when honoured.
+   */
+  readonly idempotency?: IdempotencyPolicy;
 }
 
 export interface CallOptions {
@@ -76,9 +83,10 @@ export interface CallOptions {
   /** Overrides the client's per-attempt timeout for this call. */
   readonly timeoutMs?: number | undefined;
   /**
-   * Creates only. Default: a fresh key per logical call, reused on every attempt, so retries are
-   * safe. Pass your own (e.g. an outbox entry id) to make a call safe across restarts, or `false`
-   * to send none (then a create is never retried).
+   * Creates only. Default: a fresh key per logical call, reused on every attempt (retried only
+   * when the service honours the key: `client.capabilities`). Pass your own (e.g. an outbox entry
+   * id) to make a call safe across restarts, or `false` to send none (then a create is never
+   * retried).
    */
   readonly idempotencyKey?: string | false | undefined;
 }
@@ -97,6 +105,7 @@ export interface ResolvedOptions {
   readonly onSchemaDrift: EoClientOptions['onSchemaDrift'];
   readonly random: () => number;
   readonly sleep: SleepLike | undefined;
+  readonly idempotency: IdempotencyPolicy;
 }
 
 function positive(name: string, v: number, min: number): number {
@@ -129,5 +138,6 @@ export function resolveOptions(o: EoClientOptions): ResolvedOptions {
     onSchemaDrift: o.onSchemaDrift,
     random: o.random ?? Math.random,
     sleep: o.sleep,
+    idempotency: o.idempotency ?? 'auto',
   };
 }

@@ -4,11 +4,13 @@
  * loop decides whether to retry and how long to wait.
  *
  * What is retried: network errors, timeouts and 408/429/502/503/504, on reads and searches; on
- * creates only when an Idempotency-Key is sent (one per logical call, the same on every attempt,
- * so the service runs the create at most once). Other 4xx and 500 are never retried.
+ * creates only when an Idempotency-Key is sent (one per logical call, the same on every attempt)
+ * and the service has said it honours it (`capabilities.ts`), so the service runs the create at
+ * most once. Other 4xx and 500 are never retried.
  */
 import { ABORTED, abortableSleep } from './abort';
 import { errorReason, readErrorBody } from './error-body';
+import { CapabilityTracker } from './capabilities';
 import {
   EoAbortError,
   EoApiError,
@@ -65,9 +67,12 @@ export class Transport {
   private readonly semaphore: Semaphore;
   /** Every key value this client has sent, so messages can be scrubbed of them. */
   readonly secrets = new Set<string>();
+  /** What the service said about itself (response headers). */
+  readonly capabilities: CapabilityTracker;
 
   constructor(private readonly opts: ResolvedOptions) {
     this.semaphore = new Semaphore(opts.concurrency);
+    this.capabilities = new CapabilityTracker(opts.idempotency);
     if (typeof opts.apiKey === 'string') this.addSecret(opts.apiKey);
   }
 
@@ -99,7 +104,6 @@ export class Transport {
       req.kind === 'create' && call.idempotencyKey !== false
         ? (call.idempotencyKey ?? newIdempotencyKey())
         : undefined;
-    const mayRetry = req.kind !== 'create' || idempotencyKey !== undefined;
     const { maxAttempts } = this.opts.retry;
     const aborted = (attempts: number) =>
       new EoAbortError({ ...ctx, attempts, message: `${req.method} ${req.path}: aborted` });
@@ -133,7 +137,7 @@ export class Transport {
       }
       const error = outcome.error;
       error.attempts = attempt;
-      const retry = mayRetry && error.retryable && attempt < maxAttempts;
+      const retry = this.mayRepeat(req, idempotencyKey) && error.retryable && attempt < maxAttempts;
       const delay = retry
         ? error instanceof EoApiError && error.retryAfterMs !== undefined
           ? error.retryAfterMs
@@ -154,6 +158,15 @@ export class Transport {
         throw e;
       }
     }
+  }
+
+  /**
+   * Reads and searches change nothing: always safe to repeat. A create that may have reached the
+   * service: only with a key it honours (asked after each attempt: that attempt's answer may be
+   * what taught us).
+   */
+  private mayRepeat(req: PreparedRequest, idempotencyKey: string | undefined): boolean {
+    return req.kind !== 'create' || this.capabilities.mayResendCreate(idempotencyKey);
   }
 
   private async resolveKey(): Promise<string> {
@@ -202,6 +215,7 @@ export class Transport {
         body: req.body,
         signal: controller.signal,
       });
+      this.capabilities.learn(response.headers);
       const text = await response.text();
       return this.interpret(req, ctx, response, text);
     } catch (e) {

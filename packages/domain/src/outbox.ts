@@ -13,7 +13,11 @@ export type OutboxKind = z.infer<typeof OutboxKind>;
 /**
  * queued: waiting to be sent; sending: a request may be on its way (committed before it
  * leaves); sent: created on the service; failed: the service refused it (4xx), editable;
- * blocked: a dependency failed, was blocked or cancelled; cancelled: by the user.
+ * blocked: a dependency failed, was blocked, cancelled or is unconfirmed; cancelled: by the user;
+ * unconfirmed: an attempt may have created it (a lost response, a crash while sending, a 2xx
+ * answer without a usable id) on a service not known to honour Idempotency-Key, and the lookup
+ * could not tell: it waits for the user ("it was created", "send again" or cancel), never resent
+ * on its own, because a blind resend could create it twice.
  */
 export const OUTBOX_STATES = [
   'queued',
@@ -22,6 +26,7 @@ export const OUTBOX_STATES = [
   'failed',
   'blocked',
   'cancelled',
+  'unconfirmed',
 ] as const;
 export const OutboxState = z.enum(OUTBOX_STATES);
 export type OutboxState = z.infer<typeof OutboxState>;

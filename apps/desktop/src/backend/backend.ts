@@ -102,6 +102,7 @@ export function createBackend(options: BackendOptions): Backend {
     client: () => conn?.client ?? null,
     connectivityTimeoutMs,
     onConnectivity: (c) => setConnectivity(fromCheck(c)),
+    idempotency: () => settings.idempotency,
   });
   const records = makeWorkRecords(local.sqlite);
   const created = makeCreatedRefresh({
@@ -264,6 +265,7 @@ export function createBackend(options: BackendOptions): Backend {
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
       tileUrl: settings.tileUrl,
+      idempotency: settings.idempotency,
       storageBytes: fileBytes(local.file) + store.bytes(),
     };
   }
@@ -292,6 +294,7 @@ export function createBackend(options: BackendOptions): Backend {
         mirror: { ...before.mirror, ...u.mirror },
         syncIntervalMinutes: u.syncIntervalMinutes ?? before.syncIntervalMinutes,
         tileUrl: u.tileUrl !== undefined ? u.tileUrl : before.tileUrl,
+        idempotency: u.idempotency ?? before.idempotency,
       };
       store.saveSettings(next);
       settings = next;
@@ -353,6 +356,8 @@ export function createBackend(options: BackendOptions): Backend {
     'outbox.edit': ({ id, input }) => work.edit(id, input),
     'outbox.retry': ({ id }) => work.retry(id),
     'outbox.cancel': ({ id }) => work.cancel(id),
+    'outbox.confirm': ({ id, remoteId }) => work.confirm(id, remoteId),
+    'outbox.resend': ({ id }) => work.resend(id),
     'outbox.flush': () => work.flushNow(conn?.controller.signal),
   };
 

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IdempotencyPolicy } from '@eo/domain';
 import type { MirrorSettings, SavedSearch } from '../shared/contract';
 
 export interface StoredSettings {
@@ -14,6 +15,7 @@ export interface StoredSettings {
   mirror: MirrorSettings;
   syncIntervalMinutes: number;
   tileUrl: string | null;
+  idempotency: IdempotencyPolicy;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -21,6 +23,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
   syncIntervalMinutes: 0,
   tileUrl: null,
+  idempotency: 'auto',
 };
 
 const SCHEMA = `

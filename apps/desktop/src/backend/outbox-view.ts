@@ -15,15 +15,19 @@ const isoFromUs = (us: number | null): string | null =>
  * What `@eo/sync`'s outbox accepts in each state (see packages/sync/src/outbox/outbox.ts): an
  * entry that was already attempted and is queued again may be on the service, so it can be
  * neither edited nor cancelled; retry applies to failed and blocked entries, and to a queued
- * one waiting for its next attempt (it makes it due at once).
+ * one waiting for its next attempt (it makes it due at once). An `unconfirmed` entry may be on
+ * the service: the user confirms it, resends it or cancels it, nothing else.
  */
 export function allowedActions(e: Pick<OutboxEntry, 'state' | 'attempts'>): OutboxEntryView['can'] {
   const untouched = e.state === 'queued' && e.attempts === 0;
   const stopped = e.state === 'failed' || e.state === 'blocked';
+  const unconfirmed = e.state === 'unconfirmed';
   return {
     edit: untouched || stopped,
     retry: stopped || (e.state === 'queued' && e.attempts > 0),
-    cancel: untouched || stopped,
+    cancel: untouched || stopped || unconfirmed,
+    confirm: unconfirmed,
+    resend: unconfirmed,
   };
 }
 
@@ -115,6 +119,11 @@ export function makeOutboxViews(
             // Status and code are fields of their own: the screens show them once.
             message: serviceMessage(e.lastError),
             ...(e.lastError.details ? { details: e.lastError.details } : {}),
+            ...(e.lastError.inDoubt !== undefined ? { inDoubt: e.lastError.inDoubt } : {}),
+            ...(e.lastError.attemptedAt !== undefined
+              ? { attemptedAt: isoFromUs(e.lastError.attemptedAt)! }
+              : {}),
+            ...(e.lastError.candidateId ? { candidateId: e.lastError.candidateId } : {}),
           }
         : null,
       remoteId: e.remoteId,
@@ -130,7 +139,12 @@ export function makeOutboxViews(
       const stuck = e.dependsOn
         .map(get)
         .find(
-          (d) => d && (d.state === 'failed' || d.state === 'blocked' || d.state === 'cancelled'),
+          (d) =>
+            d &&
+            (d.state === 'failed' ||
+              d.state === 'blocked' ||
+              d.state === 'cancelled' ||
+              d.state === 'unconfirmed'),
         );
       if (stuck) {
         const why =
@@ -153,6 +167,7 @@ export function makeOutboxViews(
         sent: progress.sent,
         failed: progress.failed,
         blocked: progress.blocked,
+        unconfirmed: progress.unconfirmed,
         remaining: progress.remaining,
         problems: attention.map((e) => ({
           id: e.id,

@@ -7,6 +7,7 @@
  * into the mirror, `outbox.changed` and `outbox.finished` at the end.
  */
 import type { EoClient } from '@eo/api-client';
+import type { IdempotencyPolicy } from '@eo/domain';
 import {
   OutboxInputError,
   OutboxStateError,
@@ -49,6 +50,8 @@ export interface WorkOutboxOptions {
   readonly connectivityTimeoutMs: number;
   /** The check "Submit all" made (the backend keeps its connectivity indicator truthful). */
   readonly onConnectivity?: (check: ConnectivityCheck) => void;
+  /** The user's Idempotency-Key setting, asked at each flush (default `auto`). */
+  readonly idempotency?: () => IdempotencyPolicy;
 }
 
 /**
@@ -83,6 +86,7 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
         written.add(RECORD_KIND_OF[kind]);
       },
     },
+    idempotency: options.idempotency ?? 'auto',
     onMirrorError: (err, entry) =>
       console.error(
         `outbox: ${entry.kind} ${entry.id} was created but not written to the mirror (the next sync brings it):`,
@@ -97,7 +101,7 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
     return c.queued + c.sending;
   };
   const changed = () => events.emit('outbox.changed', { pending: pending() });
-  const attention = () => outbox.list({ states: ['failed', 'blocked'] });
+  const attention = () => outbox.list({ states: ['failed', 'blocked', 'unconfirmed'] });
 
   /** The outbox's refusals as contract errors; input paths as the contract's own (`input.`). */
   function mapped<T>(fn: () => T): T {
@@ -186,7 +190,7 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
       });
     } catch (e) {
       failure = e;
-      progress = last ?? { sent: 0, failed: 0, blocked: 0, remaining: pending() };
+      progress = last ?? { sent: 0, failed: 0, blocked: 0, unconfirmed: 0, remaining: pending() };
     } finally {
       pinned = null;
     }
@@ -238,6 +242,16 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
     cancel(id: string): OutboxEntryView {
       existing(id);
       return act(() => outbox.cancel(id));
+    },
+    /** "It was created" (the user checked the service): sent, with the id given or offered. */
+    confirm(id: string, remoteId?: string): OutboxEntryView {
+      existing(id);
+      return act(() => outbox.confirm(id, remoteId));
+    },
+    /** "Send it again" (the user checked: it is not there). */
+    resend(id: string): OutboxEntryView {
+      existing(id);
+      return act(() => outbox.resend(id));
     },
     pending,
     /** "Submit all": sends every queued entry now, backoff or not. */

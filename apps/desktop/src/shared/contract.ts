@@ -5,7 +5,7 @@
  * tests validate every output. No Node, no DOM here: the renderer, the preload and the backend
  * all import this file.
  */
-import { CatalogSearchRequest } from '@eo/domain';
+import { CatalogSearchRequest, IdempotencyPolicy } from '@eo/domain';
 import { z } from 'zod';
 import { workEvents, workMethods } from './work';
 
@@ -74,6 +74,11 @@ export const Settings = z.object({
   /** 0 = manual sync only. */
   syncIntervalMinutes: z.number().int().min(0).max(1440),
   tileUrl: z.string().nullable(),
+  /**
+   * Does the service honour Idempotency-Key? `auto`: only when it says so; `honoured` /
+   * `ignored` override it. Decides whether a create in doubt may be sent again.
+   */
+  idempotency: IdempotencyPolicy,
   /** Bytes used by the mirror, the tile cache and settings on disk. */
   storageBytes: z.number().int().min(0),
 });
@@ -87,6 +92,7 @@ export const SettingsUpdate = z
     mirror: MirrorSettings.partial().strict().optional(),
     syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
     tileUrl: tileUrl.nullable().optional(),
+    idempotency: IdempotencyPolicy.optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -35,6 +35,8 @@ export const METHOD_NAMES = [
   'outbox.edit',
   'outbox.retry',
   'outbox.cancel',
+  'outbox.confirm',
+  'outbox.resend',
   'outbox.flush',
 ] as const;
 

@@ -122,6 +122,12 @@ export const OutboxError = z.object({
   code: z.string().optional(),
   message: z.string(),
   details: z.array(OutboxProblem).optional(),
+  /** The attempt may have created it (lost answer, timeout, 5xx, the app stopped while sending). */
+  inDoubt: z.boolean().optional(),
+  /** When that attempt left (ISO instant): what the user checks the service against. */
+  attemptedAt: z.string().optional(),
+  /** The id the service's (unusable) answer suggested, offered to "it was created". */
+  candidateId: z.string().optional(),
 });
 export type OutboxError = z.infer<typeof OutboxError>;
 
@@ -146,8 +152,17 @@ export const OutboxEntryView = z.object({
   response: z.unknown(),
   /** One line a person reads: "Order · 2 items: Field A, Field B". */
   summary: z.string(),
-  /** Whether edit / retry / cancel apply in this state. */
-  can: z.object({ edit: z.boolean(), retry: z.boolean(), cancel: z.boolean() }),
+  /**
+   * Whether edit / retry / cancel apply in this state; confirm ("it was created") and resend
+   * ("send it again") apply to an `unconfirmed` entry only.
+   */
+  can: z.object({
+    edit: z.boolean(),
+    retry: z.boolean(),
+    cancel: z.boolean(),
+    confirm: z.boolean(),
+    resend: z.boolean(),
+  }),
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 
@@ -165,13 +180,15 @@ export const FlushProgress = z.object({
   sent: z.number().int().min(0),
   failed: z.number().int().min(0),
   blocked: z.number().int().min(0),
+  /** Left `unconfirmed`: may already be on the service, waiting for the user. */
+  unconfirmed: z.number().int().min(0),
   /** Still queued (the service was unreachable, or a retry is scheduled). */
   remaining: z.number().int().min(0),
 });
 export type FlushProgress = z.infer<typeof FlushProgress>;
 
 export const FlushResult = FlushProgress.extend({
-  /** What needs attention after the batch: failed and blocked entries, with why. */
+  /** What needs attention after the batch: failed, blocked and unconfirmed entries, with why. */
   problems: z.array(
     z.object({ id: z.string(), kind: OutboxKind, summary: z.string(), message: z.string() }),
   ),
@@ -215,6 +232,13 @@ export const workMethods = {
   },
   'outbox.retry': { input: byId, output: OutboxEntryView },
   'outbox.cancel': { input: byId, output: OutboxEntryView },
+  /** An unconfirmed entry is on the service: sent, with this id (or the offered candidate). */
+  'outbox.confirm': {
+    input: z.object({ id, remoteId: id.optional() }).strict(),
+    output: OutboxEntryView,
+  },
+  /** An unconfirmed entry is not on the service: queued to be sent again. */
+  'outbox.resend': { input: byId, output: OutboxEntryView },
   /** "Submit all": sends every queued entry now; resolves when the batch is done. */
   'outbox.flush': { input: none, output: FlushResult },
 } as const;

@@ -1,4 +1,4 @@
-import { ENDPOINT_IDS } from '@eo/domain';
+import { ENDPOINT_IDS, endpoints, IDEMPOTENCY_SUPPORT_HEADER } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../testing/harness';
 
@@ -75,6 +75,54 @@ describe('errors', () => {
     const paths = body.error.details.map((d: { path: string }) => d.path);
     expect(paths).toContain('limit');
     expect(body.error.details.every((d: { in: string }) => d.in === 'query')).toBe(true);
+  });
+});
+
+describe('Idempotency-Key support is said, not assumed', () => {
+  const header = IDEMPOTENCY_SUPPORT_HEADER.toLowerCase();
+  it('on a create, a replay, a refused create, a read, a 401 and an unknown route', async () => {
+    const body = {
+      name: 'Said index',
+      description: 'd',
+      rescale: [-1, 1],
+      expression: '(B08 - B04) / (B08 + B04)',
+      colormap: 'RdYlGn',
+      satellite_id: 'sat-aurora-1',
+      expression_type: 'index',
+      type: 'custom',
+    };
+    const create = () =>
+      t.call({
+        method: 'POST',
+        url: '/v0/indices',
+        headers: { 'idempotency-key': 'said-1' },
+        payload: body,
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    const replay = await create();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const answers = [
+      first,
+      replay,
+      await t.call({ method: 'POST', url: '/v0/indices', payload: { name: '' } }),
+      await t.call({ method: 'GET', url: '/v0/indices?limit=1' }),
+      await t.call({ method: 'GET', url: '/v0/indices', key: null }),
+      await t.call({ method: 'GET', url: '/v0/nope' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 400, 200, 401, 404]);
+    for (const r of answers) expect(r.headers[header]).toBe('honoured');
+  });
+  it('the OpenAPI document shows the header on every create response', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/v0/openapi.json', key: null })).json();
+    for (const id of ENDPOINT_IDS) {
+      const def = endpoints[id];
+      const path = def.path.replace(/:([a-z_]+)/g, '{$1}');
+      const ok = doc.paths[path][def.method.toLowerCase()].responses[String(def.status)];
+      if (def.kind === 'create') {
+        expect(ok.headers[IDEMPOTENCY_SUPPORT_HEADER].schema.const, id).toBe('honoured');
+      } else expect(ok.headers, id).toBeUndefined();
+    }
   });
 });
 

@@ -1,5 +1,12 @@
 /** The OpenAPI 3.1 document, generated from the same domain schemas that validate requests. */
-import { endpoints, ENDPOINT_IDS, ApiErrorBody, extensionEndpoints } from '@eo/domain';
+import {
+  endpoints,
+  ENDPOINT_IDS,
+  ApiErrorBody,
+  extensionEndpoints,
+  IDEMPOTENCY_HONOURED,
+  IDEMPOTENCY_SUPPORT_HEADER,
+} from '@eo/domain';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -28,6 +35,15 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
     ...(typeof s.description === 'string' ? { description: s.description } : {}),
   }));
 }
+
+/** The capability header, on every response (shown on creates, where it matters). */
+const idempotencySupport = {
+  [IDEMPOTENCY_SUPPORT_HEADER]: {
+    description:
+      'This service honours Idempotency-Key on every create: a repeat with the same key and body replays the first response and creates nothing. Sent on every response; a client resends a create that may have reached the service only when it has seen it.',
+    schema: { type: 'string', const: IDEMPOTENCY_HONOURED },
+  },
+};
 
 export function buildOpenApiDocument(serverUrl?: string) {
   const errorResponse = {
@@ -65,6 +81,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       responses: {
         [String(def.status)]: {
           description: def.status === 201 ? 'Created' : 'OK',
+          ...(def.kind === 'create' ? { headers: idempotencySupport } : {}),
           content: { 'application/json': { schema: toSchema(def.response, 'output') } },
         },
         '400': errorResponse,

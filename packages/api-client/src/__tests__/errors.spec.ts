@@ -115,10 +115,13 @@ describe('which statuses are retried', () => {
     await catchError(client.createJob('wf', { project_id: 'p' }, { idempotencyKey: false }));
     expect(srv.requests).toHaveLength(1);
   });
-  it('a create with a key is retried with the same key on every attempt', async () => {
+  it('a create with a key is retried with the same key on every attempt, once the service says it honours it', async () => {
     let n = 0;
+    const says = { 'idempotency-key-support': 'honoured' };
     srv.setHandler(() =>
-      ++n < 3 ? { status: 503, text: '' } : { status: 201, json: canned.createJob() },
+      ++n < 3
+        ? { status: 503, text: '', headers: says }
+        : { status: 201, json: canned.createJob(), headers: says },
     );
     const { client } = make();
     const job = await client.createJob('wf', { project_id: 'p' });
@@ -126,6 +129,36 @@ describe('which statuses are retried', () => {
     const keys = srv.requests.map((r) => r.headers['idempotency-key']);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
+    expect(client.capabilities.idempotencyKey).toBe('honoured');
+  });
+  it('a service that never says it honours the key: a create is sent once (with its key)', async () => {
+    srv.setHandler(() => ({ status: 503, text: '' }));
+    const { client, delays } = make();
+    const e = (await catchError(client.createJob('wf', { project_id: 'p' }))) as EoApiError;
+    expect(e).toMatchObject({ status: 503, retryable: true, attempts: 1 });
+    expect(srv.requests).toHaveLength(1);
+    expect(srv.requests[0]!.headers['idempotency-key']).toBeTruthy();
+    expect(delays).toEqual([]);
+    expect(client.capabilities.idempotencyKey).toBe('unknown');
+    // Forced by the caller (e.g. a proxy that drops the header): resent with the same key.
+    srv.requests.length = 0;
+    const forced = make({ idempotency: 'honoured', retry: { maxAttempts: 2 } }).client;
+    await catchError(forced.createJob('wf', { project_id: 'p' }));
+    expect(srv.requests).toHaveLength(2);
+  });
+  it('a header that says something else takes the promise back', async () => {
+    let says = 'honoured';
+    srv.setHandler(() => ({
+      status: 200,
+      json: canned.listIndices(),
+      headers: { 'idempotency-key-support': says },
+    }));
+    const { client } = make();
+    await client.listIndices();
+    expect(client.capabilities.idempotencyKey).toBe('honoured');
+    says = 'none';
+    await client.listIndices();
+    expect(client.capabilities.idempotencyKey).toBe('unknown');
   });
   it('connection refused is an EoNetworkError after every attempt', async () => {
     const port = await closedPort();

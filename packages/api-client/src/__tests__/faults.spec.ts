@@ -228,16 +228,28 @@ describe('cancellation', () => {
   });
 });
 
+/** A client that has read once through the proxy: it knows the service honours the key. */
+async function informed(o: Partial<EoClientOptions> = {}) {
+  const made = make(o);
+  expect(made.client.capabilities.idempotencyKey).toBe('unknown');
+  await made.client.listIndices({ limit: 1 });
+  expect(made.client.capabilities.idempotencyKey).toBe('honoured');
+  made.events.length = 0;
+  made.requests.length = 0;
+  proxy.seen.length = 0;
+  return made;
+}
+
 describe('creates through faults happen exactly once', () => {
   it('resets, a response lost after commit, a 503 and a cut-off body: one index', async () => {
     const name = 'faulty-create';
+    const { client, requests, events } = await informed({ retry: { maxAttempts: 6 } });
     proxy.plan(
       { type: 'reset' }, // never reaches the service
       { type: 'lose' }, // the service commits; the response is lost
       { type: 'status', status: 503 },
       { type: 'truncate' }, // replayed by the service, cut off on the way back
     );
-    const { client, requests, events } = make({ retry: { maxAttempts: 6 } });
     const created = await client.createIndex(indexBody(name));
     expect(events.map((e) => e.error ?? e.status)).toEqual([
       'network',
@@ -255,8 +267,8 @@ describe('creates through faults happen exactly once', () => {
   });
   it('a slow create that times out after the commit is replayed, not repeated', async () => {
     const name = 'slow-create';
+    const { client, events } = await informed({ timeoutMs: 1_000 });
     proxy.plan({ type: 'lose' }, { type: 'delay', ms: 5_000 });
-    const { client, events } = make({ timeoutMs: 1_000 });
     await client.createIndex(indexBody(name));
     expect(events.map((e) => e.error ?? e.status)).toEqual(['network', 'timeout', 201]);
     expect(await countIndicesNamed(name)).toBe(1);
@@ -279,6 +291,42 @@ describe('creates through faults happen exactly once', () => {
     const e = await catchError(client.createIndex(indexBody(name), { idempotencyKey: false }));
     expect(e).toBeInstanceOf(EoNetworkError);
     expect(proxy.seen).toHaveLength(1);
+    expect(await countIndicesNamed(name)).toBe(1);
+  });
+  it('before the service said it honours the key, a create that may have reached it is not resent', async () => {
+    const name = 'uninformed-create';
+    proxy.plan({ type: 'lose' });
+    const { client } = make();
+    const e = await catchError(client.createIndex(indexBody(name)));
+    expect(e).toMatchObject({ kind: 'network', attempts: 1 });
+    expect(proxy.seen).toHaveLength(1);
+    expect(await countIndicesNamed(name)).toBe(1);
+    // A gateway's 503 page without the header teaches nothing: still one attempt.
+    proxy.plan({ type: 'status', status: 503 });
+    expect(await catchError(client.createIndex(indexBody(`${name} 2`)))).toMatchObject({
+      status: 503,
+      attempts: 1,
+    });
+    expect(client.capabilities.idempotencyKey).toBe('unknown');
+  });
+  it("the service's own answer to a create teaches it: the next attempt may follow", async () => {
+    const name = 'taught-create';
+    // The first answer is a 503 that carries the header (as our service's own 503s do): the
+    // client learns from it and resends the create with the same key.
+    proxy.plan({ type: 'status', status: 503, headers: { 'idempotency-key-support': 'honoured' } });
+    const { client, events } = make();
+    await client.createIndex(indexBody(name));
+    expect(events.map((e) => e.error ?? e.status)).toEqual(['api', 201]);
+    expect(await countIndicesNamed(name)).toBe(1);
+  });
+  it("idempotency: 'ignored' never resends a create, whatever the service says", async () => {
+    const name = 'ignored-create';
+    const { client } = make({ idempotency: 'ignored' });
+    await client.listIndices({ limit: 1 });
+    expect(client.capabilities.idempotencyKey).toBe('ignored');
+    proxy.seen.length = 0;
+    proxy.plan({ type: 'lose' });
+    expect(await catchError(client.createIndex(indexBody(name)))).toMatchObject({ attempts: 1 });
     expect(await countIndicesNamed(name)).toBe(1);
   });
   it('a 400 from the service is not retried', async () => {

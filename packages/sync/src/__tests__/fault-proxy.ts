@@ -3,17 +3,23 @@
  * (shared by the outbox and pull fault tests):
  *
  * - `reset`: connection destroyed before forwarding (the service never sees the request).
- * - `status`: answered by the proxy (e.g. a 503 of a burst), never forwarded.
+ * - `status`: answered by the proxy (e.g. a 503 of a burst), never forwarded; with
+ *   `afterForwarding`, forwarded first (the service commits) and then answered with the status
+ *   (a gateway that gave up on a service that did the work).
  * - `lose`: forwarded, the service commits, then the connection is cut: the response is lost.
  * - `cut`: forwarded, then the headers and half the body are sent and the connection is reset
  *   (a page cut off mid-JSON).
  * - `hang`: never answered; the connection stays open until the client gives up (a timeout).
  *
  * `choose` decides per request (it sees the method, URL and body); `stripIdempotencyKey` plays
- * a service that ignores the key.
+ * a service that ignores the key (and, like the provider's real service, never says it honours
+ * it: the service's `Idempotency-Key-Support` header is relayed only without it).
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { IDEMPOTENCY_SUPPORT_HEADER } from '@eo/domain';
+
+const SUPPORT = IDEMPOTENCY_SUPPORT_HEADER.toLowerCase();
 
 export type Fault =
   | 'pass'
@@ -21,7 +27,11 @@ export type Fault =
   | 'lose'
   | 'cut'
   | 'hang'
-  | { readonly status: number; readonly headers?: Record<string, string> };
+  | {
+      readonly status: number;
+      readonly headers?: Record<string, string>;
+      readonly afterForwarding?: boolean;
+    };
 
 export interface ProxyRequest {
   readonly method: string;
@@ -64,13 +74,16 @@ export async function startFaultProxy(
         counts.hang++;
         return;
       }
-      if (typeof fault === 'object') {
-        counts.status++;
-        res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
+      const answer = (status: number, headers?: Record<string, string>) => {
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(JSON.stringify({ error: { code: 'unavailable', message: 'injected' } }));
+      };
+      if (typeof fault === 'object') counts.status++;
+      else counts[fault]++;
+      if (typeof fault === 'object' && !fault.afterForwarding) {
+        answer(fault.status, fault.headers);
         return;
       }
-      counts[fault]++;
       const headers: http.OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
       if (options.stripIdempotencyKey) delete headers['idempotency-key'];
       const up = http.request(
@@ -85,14 +98,20 @@ export async function startFaultProxy(
           const parts: Buffer[] = [];
           upRes.on('data', (c: Buffer) => parts.push(c));
           upRes.on('end', () => {
+            if (typeof fault === 'object') {
+              answer(fault.status, fault.headers);
+              return;
+            }
             if (fault === 'lose') {
               req.socket.destroy();
               return;
             }
             const out = Buffer.concat(parts);
+            const support = upRes.headers[SUPPORT];
             res.writeHead(upRes.statusCode ?? 502, {
               'content-type': upRes.headers['content-type'] ?? 'application/json',
               'content-length': String(out.length),
+              ...(support && !options.stripIdempotencyKey ? { [SUPPORT]: support } : {}),
             });
             if (fault === 'cut') {
               res.write(out.subarray(0, Math.floor(out.length / 2)), () => req.socket.destroy());

@@ -28,6 +28,8 @@ export const OPTIONS = {
   'batch-records': { type: 'string' },
   prefetch: { type: 'boolean' },
   state: { type: 'string' },
+  'remote-id': { type: 'string' },
+  idempotency: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -54,6 +56,8 @@ export interface OptionValues {
   readonly 'batch-records'?: string | undefined;
   readonly prefetch?: boolean | undefined;
   readonly state?: string | undefined;
+  readonly 'remote-id'?: string | undefined;
+  readonly idempotency?: string | undefined;
 }
 
 export interface CommandLine {

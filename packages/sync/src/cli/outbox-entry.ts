@@ -1,26 +1,30 @@
 /**
- * `eo outbox retry <id>` and `eo outbox cancel <id>`: the user's decisions about one entry
- * (see the outbox state table in README.md). Offline; a state that does not allow it exits 1.
+ * The user's decisions about one entry (see the outbox state table in README.md): `retry` and
+ * `cancel`, and for an `unconfirmed` entry (it may already be on the service) `confirm` ("it
+ * was created": `--remote-id`, or the candidate its answer suggested) and `resend` ("send it
+ * again"). Offline; a state that does not allow it exits 1.
  */
 import { createOutbox, type Outbox, type OutboxEntry } from '../outbox/index';
-import { OFFLINE_CLIENT, type CommandSpec } from './context';
+import type { OptionName } from './args';
+import { OFFLINE_CLIENT, type CommandContext, type CommandSpec } from './context';
 import { EXIT } from './io';
 import { writeEntry } from './outbox-view';
 
 function entryCommand(
-  word: 'retry' | 'cancel',
-  act: (outbox: Outbox, id: string) => OutboxEntry,
+  word: 'retry' | 'cancel' | 'confirm' | 'resend',
+  act: (outbox: Outbox, id: string, ctx: CommandContext) => OutboxEntry,
+  extra: { usage: string; options: readonly OptionName[] } = { usage: '', options: [] },
 ): CommandSpec {
   return {
     words: ['outbox', word],
     operands: ['id'],
-    usage: `eo outbox ${word} <id> [--format json|table]`,
-    options: ['format'],
+    usage: `eo outbox ${word} <id>${extra.usage} [--format json|table]`,
+    options: ['format', ...extra.options],
     run(ctx) {
       ctx.format();
       const { sqlite } = ctx.database({ create: false });
       const outbox = createOutbox({ db: sqlite, client: OFFLINE_CLIENT });
-      writeEntry(ctx, act(outbox, ctx.operands[0]!));
+      writeEntry(ctx, act(outbox, ctx.operands[0]!, ctx));
       return Promise.resolve(EXIT.ok);
     },
   };
@@ -28,3 +32,9 @@ function entryCommand(
 
 export const outboxRetryCommand = entryCommand('retry', (o, id) => o.retry(id));
 export const outboxCancelCommand = entryCommand('cancel', (o, id) => o.cancel(id));
+export const outboxConfirmCommand = entryCommand(
+  'confirm',
+  (o, id, ctx) => o.confirm(id, ctx.values['remote-id']),
+  { usage: ' [--remote-id ID]', options: ['remote-id'] },
+);
+export const outboxResendCommand = entryCommand('resend', (o, id) => o.resend(id));

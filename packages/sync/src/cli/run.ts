@@ -12,7 +12,12 @@ import { checkOptions, parseCommandLine, UsageError, type CommandLine } from './
 import { CliFailure, makeContext, type CommandSpec } from './context';
 import { EXIT, redacting, type CliIo, type OutputStream } from './io';
 import { outboxAddCommand } from './outbox-add';
-import { outboxCancelCommand, outboxRetryCommand } from './outbox-entry';
+import {
+  outboxCancelCommand,
+  outboxConfirmCommand,
+  outboxResendCommand,
+  outboxRetryCommand,
+} from './outbox-entry';
 import { outboxFlushCommand } from './outbox-flush';
 import { outboxListCommand } from './outbox-list';
 import { searchCommand } from './search';
@@ -27,6 +32,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   outboxFlushCommand,
   outboxRetryCommand,
   outboxCancelCommand,
+  outboxConfirmCommand,
+  outboxResendCommand,
   statusCommand,
 ];
 

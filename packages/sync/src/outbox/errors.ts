@@ -30,4 +30,13 @@ export interface StoredError {
   readonly code?: string | undefined;
   readonly message: string;
   readonly details?: FieldProblem[] | undefined;
+  /**
+   * The attempt may have created the resource (lost answer, timeout, 502/503/504, crash while
+   * sending, 2xx without a usable id): never resent blindly (see `in-doubt.ts`).
+   */
+  readonly inDoubt?: boolean | undefined;
+  /** When that attempt left, µs since the epoch. */
+  readonly attemptedAt?: number | undefined;
+  /** The created resource's id as the answer or the lookup suggests it, for the user to accept. */
+  readonly candidateId?: string | undefined;
 }

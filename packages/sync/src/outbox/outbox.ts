@@ -4,8 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { allItems, EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
+import type { IdempotencyPolicy } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
+import {
+  candidateIdOf,
+  isCreatedWithoutId,
+  isInDoubt,
+  mayHaveCreated,
+  unconfirmedMessage,
+} from './in-doubt';
 import {
   inputSchemas,
   OUTBOX_KINDS,
@@ -14,7 +22,7 @@ import {
   type OutboxInput,
   type OutboxKind,
 } from './kinds';
-import { findCreated } from './recovery';
+import { findCreated, LOOKUP_KINDS } from './recovery';
 import { checkReference, findReferences, resolveReferences } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
 
@@ -37,10 +45,14 @@ export interface OutboxOptions {
   /** A MirrorWriter that threw: the entry stays `sent` (the next mirror pull repairs the mirror). */
   readonly onMirrorError?: ((err: unknown, entry: OutboxEntry) => void) | undefined;
   /**
-   * False for a service that ignores Idempotency-Key: before sending an order again (after a
-   * crash or a lost response) the outbox looks for it with GET /v0/orders. Default true.
+   * Does the service honour Idempotency-Key? `auto` (default): only when it said so
+   * (`client.capabilities`; when still unknown, one cheap read per flush asks). `honoured` /
+   * `ignored` force it. It decides what happens to a create in doubt (its answer was lost, it
+   * timed out, a 502/503/504, a crash while sending): sent again with the same key, or looked
+   * for (`recovery.ts`) and otherwise left `unconfirmed` for the user. A function is asked at
+   * each flush (a setting the user may change while the app runs).
    */
-  readonly serviceHonoursIdempotencyKey?: boolean | undefined;
+  readonly idempotency?: IdempotencyPolicy | (() => IdempotencyPolicy) | undefined;
 }
 
 export interface FlushProgress {
@@ -48,6 +60,8 @@ export interface FlushProgress {
   readonly sent: number;
   readonly failed: number;
   readonly blocked: number;
+  /** Entries this flush left `unconfirmed` (in doubt; they wait for the user). */
+  readonly unconfirmed: number;
   /** Entries still queued or sending (including those waiting for their next attempt). */
   readonly remaining: number;
 }
@@ -68,12 +82,23 @@ export interface Outbox {
   edit(id: string, input: unknown): OutboxEntry;
   retry(id: string): OutboxEntry;
   cancel(id: string): OutboxEntry;
+  /**
+   * An `unconfirmed` entry is on the service (the user checked): `sent`, with the given remote
+   * id, or the candidate the answer suggested. Offline.
+   */
+  confirm(id: string, remoteId?: string): OutboxEntry;
+  /** An `unconfirmed` entry is not on the service (the user checked): queued to be sent again. */
+  resend(id: string): OutboxEntry;
   list(filter?: { states?: readonly OutboxState[] }): OutboxEntry[];
   get(id: string): OutboxEntry | undefined;
   counts(): Record<OutboxState, number>;
 }
 
-const HARD_STOPS: readonly OutboxState[] = ['failed', 'blocked', 'cancelled'];
+/** A dependency in one of these holds its dependents `blocked` (unconfirmed: until the user decides). */
+const hasOrderItems = (response: unknown) =>
+  Array.isArray((response as { order_items?: unknown } | null)?.order_items);
+
+const HARD_STOPS: readonly OutboxState[] = ['failed', 'blocked', 'cancelled', 'unconfirmed'];
 
 /** 5xx, 429 and 408 are the service saying "not now"; network failures and timeouts too. */
 function isTransient(err: EoClientError): boolean {
@@ -105,7 +130,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const random = options.random ?? Math.random;
   const baseMs = options.retryBaseMs ?? 1_000;
   const maxMs = options.retryMaxMs ?? 300_000;
-  const honoursKey = options.serviceHonoursIdempotencyKey ?? true;
+  const setting = options.idempotency ?? 'auto';
+  let policy: IdempotencyPolicy = typeof setting === 'function' ? 'auto' : setting;
   let running: Promise<FlushProgress> | undefined;
 
   /** Schema and local-id checks; `seqLimit`: references must point at earlier entries. */
@@ -149,6 +175,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return entry;
   }
 
+  function mustUnconfirmed(id: string, action: string): OutboxEntry {
+    const entry = mustGet(id);
+    if (entry.state !== 'unconfirmed') {
+      throw new OutboxStateError(
+        `Entry ${id} is ${entry.state}; only an unconfirmed entry can be ${action}`,
+      );
+    }
+    return entry;
+  }
+
   /** Blocks the queued dependents of `id`, transitively; returns how many. */
   function blockDependents(id: string, cause: OutboxEntry, at: number): number {
     let n = 0;
@@ -166,6 +202,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       kind: 'blocked',
       message: `depends on ${cause.kind} ${cause.id}, which is ${cause.state}${why}`,
       ...(cause.lastError?.details ? { details: cause.lastError.details } : {}),
+    };
+  }
+
+  function orderItemsUnknown(order: OutboxEntry): StoredError {
+    return {
+      kind: 'blocked',
+      message: `order ${order.id} was confirmed by hand, so its order item ids are not known here: edit this entry to name the order item ids`,
     };
   }
 
@@ -188,7 +231,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return ids;
   }
 
-  async function sendOne(entry: OutboxEntry, signal?: AbortSignal): Promise<unknown> {
+  /** `onLeaving` is called just before the create itself is sent (after reference lookups). */
+  async function sendOne(
+    entry: OutboxEntry,
+    signal: AbortSignal | undefined,
+    onLeaving: () => void,
+  ): Promise<unknown> {
     const sent = (entryId: string) => {
       const dep = mustGet(entryId);
       return { remoteId: dep.remoteId, response: dep.response };
@@ -196,24 +244,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const input = await resolveReferences(entry.kind, entry.input, sent, (aoi) =>
       sceneAssets(aoi, signal),
     );
-    // A previous attempt may have reached the service; with a key-honouring service the same
-    // key replays it, otherwise look for it first (orders, AOIs, custom indices: recovery.ts).
-    if (!honoursKey && entry.attempts > 1) {
-      const existing = await findCreated(
-        client,
-        entry.kind,
-        input,
-        (remoteId) => store.isRemoteIdTaken(entry.kind, remoteId),
-        signal,
-      );
-      if (existing !== undefined) return existing;
-    }
-    // Against a key-ignoring service the client must not resend a create on its own (it would
-    // duplicate it): each attempt then goes through the outbox, which looks before resending.
+    onLeaving();
+    // Always with the entry's key: a service that honours it replays a repeat. The client
+    // itself resends only to a service that said so; forced `ignored`, no key is sent at all.
     return sendCreate(client, entry.kind, input, {
       signal,
-      idempotencyKey: honoursKey ? entry.id : false,
+      idempotencyKey: policy === 'ignored' ? false : entry.id,
     });
+  }
+
+  /** Microseconds until the next attempt: backoff, never earlier than a Retry-After. */
+  function nextAttemptAt(attempts: number, err: EoClientError | undefined): number {
+    const backoff = Math.min(maxMs, baseMs * 2 ** (attempts - 1)) * (0.5 + random() / 2);
+    const wait = Math.max(backoff, err instanceof EoApiError ? (err.retryAfterMs ?? 0) : 0);
+    return micros() + Math.round(wait * 1000);
   }
 
   async function runFlush({
@@ -221,19 +265,113 @@ export function createOutbox(options: OutboxOptions): Outbox {
     onProgress,
     ignoreBackoff,
   }: FlushOptions): Promise<FlushProgress> {
+    if (typeof setting === 'function') policy = setting();
     // Entries are due when their next attempt time has come; ignoring the backoff, all are.
     const dueAt = () => (ignoreBackoff ? Number.MAX_SAFE_INTEGER : micros());
     let sentCount = 0;
     let failedCount = 0;
     let blockedCount = 0;
+    let unconfirmedCount = 0;
     const progress = (): FlushProgress => {
       return {
         sent: sentCount,
         failed: failedCount,
         blocked: blockedCount,
+        unconfirmed: unconfirmedCount,
         remaining: store.pending(),
       };
     };
+    const isClaimed = (kind: OutboxKind) => (remoteId: string) =>
+      store.isRemoteIdTaken(kind, remoteId);
+
+    /**
+     * Does the service honour the key? Forced by the policy, or what it said; still unknown,
+     * one cheap read per flush asks it (our service says it on every response). `unreachable`:
+     * that read failed for the network's reasons, so nothing can be decided now.
+     */
+    let probe: Promise<'yes' | 'no' | 'unreachable'> | undefined;
+    const keyHonoured = (): Promise<'yes' | 'no' | 'unreachable'> => {
+      if (policy !== 'auto') return Promise.resolve(policy === 'honoured' ? 'yes' : 'no');
+      const said = () => (client.capabilities.idempotencyKey === 'honoured' ? 'yes' : 'no');
+      if (client.capabilities.idempotencyKey !== 'unknown') return Promise.resolve(said());
+      probe ??= client
+        .listIndices({ limit: 1 }, { signal })
+        .then(said, (err: unknown) =>
+          err instanceof EoClientError && err.retryable ? 'unreachable' : said(),
+        );
+      return probe;
+    };
+
+    async function recordSent(entry: OutboxEntry, response: unknown): Promise<void> {
+      store.markSent(entry.id, response, remoteIdOf(entry.kind, response), micros());
+      sentCount += 1;
+      try {
+        await mirror?.recordCreated(entry.kind, response);
+      } catch (err) {
+        // The create is on the service and recorded here; the next mirror pull brings it in.
+        options.onMirrorError?.(err, mustGet(entry.id));
+      }
+    }
+
+    /** Still in doubt, nothing decided: back to the queue with the doubt kept, after a backoff. */
+    function waitInDoubt(
+      entry: OutboxEntry,
+      error: StoredError,
+      attempts: number,
+      err?: EoClientError,
+    ) {
+      store.setState(
+        entry.id,
+        'queued',
+        { ...error, inDoubt: true },
+        nextAttemptAt(attempts, err),
+        micros(),
+      );
+    }
+
+    /**
+     * A create in doubt on a service not known to honour the key: look for it (orders, AOIs,
+     * custom indices); found, it is `sent`; otherwise `unconfirmed`, for the user. `raw`: the
+     * unusable body of a 2xx answer, kept with the entry.
+     */
+    async function settle(entry: OutboxEntry, error: StoredError, raw?: unknown): Promise<void> {
+      let found: unknown;
+      if (LOOKUP_KINDS.includes(entry.kind)) {
+        try {
+          found = await findCreated(client, entry.kind, entry.input, isClaimed(entry.kind), signal);
+        } catch (err) {
+          if (!(err instanceof EoClientError)) throw err;
+          // The lookup could not run (offline again, aborted): decide on a later flush.
+          if (err instanceof EoAbortError)
+            store.setState(entry.id, 'queued', { ...error, inDoubt: true }, null, micros());
+          else waitInDoubt(entry, error, Math.max(1, entry.attempts), err);
+          return;
+        }
+      }
+      if (found !== undefined) {
+        await recordSent(entry, found);
+        return;
+      }
+      const why = LOOKUP_KINDS.includes(entry.kind)
+        ? `no matching ${entry.kind} was found on the service`
+        : `the service cannot list ${entry.kind}s to check`;
+      const at = micros();
+      const candidateId = raw === undefined ? undefined : candidateIdOf(entry.kind, raw);
+      store.markUnconfirmed(
+        entry.id,
+        {
+          ...error,
+          inDoubt: true,
+          message: unconfirmedMessage(why, error.message),
+          ...(candidateId ? { candidateId } : {}),
+        },
+        raw,
+        at,
+      );
+      unconfirmedCount += 1;
+      blockedCount += blockDependents(entry.id, mustGet(entry.id), at);
+    }
+
     store.requeueSending(micros());
     let cursor = 0;
     while (!signal?.aborted) {
@@ -249,57 +387,79 @@ export function createOutbox(options: OutboxOptions): Outbox {
         continue;
       }
       if (deps.some((d) => d.state !== 'sent')) continue; // waits for a dependency's next attempt
-      if (!store.markSending(entry.id, micros())) continue;
+      const doubted = isInDoubt(entry.lastError) ? entry.lastError : null;
+      if (doubted) {
+        // An earlier attempt may be on the service: resent only with a key the service honours.
+        const honoured = await keyHonoured();
+        if (signal?.aborted) break;
+        if (honoured !== 'yes') {
+          if (honoured === 'no') await settle(entry, doubted);
+          else waitInDoubt(entry, doubted, Math.max(1, entry.attempts));
+          onProgress?.(progress());
+          continue;
+        }
+      }
+      const leftAt = micros();
+      if (!store.markSending(entry.id, leftAt)) continue;
       const attempt = { ...entry, attempts: entry.attempts + 1 };
 
+      let leaving = false;
       let response: unknown;
       try {
-        response = await sendOne(attempt, signal);
+        response = await sendOne(attempt, signal, () => {
+          leaving = true;
+        });
       } catch (err) {
         if (!(err instanceof EoClientError)) {
           // Not a transport answer (a bug, the database gone): back to the queue if we still
-          // can (the same key makes the resend safe), and let the caller see the real error.
+          // can (in doubt if the create had left), and let the caller see the real error.
+          const error: StoredError | null = leaving
+            ? { kind: 'internal', message: String(err), inDoubt: true, attemptedAt: leftAt }
+            : entry.lastError;
           try {
-            store.setState(entry.id, 'queued', entry.lastError, null, micros());
+            store.setState(entry.id, 'queued', error, null, micros());
           } catch {
-            // The entry stays `sending` and the next flush requeues it.
+            // The entry stays `sending` and the next flush requeues it, in doubt.
           }
           throw err;
         }
+        // In doubt: this attempt may have created it, or an earlier one may have and this
+        // answer did not settle it (a definite answer to a resend with an honoured key does).
+        const inDoubt = leaving
+          ? mayHaveCreated(err) || (doubted !== null && isTransient(err))
+          : doubted !== null;
+        const error: StoredError = inDoubt
+          ? {
+              ...storedError(err),
+              inDoubt: true,
+              attemptedAt: leaving && mayHaveCreated(err) ? leftAt : doubted?.attemptedAt,
+            }
+          : storedError(err);
         if (err instanceof EoAbortError) {
-          // It may have reached the service: the next flush sends it again with the same key.
-          store.setState(entry.id, 'queued', entry.lastError, null, micros());
+          // The next flush decides: the same key again, or the lookup first.
+          store.setState(entry.id, 'queued', inDoubt ? error : entry.lastError, null, micros());
           break;
         }
-        if (isTransient(err)) {
-          const backoff =
-            Math.min(maxMs, baseMs * 2 ** (attempt.attempts - 1)) * (0.5 + random() / 2);
-          // A Retry-After (429, 503) is the service's own answer to "when": never earlier.
-          const wait = Math.max(backoff, err instanceof EoApiError ? (err.retryAfterMs ?? 0) : 0);
-          store.setState(
-            entry.id,
-            'queued',
-            storedError(err),
-            micros() + Math.round(wait * 1000),
-            micros(),
-          );
+        if (isCreatedWithoutId(err)) {
+          // Created for sure, id unknown: a resend would at best replay the same body.
+          await settle(attempt, error, err.body);
+        } else if (inDoubt) {
+          // Honoured: sent again later with the same key. Unknown (the read that asks failed):
+          // decided later. Not honoured: looked for now, else left to the user.
+          if ((await keyHonoured()) === 'no') await settle(attempt, error);
+          else waitInDoubt(entry, error, attempt.attempts, err);
+        } else if (isTransient(err)) {
+          store.setState(entry.id, 'queued', error, nextAttemptAt(attempt.attempts, err), micros());
         } else {
           const at = micros();
-          store.setState(entry.id, 'failed', storedError(err), null, at);
+          store.setState(entry.id, 'failed', error, null, at);
           failedCount += 1;
           blockedCount += blockDependents(entry.id, mustGet(entry.id), at);
         }
         onProgress?.(progress());
         continue;
       }
-      store.markSent(entry.id, response, remoteIdOf(entry.kind, response), micros());
-      sentCount += 1;
-      try {
-        await mirror?.recordCreated(entry.kind, response);
-      } catch (err) {
-        // The create is on the service and recorded here; the next mirror pull brings it in.
-        options.onMirrorError?.(err, mustGet(entry.id));
-      }
+      await recordSent(entry, response);
       onProgress?.(progress());
     }
     return progress();
@@ -347,6 +507,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
     retry(id) {
       const entry = mustGet(id);
+      if (entry.state === 'unconfirmed') {
+        // Retry is the everyday button; an unconfirmed entry is resent only when asked by name.
+        throw new OutboxStateError(
+          `Entry ${id} may already be on the service: confirm it, resend it, or cancel it`,
+        );
+      }
       if (entry.state !== 'failed' && entry.state !== 'blocked' && entry.state !== 'queued') {
         throw new OutboxStateError(`Entry ${id} is ${entry.state} and cannot be retried`);
       }
@@ -374,6 +540,39 @@ export function createOutbox(options: OutboxOptions): Outbox {
         store.setState(id, 'cancelled', entry.lastError, null, at);
         // Dependents are blocked, not cancelled with it: the user edits or cancels them.
         blockDependents(id, mustGet(id), at);
+      });
+      return mustGet(id);
+    },
+
+    confirm(id, remoteId) {
+      const entry = mustUnconfirmed(id, 'confirmed');
+      const given = remoteId?.trim() || entry.lastError?.candidateId;
+      if (!given) {
+        throw new OutboxStateError(
+          `Entry ${id}: give the id the service gave it (no candidate was found)`,
+        );
+      }
+      store.transaction(() => {
+        const at = micros();
+        store.markSent(id, entry.response, given, at);
+        if (entry.kind === 'order' && !hasOrderItems(entry.response)) {
+          // Deliveries name its items (`local:<id>#n`), which only its answer lists.
+          for (const dep of store.dependents(id)) {
+            if (dep.state !== 'blocked') continue;
+            store.setState(dep.id, 'blocked', orderItemsUnknown(entry), null, at);
+          }
+        } else unblockDependents(id, at);
+      });
+      return mustGet(id);
+    },
+
+    resend(id) {
+      mustUnconfirmed(id, 'sent again');
+      store.transaction(() => {
+        const at = micros();
+        // The user's say: no longer in doubt, so the next flush sends it (same key).
+        store.setState(id, 'queued', null, null, at);
+        unblockDependents(id, at);
       });
       return mustGet(id);
     },

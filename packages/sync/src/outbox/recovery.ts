@@ -1,6 +1,6 @@
 /**
- * Finding a create that may already be on the service, for services that ignore the
- * Idempotency-Key (the reference service honours it; this path is opt-in).
+ * Finding a create that may already be on the service, for services not known to honour the
+ * Idempotency-Key (the reference service says it does; see `in-doubt.ts`).
  *
  * None of these resources has a client-chosen id, so the lookup matches on content, skipping
  * resources another outbox entry has already claimed; the newest match wins:
@@ -9,10 +9,13 @@
  * - a custom index: the same name, satellite and expression (GET /v0/indices?type=custom).
  * This is a heuristic: an identical resource created by someone else after our lost attempt
  * would be taken for ours, judged better than a duplicate (a paid order, a processed AOI).
- * Visualizations, deliveries and jobs cannot be listed; they rely on the key.
+ * Visualizations, deliveries and jobs cannot be listed: in doubt, they wait `unconfirmed`.
  */
 import { allItems, type EoClient } from '@eo/api-client';
 import type { OutboxKind } from './kinds';
+
+/** The kinds a lookup can find; the others have no list endpoint. */
+export const LOOKUP_KINDS: readonly OutboxKind[] = ['order', 'aoi', 'index'];
 
 interface ItemShape {
   readonly name?: unknown;

@@ -91,8 +91,17 @@ export function createOutboxStore(db: Database.Database) {
     `UPDATE outbox SET input = ?, depends_on = ?, state = 'queued', last_error = NULL,
        next_attempt_at = NULL, updated_at = ? WHERE id = ?`,
   );
+  // A row left `sending` had its request on the way (committed just before it left, at
+  // updated_at): it may be on the service, so it goes back in doubt (see in-doubt.ts).
   const requeueSending = db.prepare(
-    `UPDATE outbox SET state = 'queued', next_attempt_at = NULL, updated_at = ? WHERE state = 'sending'`,
+    `UPDATE outbox SET state = 'queued', next_attempt_at = NULL, updated_at = ?,
+       last_error = json_object('kind', 'interrupted', 'message', ?, 'inDoubt', json('true'),
+         'attemptedAt', updated_at)
+     WHERE state = 'sending'`,
+  );
+  const setUnconfirmed = db.prepare(
+    `UPDATE outbox SET state = 'unconfirmed', last_error = ?, response = COALESCE(?, response),
+       next_attempt_at = NULL, updated_at = ? WHERE id = ?`,
   );
   const dependents = db.prepare<[string], Row>(
     `SELECT outbox.* FROM outbox, json_each(outbox.depends_on) AS dep WHERE dep.value = ? ORDER BY seq`,
@@ -138,9 +147,18 @@ export function createOutboxStore(db: Database.Database) {
     setInput(id: string, input: unknown, dependsOn: string[], at: number): void {
       setInput.run(JSON.stringify(input), JSON.stringify(dependsOn), at, id);
     },
-    /** Entries a crash or a timeout left `sending` go back to the queue (sent again with the same key). */
+    /** Entries a crash left `sending` go back to the queue, in doubt (never resent blindly). */
     requeueSending(at: number): number {
-      return requeueSending.run(at).changes;
+      return requeueSending.run(at, 'the app stopped while this was being sent').changes;
+    },
+    /** In doubt and undecided: waits for the user; `response`: an unusable 2xx answer, kept. */
+    markUnconfirmed(id: string, error: StoredError, response: unknown, at: number): void {
+      setUnconfirmed.run(
+        json(error),
+        response === undefined ? null : JSON.stringify(response),
+        at,
+        id,
+      );
     },
     dependents(id: string): OutboxEntry[] {
       return dependents.all(id).map(toEntry);

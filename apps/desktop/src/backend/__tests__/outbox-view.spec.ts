@@ -39,10 +39,13 @@ function entryIn(state: string, attempts: number): OutboxEntry {
   return outbox.get(e.id)!;
 }
 
-function accepts(action: 'edit' | 'retry' | 'cancel', state: string, attempts: number): boolean {
+type Action = 'edit' | 'retry' | 'cancel' | 'confirm' | 'resend';
+
+function accepts(action: Action, state: string, attempts: number): boolean {
   const e = entryIn(state, attempts);
   try {
     if (action === 'edit') outbox.edit(e.id, job);
+    else if (action === 'confirm') outbox.confirm(e.id, 'job-by-hand');
     else outbox[action](e.id);
     return true;
   } catch (err) {
@@ -57,7 +60,7 @@ describe('outbox views', () => {
     expect(OutboxState.options).toEqual([...OUTBOX_STATES]);
   });
 
-  it('can.edit / can.retry / can.cancel say what the real outbox accepts, in every state', () => {
+  it('can.edit / retry / cancel / confirm / resend say what the real outbox accepts, in every state', () => {
     for (const state of OUTBOX_STATES) {
       for (const attempts of [0, 1]) {
         if (state === 'cancelled') {
@@ -66,6 +69,8 @@ describe('outbox views', () => {
             edit: false,
             retry: false,
             cancel: false,
+            confirm: false,
+            resend: false,
           });
           continue;
         }
@@ -74,6 +79,8 @@ describe('outbox views', () => {
           edit: accepts('edit', state, attempts),
           retry: accepts('retry', state, attempts),
           cancel: accepts('cancel', state, attempts),
+          confirm: accepts('confirm', state, attempts),
+          resend: accepts('resend', state, attempts),
         };
         if (state === 'queued' && attempts === 0) {
           // Retrying an entry never attempted is accepted but changes nothing: not offered.

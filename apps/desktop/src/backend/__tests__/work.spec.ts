@@ -82,7 +82,7 @@ describe('the outbox, from offline to the service', () => {
       lastError: null,
       remoteId: null,
       summary: 'Order · 2 items: Field A, Field B',
-      can: { edit: true, retry: false, cancel: true },
+      can: { edit: true, retry: false, cancel: true, confirm: false, resend: false },
     });
     expect(new Date(queued.order.createdAt).toISOString()).toBe(queued.order.createdAt);
     expect(Math.abs(Date.parse(queued.order.createdAt) - Date.now())).toBeLessThan(60_000);
@@ -177,6 +177,7 @@ describe('the outbox, from offline to the service', () => {
       failed: 0,
       blocked: 0,
       cancelled: 0,
+      unconfirmed: 0,
     });
     const lookups = await first.call('lookups.get');
     expect(lookups.projectIds).toEqual([CROPS, FLOODS]);
@@ -195,11 +196,24 @@ describe('the outbox, from offline to the service', () => {
     const finished = t.waitFor('outbox.finished');
     await connected(t);
     const result = (await finished) as FlushResult;
-    expect(result).toEqual({ sent: 7, failed: 0, blocked: 0, remaining: 0, problems: [] });
+    expect(result).toEqual({
+      sent: 7,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 0,
+      problems: [],
+    });
 
     const progress = t.events.filter((e) => e.event === 'outbox.progress').map((e) => e.payload);
     expect(progress).toHaveLength(7);
-    expect(progress.at(-1)).toEqual({ sent: 7, failed: 0, blocked: 0, remaining: 0 });
+    expect(progress.at(-1)).toEqual({
+      sent: 7,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 0,
+    });
     const changedKinds = t.events
       .filter((e) => e.event === 'records.changed')
       .flatMap((e) => (e.payload as { kinds: string[] }).kinds);
@@ -217,7 +231,13 @@ describe('the outbox, from offline to the service', () => {
       expect(e.state).toBe('sent');
       expect(e.remoteId).toBeTruthy();
       expect(e.sentAt).not.toBeNull();
-      expect(e.can).toEqual({ edit: false, retry: false, cancel: false });
+      expect(e.can).toEqual({
+        edit: false,
+        retry: false,
+        cancel: false,
+        confirm: false,
+        resend: false,
+      });
     }
     // Created once on the service.
     expect(await serviceOrderCount()).toBe(ordersBefore + 2);
@@ -247,6 +267,7 @@ describe('the outbox, from offline to the service', () => {
       sent: 0,
       failed: 0,
       blocked: 0,
+      unconfirmed: 0,
       remaining: 0,
       problems: [],
     });
@@ -387,13 +408,19 @@ describe('a create the service refuses', () => {
       const cancelled = await t.call('outbox.cancel', { id: job.id });
       expect(cancelled).toMatchObject({
         state: 'cancelled',
-        can: { edit: false, retry: false, cancel: false },
+        can: { edit: false, retry: false, cancel: false, confirm: false, resend: false },
       });
 
       const finished = t.waitFor('outbox.finished');
       const result = await t.call('outbox.flush');
       expect(await finished).toEqual(result);
-      expect(result).toMatchObject({ sent: 0, failed: 1, blocked: 1, remaining: 0 });
+      expect(result).toMatchObject({
+        sent: 0,
+        failed: 1,
+        blocked: 1,
+        unconfirmed: 0,
+        remaining: 0,
+      });
       const [failed, blocked] = result.problems;
       expect(failed).toMatchObject({
         id: order.id,
@@ -410,7 +437,7 @@ describe('a create the service refuses', () => {
       expect(failedView).toMatchObject({
         state: 'failed',
         attempts: 1,
-        can: { edit: true, retry: true, cancel: true },
+        can: { edit: true, retry: true, cancel: true, confirm: false, resend: false },
         lastError: { status: 400 },
       });
       expect(failedView.lastError?.details?.map((d) => d.path)).toContain(
@@ -436,6 +463,7 @@ describe('a create the service refuses', () => {
         sent: 2,
         failed: 0,
         blocked: 0,
+        unconfirmed: 0,
         remaining: 0,
         problems: [],
       });

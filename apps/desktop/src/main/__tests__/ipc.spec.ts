@@ -120,6 +120,12 @@ const CASES: Record<string, { good: unknown; bad: unknown; path: string }> = {
   'outbox.edit': { good: { id: 'e1', input: { name: 'x' } }, bad: { id: 'e1' }, path: 'input' },
   'outbox.retry': { good: { id: 'e1' }, bad: { id: '' }, path: 'id' },
   'outbox.cancel': { good: { id: 'e1' }, bad: {}, path: 'id' },
+  'outbox.confirm': {
+    good: { id: 'e1', remoteId: 'job-1' },
+    bad: { id: 'e1', remoteId: '' },
+    path: 'remoteId',
+  },
+  'outbox.resend': { good: { id: 'e1' }, bad: { id: 7 }, path: 'id' },
   'outbox.flush': { good: undefined, bad: { now: true }, path: '' },
 };
 

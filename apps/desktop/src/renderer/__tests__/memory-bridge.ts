@@ -51,6 +51,7 @@ export function defaultSettings(): Settings {
     mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
     syncIntervalMinutes: 15,
     tileUrl: null,
+    idempotency: 'auto',
     storageBytes: 5 * 1024 * 1024,
   };
 }

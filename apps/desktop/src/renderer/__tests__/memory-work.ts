@@ -127,7 +127,14 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
   function can(state: OutboxState, attempts: number): OutboxEntryView['can'] {
     const untouched = state === 'queued' && attempts === 0;
     const stopped = state === 'failed' || state === 'blocked';
-    return { edit: untouched || stopped, retry: stopped, cancel: untouched || stopped };
+    const unconfirmed = state === 'unconfirmed';
+    return {
+      edit: untouched || stopped,
+      retry: stopped,
+      cancel: untouched || stopped || unconfirmed,
+      confirm: unconfirmed,
+      resend: unconfirmed,
+    };
   }
 
   function put(e: OutboxEntryView, patch: Partial<OutboxEntryView>): OutboxEntryView {
@@ -159,7 +166,13 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
   const pending = () => work.outbox.filter((e) => e.state === 'queued').length;
 
   function flush(): FlushResult {
-    const progress: FlushProgress = { sent: 0, failed: 0, blocked: 0, remaining: 0 };
+    const progress: FlushProgress = {
+      sent: 0,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 0,
+    };
     for (const original of [...work.outbox].sort((a, b) => a.seq - b.seq)) {
       const e = work.outbox.find((x) => x.id === original.id)!;
       if (e.state !== 'queued') continue;
@@ -305,6 +318,24 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         if (!e.can.cancel)
           throw new ContractError('conflict', `a ${e.state} entry cannot be cancelled`);
         const next = put(e, { state: 'cancelled' });
+        emit('outbox.changed', { pending: pending() });
+        return next;
+      }
+      case 'outbox.confirm': {
+        const { id, remoteId } = input as { id: string; remoteId?: string };
+        const e = find(id);
+        const given = remoteId ?? e.lastError?.candidateId;
+        if (!e.can.confirm || !given)
+          throw new ContractError('conflict', `a ${e.state} entry cannot be confirmed`);
+        const next = put(e, { state: 'sent', remoteId: given, lastError: null });
+        emit('outbox.changed', { pending: pending() });
+        return next;
+      }
+      case 'outbox.resend': {
+        const e = find((input as { id: string }).id);
+        if (!e.can.resend)
+          throw new ContractError('conflict', `a ${e.state} entry cannot be resent`);
+        const next = put(e, { state: 'queued', lastError: null });
         emit('outbox.changed', { pending: pending() });
         return next;
       }

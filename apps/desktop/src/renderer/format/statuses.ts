@@ -34,6 +34,11 @@ export const OUTBOX_STATE_TEXT: Record<OutboxState, StatusText & { hint: string 
     hint: 'Something it depends on failed, is blocked or was cancelled.',
   },
   cancelled: { label: 'Cancelled', tone: 'idle', hint: 'Cancelled: it will not be sent.' },
+  unconfirmed: {
+    label: 'Unconfirmed',
+    tone: 'warn',
+    hint: 'It may already be on the service (the answer never came). Check, then confirm it was created, send it again, or cancel.',
+  },
 };
 
 /**
@@ -47,6 +52,7 @@ export const UNSENT_NOTE: Record<OutboxState, string> = {
   failed: 'refused by the service — see the Outbox',
   blocked: 'blocked — see the Outbox',
   cancelled: 'cancelled — not sent',
+  unconfirmed: 'may already be on the service — see the Outbox',
 };
 
 export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {

@@ -29,14 +29,14 @@ export const SCREEN_FOR_KIND: Record<OutboxKind, string> = {
 
 /** Share of a batch handled so far (0..1), from a progress report. */
 export function flushFraction(p: FlushProgress): number {
-  const done = p.sent + p.failed + p.blocked;
+  const done = p.sent + p.failed + p.blocked + p.unconfirmed;
   const total = done + p.remaining;
   return total === 0 ? 0 : done / total;
 }
 
 /** A batch that did nothing (e.g. every entry waiting for its next attempt) is not news. */
 export function isEmptyBatch(r: FlushProgress): boolean {
-  return r.sent + r.failed + r.blocked === 0;
+  return r.sent + r.failed + r.blocked + r.unconfirmed === 0;
 }
 
 export const useOutboxStore = defineStore('outbox', () => {
@@ -198,7 +198,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     flushing.value = true;
     actionError.value = null;
     const seqAtStart = resultSeq.value;
-    progress.value = { sent: 0, failed: 0, blocked: 0, remaining: pending.value };
+    progress.value = { sent: 0, failed: 0, blocked: 0, unconfirmed: 0, remaining: pending.value };
     try {
       const result = await useBridge().call('outbox.flush');
       // Without a listener (or if the event is lost) the answer is the batch's result.

@@ -57,6 +57,8 @@ describe('contract', () => {
       'outbox.edit',
       'outbox.retry',
       'outbox.cancel',
+      'outbox.confirm',
+      'outbox.resend',
       'outbox.flush',
     ]);
     expect(EVENT_NAMES).toEqual([

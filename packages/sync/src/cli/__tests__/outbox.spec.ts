@@ -97,6 +97,7 @@ describe('eo outbox', () => {
       sent: 2,
       failed: 0,
       blocked: 0,
+      unconfirmed: 0,
       remaining: 0,
       problems: [],
     });
@@ -138,7 +139,9 @@ describe('eo outbox', () => {
     );
     const flushed = await eo(['outbox', 'flush', ...flags, '--format', 'table']);
     expect(flushed.code).toBe(1);
-    expect(flushed.stdout).toMatch(/^SENT +FAILED +BLOCKED +REMAINING\n0 +1 +0 +0\n$/);
+    expect(flushed.stdout).toMatch(
+      /^SENT +FAILED +BLOCKED +UNCONFIRMED +REMAINING\n0 +1 +0 +0 +0\n$/,
+    );
     expect(flushed.stderr).toContain('eo outbox flush: 1 not sent:');
     expect(flushed.stderr).toContain(`failed index ${added.id}: api 400: `);
     expect(flushed.stderr).toMatch(/\n {4}satellite_id: .*sat-nowhere/);

@@ -172,7 +172,7 @@ describe('flush', () => {
 
     const progress: unknown[] = [];
     const result = await outbox.flush({ onProgress: (p) => progress.push(p) });
-    expect(result).toEqual({ sent: 6, failed: 0, blocked: 0, remaining: 0 });
+    expect(result).toEqual({ sent: 6, failed: 0, blocked: 0, unconfirmed: 0, remaining: 0 });
     expect(progress).toHaveLength(6);
     expect(progress.at(-1)).toEqual(result);
 
@@ -219,7 +219,13 @@ describe('flush', () => {
     ]);
 
     // A second flush has nothing to do.
-    expect(await outbox.flush()).toEqual({ sent: 0, failed: 0, blocked: 0, remaining: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 0,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 0,
+    });
   });
 
   it("a 4xx fails the entry with the service's error and blocks its dependents transitively", async () => {
@@ -234,7 +240,7 @@ describe('flush', () => {
     });
     const independent = outbox.enqueue('order', orderInput('Independent'));
     const result = await outbox.flush();
-    expect(result).toEqual({ sent: 1, failed: 1, blocked: 1, remaining: 0 });
+    expect(result).toEqual({ sent: 1, failed: 1, blocked: 1, unconfirmed: 0, remaining: 0 });
     const failed = outbox.get(order.id)!;
     expect(failed.state).toBe('failed');
     expect(failed.lastError).toMatchObject({ kind: 'api', status: 400, code: 'validation_failed' });
@@ -248,7 +254,13 @@ describe('flush', () => {
     outbox.edit(order.id, orderInput('Fixed project'));
     expect(outbox.get(order.id)).toMatchObject({ state: 'queued', lastError: null });
     expect(outbox.get(delivery.id)?.state).toBe('queued');
-    expect(await outbox.flush()).toEqual({ sent: 2, failed: 0, blocked: 0, remaining: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 2,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 0,
+    });
     expect(outbox.get(delivery.id)?.state).toBe('sent');
   });
 
@@ -271,7 +283,13 @@ describe('flush', () => {
         src_asset_ids: ['a'],
       }),
     ).toThrow(/cancelled/);
-    expect(await outbox.flush()).toEqual({ sent: 0, failed: 0, blocked: 0, remaining: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 0,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 0,
+    });
     expect((await client.listAois({ aoi_name: 'Cancelled AOI' })).aois).toEqual([]);
 
     // Retry of the blocked visualization: flush blocks it again (its AOI is still cancelled).
@@ -296,7 +314,13 @@ describe('flush', () => {
       index_id: `local:${index.id}`,
       src_asset_ids: ['ast-1'],
     });
-    expect(await outbox.flush()).toEqual({ sent: 0, failed: 1, blocked: 1, remaining: 0 });
+    expect(await outbox.flush()).toEqual({
+      sent: 0,
+      failed: 1,
+      blocked: 1,
+      unconfirmed: 0,
+      remaining: 0,
+    });
     const failed = outbox.get(index.id)!;
     expect(failed.lastError).toMatchObject({ status: 400 });
     expect(failed.lastError?.details?.map((d) => d.path)).toContain('satellite_id');

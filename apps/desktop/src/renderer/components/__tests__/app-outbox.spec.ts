@@ -104,7 +104,13 @@ describe('App and the outbox', () => {
     expect(actions.length).toBe(6);
     for (const a of actions) expect(a.attributes('disabled')).toBeDefined();
 
-    bridge.emit('outbox.progress', { sent: 1, failed: 0, blocked: 0, remaining: 2 });
+    bridge.emit('outbox.progress', {
+      sent: 1,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 2,
+    });
     await flushPromises();
     expect(bar().attributes('aria-valuenow')).toBe('33');
     expect(bar().attributes('aria-valuetext')).toBe('1 of 3 handled (1 sent)');

@@ -23,6 +23,7 @@ const result = (r: Partial<FlushResult>): FlushResult => ({
   sent: 0,
   failed: 0,
   blocked: 0,
+  unconfirmed: 0,
   remaining: 0,
   problems: [],
   ...r,

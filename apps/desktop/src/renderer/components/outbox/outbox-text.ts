@@ -69,10 +69,11 @@ export function summaryWithoutKind(entry: Pick<OutboxEntryView, 'kind' | 'summar
   return entry.summary.startsWith(prefix) ? entry.summary.slice(prefix.length) : entry.summary;
 }
 
-/** What needs doing first comes first: failed and blocked, then waiting, then done. */
+/** What needs doing first comes first: failed, blocked and unconfirmed, then waiting, then done. */
 const RANK: Record<OutboxEntryView['state'], number> = {
   failed: 0,
   blocked: 0,
+  unconfirmed: 0,
   queued: 1,
   sending: 1,
   sent: 2,

@@ -76,10 +76,22 @@ describe('outbox store', () => {
   it('follows progress and finished events, also of batches it did not start', async () => {
     const outbox = useOutboxStore();
     outbox.listen();
-    bridge.emit('outbox.progress', { sent: 2, failed: 1, blocked: 0, remaining: 5 });
-    expect(outbox.progress).toEqual({ sent: 2, failed: 1, blocked: 0, remaining: 5 });
+    bridge.emit('outbox.progress', {
+      sent: 2,
+      failed: 1,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 5,
+    });
+    expect(outbox.progress).toEqual({
+      sent: 2,
+      failed: 1,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: 5,
+    });
     expect(flushFraction(outbox.progress!)).toBeCloseTo(3 / 8, 5);
-    const result = { sent: 7, failed: 1, blocked: 0, remaining: 0, problems: [] };
+    const result = { sent: 7, failed: 1, blocked: 0, unconfirmed: 0, remaining: 0, problems: [] };
     bridge.emit('outbox.finished', result);
     expect(outbox.progress).toBeNull();
     expect(outbox.lastResult).toEqual(result);
@@ -196,8 +208,12 @@ describe('outbox store', () => {
   });
 
   it('tells an empty batch from news', () => {
-    expect(isEmptyBatch({ sent: 0, failed: 0, blocked: 0, remaining: 4 })).toBe(true);
-    expect(isEmptyBatch({ sent: 0, failed: 0, blocked: 1, remaining: 0 })).toBe(false);
-    expect(flushFraction({ sent: 0, failed: 0, blocked: 0, remaining: 0 })).toBe(0);
+    expect(isEmptyBatch({ sent: 0, failed: 0, blocked: 0, unconfirmed: 0, remaining: 4 })).toBe(
+      true,
+    );
+    expect(isEmptyBatch({ sent: 0, failed: 0, blocked: 1, unconfirmed: 0, remaining: 0 })).toBe(
+      false,
+    );
+    expect(flushFraction({ sent: 0, failed: 0, blocked: 0, unconfirmed: 0, remaining: 0 })).toBe(0);
   });
 });

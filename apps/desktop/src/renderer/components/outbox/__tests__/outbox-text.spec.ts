@@ -19,7 +19,7 @@ function entry(patch: Partial<OutboxEntryView>): OutboxEntryView {
     remoteId: null,
     response: null,
     summary: 'Job · wf-a for p',
-    can: { edit: true, retry: false, cancel: true },
+    can: { edit: true, retry: false, cancel: true, confirm: false, resend: false },
     ...patch,
   };
 }
