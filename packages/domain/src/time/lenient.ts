@@ -112,15 +112,3 @@ export function readId(value: unknown): string | null {
 export function readText(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
-
-/**
- * A 2D bbox `[west, south, east, north]` from 4 numbers or numeric strings, or a 3D one
- * (6 values: its 2D part); null otherwise.
- */
-export function readBbox(value: unknown): [number, number, number, number] | null {
-  if (!Array.isArray(value) || (value.length !== 4 && value.length !== 6)) return null;
-  const n = value.map(readNumber);
-  if (n.some((v) => v === null)) return null;
-  const [w, s, e, north] = (value.length === 4 ? n : [n[0], n[1], n[3], n[4]]) as number[];
-  return [w!, s!, e!, north!];
-}

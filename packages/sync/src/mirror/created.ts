@@ -4,9 +4,9 @@
  * by whoever submits the create (the outbox), refreshed by `put` with the newer record
  * (`refreshCreated`), never swept by a pass.
  */
-import { isFinalStatus } from '@eo/domain';
+import { isFinalStatus, readInstant } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { instantUs, str, type WireRecord } from './rows';
+import { str, type WireRecord } from './rows';
 
 export interface CreatedRecords {
   /** Records a delivery as returned by the service (keyed by `delivery_id`). */
@@ -62,7 +62,7 @@ export function makeCreatedRecords(
     ...extra: unknown[]
   ) => {
     if (id === null) throw new TypeError(`${what} without an id`);
-    s.run(id, str(r, 'status'), instantUs(r, 'created_at') ?? nowUs(), JSON.stringify(r), ...extra);
+    s.run(id, str(r, 'status'), readInstant(r.created_at) ?? nowUs(), JSON.stringify(r), ...extra);
   };
   return {
     putDelivery: (d) => put(putDelivery, str(d, 'delivery_id'), d, 'delivery'),

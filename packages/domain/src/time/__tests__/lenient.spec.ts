@@ -5,7 +5,6 @@ import {
   instantFromParts,
   isoTimestamp,
   microTimestamp,
-  readBbox,
   readId,
   readInstant,
   readNumber,
@@ -210,13 +209,5 @@ describe('coercers for index columns', () => {
     [Number.NaN, null],
   ])('readId(%j) = %j', (input, expected) => {
     expect(readId(input)).toBe(expected);
-  });
-
-  it('readBbox takes numbers or numeric strings, 2D or 3D', () => {
-    expect(readBbox(['11', '44.5', 12, '45'])).toEqual([11, 44.5, 12, 45]);
-    expect(readBbox([11, 44, 0, 12, 45, 100])).toEqual([11, 44, 12, 45]);
-    expect(readBbox(['11', 'x', 12, 45])).toBeNull();
-    expect(readBbox([11, 44, 12])).toBeNull();
-    expect(readBbox('11,44,12,45')).toBeNull();
   });
 });
