@@ -55,6 +55,24 @@ function describe(resource: ResourceName, id: string | null, field: string, what
   return `${resource} ${id === null ? '(no id)' : JSON.stringify(id)}: ${field}: ${what}`;
 }
 
+/** Adds the issues of one record (at `index` of the batch) to `issues`. */
+function reporter(
+  issues: RecordIssue[],
+  resource: ResourceName,
+  recordId: string | null,
+  index: number,
+) {
+  return (kind: RecordIssue['kind'], field: string, what: string) =>
+    issues.push({
+      kind,
+      resource,
+      recordId,
+      index,
+      field,
+      message: describe(resource, recordId, field, what),
+    });
+}
+
 /** `mirror_unindexed` rows of one resource: flag, clear (cheaply when none exist), sweep. */
 function unindexedOf(
   sqlite: Database.Database,
@@ -114,15 +132,7 @@ function tableWriter(
       items.forEach((item, index) => {
         const r = isRecord(item) ? item : {};
         const id = readId(r[key.field]);
-        const issue = (kind: RecordIssue['kind'], field: string, what: string) =>
-          issues.push({
-            kind,
-            resource,
-            recordId: id,
-            index,
-            field,
-            message: describe(resource, id, field, what),
-          });
+        const issue = reporter(issues, resource, id, index);
         if (id === null) {
           const what = isRecord(item)
             ? `no usable id (received ${quote(r[key.field])})`
@@ -232,15 +242,7 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
       items.forEach((item, index) => {
         const r = isRecord(item) ? item : {};
         const id = readId(r.id);
-        const issue = (kind: RecordIssue['kind'], field: string, what: string) =>
-          issues.push({
-            kind,
-            resource: 'catalogs',
-            recordId: id,
-            index,
-            field,
-            message: describe('catalogs', id, field, what),
-          });
+        const issue = reporter(issues, 'catalogs', id, index);
         try {
           const taskId = readId(r.task_id);
           const link = taskId
