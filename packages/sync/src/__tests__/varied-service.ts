@@ -24,6 +24,8 @@ export interface VariedService {
   data: VariedData;
   /** Added to every list's `pagination.total` (records it counts but never lists). */
   extraTotal: number;
+  /** Most records per page, whatever `limit` asked (the asked limit is still echoed). */
+  pageCap: number;
   close(): Promise<void>;
 }
 
@@ -44,9 +46,9 @@ function idOf(r: unknown): string {
 }
 
 export async function startVariedService(data: VariedData = emptyData()): Promise<VariedService> {
-  const svc: { data: VariedData; extraTotal: number } = { data, extraTotal: 0 };
+  const svc = { data, extraTotal: 0, pageCap: Infinity };
   const page = (key: string, list: unknown[], limit: number, offset: number) => ({
-    [key]: list.slice(offset, offset + limit),
+    [key]: list.slice(offset, offset + Math.min(limit, svc.pageCap)),
     pagination: { limit, offset, total: list.length + svc.extraTotal },
   });
   const server = http.createServer((req, res) => {

@@ -215,4 +215,29 @@ describe('a pass that ends short of the total', () => {
     expect(full).toMatchObject({ incomplete: false, seen: 30, removed: 50 });
     expect(column(db, 'SELECT count(*) FROM catalog_records')).toEqual([30]);
   });
+
+  it('a service that caps its pages: nothing it still lists is swept', async () => {
+    const catalogs = Array.from({ length: 250 }, (_, i) => good(400 + i) as unknown as Rec);
+    service.data = { ...service.data, catalogs };
+    const db = freshMirror();
+    const drift = makeDriftInbox();
+    const client = createEoClient({ baseUrl: service.url, apiKey: service.key });
+    const engine = createSyncEngine({ db, client, drift, pageSize: 1000 });
+    await engine.sync({ resources: ['catalogs'] });
+    expect(column(db, 'SELECT count(*) FROM catalog_records')).toEqual([250]);
+
+    // 100 per page, `limit: 1000` echoed. Whether the pager pages on (total known) or stops
+    // after the first short page, every record the service lists stays in the mirror.
+    service.pageCap = 100;
+    try {
+      await engine.sync({ resources: ['catalogs'] });
+    } finally {
+      service.pageCap = Infinity;
+    }
+    const after = engine.status()[0]!;
+    expect(column(db, 'SELECT count(*) FROM catalog_records')).toEqual([250]);
+    expect(after.removed).toBe(0);
+    if (after.seen < 250) expect(after).toMatchObject({ incomplete: true, total: 250 });
+    else expect(after.incomplete).toBe(false);
+  });
 });
