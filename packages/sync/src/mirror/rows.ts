@@ -13,6 +13,11 @@ export function str(r: WireRecord, key: string): string | null {
   return readText(r[key]);
 }
 
+/** An id field: a non-empty string, or a number as its decimal string (a real service's ids). */
+export function idOf(r: WireRecord, key: string): string | null {
+  return readId(r[key]);
+}
+
 /** How an indexed column reads its field. */
 export type ColumnKind = 'id' | 'text' | 'instant';
 

@@ -183,7 +183,7 @@ export const syncState = sqliteTable('sync_state', {
   lastCompleteAtUs: integer('last_complete_at_us'),
   /** `{ kind, message, status?, code? }` of the last failed attempt, NULL after a success. */
   lastErrorJson: text('last_error_json'),
-  /** Records stored by this pass so far. */
+  /** Records received by this pass so far (skipped ones included). */
   seen: integer('seen').notNull().default(0),
   /** The service's total for the current list, when it says. */
   total: integer('total'),

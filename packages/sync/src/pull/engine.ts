@@ -49,7 +49,7 @@ export const DEFAULT_PULL = { pageSize: 1000, batchRecords: 5000, batchMs: 1000 
 
 export interface SyncProgress {
   readonly resource: ResourceName;
-  /** Records stored by this pass so far (committed). */
+  /** Records received by this pass so far (committed; skipped ones included). */
   readonly seen: number;
   /** The service's total, when known. */
   readonly total: number | null;

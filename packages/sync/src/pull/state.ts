@@ -18,7 +18,7 @@ export interface ResourceStatus {
   readonly finishedAtUs: number | null;
   readonly lastCompleteAtUs: number | null;
   readonly lastError: SyncErrorInfo | null;
-  /** Records stored by the pass so far. */
+  /** Records received by the pass so far (skipped ones included: see `skipped`). */
   readonly seen: number;
   /** The service's total (for the lists paged so far, plus the current one), when known. */
   readonly total: number | null;
