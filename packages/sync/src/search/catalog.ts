@@ -42,9 +42,13 @@ export interface OfflineSearchResult {
  */
 export function makeOfflineCatalogSearch(sqlite: Database.Database) {
   const search = makeCatalogSearch(sqlite);
-  const notIndexed = sqlite
-    .prepare("SELECT count(*) FROM mirror_unindexed WHERE resource = 'catalogs'")
-    .pluck();
+  // Prepared on first use: a read-only copy of an older mirror (the search bench's cache) can
+  // still be searched.
+  let notIndexed: Database.Statement | undefined;
+  const countNotIndexed = () =>
+    (notIndexed ??= sqlite
+      .prepare("SELECT count(*) FROM mirror_unindexed WHERE resource = 'catalogs'")
+      .pluck()).get() as number;
   const run = (input: CatalogSearchRequestInput | unknown): OfflineSearchResult => {
     const parsed = CatalogSearchRequest.safeParse(input ?? {});
     if (!parsed.success) {
@@ -66,5 +70,5 @@ export function makeOfflineCatalogSearch(sqlite: Database.Database) {
       pagination: { limit: req.limit, offset: req.offset, total: page.total },
     };
   };
-  return Object.assign(run, { notIndexed: () => notIndexed.get() as number });
+  return Object.assign(run, { notIndexed: countNotIndexed });
 }
