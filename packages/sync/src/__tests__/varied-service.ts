@@ -26,6 +26,8 @@ export interface VariedService {
   extraTotal: number;
   /** Most records per page, whatever `limit` asked (the asked limit is still echoed). */
   pageCap: number;
+  /** Answers every page from the start of the list, with no total (a service ignoring offset). */
+  ignoreOffset: boolean;
   close(): Promise<void>;
 }
 
@@ -46,11 +48,16 @@ function idOf(r: unknown): string {
 }
 
 export async function startVariedService(data: VariedData = emptyData()): Promise<VariedService> {
-  const svc = { data, extraTotal: 0, pageCap: Infinity };
-  const page = (key: string, list: unknown[], limit: number, offset: number) => ({
-    [key]: list.slice(offset, offset + Math.min(limit, svc.pageCap)),
-    pagination: { limit, offset, total: list.length + svc.extraTotal },
-  });
+  const svc = { data, extraTotal: 0, pageCap: Infinity, ignoreOffset: false };
+  const page = (key: string, list: unknown[], limit: number, asked: number) => {
+    const offset = svc.ignoreOffset ? 0 : asked;
+    return {
+      [key]: list.slice(offset, offset + Math.min(limit, svc.pageCap)),
+      pagination: svc.ignoreOffset
+        ? { limit }
+        : { limit, offset, total: list.length + svc.extraTotal },
+    };
+  };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));

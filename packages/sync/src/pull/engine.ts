@@ -186,6 +186,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         },
       );
       let partTotal: number | null = null;
+      let end: Page<unknown>['end'];
       inbox?.take(); // reports from before this list's first page are not about its records
       try {
         for await (const page of parts[part]!(next, signal)) {
@@ -193,6 +194,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
           buffer.push(...page.items);
           next = page.offset + page.items.length;
           partTotal = page.total ?? null;
+          end = page.end;
           if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
             commit(buffer, drifted, next, partTotal);
             buffer = [];
@@ -207,7 +209,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
         if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
       }
       commit(buffer, drifted, next, partTotal);
-      if (partTotal !== null && next < partTotal) short = true;
+      // Short of the total, or cut off by the pager (page cap, a service repeating a page).
+      if ((partTotal !== null && next < partTotal) || end === 'page-cap' || end === 'repeated')
+        short = true;
       // The list is done: the checkpoint moves to the start of the next one.
       if (part + 1 < parts.length)
         states.checkpoint(resource, { part: part + 1, checkpoint: 0, seen, total });

@@ -240,4 +240,22 @@ describe('a pass that ends short of the total', () => {
     if (after.seen < 250) expect(after).toMatchObject({ incomplete: true, total: 250 });
     else expect(after.incomplete).toBe(false);
   });
+
+  it('a service that ignores the offset (no total): the repeated page ends the pass incomplete', async () => {
+    const catalogs = Array.from({ length: 80 }, (_, i) => good(700 + i) as unknown as Rec);
+    service.data = { ...service.data, catalogs };
+    const db = freshMirror();
+    const engine = engineOn(db); // 50 per page
+    await engine.sync({ resources: ['catalogs'] });
+    expect(engine.status()[0]).toMatchObject({ incomplete: false, seen: 80 });
+
+    service.ignoreOffset = true;
+    try {
+      await engine.sync({ resources: ['catalogs'] });
+    } finally {
+      service.ignoreOffset = false;
+    }
+    expect(engine.status()[0]).toMatchObject({ incomplete: true, seen: 50, removed: 0 });
+    expect(column(db, 'SELECT count(*) FROM catalog_records')).toEqual([80]);
+  });
 });
