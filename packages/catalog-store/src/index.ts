@@ -8,7 +8,9 @@ export {
   makeCatalogInserter,
   makeCatalogUpserter,
   makeCatalogDeleter,
+  CatalogRecordIdError,
   type CatalogLinks,
+  type CatalogReading,
   type CatalogRecordOut,
 } from './writes';
 export {

@@ -4,7 +4,17 @@
  * no longer saw. Every writer keeps `catalog_rtree` in step with `catalog_records`.
  */
 import type { CatalogRecord, Geometry } from '@eo/domain';
-import { geometryBbox, isoTimestamp, tryParseRfc3339 } from '@eo/domain';
+import {
+  Geometry as GeometrySchema,
+  geometryBbox,
+  isBlank,
+  isoTimestamp,
+  tryParseRfc3339,
+  readId,
+  readInstant,
+  readNumber,
+  readText,
+} from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 
@@ -25,40 +35,127 @@ const PLACEHOLDERS = COLUMNS.split(',')
 
 type Bounds = readonly [number, number, number, number];
 
-/** The indexed column values of a record (in `COLUMNS` order) and its footprint bounds. */
+const NONE: readonly string[] = Object.freeze([]);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A catalog record whose `id` cannot be read: it cannot be stored (nothing to key it by). */
+export class CatalogRecordIdError extends Error {
+  constructor(readonly received: unknown) {
+    super(
+      `catalog record: field "id" is unusable (received ${JSON.stringify(received) ?? 'nothing'})`,
+    );
+    this.name = 'CatalogRecordIdError';
+  }
+}
+
+/** How a writer reads the indexed columns from a record. */
+export type CatalogReading = 'strict' | 'lenient';
+
+interface FieldReaders {
+  /** `details.properties.datetime`: what catalog search's `datetime` filter compares. */
+  datetime(v: unknown): number | null;
+  /** `created_at` / `updated_at`. */
+  stamp(v: unknown): number | null;
+  num(v: unknown): number | null;
+  text(v: unknown): string | null;
+  id(v: unknown): string | null;
+}
+
+/**
+ * The service's own records, read as the domain's reference search reads them (the server's
+ * property tests hold its SQL to `runCatalogSearch`): only numbers are numbers, `datetime` is an
+ * RFC 3339 string, and a timestamp outside the spec's layout is an error (its data is valid).
+ */
+const STRICT: FieldReaders = {
+  datetime(v) {
+    if (typeof v !== 'string') return null;
+    const r = tryParseRfc3339(v);
+    return r.ok ? r.value : null;
+  },
+  stamp: (v) => (v ? isoTimestamp.parse(v as string) : null),
+  num: (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null),
+  text: (v) => (typeof v === 'string' ? v : null),
+  id: (v) => (typeof v === 'string' ? v : null),
+};
+
+/**
+ * The mirror's reading of what a real service sends: any ISO 8601 / RFC 3339 instant or epoch
+ * number, numeric strings as numbers, numeric ids as strings, `""` as nothing (the domain's
+ * lenient readers). The JSON stays as received.
+ */
+const LENIENT: FieldReaders = {
+  datetime: readInstant,
+  stamp: readInstant,
+  num: readNumber,
+  text: readText,
+  id: readId,
+};
+
+/**
+ * The indexed column values of a record (in `COLUMNS` order), its footprint bounds, and the
+ * fields that were sent but could not be read (their columns are NULL; a footprint that cannot
+ * be read has no R*Tree entry). A record without `details` is stored with those columns NULL.
+ */
 function recordRow(
   record: CatalogRecordOut,
   links: CatalogLinks,
-): { row: unknown[]; bounds: Bounds | null } {
-  const p = record.details.properties;
-  const dt = typeof p.datetime === 'string' ? tryParseRfc3339(p.datetime) : undefined;
-  const geometry = record.details.geometry as Geometry | null;
-  const b = geometry ? geometryBbox(geometry) : null;
-  // An empty geometry has no bounds: it has no R*Tree entry, so spatial filters never match it.
-  const bounds = b && b.every(Number.isFinite) ? (b as unknown as Bounds) : null;
-  // Typed columns hold numbers only; other values stay in the JSON (search reads them there).
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  read: FieldReaders,
+): { row: unknown[]; bounds: Bounds | null; unreadable: readonly string[] } {
+  const raw = record as unknown as Record<string, unknown>;
+  const id = read.id(raw.id);
+  if (id === null) throw new CatalogRecordIdError(raw.id);
+  let unreadable = NONE;
+  const flag = (field: string) => {
+    if (unreadable === NONE) unreadable = [];
+    (unreadable as string[]).push(field);
+  };
+  const details = isRecord(raw.details) ? raw.details : {};
+  if (!isBlank(raw.details) && details !== raw.details) flag('details');
+  const p = isRecord(details.properties) ? details.properties : {};
+  /** A value sent but not read is flagged; the typed column is NULL and the JSON keeps it. */
+  const col = <T>(v: unknown, reader: (v: unknown) => T | null, field: string): T | null => {
+    const out = reader(v);
+    if (out === null && !isBlank(v)) flag(field);
+    return out;
+  };
+  let bounds: Bounds | null = null;
+  if (!isBlank(details.geometry)) {
+    let b: ReturnType<typeof geometryBbox> = null;
+    try {
+      b = geometryBbox(details.geometry as Geometry);
+    } catch {
+      // Read as unreadable below.
+    }
+    if (b && b.every(Number.isFinite)) bounds = b as unknown as Bounds;
+    // No bounds: an empty geometry (no R*Tree entry, spatial filters never match it, as the
+    // service) or one that is not GeoJSON (checked only here, off the hot path).
+    else if (b || !GeometrySchema.safeParse(details.geometry).success) flag('details.geometry');
+  }
   const row = [
-    record.id,
+    id,
     links.orgId,
-    record.task_id ?? null,
+    read.id(raw.task_id),
     links.orderItemId,
     links.orderId,
-    record.details.id,
-    typeof record.details.collection === 'string' ? record.details.collection : null,
-    dt?.ok ? dt.value : null,
-    num(p['eo:cloud_cover']),
-    num(p['view:off_nadir']),
-    num(p.gsd),
+    read.id(details.id) ?? '',
+    read.text(details.collection),
+    col(p.datetime, read.datetime, 'details.properties.datetime'),
+    col(p['eo:cloud_cover'], read.num, 'details.properties.eo:cloud_cover'),
+    col(p['view:off_nadir'], read.num, 'details.properties.view:off_nadir'),
+    col(p.gsd, read.num, 'details.properties.gsd'),
     bounds?.[0] ?? null,
     bounds?.[1] ?? null,
     bounds?.[2] ?? null,
     bounds?.[3] ?? null,
-    record.created_at ? isoTimestamp.parse(record.created_at) : 0,
-    record.updated_at ? isoTimestamp.parse(record.updated_at) : 0,
+    // NOT NULL columns: 0 (the epoch) when missing or unreadable; the JSON keeps what came.
+    col(raw.created_at, read.stamp, 'created_at') ?? 0,
+    col(raw.updated_at, read.stamp, 'updated_at') ?? 0,
     JSON.stringify(record),
   ];
-  return { row, bounds };
+  return { row, bounds, unreadable };
 }
 
 function rtreeInsert(sqlite: Database.Database) {
@@ -68,24 +165,32 @@ function rtreeInsert(sqlite: Database.Database) {
   return (seq: number | bigint, b: Bounds) => insert.run(seq, b[0], b[2], b[1], b[3]);
 }
 
-/** Inserts a new record (its id must be new). */
-export function makeCatalogInserter(sqlite: Database.Database) {
+/**
+ * Inserts a new record (its id must be new). Returns the fields that were sent but could not
+ * be indexed (empty for a record that follows the spec).
+ */
+export function makeCatalogInserter(sqlite: Database.Database, reading: CatalogReading = 'strict') {
+  const read = reading === 'lenient' ? LENIENT : STRICT;
   const insert = sqlite.prepare(
     `INSERT INTO catalog_records (${COLUMNS}) VALUES (${PLACEHOLDERS})`,
   );
   const insertRtree = rtreeInsert(sqlite);
-  return (record: CatalogRecordOut, links: CatalogLinks): void => {
-    const { row, bounds } = recordRow(record, links);
+  return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
+    const { row, bounds, unreadable } = recordRow(record, links, read);
     const r = insert.run(...row);
     if (bounds) insertRtree(r.lastInsertRowid, bounds);
+    return unreadable;
   };
 }
 
 /**
  * Inserts or replaces a record by id, keeping its row (seq) when it exists. Call inside a
- * transaction when writing many: the R*Tree entry is rewritten with the row.
+ * transaction when writing many: the R*Tree entry is rewritten with the row. Returns the fields
+ * that were sent but could not be indexed; throws CatalogRecordIdError (before writing) when
+ * the id is unusable.
  */
-export function makeCatalogUpserter(sqlite: Database.Database) {
+export function makeCatalogUpserter(sqlite: Database.Database, reading: CatalogReading = 'strict') {
+  const read = reading === 'lenient' ? LENIENT : STRICT;
   const updates = COLUMNS.split(',')
     .map((c) => c.trim())
     .filter((c) => c !== 'id')
@@ -97,11 +202,12 @@ export function makeCatalogUpserter(sqlite: Database.Database) {
   );
   const dropRtree = sqlite.prepare('DELETE FROM catalog_rtree WHERE seq = ?');
   const insertRtree = rtreeInsert(sqlite);
-  return (record: CatalogRecordOut, links: CatalogLinks): void => {
-    const { row, bounds } = recordRow(record, links);
+  return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
+    const { row, bounds, unreadable } = recordRow(record, links, read);
     const { seq } = upsert.get(...row) as { seq: number };
     dropRtree.run(seq);
     if (bounds) insertRtree(seq, bounds);
+    return unreadable;
   };
 }
 

@@ -14,6 +14,7 @@ export * from './time/instant';
 export * from './time/codecs';
 export * from './time/interval';
 export * from './time/schemas';
+export * from './time/lenient';
 
 export * from './resources/common';
 export * from './resources/order';

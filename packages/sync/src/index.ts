@@ -10,8 +10,15 @@ export {
   type SyncReport,
 } from './pull/engine';
 export { SyncBusyError, describeSyncError, type SyncErrorInfo } from './pull/errors';
+export {
+  makeDriftInbox,
+  DRIFT_SAMPLE_SIZE,
+  type DriftInbox,
+  type DriftSample,
+  type DriftSource,
+} from './pull/drift';
 export type { ResourceStatus } from './pull/state';
-export type { ResourceName } from './mirror/writers';
+export type { RecordIssue, ResourceName } from './mirror/writers';
 export {
   makeOfflineCatalogSearch,
   OfflineSearchError,

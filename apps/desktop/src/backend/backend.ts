@@ -12,10 +12,12 @@ import {
   RESOURCES,
   checkConnectivity,
   createSyncEngine,
+  makeDriftInbox,
   openLocalDatabase,
   watchConnectivity,
   type ConnectivityCheck,
   type ConnectivityWatcher,
+  type DriftInbox,
 } from '@eo/sync';
 import path from 'node:path';
 import {
@@ -82,6 +84,7 @@ export function createBackend(options: BackendOptions): Backend {
   let conn: {
     url: string;
     client: EoClient;
+    drift: DriftInbox;
     watcher: ConnectivityWatcher;
     /** Aborts "Submit all" when the connection changes (its entries stay queued). */
     controller: AbortController;
@@ -163,7 +166,13 @@ export function createBackend(options: BackendOptions): Backend {
       return;
     }
     // The key is read before every request: a key changed in Settings applies at once.
-    const client = createEoClient({ baseUrl: url, apiKey: () => secrets.get() ?? '' });
+    // Schema drift is counted by the sync engine (per resource, with samples).
+    const drift = makeDriftInbox();
+    const client = createEoClient({
+      baseUrl: url,
+      apiKey: () => secrets.get() ?? '',
+      onSchemaDrift: drift.onSchemaDrift,
+    });
     const watcher = watchConnectivity({
       client,
       intervalMs: options.connectivityIntervalMs ?? 30_000,
@@ -177,7 +186,7 @@ export function createBackend(options: BackendOptions): Backend {
       },
       onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
     });
-    conn = { url, client, watcher, controller: new AbortController() };
+    conn = { url, client, drift, watcher, controller: new AbortController() };
   }
 
   function schedule(): void {
@@ -233,7 +242,12 @@ export function createBackend(options: BackendOptions): Backend {
     } else if (settings.mirror.catalog === 'none') {
       resources = resources.filter((r) => r !== 'catalogs');
     }
-    const engine = createSyncEngine({ db: local, client: conn.client, catalog: catalogPlan });
+    const engine = createSyncEngine({
+      db: local,
+      client: conn.client,
+      drift: conn.drift,
+      catalog: catalogPlan,
+    });
     const controller = new AbortController();
     const done = engine
       .sync({

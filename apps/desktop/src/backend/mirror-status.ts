@@ -27,6 +27,8 @@ const PULLED = [
   'mirror_assets',
   'mirror_aois',
   'mirror_indices',
+  'mirror_unindexed',
+  'sync_drift',
   'sync_state',
 ];
 
@@ -49,6 +51,9 @@ export function makeMirrorStatus(sqlite: Database.Database) {
                 : null,
             lastError: s?.lastError ? describeForUser(s.lastError) : null,
             count: (counts[resource].get() as { n: number }).n,
+            drift: s?.drift ?? 0,
+            notIndexed: s?.notIndexed ?? 0,
+            incomplete: s?.incomplete ?? false,
           };
         }),
       };

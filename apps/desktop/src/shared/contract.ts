@@ -122,6 +122,12 @@ export const SyncStatus = z.object({
       lastError: SyncError.nullable(),
       /** Records of this resource in the mirror. */
       count: z.number().int().min(0),
+      /** Records of the last pass that differ from the spec (`eo status --drift` lists them). */
+      drift: z.number().int().min(0).optional(),
+      /** Mirrored records with fields that could not be indexed (filters on them never match). */
+      notIndexed: z.number().int().min(0).optional(),
+      /** The last pass ended with fewer records than the service's total (nothing was removed). */
+      incomplete: z.boolean().optional(),
     }),
   ),
 });

@@ -30,6 +30,7 @@ export const OPTIONS = {
   state: { type: 'string' },
   'remote-id': { type: 'string' },
   idempotency: { type: 'string' },
+  drift: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -58,6 +59,7 @@ export interface OptionValues {
   readonly state?: string | undefined;
   readonly 'remote-id'?: string | undefined;
   readonly idempotency?: string | undefined;
+  readonly drift?: boolean | undefined;
 }
 
 export interface CommandLine {

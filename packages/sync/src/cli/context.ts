@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { openLocalDatabase, type LocalDatabase } from '../db/open';
+import { makeDriftInbox, type DriftInbox } from '../pull/drift';
 import { UsageError, type CommandLine, type OptionName, type OptionValues } from './args';
 import { resolvePath, type CliIo } from './io';
 
@@ -30,6 +31,8 @@ export interface CommandContext {
   database(options: { create: boolean }): LocalDatabase;
   /** A client on the service; a usage error when URL or key is missing. */
   client(): EoClient;
+  /** Where the client reports schema drift (`eo sync` hands it to the engine). */
+  readonly drift: DriftInbox;
 }
 
 export interface CommandSpec {
@@ -50,7 +53,9 @@ export function makeContext(
 ): CommandContext & { close(): void } {
   const { values } = line;
   const opened: LocalDatabase[] = [];
+  const drift = makeDriftInbox();
   return {
+    drift,
     io,
     values,
     operands,
@@ -79,7 +84,7 @@ export function makeContext(
         throw new UsageError(
           '--url (or EO_URL) must be an http(s) URL, e.g. http://127.0.0.1:8080',
         );
-      return createEoClient({ baseUrl: url, apiKey: key });
+      return createEoClient({ baseUrl: url, apiKey: key, onSchemaDrift: drift.onSchemaDrift });
     },
     close() {
       for (const db of opened.splice(0)) db.close();

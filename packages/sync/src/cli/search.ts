@@ -30,9 +30,10 @@ export const searchCommand: CommandSpec = {
     const body = await searchBody(ctx.io, ctx.values);
     const format = ctx.format();
     const { sqlite } = ctx.database({ create: false });
+    const search = makeOfflineCatalogSearch(sqlite);
     let result;
     try {
-      result = makeOfflineCatalogSearch(sqlite)(body);
+      result = search(body);
     } catch (e) {
       if (e instanceof OfflineSearchError)
         throw new UsageError(
@@ -41,6 +42,11 @@ export const searchCommand: CommandSpec = {
         );
       throw e;
     }
+    const notIndexed = search.notIndexed();
+    if (notIndexed > 0)
+      ctx.io.stderr.write(
+        `eo search: ${notIndexed} mirrored records could not be indexed (a datetime, number or footprint that could not be read): date, cloud and area filters never match them; eo status --drift\n`,
+      );
     if (format === 'json') {
       writeJson(ctx.io.stdout, result);
       return EXIT.ok;
@@ -50,8 +56,10 @@ export const searchCommand: CommandSpec = {
       ctx.io.stdout,
       ['ID', 'COLLECTION', 'DATETIME', 'CLOUD %', 'GSD', 'PLATFORM'],
       catalogs.map((c) => {
-        const p = c.details.properties as Record<string, unknown>;
-        return [c.id, c.details.collection, p.datetime, p['eo:cloud_cover'], p.gsd, p.platform];
+        // A real service may send a record without details: its row shows the id alone.
+        const d = (c.details ?? {}) as { collection?: unknown; properties?: unknown };
+        const p = (d.properties ?? {}) as Record<string, unknown>;
+        return [c.id, d.collection, p.datetime, p['eo:cloud_cover'], p.gsd, p.platform];
       }),
     );
     const first = catalogs.length ? pagination.offset + 1 : pagination.offset;

@@ -4,6 +4,7 @@
  */
 import type { ResourceName } from '../mirror/writers';
 import { createOutboxStore } from '../outbox/store';
+import { makeDriftStore, type DriftSample } from '../pull/drift';
 import { RESOURCES } from '../pull/engine';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import { EXIT } from './io';
@@ -11,10 +12,12 @@ import type { CommandContext, CommandSpec } from './context';
 import { isoFromUs, writeJson, writeTable } from './output';
 
 /**
- * `complete`: the last pass finished; `unfinished`: a pass was interrupted (the next sync
- * resumes it from its checkpoint) or is running in another process; `never`: not synced yet.
+ * `complete`: the last pass finished; `incomplete`: it ended with fewer records than the
+ * service's total (nothing swept; the next sync starts a new pass); `unfinished`: a pass was
+ * interrupted (the next sync resumes it from its checkpoint) or is running in another process;
+ * `never`: not synced yet.
  */
-export type PassState = 'complete' | 'unfinished' | 'never';
+export type PassState = 'complete' | 'incomplete' | 'unfinished' | 'never';
 
 export type ResourceView =
   | (ResourceStatus & { readonly state: Exclude<PassState, 'never'> })
@@ -25,14 +28,47 @@ export function resourceViews(statuses: readonly ResourceStatus[]): ResourceView
   return RESOURCES.map((resource): ResourceView => {
     const s = statuses.find((x) => x.resource === resource);
     if (!s || s.passId === null) return { resource, state: 'never' };
-    return { ...s, state: s.finishedAtUs === null ? 'unfinished' : 'complete' };
+    const state = s.finishedAtUs === null ? 'unfinished' : s.incomplete ? 'incomplete' : 'complete';
+    return { ...s, state };
   });
+}
+
+/**
+ * Warnings a user must see (stderr): passes that ended short of the service's total, records
+ * that differ from the spec, records stored but not indexed.
+ */
+export function writeSyncWarnings(ctx: CommandContext, views: readonly ResourceView[]): void {
+  let drift = 0;
+  for (const v of views) {
+    if (v.state === 'never') continue;
+    drift += v.drift;
+    if (v.state === 'incomplete')
+      ctx.io.stderr.write(
+        `eo: ${v.resource}: the last pass ended with ${v.seen}${v.total === null ? '' : ` of ${v.total}`} records (incomplete): nothing was removed; the next sync starts a new pass\n`,
+      );
+    if (v.notIndexed > 0)
+      ctx.io.stderr.write(
+        `eo: ${v.resource}: ${v.notIndexed} records could not be indexed (filters on their unreadable fields never match them)\n`,
+      );
+  }
+  if (drift > 0)
+    ctx.io.stderr.write(`eo: ${drift} records differ from the spec: eo status --drift\n`);
 }
 
 export function writeResourceTable(ctx: CommandContext, views: readonly ResourceView[]): void {
   writeTable(
     ctx.io.stdout,
-    ['RESOURCE', 'STATE', 'RECORDS', 'CHECKPOINT', 'LAST COMPLETE', 'REMOVED', 'LAST ERROR'],
+    [
+      'RESOURCE',
+      'STATE',
+      'RECORDS',
+      'CHECKPOINT',
+      'LAST COMPLETE',
+      'REMOVED',
+      'DRIFT',
+      'NOT INDEXED',
+      'LAST ERROR',
+    ],
     views.map((v) =>
       v.state === 'never'
         ? [v.resource, v.state]
@@ -43,6 +79,8 @@ export function writeResourceTable(ctx: CommandContext, views: readonly Resource
             v.state === 'unfinished' ? `list ${v.part}, offset ${v.checkpoint}` : '',
             isoFromUs(v.lastCompleteAtUs),
             v.removed,
+            v.drift,
+            v.notIndexed,
             v.lastError ? `${v.lastError.kind}: ${v.lastError.message}` : '',
           ],
     ),
@@ -52,12 +90,16 @@ export function writeResourceTable(ctx: CommandContext, views: readonly Resource
 export const statusCommand: CommandSpec = {
   words: ['status'],
   operands: [],
-  usage: 'eo status [--format json|table]',
-  options: ['format'],
+  usage: 'eo status [--drift] [--format json|table]',
+  options: ['format', 'drift'],
   run(ctx) {
     const format = ctx.format();
     const { sqlite } = ctx.database({ create: false });
     const resources = resourceViews(makeSyncStateStore(sqlite).all());
+    if (ctx.values.drift) {
+      writeDrift(ctx, format, resources, makeDriftStore(sqlite).samples());
+      return Promise.resolve(EXIT.ok);
+    }
     const outbox = createOutboxStore(sqlite).counts();
     if (format === 'json') {
       writeJson(ctx.io.stdout, { resources, outbox });
@@ -68,6 +110,46 @@ export const statusCommand: CommandSpec = {
         .map(([state, n]) => `${n} ${state}`);
       ctx.io.stdout.write(`\noutbox: ${counts.length ? counts.join(', ') : 'empty'}\n`);
     }
+    writeSyncWarnings(ctx, resources);
     return Promise.resolve(EXIT.ok);
   },
 };
+
+/** `eo status --drift`: per resource, the counts of the current pass and its sample of issues. */
+function writeDrift(
+  ctx: CommandContext,
+  format: 'json' | 'table',
+  views: readonly ResourceView[],
+  samples: readonly DriftSample[],
+): void {
+  const rows = views.flatMap((v) =>
+    v.state === 'never'
+      ? []
+      : [
+          {
+            resource: v.resource,
+            drift: v.drift,
+            skipped: v.skipped,
+            notIndexed: v.notIndexed,
+            samples: samples
+              .filter((x) => x.resource === v.resource)
+              .map(({ resource: _r, ...rest }) => rest),
+          },
+        ],
+  );
+  if (format === 'json') return writeJson(ctx.io.stdout, { resources: rows });
+  writeTable(
+    ctx.io.stdout,
+    ['RESOURCE', 'DRIFT', 'SKIPPED', 'NOT INDEXED'],
+    rows.map((r) => [r.resource, r.drift, r.skipped, r.notIndexed]),
+  );
+  for (const r of rows) {
+    if (r.samples.length === 0) continue;
+    ctx.io.stdout.write(`\n${r.resource} (first ${r.samples.length} issues of the last pass):\n`);
+    writeTable(
+      ctx.io.stdout,
+      ['SOURCE', 'RECORD', 'PATH', 'MESSAGE'],
+      r.samples.map((x) => [x.source, x.recordId ?? '', x.path, x.message]),
+    );
+  }
+}

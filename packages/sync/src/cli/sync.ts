@@ -13,7 +13,7 @@ import type { CommandContext, CommandSpec } from './context';
 import { EXIT, readTextFile } from './io';
 import { writeJson } from './output';
 import { progressMode, syncProgress } from './progress';
-import { resourceViews, writeResourceTable } from './status';
+import { resourceViews, writeResourceTable, writeSyncWarnings } from './status';
 
 /** `order-items` and `orderItems` both name the order items. */
 function resourceName(word: string): ResourceName | undefined {
@@ -91,6 +91,7 @@ export const syncCommand: CommandSpec = {
       db,
       client,
       catalog,
+      drift: ctx.drift,
       prefetch: values.prefetch ?? false,
       ...(pageSize !== undefined ? { pageSize } : {}),
       ...(batchRecords !== undefined ? { batchRecords } : {}),
@@ -120,6 +121,7 @@ export const syncCommand: CommandSpec = {
     const views = resourceViews(engine.status()).filter((v) => resources.includes(v.resource));
     if (format === 'json') writeJson(io.stdout, { resources: views });
     else writeResourceTable(ctx, views);
+    writeSyncWarnings(ctx, views);
     return EXIT.ok;
   },
 };

@@ -4,9 +4,9 @@
  * by whoever submits the create (the outbox), refreshed by `put` with the newer record
  * (`refreshCreated`), never swept by a pass.
  */
-import { isFinalStatus } from '@eo/domain';
+import { isFinalStatus, readInstant } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { instantUs, str, type WireRecord } from './rows';
+import { idOf, str, type WireRecord } from './rows';
 
 export interface CreatedRecords {
   /** Records a delivery as returned by the service (keyed by `delivery_id`). */
@@ -62,15 +62,15 @@ export function makeCreatedRecords(
     ...extra: unknown[]
   ) => {
     if (id === null) throw new TypeError(`${what} without an id`);
-    s.run(id, str(r, 'status'), instantUs(r, 'created_at') ?? nowUs(), JSON.stringify(r), ...extra);
+    s.run(id, str(r, 'status'), readInstant(r.created_at) ?? nowUs(), JSON.stringify(r), ...extra);
   };
   return {
-    putDelivery: (d) => put(putDelivery, str(d, 'delivery_id'), d, 'delivery'),
-    putJob: (j) => put(putJob, str(j, 'id'), j, 'job'),
+    putDelivery: (d) => put(putDelivery, idOf(d, 'delivery_id'), d, 'delivery'),
+    putJob: (j) => put(putJob, idOf(j, 'id'), j, 'job'),
     putVisualization: (v) => {
-      const aoiId = str(v, 'aoi_id');
+      const aoiId = idOf(v, 'aoi_id');
       if (aoiId === null) throw new TypeError('visualization without an aoi_id');
-      put(putVisualization, str(v, 'id'), v, 'visualization', aoiId);
+      put(putVisualization, idOf(v, 'id'), v, 'visualization', aoiId);
     },
     deliveries: () => rows(lists.deliveries),
     jobs: () => rows(lists.jobs),

@@ -24,7 +24,9 @@ export function makeOutboxMirror(sqlite: Database.Database): OutboxMirrorWriter 
   const write = (resource: ResourceName, records: readonly WireRecord[]) => {
     if (records.length === 0) return;
     const passId = (passOf.get(resource) as string | null | undefined) ?? '';
-    writers[resource].write(records, passId);
+    // A record the writer could not store is this create's mirror error (onMirrorError).
+    const skipped = writers[resource].write(records, passId).filter((i) => i.kind === 'skipped');
+    if (skipped.length > 0) throw new Error(skipped.map((i) => i.message).join('; '));
   };
 
   const record = sqlite.transaction((kind: OutboxKind, response: unknown) => {

@@ -10,7 +10,7 @@ import { allItems, type EoClient } from '@eo/api-client';
 import type { Asset } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makeCreatedRecords } from './created';
-import { str, type WireRecord } from './rows';
+import { idOf, type WireRecord } from './rows';
 
 export interface RefreshCreatedOptions {
   readonly sqlite: Database.Database;
@@ -59,21 +59,21 @@ export async function refreshCreated(
   };
 
   for (const d of deliveries) {
-    const id = str(d, 'delivery_id');
+    const id = idOf(d, 'delivery_id');
     if (id === null) continue;
     const next = (await client.extensions.getDelivery(id, call)) as WireRecord | null;
     store('deliveries', d, next, created.putDelivery);
   }
   for (const j of jobs) {
-    const id = str(j, 'id');
+    const id = idOf(j, 'id');
     if (id === null) continue;
     const next = (await client.extensions.getJob(id, call)) as WireRecord | null;
     store('jobs', j, next, created.putJob);
   }
   const assetsByAoi = new Map<string, Asset[]>();
   for (const v of visualizations) {
-    const id = str(v, 'id');
-    const aoiId = str(v, 'aoi_id');
+    const id = idOf(v, 'id');
+    const aoiId = idOf(v, 'aoi_id');
     if (id === null || aoiId === null) continue;
     let next = (await client.extensions.getVisualization(aoiId, id, call)) as WireRecord | null;
     if (next === null) {

@@ -9,7 +9,7 @@
  * Catalog records use the layout of @eo/catalog-store (the same table, R*Tree and search SQL
  * as the service); which pass saw each record is kept beside it in `mirror_catalog_seen`.
  */
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export { catalogRecords } from '@eo/catalog-store';
 
@@ -183,10 +183,55 @@ export const syncState = sqliteTable('sync_state', {
   lastCompleteAtUs: integer('last_complete_at_us'),
   /** `{ kind, message, status?, code? }` of the last failed attempt, NULL after a success. */
   lastErrorJson: text('last_error_json'),
-  /** Records stored by this pass so far. */
+  /** Records received by this pass so far (skipped ones included). */
   seen: integer('seen').notNull().default(0),
   /** The service's total for the current list, when it says. */
   total: integer('total'),
   /** Rows removed by the last sweep. */
   removed: integer('removed').notNull().default(0),
+  /**
+   * 1 when the last pass ended with fewer records than the service's total: it did not sweep,
+   * and the next sync starts a new pass.
+   */
+  incomplete: integer('incomplete').notNull().default(0),
+  /** Records of this pass that differ from the spec (schema drift, unreadable or unusable fields). */
+  drift: integer('drift').notNull().default(0),
+  /** Records of this pass that were not stored: no usable id, or the write failed. */
+  skipped: integer('skipped').notNull().default(0),
 });
+
+/**
+ * A sample of what differed from the spec, per resource, for the pass that saw it (cleared when
+ * a new pass starts): the api-client's schema drift reports, fields the writers could not read
+ * for the indexed columns (`not-indexed`), and records not stored (`skipped`).
+ */
+export const syncDrift = sqliteTable(
+  'sync_drift',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    resource: text('resource').notNull(),
+    passId: text('pass_id').notNull(),
+    /** `schema`, `not-indexed` or `skipped`. */
+    source: text('source').notNull(),
+    recordId: text('record_id'),
+    path: text('path').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('sync_drift_resource').on(t.resource, t.seq)],
+);
+
+/**
+ * Mirrored records stored with fields that could not be read for their indexed columns (NULL
+ * there; a catalog footprint that cannot be read has no R*Tree entry): local filters on those
+ * fields never match them, and offline search says how many there are.
+ */
+export const mirrorUnindexed = sqliteTable(
+  'mirror_unindexed',
+  {
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    /** The fields that could not be read, as a JSON array of paths. */
+    fields: text('fields').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.recordId] })],
+);

@@ -2,52 +2,181 @@
  * Writers of the mirror: per resource, `write` upserts a batch of wire records stamped with the
  * pass that saw them, and `sweep` removes what a complete pass did not see. Raw prepared
  * statements (hot path); callers wrap a batch in one transaction.
+ *
+ * A writer degrades per record, never per batch: a record whose indexed fields cannot be read
+ * is stored anyway (NULL columns, no R*Tree entry) and flagged in `mirror_unindexed`; only a
+ * record with no usable id (or whose write fails) is skipped. Both are returned as issues naming
+ * the resource, the record and the field; `write` itself never throws for a record's content.
  */
-import { makeCatalogDeleter, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
+import { CatalogRecordIdError, makeCatalogDeleter, makeCatalogUpserter } from '@eo/catalog-store';
+import type { CatalogRecordOut } from '@eo/catalog-store';
+import { readId } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { instantUs, MIRROR_ORG, str, type WireRecord } from './rows';
+import { MIRROR_ORG, quote, readColumn, type ColumnKind, type WireRecord } from './rows';
 
 export type ResourceName = 'orders' | 'orderItems' | 'aois' | 'assets' | 'indices' | 'catalogs';
 
+/** A record a writer stored without some indexed field, or could not store at all. */
+export interface RecordIssue {
+  /** `not-indexed`: stored, the field's column is NULL; `skipped`: not stored. */
+  readonly kind: 'not-indexed' | 'skipped';
+  readonly resource: ResourceName;
+  /** The record's id as stored (numeric ids as strings); null when it has none. */
+  readonly recordId: string | null;
+  /** Position of the record in the batch given to `write`. */
+  readonly index: number;
+  /** Dotted path of the field in the record (`created_at`, `details.properties.datetime`). */
+  readonly field: string;
+  readonly message: string;
+}
+
 export interface MirrorWriter {
-  write(items: readonly unknown[], passId: string): void;
+  /** Stores what it can of a batch; returns the records it could not index or store. */
+  write(items: readonly unknown[], passId: string): RecordIssue[];
   /** Ids of rows no pass since `passId` saw: what `sweep` would remove. */
   unseen?(passId: string): string[];
   /** Removes rows no pass since `passId` saw; returns how many. */
   sweep(passId: string): number;
 }
 
-/** An upsert of one table: a column list and how to read each value from a record. */
-function tableWriter(
+interface Column {
+  readonly field: string;
+  readonly kind: ColumnKind;
+  /** For NOT NULL columns: the value stored when the field is missing or unreadable. */
+  readonly fallback?: string;
+}
+
+function isRecord(v: unknown): v is WireRecord {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A message naming the resource, record and field. */
+function describe(resource: ResourceName, id: string | null, field: string, what: string): string {
+  return `${resource} ${id === null ? '(no id)' : JSON.stringify(id)}: ${field}: ${what}`;
+}
+
+/** Adds the issues of one record (at `index` of the batch) to `issues`. */
+function reporter(
+  issues: RecordIssue[],
+  resource: ResourceName,
+  recordId: string | null,
+  index: number,
+) {
+  return (kind: RecordIssue['kind'], field: string, what: string) =>
+    issues.push({
+      kind,
+      resource,
+      recordId,
+      index,
+      field,
+      message: describe(resource, recordId, field, what),
+    });
+}
+
+/** `mirror_unindexed` rows of one resource: flag, clear (cheaply when none exist), sweep. */
+function unindexedOf(
   sqlite: Database.Database,
+  resource: ResourceName,
   table: string,
   key: string,
-  columns: Record<string, (r: WireRecord) => unknown>,
-  afterWrite?: (r: WireRecord) => void,
+) {
+  const put = sqlite.prepare(
+    'INSERT OR REPLACE INTO mirror_unindexed (resource, record_id, fields) VALUES (?, ?, ?)',
+  );
+  const drop = sqlite.prepare('DELETE FROM mirror_unindexed WHERE resource = ? AND record_id = ?');
+  const any = sqlite.prepare('SELECT 1 FROM mirror_unindexed WHERE resource = ? LIMIT 1');
+  const sweep = sqlite.prepare(
+    `DELETE FROM mirror_unindexed WHERE resource = ? AND record_id NOT IN (SELECT ${key} FROM ${table})`,
+  );
+  // Skips a delete per clean record while the resource has no flagged row (the common case).
+  let some = any.get(resource) !== undefined;
+  return {
+    mark(id: string, fields: readonly string[]) {
+      if (fields.length > 0) {
+        put.run(resource, id, JSON.stringify(fields));
+        some = true;
+      } else if (some) drop.run(resource, id);
+    },
+    sweep() {
+      sweep.run(resource);
+      some = any.get(resource) !== undefined;
+    },
+  };
+}
+
+/** An upsert of one table: its key and indexed columns, each read from a field of the record. */
+function tableWriter(
+  sqlite: Database.Database,
+  resource: ResourceName,
+  table: string,
+  key: { column: string; field: string },
+  columns: Record<string, Column>,
+  afterWrite?: (r: WireRecord, id: string) => void,
 ): MirrorWriter {
-  const names = [...Object.keys(columns), 'pass_id', 'json'];
+  const names = [key.column, ...Object.keys(columns), 'pass_id', 'json'];
   const upsert = sqlite.prepare(
     `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})
-     ON CONFLICT(${key}) DO UPDATE SET ${names
-       .filter((n) => n !== key)
+     ON CONFLICT(${key.column}) DO UPDATE SET ${names
+       .filter((n) => n !== key.column)
        .map((n) => `${n} = excluded.${n}`)
        .join(', ')}`,
   );
   const sweep = sqlite.prepare(`DELETE FROM ${table} WHERE pass_id <> ?`);
-  const unseen = sqlite.prepare(`SELECT ${key} AS id FROM ${table} WHERE pass_id <> ?`);
+  const unseen = sqlite.prepare(`SELECT ${key.column} AS id FROM ${table} WHERE pass_id <> ?`);
+  const unindexed = unindexedOf(sqlite, resource, table, key.column);
+  const entries = Object.entries(columns);
   return {
     unseen: (passId) => (unseen.all(passId) as Array<{ id: string }>).map((r) => r.id),
     write(items, passId) {
-      for (const item of items) {
-        const r = item as WireRecord;
-        const row: Record<string, unknown> = { pass_id: passId, json: JSON.stringify(r) };
-        for (const [name, read] of Object.entries(columns)) row[name] = read(r);
-        upsert.run(row);
-        afterWrite?.(r);
-      }
+      const issues: RecordIssue[] = [];
+      items.forEach((item, index) => {
+        const r = isRecord(item) ? item : {};
+        const id = readId(r[key.field]);
+        const issue = reporter(issues, resource, id, index);
+        if (id === null) {
+          const what = isRecord(item)
+            ? `no usable id (received ${quote(r[key.field])})`
+            : `not an object (received ${quote(item)})`;
+          issue('skipped', key.field, `${what}; the record was not stored`);
+          return;
+        }
+        const row: Record<string, unknown> = {
+          [key.column]: id,
+          pass_id: passId,
+          json: JSON.stringify(item),
+        };
+        const unread: string[] = [];
+        for (const [name, c] of entries) {
+          const { value, problem } = readColumn(r, c.field, c.kind);
+          row[name] = value ?? c.fallback ?? null;
+          if (problem) {
+            unread.push(c.field);
+            issue('not-indexed', c.field, problem);
+          }
+        }
+        try {
+          upsert.run(row);
+          afterWrite?.(r, id);
+          unindexed.mark(id, unread);
+        } catch (e) {
+          issue('skipped', '', `could not be stored: ${e instanceof Error ? e.message : e}`);
+        }
+      });
+      return issues;
     },
-    sweep: (passId) => sweep.run(passId).changes,
+    sweep(passId) {
+      const n = sweep.run(passId).changes;
+      unindexed.sweep();
+      return n;
+    },
   };
+}
+
+/** Path of a field in a catalog record (`details.properties.eo:cloud_cover`), for messages. */
+function valueAt(record: unknown, path: string): unknown {
+  let v: unknown = record;
+  for (const part of path.split('.')) v = isRecord(v) ? v[part] : undefined;
+  return v;
 }
 
 export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceName, MirrorWriter> {
@@ -76,30 +205,30 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
 
   const orderItems = tableWriter(
     sqlite,
+    'orderItems',
     'mirror_order_items',
-    'id',
+    { column: 'id', field: 'id' },
     {
-      id: (r) => str(r, 'id'),
-      order_id: (r) => str(r, 'order_id') ?? '',
-      name: (r) => str(r, 'name'),
-      project_id: (r) => str(r, 'project_id'),
-      type: (r) => str(r, 'type') ?? '',
-      status: (r) => str(r, 'status') ?? '',
-      created_at_us: (r) => instantUs(r, 'created_at'),
+      order_id: { field: 'order_id', kind: 'id', fallback: '' },
+      name: { field: 'name', kind: 'text' },
+      project_id: { field: 'project_id', kind: 'id' },
+      type: { field: 'type', kind: 'text', fallback: '' },
+      status: { field: 'status', kind: 'text', fallback: '' },
+      created_at_us: { field: 'created_at', kind: 'instant' },
     },
-    (r) => {
-      const id = str(r, 'id')!;
-      const orderId = str(r, 'order_id') ?? '';
+    (r, id) => {
+      const orderId = readId(r.order_id) ?? '';
       dropTasks.run(id);
-      for (const t of Array.isArray(r.tasks) ? (r.tasks as WireRecord[]) : []) {
-        const taskId = t && str(t, 'id');
+      for (const t of Array.isArray(r.tasks) ? (r.tasks as unknown[]) : []) {
+        const taskId = isRecord(t) ? readId(t.id) : null;
         if (taskId) putTask.run(taskId, id, orderId);
       }
     },
   );
 
-  const upsertCatalog = makeCatalogUpserter(sqlite);
+  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient');
   const deleteCatalog = makeCatalogDeleter(sqlite);
+  const catalogUnindexed = unindexedOf(sqlite, 'catalogs', 'catalog_records', 'id');
   const markSeen = sqlite.prepare(
     'INSERT OR REPLACE INTO mirror_catalog_seen (record_id, pass_id) VALUES (?, ?)',
   );
@@ -109,39 +238,67 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
     unseen: (passId) =>
       (unseen.all(passId) as Array<{ record_id: string }>).map((r) => r.record_id),
     write(items, passId) {
-      for (const item of items) {
-        const record = item as CatalogRecordOut;
-        const link = record.task_id
-          ? (linkOf.get(record.task_id) as { order_id: string; order_item_id: string } | undefined)
-          : undefined;
-        upsertCatalog(record, {
-          orgId: MIRROR_ORG,
-          orderId: link?.order_id ?? null,
-          orderItemId: link?.order_item_id ?? null,
-        });
-        markSeen.run(record.id, passId);
-      }
+      const issues: RecordIssue[] = [];
+      items.forEach((item, index) => {
+        const r = isRecord(item) ? item : {};
+        const id = readId(r.id);
+        const issue = reporter(issues, 'catalogs', id, index);
+        try {
+          const taskId = readId(r.task_id);
+          const link = taskId
+            ? (linkOf.get(taskId) as { order_id: string; order_item_id: string } | undefined)
+            : undefined;
+          const unread = upsertCatalog(item as CatalogRecordOut, {
+            orgId: MIRROR_ORG,
+            orderId: link?.order_id ?? null,
+            orderItemId: link?.order_item_id ?? null,
+          });
+          markSeen.run(id, passId);
+          catalogUnindexed.mark(id!, unread);
+          for (const field of unread)
+            issue('not-indexed', field, `cannot read ${quote(valueAt(item, field))}`);
+        } catch (e) {
+          if (e instanceof CatalogRecordIdError) {
+            issue(
+              'skipped',
+              'id',
+              `no usable id (received ${quote(e.received)}); the record was not stored`,
+            );
+          } else {
+            issue('skipped', '', `could not be stored: ${e instanceof Error ? e.message : e}`);
+          }
+        }
+      });
+      return issues;
     },
     sweep(passId) {
       const ids = (unseen.all(passId) as Array<{ record_id: string }>).map((r) => r.record_id);
       dropUnseen.run(passId);
-      return deleteCatalog(ids);
+      const n = deleteCatalog(ids);
+      catalogUnindexed.sweep();
+      return n;
     },
   };
 
   return {
-    orders: tableWriter(sqlite, 'mirror_orders', 'id', {
-      id: (r) => str(r, 'id'),
-      status: (r) => str(r, 'status') ?? '',
-      user_id: (r) => str(r, 'user_id'),
-      created_at_us: (r) => instantUs(r, 'created_at'),
-      updated_at_us: (r) => instantUs(r, 'updated_at'),
-    }),
+    orders: tableWriter(
+      sqlite,
+      'orders',
+      'mirror_orders',
+      { column: 'id', field: 'id' },
+      {
+        status: { field: 'status', kind: 'text', fallback: '' },
+        user_id: { field: 'user_id', kind: 'id' },
+        created_at_us: { field: 'created_at', kind: 'instant' },
+        updated_at_us: { field: 'updated_at', kind: 'instant' },
+      },
+    ),
     orderItems: {
       unseen: (passId) => orderItems.unseen!(passId),
       write(items, passId) {
-        orderItems.write(items, passId);
+        const issues = orderItems.write(items, passId);
         relinkCatalog.run();
+        return issues;
       },
       sweep(passId) {
         const n = orderItems.sweep(passId);
@@ -150,27 +307,42 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
         return n;
       },
     },
-    aois: tableWriter(sqlite, 'mirror_aois', 'aoi_id', {
-      aoi_id: (r) => str(r, 'aoi_id'),
-      name: (r) => str(r, 'name'),
-      project_id: (r) => str(r, 'project_id'),
-      status: (r) => str(r, 'status') ?? '',
-      created_at_us: (r) => instantUs(r, 'created_at'),
-      updated_at_us: (r) => instantUs(r, 'updated_at'),
-    }),
-    assets: tableWriter(sqlite, 'mirror_assets', 'id', {
-      id: (r) => str(r, 'id'),
-      aoi_id: (r) => str(r, 'aoi_id') ?? '',
-      asset_type: (r) => str(r, 'asset_type'),
-      status: (r) => str(r, 'status'),
-      created_at_us: (r) => instantUs(r, 'created_at'),
-    }),
-    indices: tableWriter(sqlite, 'mirror_indices', 'id', {
-      id: (r) => str(r, 'id'),
-      name: (r) => str(r, 'name'),
-      type: (r) => str(r, 'type'),
-      satellite_id: (r) => str(r, 'satellite_id'),
-    }),
+    aois: tableWriter(
+      sqlite,
+      'aois',
+      'mirror_aois',
+      { column: 'aoi_id', field: 'aoi_id' },
+      {
+        name: { field: 'name', kind: 'text' },
+        project_id: { field: 'project_id', kind: 'id' },
+        status: { field: 'status', kind: 'text', fallback: '' },
+        created_at_us: { field: 'created_at', kind: 'instant' },
+        updated_at_us: { field: 'updated_at', kind: 'instant' },
+      },
+    ),
+    assets: tableWriter(
+      sqlite,
+      'assets',
+      'mirror_assets',
+      { column: 'id', field: 'id' },
+      {
+        aoi_id: { field: 'aoi_id', kind: 'id', fallback: '' },
+        asset_type: { field: 'asset_type', kind: 'text' },
+        status: { field: 'status', kind: 'text' },
+        created_at_us: { field: 'created_at', kind: 'instant' },
+      },
+    ),
+    indices: tableWriter(
+      sqlite,
+      'indices',
+      'mirror_indices',
+      { column: 'id', field: 'id' },
+      {
+        name: { field: 'name', kind: 'text' },
+        type: { field: 'type', kind: 'text' },
+        satellite_id: { field: 'satellite_id', kind: 'id' },
+      },
+    ),
     catalogs,
   };
 }

@@ -20,6 +20,14 @@ import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@e
 import type { LocalDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
+import {
+  driftCounts,
+  makeDriftStore,
+  pageDrift,
+  writeDrift,
+  type DriftInbox,
+  type DriftIssue,
+} from './drift';
 import { describeSyncError, SyncBusyError } from './errors';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
@@ -41,7 +49,7 @@ export const DEFAULT_PULL = { pageSize: 1000, batchRecords: 5000, batchMs: 1000 
 
 export interface SyncProgress {
   readonly resource: ResourceName;
-  /** Records stored by this pass so far (committed). */
+  /** Records received by this pass so far (committed; skipped ones included). */
   readonly seen: number;
   /** The service's total, when known. */
   readonly total: number | null;
@@ -80,6 +88,12 @@ export interface SyncEngineOptions {
   readonly prefetch?: boolean;
   /** Clock (µs), for the timestamps of sync_state. */
   readonly nowUs?: () => number;
+  /**
+   * Where the client's schema drift reports arrive (`makeDriftInbox()`, whose `onSchemaDrift`
+   * the client was built with): drift is then counted per resource with samples (see drift.ts).
+   * Without it only what the writers could not index or store is counted.
+   */
+  readonly drift?: DriftInbox;
 }
 
 export interface SyncReport {
@@ -101,6 +115,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const prefetch = options.prefetch ?? false;
   const writers = makeMirrorWriters(sqlite);
   const states = makeSyncStateStore(sqlite);
+  const driftStore = makeDriftStore(sqlite);
+  const inbox = options.drift;
   const searches = catalogSearches(options.catalog ?? 'all');
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
 
@@ -140,6 +156,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (!state || state.passId === null || state.finishedAtUs !== null || state.plan !== plan) {
       // A new pass: none to resume, or the one interrupted paged other searches.
       states.start(resource, randomUUID(), plan, nowUs());
+      driftStore.clear(resource);
       state = states.get(resource)!;
     }
     const passId = state.passId!;
@@ -149,28 +166,39 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const progress = (part: number, done: boolean) =>
       onProgress?.({ resource, seen, total, part, parts: parts.length, done });
 
+    // Records the service counts that the pass never received (short lists): no sweep then.
+    let short = false;
     for (let part = state.part; part < parts.length; part++) {
       const seenBefore = seen - (part === state.part ? state.checkpoint : 0);
       let next = part === state.part ? state.checkpoint : 0;
       let buffer: unknown[] = [];
+      let drifted: DriftIssue[] = [];
       let lastCommit = Date.now();
+      // Writers never throw for a record's content: what they could not index or store is drift,
+      // counted in the transaction that moves the checkpoint past it.
       const commit = sqlite.transaction(
-        (items: unknown[], at: number, partTotal: number | null) => {
-          writer.write(items, passId);
+        (items: unknown[], pageIssues: DriftIssue[], at: number, partTotal: number | null) => {
+          const issues = [...pageIssues, ...writeDrift(writer.write(items, passId))];
+          driftStore.sample(resource, passId, issues);
           seen += items.length;
           total = partTotal === null ? null : seenBefore + partTotal;
-          states.checkpoint(resource, { part, checkpoint: at, seen, total });
+          states.checkpoint(resource, { part, checkpoint: at, seen, total }, driftCounts(issues));
         },
       );
       let partTotal: number | null = null;
+      let end: Page<unknown>['end'];
+      inbox?.take(); // reports from before this list's first page are not about its records
       try {
         for await (const page of parts[part]!(next, signal)) {
+          if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
           buffer.push(...page.items);
           next = page.offset + page.items.length;
           partTotal = page.total ?? null;
+          end = page.end;
           if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
-            commit(buffer, next, partTotal);
+            commit(buffer, drifted, next, partTotal);
             buffer = [];
+            drifted = [];
             lastCommit = Date.now();
             progress(part, false);
           }
@@ -180,11 +208,21 @@ export function createSyncEngine(options: SyncEngineOptions) {
         // An AOI deleted since the AOI pass has no assets to page: skip its list.
         if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
       }
-      commit(buffer, next, partTotal);
+      commit(buffer, drifted, next, partTotal);
+      // Short of the total, or cut off by the pager (page cap, a service repeating a page).
+      if ((partTotal !== null && next < partTotal) || end === 'page-cap' || end === 'repeated')
+        short = true;
       // The list is done: the checkpoint moves to the start of the next one.
       if (part + 1 < parts.length)
         states.checkpoint(resource, { part: part + 1, checkpoint: 0, seen, total });
       progress(part, false);
+    }
+    if (short) {
+      // Fewer records than the service's total: what the pass did not see may still be listed,
+      // so nothing is swept; the pass is over (incomplete) and the next sync starts a new one.
+      states.finishIncomplete(resource, nowUs());
+      progress(parts.length, true);
+      return;
     }
     await keepStillListed(resource, passId, signal);
     sqlite.transaction(() => {
@@ -240,7 +278,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const writer = writers[resource];
     if (!check || !writer.unseen) return;
     const missing = writer.unseen(passId);
-    const keep = sqlite.transaction((items: unknown[]) => writer.write(items, passId));
+    const keep = sqlite.transaction((items: unknown[]) => {
+      writer.write(items, passId);
+    });
     for (let i = 0; i < missing.length; i += check.chunk) {
       for (const pages of check.lists(missing.slice(i, i + check.chunk), signal))
         for await (const page of pages) keep(page.items);
@@ -275,10 +315,15 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
     /** POST /v0/catalogs/search answered from the mirror (throws OfflineSearchError when invalid). */
     searchCatalog: makeOfflineCatalogSearch(sqlite),
-    /** Where each resource's pass stands (resources never synced are absent). */
+    /**
+     * Where each resource's pass stands (resources never synced are absent), with its drift,
+     * skipped and not-indexed counts and whether the last pass was incomplete.
+     */
     status(): ResourceStatus[] {
       return states.all();
     },
+    /** The sample of drift issues of each resource's current pass (`eo status --drift`). */
+    driftSamples: () => driftStore.samples(),
     get running(): boolean {
       return syncing.has(sqlite);
     },

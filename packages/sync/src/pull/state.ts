@@ -18,12 +18,23 @@ export interface ResourceStatus {
   readonly finishedAtUs: number | null;
   readonly lastCompleteAtUs: number | null;
   readonly lastError: SyncErrorInfo | null;
-  /** Records stored by the pass so far. */
+  /** Records received by the pass so far (skipped ones included: see `skipped`). */
   readonly seen: number;
   /** The service's total (for the lists paged so far, plus the current one), when known. */
   readonly total: number | null;
   /** Rows removed by the last sweep. */
   readonly removed: number;
+  /**
+   * The last finished pass ended with fewer records than the service's total: it swept nothing
+   * and the next sync starts a new pass.
+   */
+  readonly incomplete: boolean;
+  /** Records of this pass that differ from the spec (samples: `eo status --drift`). */
+  readonly drift: number;
+  /** Records of this pass that were not stored (no usable id). */
+  readonly skipped: number;
+  /** Mirrored records whose indexed fields could not all be read (filters on them never match). */
+  readonly notIndexed: number;
 }
 
 interface Row {
@@ -39,6 +50,10 @@ interface Row {
   seen: number;
   total: number | null;
   removed: number;
+  incomplete: number;
+  drift: number;
+  skipped: number;
+  not_indexed: number;
 }
 
 function fromRow(r: Row): ResourceStatus {
@@ -55,25 +70,36 @@ function fromRow(r: Row): ResourceStatus {
     seen: r.seen,
     total: r.total,
     removed: r.removed,
+    incomplete: r.incomplete === 1,
+    drift: r.drift,
+    skipped: r.skipped,
+    notIndexed: r.not_indexed,
   };
 }
 
 export function makeSyncStateStore(sqlite: Database.Database) {
-  const get = sqlite.prepare('SELECT * FROM sync_state WHERE resource = ?');
-  const all = sqlite.prepare('SELECT * FROM sync_state ORDER BY resource');
+  const select = `SELECT s.*, (SELECT count(*) FROM mirror_unindexed u WHERE u.resource = s.resource)
+    AS not_indexed FROM sync_state s`;
+  const get = sqlite.prepare(`${select} WHERE s.resource = ?`);
+  const all = sqlite.prepare(`${select} ORDER BY s.resource`);
   const start = sqlite.prepare(
     `INSERT INTO sync_state (resource, pass_id, plan, part, checkpoint, started_at_us, finished_at_us, seen, total)
      VALUES (@resource, @passId, @plan, 0, 0, @now, NULL, 0, NULL)
      ON CONFLICT(resource) DO UPDATE SET pass_id = @passId, plan = @plan, part = 0, checkpoint = 0,
-       started_at_us = @now, finished_at_us = NULL, seen = 0, total = NULL`,
+       started_at_us = @now, finished_at_us = NULL, seen = 0, total = NULL, drift = 0, skipped = 0`,
   );
   const checkpoint = sqlite.prepare(
-    `UPDATE sync_state SET part = @part, checkpoint = @checkpoint, seen = @seen, total = @total
+    `UPDATE sync_state SET part = @part, checkpoint = @checkpoint, seen = @seen, total = @total,
+       drift = drift + @drift, skipped = skipped + @skipped
      WHERE resource = @resource`,
   );
   const finish = sqlite.prepare(
     `UPDATE sync_state SET finished_at_us = @now, last_complete_at_us = @now,
-       last_error_json = NULL, removed = @removed WHERE resource = @resource`,
+       last_error_json = NULL, removed = @removed, incomplete = 0 WHERE resource = @resource`,
+  );
+  const finishIncomplete = sqlite.prepare(
+    `UPDATE sync_state SET finished_at_us = @now, last_error_json = NULL, removed = 0,
+       incomplete = 1 WHERE resource = @resource`,
   );
   const fail = sqlite.prepare('UPDATE sync_state SET last_error_json = ? WHERE resource = ?');
   return {
@@ -88,11 +114,16 @@ export function makeSyncStateStore(sqlite: Database.Database) {
     checkpoint(
       resource: ResourceName,
       at: { part: number; checkpoint: number; seen: number; total: number | null },
+      counts: { drift: number; skipped: number } = { drift: 0, skipped: 0 },
     ) {
-      checkpoint.run({ resource, ...at });
+      checkpoint.run({ resource, ...at, ...counts });
     },
     finish(resource: ResourceName, removed: number, now: number) {
       finish.run({ resource, removed, now });
+    },
+    /** The pass ended short of the service's total: finished (not resumed), not swept. */
+    finishIncomplete(resource: ResourceName, now: number) {
+      finishIncomplete.run({ resource, now });
     },
     fail(resource: ResourceName, error: SyncErrorInfo) {
       fail.run(JSON.stringify(error), resource);

@@ -35,9 +35,21 @@ export interface OfflineSearchResult {
   readonly pagination: OffsetPagination;
 }
 
+/**
+ * The search, and `notIndexed()`: how many mirrored catalog records have a datetime, cloud
+ * cover, other typed property or footprint that could not be read (stored, but NULL there: a
+ * filter on that field never matches them). Callers tell the user when it is not zero.
+ */
 export function makeOfflineCatalogSearch(sqlite: Database.Database) {
   const search = makeCatalogSearch(sqlite);
-  return (input: CatalogSearchRequestInput | unknown): OfflineSearchResult => {
+  // Prepared on first use: a read-only copy of an older mirror (the search bench's cache) can
+  // still be searched.
+  let notIndexed: Database.Statement | undefined;
+  const countNotIndexed = () =>
+    (notIndexed ??= sqlite
+      .prepare("SELECT count(*) FROM mirror_unindexed WHERE resource = 'catalogs'")
+      .pluck()).get() as number;
+  const run = (input: CatalogSearchRequestInput | unknown): OfflineSearchResult => {
     const parsed = CatalogSearchRequest.safeParse(input ?? {});
     if (!parsed.success) {
       throw new OfflineSearchError(
@@ -58,4 +70,5 @@ export function makeOfflineCatalogSearch(sqlite: Database.Database) {
       pagination: { limit: req.limit, offset: req.offset, total: page.total },
     };
   };
+  return Object.assign(run, { notIndexed: countNotIndexed });
 }

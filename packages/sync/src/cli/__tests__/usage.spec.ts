@@ -41,7 +41,7 @@ describe('usage', () => {
     const elsewhere = await eo(['status', '--db', 'x.db', '--bbox', '1,2,3,4']);
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.stderr).toBe(
-      'eo status: --bbox does not apply here\nusage: eo status [--format json|table]\n',
+      'eo status: --bbox does not apply here\nusage: eo status [--drift] [--format json|table]\n',
     );
     const extra = await eo(['status', 'now', '--db', 'x.db']);
     expect(extra.stderr).toContain('unexpected argument: now');

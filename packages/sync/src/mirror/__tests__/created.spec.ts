@@ -56,6 +56,21 @@ describe('created records', () => {
     );
   });
 
+  it('numeric ids (a real service) are kept as strings', () => {
+    created.putJob({ id: 501, status: 'RUNNING', created_at: '2024-05-04T08:00:00+02:00' });
+    created.putDelivery({ delivery_id: 502, status: 'PENDING' });
+    created.putVisualization({ id: 503, aoi_id: 7, status: 'creating' });
+    const ids = (table: string) => db.sqlite.prepare(`SELECT id FROM ${table}`).pluck().all();
+    expect(ids('mirror_jobs')).toContain('501');
+    expect(ids('mirror_deliveries')).toContain('502');
+    expect(
+      db.sqlite.prepare("SELECT aoi_id FROM mirror_visualizations WHERE id = '503'").pluck().get(),
+    ).toBe('7');
+    db.sqlite.prepare("DELETE FROM mirror_jobs WHERE id = '501'").run();
+    db.sqlite.prepare("DELETE FROM mirror_deliveries WHERE id = '502'").run();
+    db.sqlite.prepare("DELETE FROM mirror_visualizations WHERE id = '503'").run();
+  });
+
   it('unfinished: records whose status is not final, oldest first, per table', () => {
     created.putVisualization({ id: 'v3', aoi_id: 'a1', status: 'creating' });
     created.putJob({ id: 'j2', status: 'SUCCEEDED', created_at: '2024-05-04T08:00:00Z' });

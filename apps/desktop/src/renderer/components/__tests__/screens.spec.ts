@@ -157,6 +157,34 @@ describe('SyncScreen', () => {
     stop();
   });
 
+  it('says how many records differ from the spec, could not be indexed, or were not received', async () => {
+    await useSettingsStore().load();
+    bridge.syncStatus = {
+      running: false,
+      resources: [
+        {
+          resource: 'catalogs',
+          lastCompleteAt: '2024-05-17T07:00:00.000Z',
+          lastError: null,
+          count: 250,
+          drift: 7,
+          notIndexed: 2,
+          incomplete: true,
+        },
+        { resource: 'orders', lastCompleteAt: null, lastError: null, count: 0 },
+      ],
+    };
+    const wrapper = mount(SyncScreen);
+    await flushPromises();
+    const catalogs = wrapper.find('[data-resource="catalogs"]');
+    expect(catalogs.find('[data-test="drift"]').text()).toMatch(
+      /7 records differ from the spec\.\s*2 could not be indexed/,
+    );
+    expect(catalogs.find('[data-test="incomplete"]').text()).toContain('Nothing was removed');
+    expect(catalogs.text()).not.toContain('None');
+    expect(wrapper.find('[data-resource="orders"]').text()).toContain('None');
+  });
+
   it('sends a first-time user to the settings', async () => {
     bridge.settings = { ...bridge.settings, serviceUrl: null, apiKeySet: false };
     await useSettingsStore().load();
