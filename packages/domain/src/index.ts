@@ -23,6 +23,7 @@ export * from './resources/delivery';
 export * from './resources/job';
 
 export * from './requests/params';
+export * from './requests/cloud-path';
 export * from './requests/lists';
 export * from './requests/orders';
 export * from './requests/creates';

@@ -21,6 +21,10 @@ export const LIMITS = {
   maxDeliveries: 100,
   /** Most ids in one id-list filter. */
   maxIdsPerFilter: 1000,
+  /** Longest delivery path (`cloud_delivery.path`, `cloud_info.path`), in characters. */
+  maxCloudPathChars: 1024,
+  /** Longest folder name in a delivery path, in UTF-8 bytes (what common file systems take). */
+  maxPathSegmentBytes: 255,
   /** Largest request body in bytes (413 above it). */
   maxBodyBytes: 5 * 1024 * 1024,
 } as const;

@@ -16,10 +16,11 @@ import { DELIVERY_SPEEDS, RECURRENCES } from '../known-values';
 import { LIMITS } from '../limits';
 import { parseRfc3339 } from '../time/codecs';
 import { Rfc3339 } from '../time/schemas';
+import { CloudPathString } from './cloud-path';
 
 export const CloudDeliveryInput = z.strictObject({
   config: z.string().min(1, 'config must not be empty'),
-  path: z.string().min(1, 'path must not be empty'),
+  path: CloudPathString,
 });
 export type CloudDeliveryInput = z.infer<typeof CloudDeliveryInput>;
 
