@@ -21,6 +21,15 @@ export const LIMITS = {
   maxDeliveries: 100,
   /** Most ids in one id-list filter. */
   maxIdsPerFilter: 1000,
+  /**
+   * Geometry caps of every request geometry (AOIs, order item features, search geometries):
+   * positions in one geometry (all rings and parts; for an order item, all its features).
+   */
+  maxGeometryVertices: 10_000,
+  /** Parts of one geometry: polygons of a MultiPolygon, lines, points, collection members, features. */
+  maxGeometryParts: 100,
+  /** Holes (inner rings) of one polygon. */
+  maxPolygonHoles: 100,
   /** Longest delivery path (`cloud_delivery.path`, `cloud_info.path`), in characters. */
   maxCloudPathChars: 1024,
   /** Longest folder name in a delivery path, in UTF-8 bytes (what common file systems take). */

@@ -1,7 +1,8 @@
 /**
  * 4.8 POST /v0/orders. Which order item fields are required is not shown; our rules:
  *
- * - Always: `project_id`, `name`, `geometry` (a FeatureCollection).
+ * - Always: `project_id`, `name`, `geometry` (a FeatureCollection of areas: Polygon or
+ *   MultiPolygon features that are valid areas, the same rule as AOI geometries).
  * - The item type is not an input field; it follows from the fields:
  *   `item_ids` given -> ARCHIVE; `recurrence` other than ONCE -> RECURRING; else TASKING.
  * - TASKING needs `start_date` and `end_date`; RECURRING also needs `no_of_occurrences`.
@@ -11,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { OrderItemType } from '../enums';
-import { FeatureCollectionInput } from '../geometry';
+import { AreaFeatureCollectionInput } from '../geometry';
 import { DELIVERY_SPEEDS, RECURRENCES } from '../known-values';
 import { LIMITS } from '../limits';
 import { parseRfc3339 } from '../time/codecs';
@@ -27,7 +28,7 @@ export type CloudDeliveryInput = z.infer<typeof CloudDeliveryInput>;
 const OrderItemInputFields = z.strictObject({
   project_id: z.string().min(1, 'project_id is required'),
   name: z.string().trim().min(1, 'name is required').max(200, 'name is at most 200 characters'),
-  geometry: FeatureCollectionInput,
+  geometry: AreaFeatureCollectionInput,
   recurrence: z.enum(RECURRENCES).optional(),
   start_date: Rfc3339.optional(),
   end_date: Rfc3339.optional(),
