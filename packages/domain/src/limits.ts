@@ -30,6 +30,12 @@ export const LIMITS = {
   maxGeometryParts: 100,
   /** Holes (inner rings) of one polygon. */
   maxPolygonHoles: 100,
+  /**
+   * Bytes of records in one list page of our service at most (GET /v0/orders): a page whose
+   * records would pass it ends early (always with at least one record) and its
+   * `pagination.limit` is the number of records it holds, so `offset + limit` is the next page.
+   */
+  maxListPageBytes: 4 * 1024 * 1024,
   /** Longest delivery path (`cloud_delivery.path`, `cloud_info.path`), in characters. */
   maxCloudPathChars: 1024,
   /** Longest folder name in a delivery path, in UTF-8 bytes (what common file systems take). */
