@@ -10,19 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { makeTestApp, type TestApp } from '../testing/harness';
-
-/** Exactly our shape: nothing but `error`, and in it nothing but code, message, details. */
-export function expectOurShape(body: unknown, what: string): { code: string; message: string } {
-  expect(body, what).toEqual({
-    error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
-  });
-  const error = (body as { error: Record<string, unknown> }).error;
-  expect(
-    Object.keys(error).filter((k) => !['code', 'message', 'details'].includes(k)),
-    what,
-  ).toEqual([]);
-  return error as { code: string; message: string };
-}
+import { expectOurShape } from './error-body';
 
 /** Sends raw bytes and reads until the server closes; status line, headers and body. */
 function raw(port: number, text: string): Promise<{ status: number; body: string }> {
