@@ -179,6 +179,15 @@ describe('offline catalog search', () => {
     }
   });
 
+  it('a "__proto__" query key (JSON.parse makes it an own key) filters, it is not dropped', () => {
+    const input = JSON.parse('{"query":{"__proto__":{"eq":1}}}') as CatalogSearchRequestInput;
+    const offline = engine.searchCatalog(input);
+    const oracle = runCatalogSearch(records, CatalogSearchRequest.parse(input));
+    // No record has a property named __proto__: nothing matches (it matched everything).
+    expect(offline.pagination.total).toBe(0);
+    expect(oracle.total).toBe(0);
+  });
+
   it('rejects invalid requests with the schema issues, by path', () => {
     const attempt = () => engine.searchCatalog({ limit: 0, bbox: [10, 10, 5] } as never);
     expect(attempt).toThrow(OfflineSearchError);
