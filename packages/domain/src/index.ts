@@ -34,6 +34,7 @@ export * from './geo/primitives';
 export * from './geo/intersects';
 export * from './geo/bbox';
 export * from './geo/measure';
+export * from './geo/validity';
 
 export * from './search/paths';
 export * from './search/request';

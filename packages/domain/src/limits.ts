@@ -26,6 +26,8 @@ export const LIMITS = {
    * positions in one geometry (all rings and parts; for an order item, all its features).
    */
   maxGeometryVertices: 10_000,
+  /** Positions in one create order request, over all its items (bounds the checking work). */
+  maxOrderVertices: 50_000,
   /** Parts of one geometry: polygons of a MultiPolygon, lines, points, collection members, features. */
   maxGeometryParts: 100,
   /** Holes (inner rings) of one polygon. */

@@ -5,8 +5,9 @@
  * overlap along an edge (a hole may touch its outer ring at a point). Repeated consecutive
  * positions are tolerated. Exact (orient2d), in planar lon/lat like the rest of `src/geo`.
  *
- * Edges are swept in order of their west end, so a ring costs O(n log n) plus the pairs whose
- * longitude ranges overlap (bounded by the vertex cap, `LIMITS.maxGeometryVertices`).
+ * Edges are swept in order of their low end along the axis where they overlap least (a comb of
+ * long east-west teeth is swept north to south), so a ring costs O(n log n) plus the pairs whose
+ * ranges overlap on that axis (bounded by the vertex cap, `LIMITS.maxGeometryVertices`).
  */
 import type { Position } from '../geometry';
 import { segmentsIntersect } from './intersects';
@@ -42,10 +43,11 @@ interface Edge {
   readonly n: number;
   readonly a: Position;
   readonly b: Position;
-  readonly minX: number;
-  readonly maxX: number;
-  readonly minY: number;
-  readonly maxY: number;
+  /** Range on the sweep axis, then on the other one. */
+  lo: number;
+  hi: number;
+  lo2: number;
+  hi2: number;
 }
 
 const sign = (p: Position, q: Position, r: Position) =>
@@ -87,25 +89,18 @@ export function polygonProblem(rings: readonly (readonly Position[])[]): RingIss
     for (let i = 0; i < r.length; i++) {
       const a = r[i]!;
       const b = r[(i + 1) % r.length]!;
-      edges.push({
-        ring: k,
-        i,
-        n: r.length,
-        a,
-        b,
-        minX: Math.min(a[0]!, b[0]!),
-        maxX: Math.max(a[0]!, b[0]!),
-        minY: Math.min(a[1]!, b[1]!),
-        maxY: Math.max(a[1]!, b[1]!),
-      });
+      const [minX, maxX] = a[0]! < b[0]! ? [a[0]!, b[0]!] : [b[0]!, a[0]!];
+      const [minY, maxY] = a[1]! < b[1]! ? [a[1]!, b[1]!] : [b[1]!, a[1]!];
+      edges.push({ ring: k, i, n: r.length, a, b, lo: minX, hi: maxX, lo2: minY, hi2: maxY });
     }
   }
-  edges.sort((e, f) => e.minX - f.minX);
+  sweepAlongLeastOverlap(edges);
+  edges.sort((e, f) => e.lo - f.lo);
   for (let x = 0; x < edges.length; x++) {
     const e = edges[x]!;
-    for (let y = x + 1; y < edges.length && edges[y]!.minX <= e.maxX; y++) {
+    for (let y = x + 1; y < edges.length && edges[y]!.lo <= e.hi; y++) {
       const f = edges[y]!;
-      if (f.minY > e.maxY || f.maxY < e.minY) continue;
+      if (f.lo2 > e.hi2 || f.hi2 < e.lo2) continue;
       if (e.ring !== f.ring) {
         if (ringsCross(e, f)) {
           const [lo, hi] = e.ring < f.ring ? [e.ring, f.ring] : [f.ring, e.ring];
@@ -129,6 +124,29 @@ export function polygonProblem(rings: readonly (readonly Position[])[]): RingIss
     }
   }
   return null;
+}
+
+/**
+ * Makes `lo`/`hi` the axis on which edges overlap least: the one where the edges' total extent
+ * is the smallest share of the whole range (edges start on x; swapped to y when y is better).
+ */
+function sweepAlongLeastOverlap(edges: Edge[]): void {
+  let sumX = 0;
+  let sumY = 0;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const e of edges) {
+    sumX += e.hi - e.lo;
+    sumY += e.hi2 - e.lo2;
+    minX = Math.min(minX, e.lo);
+    maxX = Math.max(maxX, e.hi);
+    minY = Math.min(minY, e.lo2);
+    maxY = Math.max(maxY, e.hi2);
+  }
+  if (sumY * (maxX - minX) >= sumX * (maxY - minY)) return;
+  for (const e of edges) [e.lo, e.hi, e.lo2, e.hi2] = [e.lo2, e.hi2, e.lo, e.hi];
 }
 
 const DOUBLES_BACK = 'the ring doubles back on itself (a spike)';

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { OrderItemType } from '../enums';
-import { AreaFeatureCollectionInput } from '../geometry';
+import { AreaFeatureCollectionInput, positionCount } from '../geometry';
 import { DELIVERY_SPEEDS, RECURRENCES } from '../known-values';
 import { LIMITS } from '../limits';
 import { parseRfc3339 } from '../time/codecs';
@@ -119,12 +119,27 @@ export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
 });
 export type OrderItemInput = z.infer<typeof OrderItemInput>;
 
-export const CreateOrderRequest = z.strictObject({
-  order_items: z
-    .array(OrderItemInput)
-    .min(1, 'an order needs at least one order item')
-    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
-  dry_run: z.boolean().default(false),
-});
+export const CreateOrderRequest = z
+  .strictObject({
+    order_items: z
+      .array(OrderItemInput)
+      .min(1, 'an order needs at least one order item')
+      .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+    dry_run: z.boolean().default(false),
+  })
+  .superRefine((req, ctx) => {
+    const n = req.order_items.reduce(
+      (sum, item) =>
+        sum + item.geometry.features.reduce((m, f) => m + positionCount(f.geometry), 0),
+      0,
+    );
+    if (n > LIMITS.maxOrderVertices) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order_items'],
+        message: `an order's geometries have at most ${LIMITS.maxOrderVertices} positions together; these have ${n}`,
+      });
+    }
+  });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 export type CreateOrderRequestInput = z.input<typeof CreateOrderRequest>;
