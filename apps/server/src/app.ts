@@ -10,7 +10,12 @@ import { resolveConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { createRouter } from './http/endpoint';
-import { installErrorHandling } from './http/errors';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandling,
+  MAX_PATH_PARAM_LENGTH,
+} from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerDeliveryRoutes } from './deliveries/routes';
@@ -44,6 +49,11 @@ export async function buildApp(
     bodyLimit: LIMITS.maxBodyBytes,
     // Never log the Authorization header; request ids for correlating logs.
     requestIdHeader: 'x-request-id',
+    // Every answer in our error shape, Fastify's and Node's own included (http/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
   });
   const worker = new Worker(database.sqlite, {
     stepDelayMs: config.stepDelayMs,

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { OrganisationIdString } from '@eo/domain';
 import { openDatabase } from './db/client';
 import { resolveConfig } from './config';
 import { createApiKey, createOrganization, createUser } from './orgs/repository';
@@ -97,6 +98,9 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'keys' && sub === 'create') {
     if (!values.org || !values.user) fail('keys create needs --org and --user');
+    const orgId = OrganisationIdString.safeParse(values.org);
+    if (!orgId.success)
+      fail(`--org ${JSON.stringify(values.org)}: ${orgId.error.issues[0]!.message}`);
     const db = openDatabase(resolveConfig({ dataDir }).dbFile);
     try {
       const now = Date.now();

@@ -1,5 +1,6 @@
 /** Service configuration: where data lives, how fast background work moves, what to log. */
 import path from 'node:path';
+import { LIMITS } from '@eo/domain';
 
 export interface ServerConfig {
   /** Folder holding the SQLite database and delivered manifests. */
@@ -18,6 +19,11 @@ export interface ServerConfig {
   readonly validateResponses: boolean;
   /** Clock, injectable for tests. Returns epoch milliseconds. */
   readonly now: () => number;
+  /**
+   * Bytes of records one list page carries at most (`LIMITS.maxListPageBytes`): a page stops
+   * early, with `pagination.limit` saying how many it holds. Smaller in tests.
+   */
+  readonly maxListPageBytes: number;
 }
 
 export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
@@ -30,6 +36,7 @@ export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string
     logLevel: 'info',
     validateResponses: false,
     now: () => Date.now(),
+    maxListPageBytes: LIMITS.maxListPageBytes,
     ...partial,
     dataDir,
   };

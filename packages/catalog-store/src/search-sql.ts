@@ -62,11 +62,13 @@ export interface CompiledSql {
   readonly empty: boolean;
 }
 
-const NUMERIC_COLUMNS: Readonly<Record<string, string>> = {
-  'eo:cloud_cover': 'c.cloud_cover',
-  'view:off_nadir': 'c.off_nadir',
-  gsd: 'c.gsd',
-};
+// Maps, not object literals: keys come from requests, and a plain object answers
+// `constructor`, `toString` or `__proto__` with an inherited member (whose text ended in SQL).
+const NUMERIC_COLUMNS: ReadonlyMap<string, string> = new Map([
+  ['eo:cloud_cover', 'c.cloud_cover'],
+  ['view:off_nadir', 'c.off_nadir'],
+  ['gsd', 'c.gsd'],
+]);
 
 /** Keys SQLite's JSON path syntax can quote (`."key"`): no quote, backslash or control char. */
 function isSafeKey(key: string): boolean {
@@ -148,7 +150,7 @@ function pathSql(b: Builder, path: string): PathSql | InstantSql {
     }
   }
   const generic = genericPath(jsonAt(b, '$.details.properties', r.key));
-  const column = NUMERIC_COLUMNS[r.key];
+  const column = NUMERIC_COLUMNS.get(r.key);
   if (!column) return generic;
   // The column holds the value exactly when it is a number; other types stay in the JSON.
   return {
@@ -159,14 +161,21 @@ function pathSql(b: Builder, path: string): PathSql | InstantSql {
   };
 }
 
-const SQL_OPS: Readonly<Record<string, string>> = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-};
+const SQL_OPS: ReadonlyMap<string, string> = new Map([
+  ['eq', '='],
+  ['neq', '<>'],
+  ['gt', '>'],
+  ['gte', '>='],
+  ['lt', '<'],
+  ['lte', '<='],
+]);
+
+/** The SQL operator of a query operator name; throws for any other name. */
+function sqlOp(op: string): string {
+  const sql = SQL_OPS.get(op);
+  if (sql === undefined) throw new RangeError(`unknown query operator ${JSON.stringify(op)}`);
+  return sql;
+}
 
 function instantOf(path: string, q: QueryScalar): number {
   const r = typeof q === 'string' ? tryParseRfc3339(q) : null;
@@ -187,7 +196,7 @@ function scalarCondition(b: Builder, p: PathSql, op: string, q: QueryScalar): st
     throw new RangeError(`booleans compare only by eq/neq`);
   }
   const expr = typeof q === 'number' ? p.num : p.str;
-  return `(${expr} ${SQL_OPS[op]} ${b.param(q)})`;
+  return `(${expr} ${sqlOp(op)} ${b.param(q)})`;
 }
 
 function listCondition(b: Builder, p: PathSql, op: 'eq' | 'neq', list: QueryScalar[]): string {
@@ -230,7 +239,7 @@ function instantCondition(
       return `(${s.instant} NOT IN (SELECT value FROM json_each(${b.param(list)})))`;
     throw new RangeError(`query.${path}.${op}: only eq and neq take a list`);
   }
-  return `(${s.instant} ${SQL_OPS[op]} ${b.param(instantOf(path, raw))})`;
+  return `(${s.instant} ${sqlOp(op)} ${b.param(instantOf(path, raw))})`;
 }
 
 function queryCondition(b: Builder, path: string, ops: QueryOperators): string {

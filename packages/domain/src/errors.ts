@@ -11,12 +11,15 @@ export const ERROR_CODES = [
   'forbidden', // 403
   'not_found', // 404
   'method_not_allowed', // 405
+  'request_timeout', // 408: the request did not arrive in time
   'idempotency_conflict', // 409: same Idempotency-Key, different request
   'conflict', // 409
   'payload_too_large', // 413
+  'uri_too_long', // 414: a path parameter longer than the service reads
   'unsupported_media_type', // 415
   'unprocessable', // 422: well-formed but not acceptable (e.g. expression uses unknown bands)
   'rate_limited', // 429
+  'headers_too_large', // 431: request headers over the service's limit
   'internal', // 500
   'unavailable', // 503
 ] as const;

@@ -24,6 +24,7 @@ export * from './resources/delivery';
 export * from './resources/job';
 
 export * from './requests/params';
+export * from './requests/cloud-path';
 export * from './requests/lists';
 export * from './requests/orders';
 export * from './requests/creates';
@@ -34,6 +35,7 @@ export * from './geo/primitives';
 export * from './geo/intersects';
 export * from './geo/bbox';
 export * from './geo/measure';
+export * from './geo/validity';
 
 export * from './search/paths';
 export * from './search/request';

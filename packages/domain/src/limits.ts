@@ -21,6 +21,27 @@ export const LIMITS = {
   maxDeliveries: 100,
   /** Most ids in one id-list filter. */
   maxIdsPerFilter: 1000,
+  /**
+   * Geometry caps of every request geometry (AOIs, order item features, search geometries):
+   * positions in one geometry (all rings and parts; for an order item, all its features).
+   */
+  maxGeometryVertices: 10_000,
+  /** Positions in one create order request, over all its items (bounds the checking work). */
+  maxOrderVertices: 50_000,
+  /** Parts of one geometry: polygons of a MultiPolygon, lines, points, collection members, features. */
+  maxGeometryParts: 100,
+  /** Holes (inner rings) of one polygon. */
+  maxPolygonHoles: 100,
+  /**
+   * Bytes of records in one list page of our service at most (GET /v0/orders): a page whose
+   * records would pass it ends early (always with at least one record) and its
+   * `pagination.limit` is the number of records it holds, so `offset + limit` is the next page.
+   */
+  maxListPageBytes: 4 * 1024 * 1024,
+  /** Longest delivery path (`cloud_delivery.path`, `cloud_info.path`), in characters. */
+  maxCloudPathChars: 1024,
+  /** Longest folder name in a delivery path, in UTF-8 bytes (what common file systems take). */
+  maxPathSegmentBytes: 255,
   /** Largest request body in bytes (413 above it). */
   maxBodyBytes: 5 * 1024 * 1024,
 } as const;

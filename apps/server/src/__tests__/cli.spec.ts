@@ -71,5 +71,9 @@ describe('eo-server CLI', () => {
     expect(r.stderr).toMatch(/usage:/);
     expect(run('frobnicate').status).toBe(2);
     expect(run('seed', '--scenes', 'many', '--data-dir', dataDir).status).toBe(2);
+    // The id names the organisation's delivery folder: `..` would be the data dir itself.
+    const dots = run('keys', 'create', '--org', '..', '--user', 'u', '--data-dir', dataDir);
+    expect(dots.status).toBe(2);
+    expect(dots.stderr).toMatch(/organisation id/);
   });
 });

@@ -18,6 +18,7 @@ import { VISUALIZATION_STEP } from '../visualizations/steps';
 import { clipAoiToFootprint, type Area } from './geo';
 import {
   assetStatusCounts,
+  failUnfinishedAssets,
   finishAsset,
   firstAssetInStatus,
   getAoiById,
@@ -34,7 +35,42 @@ import { sceneAssetPath } from './storage';
 export const AOI_STEP = 'aoi.advance';
 
 export function registerAoiSteps(ctx: AppContext): void {
-  ctx.worker.register(AOI_STEP, (aoiId, tools) => advanceAoi(ctx, aoiId, tools));
+  ctx.worker.register(
+    AOI_STEP,
+    (aoiId, tools) => advanceAoi(ctx, aoiId, tools),
+    (aoiId, reason, tools) => giveUpAoi(ctx, aoiId, reason, tools),
+  );
+}
+
+/**
+ * The worker gave up on a step: the unfinished scene assets fail with the reason as their
+ * description, the AOI settles from its counts (failed when nothing succeeded), and the
+ * visualizations that waited for it go on (their sources failed, so they fail too).
+ */
+export function giveUpAoi(ctx: AppContext, aoiId: string, reason: string, tools: StepTools): void {
+  const aoi = getAoiById(ctx.sqlite, aoiId);
+  if (!aoi || (aoi.scene_status !== 'started' && aoi.scene_status !== 'running')) return;
+  const now = ctx.nowUs();
+  failUnfinishedAssets(ctx.sqlite, { aoiId }, reason, now);
+  settleAoi(ctx, aoiId, tools, now);
+}
+
+/** The last step of an AOI's run: its outcome, then the visualizations that waited for it. */
+function settleAoi(ctx: AppContext, aoiId: string, tools: StepTools, now: number): void {
+  updateAoiProgress(
+    ctx.sqlite,
+    aoiId,
+    outcomeOf(assetStatusCounts(ctx.sqlite, { aoiId })),
+    100,
+    now,
+  );
+  // Visualizations created while the AOI was in progress waited for it (see visualizations/).
+  const waiting = stmt<[string], { id: string }>(
+    ctx.sqlite,
+    "SELECT id FROM visualizations WHERE aoi_id = ? AND status = 'creating' ORDER BY seq",
+  ).all(aoiId);
+  for (const v of waiting) tools.schedule(VISUALIZATION_STEP, v.id);
+  refreshAoiStatus(ctx.sqlite, aoiId, now);
 }
 
 /** The scene cut to the AOI, or a failure when it does not cover any of it. */
@@ -91,12 +127,5 @@ export function advanceAoi(ctx: AppContext, aoiId: string, tools: StepTools): vo
     tools.schedule(AOI_STEP, aoiId);
     return;
   }
-  updateAoiProgress(ctx.sqlite, aoiId, outcomeOf(counts), 100, now);
-  // Visualizations created while the AOI was in progress waited for it (see visualizations/).
-  const waiting = stmt<[string], { id: string }>(
-    ctx.sqlite,
-    "SELECT id FROM visualizations WHERE aoi_id = ? AND status = 'creating' ORDER BY seq",
-  ).all(aoiId);
-  for (const v of waiting) tools.schedule(VISUALIZATION_STEP, v.id);
-  refreshAoiStatus(ctx.sqlite, aoiId, now);
+  settleAoi(ctx, aoiId, tools, now);
 }

@@ -344,3 +344,27 @@ export function finishAsset(
     id,
   );
 }
+
+/** Ends every unfinished asset of a production run as `failed` with `reason` (the worker gave up). */
+export function failUnfinishedAssets(
+  sqlite: Database.Database,
+  owner: { aoiId: string } | { visualizationId: string },
+  reason: string,
+  nowUs: number,
+): void {
+  const failed: AssetOutcome = {
+    status: 'failed',
+    geometry: null,
+    areaSqM: null,
+    centroid: null,
+    path: null,
+    description: reason,
+  };
+  for (;;) {
+    const asset =
+      firstAssetInStatus(sqlite, owner, 'running') ?? firstAssetInStatus(sqlite, owner, 'pending');
+    if (!asset) return;
+    if (asset.status === 'pending') markAssetRunning(sqlite, asset.id, nowUs);
+    finishAsset(sqlite, asset.id, failed, nowUs);
+  }
+}

@@ -20,21 +20,26 @@ import { GEOJSON } from './links';
 import { SCENE_COLUMNS } from './list';
 import type { ArchiveSceneRow } from './repository';
 
-/** Numeric properties a filter may name, and where each is read (indexed column or JSON). */
-export const FILTERABLE_PROPERTIES: Readonly<Record<string, string>> = {
-  'eo:cloud_cover': 's.cloud_cover',
-  'view:off_nadir': 's.off_nadir',
-  gsd: 's.gsd',
-  'view:sun_elevation': 's.sun_elevation',
-  'view:sun_azimuth': 's.sun_azimuth',
-  altitude: `json_extract(s.feature_json, '$.properties.altitude')`,
-  'rd:anomalous_pixels': `json_extract(s.feature_json, '$.properties."rd:anomalous_pixels"')`,
-  'rd:earth_sun_distance': `json_extract(s.feature_json, '$.properties."rd:earth_sun_distance"')`,
-  'view:scene_center_lat': `json_extract(s.feature_json, '$.properties."view:scene_center_lat"')`,
-  'view:scene_center_lon': `json_extract(s.feature_json, '$.properties."view:scene_center_lon"')`,
-  'sat:relative_orbit': `json_extract(s.feature_json, '$.properties."sat:relative_orbit"')`,
-  'sat:absolute_orbit': `json_extract(s.feature_json, '$.properties."sat:absolute_orbit"')`,
-};
+/**
+ * Numeric properties a filter may name, and where each is read (indexed column or JSON). A Map:
+ * filter ids come from requests, and an object literal would answer `constructor` or `toString`.
+ */
+export const FILTERABLE_PROPERTIES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    'eo:cloud_cover': 's.cloud_cover',
+    'view:off_nadir': 's.off_nadir',
+    gsd: 's.gsd',
+    'view:sun_elevation': 's.sun_elevation',
+    'view:sun_azimuth': 's.sun_azimuth',
+    altitude: `json_extract(s.feature_json, '$.properties.altitude')`,
+    'rd:anomalous_pixels': `json_extract(s.feature_json, '$.properties."rd:anomalous_pixels"')`,
+    'rd:earth_sun_distance': `json_extract(s.feature_json, '$.properties."rd:earth_sun_distance"')`,
+    'view:scene_center_lat': `json_extract(s.feature_json, '$.properties."view:scene_center_lat"')`,
+    'view:scene_center_lon': `json_extract(s.feature_json, '$.properties."view:scene_center_lon"')`,
+    'sat:relative_orbit': `json_extract(s.feature_json, '$.properties."sat:relative_orbit"')`,
+    'sat:absolute_orbit': `json_extract(s.feature_json, '$.properties."sat:absolute_orbit"')`,
+  }),
+);
 
 /** The satellite must exist and belong to the collection (400s with the field's path). */
 function checkSatellite(req: SatelliteSearchRequest): void {
@@ -103,11 +108,11 @@ export function makeSatelliteSearch(sqlite: Database.Database) {
       params.end_us = parseRfc3339(req.end_date);
     }
     (req.filters ?? []).forEach((f, i) => {
-      const expr = FILTERABLE_PROPERTIES[f.id];
+      const expr = FILTERABLE_PROPERTIES.get(f.id);
       if (!expr) {
         throw bodyError(
           `filters.${i}.id`,
-          `${JSON.stringify(f.id)} is not a numeric property of archive items; use one of ${Object.keys(FILTERABLE_PROPERTIES).join(', ')}`,
+          `${JSON.stringify(f.id)} is not a numeric property of archive items; use one of ${[...FILTERABLE_PROPERTIES.keys()].join(', ')}`,
         );
       }
       if (f.min !== undefined) {

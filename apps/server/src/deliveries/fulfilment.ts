@@ -7,7 +7,8 @@
  * In IN_PROGRESS an order item delivery whose task is still PENDING / IN_PROGRESS waits (the
  * step re-runs after the step delay) until the task ends. FAILED reasons: the order item has
  * no task (never paid, cancelled, or infeasible), its task failed, the catalog record is
- * gone, or the path resolves outside the delivery area. Writing the manifest is idempotent
+ * gone, the path resolves outside the delivery area, or the worker gave up on the step
+ * (the manifest could not be written after every retry). Writing the manifest is idempotent
  * (same file, replaced atomically), so a step retried after a crash does no harm.
  */
 import type { AppContext } from '../context';
@@ -76,5 +77,11 @@ export function registerDeliverySteps(ctx: AppContext, q: DeliveryQueries): void
     }
     q.update(delivered);
   }
-  ctx.worker.register(DELIVERY_STEP, advance);
+  /** The worker gave up (e.g. the disk refused the manifest): FAILED with why, never stuck. */
+  function giveUp(deliveryId: string, reason: string): void {
+    const d = q.get(deliveryId);
+    if (!d || d.status === 'SUCCESS' || d.status === 'FAILED') return;
+    q.update({ ...d, status: 'FAILED', reason, updated_at: ctx.nowUs() });
+  }
+  ctx.worker.register(DELIVERY_STEP, advance, giveUp);
 }

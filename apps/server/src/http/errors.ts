@@ -5,7 +5,9 @@
  */
 import type { ErrorCode, ErrorDetail } from '@eo/domain';
 import { zodErrorDetails } from '@eo/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 export class ApiError extends Error {
@@ -66,10 +68,31 @@ function fromFastifyError(err: FastifyError): ApiError | undefined {
       );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, 'validation_failed', 'Content-Length does not match the body');
+    case 'FST_ERR_BAD_URL':
+      return new ApiError(
+        400,
+        'validation_failed',
+        'The path is not valid: a percent-encoded sequence is malformed or not UTF-8',
+        [{ path: 'path', message: 'malformed percent-encoding', in: 'params' }],
+      );
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError(
+        414,
+        'uri_too_long',
+        `A path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters; no id is that long`,
+      );
     default:
       break;
   }
-  if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    // Fastify's parser also refuses prototype keys (`onProtoPoisoning: 'error'`), same error.
+    return new ApiError(
+      400,
+      'validation_failed',
+      'The body is not valid JSON, or it holds a "__proto__" key or a "constructor": {"prototype"} member, which are refused',
+    );
+  }
+  if (err instanceof SyntaxError) {
     return new ApiError(400, 'validation_failed', `The body is not valid JSON: ${err.message}`);
   }
   const status = err.statusCode ?? 500;
@@ -87,7 +110,60 @@ function fromFastifyError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/** Longest path parameter the router reads (Fastify's `maxParamLength`); longer ones are 414. */
+export const MAX_PATH_PARAM_LENGTH = 100;
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any route runs (bad
+ * percent-encoding, over-long path parameters). Without it Fastify writes its own body.
+ */
+export function frameworkErrors(
+  err: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const apiError =
+    fromFastifyError(err) ?? new ApiError(500, 'internal', 'Internal error; it has been logged');
+  if (apiError.status >= 500) reply.log.error({ err }, 'framework error');
+  void reply.code(apiError.status).send(apiError.toBody());
+}
+
+/**
+ * Node's `clientError`: requests that never become requests (headers over 16 KB, malformed
+ * HTTP, a request that did not arrive in time). Answered on the raw socket, in our shape.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(431, 'headers_too_large', 'The request headers are too large (16 KB at most)')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError(408, 'request_timeout', 'The request did not arrive in time')
+        : new ApiError(400, 'validation_failed', 'The request is not valid HTTP');
+  if (socket.writable) {
+    const body = JSON.stringify(apiError.toBody());
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
+  // Fastify's own 503 while closing has its own body: ours answers instead (the factory
+  // sets `return503OnClosing: false`), before any route touches the closing database.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    void reply.header('connection', 'close');
+    throw new ApiError(503, 'unavailable', 'The service is shutting down; retry shortly');
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const apiError = err instanceof ApiError ? err : fromFastifyError(err);
     if (apiError) {

@@ -28,7 +28,35 @@ import { workflowById, type StepOutcome } from './workflows';
 export const JOB_STEP = 'job.advance';
 
 export function registerJobSteps(ctx: AppContext): void {
-  ctx.worker.register(JOB_STEP, (jobId, tools) => advanceJob(ctx, jobId, tools));
+  ctx.worker.register(
+    JOB_STEP,
+    (jobId, tools) => advanceJob(ctx, jobId, tools),
+    (jobId, reason) => giveUpJob(ctx, jobId, reason),
+  );
+}
+
+/** The worker gave up on a step: the running task FAILED with why, the rest SKIPPED, job FAILED. */
+export function giveUpJob(ctx: AppContext, jobId: string, reason: string): void {
+  const job = getJobById(ctx.sqlite, jobId);
+  if (!job || (job.status !== 'QUEUED' && job.status !== 'RUNNING')) return;
+  const now = ctx.nowUs();
+  const tasks = jobTasks(ctx.sqlite, jobId);
+  const running = tasks.find((t) => t.status === 'RUNNING');
+  if (running) {
+    finishJobTask(ctx.sqlite, running.id, {
+      status: 'FAILED',
+      stateMsg: 'failed',
+      errMsg: reason,
+      failureType: 'SYSTEM',
+      logsText: '',
+      resultText: '',
+      nowUs: now,
+    });
+  }
+  skipPendingTasks(ctx.sqlite, jobId, `skipped: ${reason}`, now);
+  const succeeded = tasks.filter((t) => t.status === 'SUCCEEDED').length;
+  const progress = Math.floor((100 * succeeded) / Math.max(1, tasks.length));
+  updateJob(ctx.sqlite, jobId, { status: 'FAILED', progress, nowUs: now, finished: true });
 }
 
 function nextReadyTask(tasks: JobTaskRow[]): JobTaskRow | undefined {

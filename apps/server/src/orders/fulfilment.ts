@@ -20,7 +20,9 @@
  *                                              -> FAILED/FAILED
  *
  * Steps are no-ops when the resource is not in the state they expect, so a duplicated or
- * late step changes nothing.
+ * late step changes nothing. When the worker gives up on a step (it failed on every retry):
+ * a payment ends like a declined one (order UNPAID, items CANCELLED with a PAYMENT_FAILED
+ * validation error giving the reason); a task ends FAILED with the reason, and its item settles.
  */
 import { randomUUID } from 'node:crypto';
 import type { Instant } from '@eo/domain';
@@ -270,14 +272,65 @@ export function registerFulfilmentSteps(ctx: AppContext, q: OrderQueries): void 
     settleItem(q.item(item.id)!, now);
   }
 
+  const noteOnItem = sqlite.prepare(
+    'UPDATE order_items SET validation_errors_json = @validation_errors_json WHERE id = @id',
+  );
+
+  /** The worker gave up on the payment: like a declined payment, with the reason on each item. */
+  function giveUpPayment(orderId: string, reason: string): void {
+    const order = q.order(orderId);
+    if (!order || (order.status !== 'UNPAID' && order.status !== 'PAYMENT_IN_PROGRESS')) return;
+    const now = ctx.nowUs();
+    setOrder.run({ ...order, status: 'UNPAID', updated_at: now });
+    for (const item of q.itemsOfOrder(orderId)) {
+      if (item.status !== 'DRAFT') continue;
+      setItem.run({ ...item, status: 'CANCELLED', updated_at: now });
+      const notes = JSON.parse(item.validation_errors_json) as unknown[];
+      notes.push({ code: 'PAYMENT_FAILED', field: 'status', message: reason });
+      noteOnItem.run({ id: item.id, validation_errors_json: JSON.stringify(notes) });
+    }
+  }
+
+  /** The worker gave up on a task: FAILED with the reason, and its item settles (refund). */
+  function giveUpTask(taskId: string, reason: string): void {
+    const task = q.task(taskId);
+    if (!task || (task.status !== 'PENDING' && task.status !== 'IN_PROGRESS')) return;
+    const now = ctx.nowUs();
+    setTask.run({
+      ...task,
+      status: 'FAILED',
+      delivery_status: 'FAILED',
+      failure_reason: reason,
+      updated_at: now,
+    });
+    settleItem(q.item(task.order_item_id)!, now);
+  }
+
   // Each step ends by re-rendering the stored wire JSON of the order it touched.
-  ctx.worker.register(ORDER_PAYMENT_STEP, (orderId, tools) => {
-    pay(orderId, tools);
-    q.renderOrder(orderId);
-  });
-  ctx.worker.register(TASK_ADVANCE_STEP, (taskId, tools) => {
-    advance(taskId, tools);
+  ctx.worker.register(
+    ORDER_PAYMENT_STEP,
+    (orderId, tools) => {
+      pay(orderId, tools);
+      q.renderOrder(orderId);
+    },
+    (orderId, reason) => {
+      giveUpPayment(orderId, reason);
+      if (q.order(orderId)) q.renderOrder(orderId);
+    },
+  );
+  const renderOrderOfTask = (taskId: string) => {
     const task = q.task(taskId);
     if (task) q.renderOrder(task.order_id);
-  });
+  };
+  ctx.worker.register(
+    TASK_ADVANCE_STEP,
+    (taskId, tools) => {
+      advance(taskId, tools);
+      renderOrderOfTask(taskId);
+    },
+    (taskId, reason) => {
+      giveUpTask(taskId, reason);
+      renderOrderOfTask(taskId);
+    },
+  );
 }

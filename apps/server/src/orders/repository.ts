@@ -3,7 +3,7 @@
  * statements made once per database (`makeOrderQueries`).
  */
 import type { ListOrderItemsQuery, ListOrdersQuery } from '@eo/domain';
-import { parseInstantRange, parseNumberRange } from '@eo/domain';
+import { LIMITS, parseInstantRange, parseNumberRange } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { offsetPage } from '../http/pagination';
 import {
@@ -43,7 +43,10 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]>
   return out;
 }
 
-export function makeOrderQueries(sqlite: Database.Database) {
+export function makeOrderQueries(
+  sqlite: Database.Database,
+  maxPageBytes: number = LIMITS.maxListPageBytes,
+) {
   const insertOrder = sqlite.prepare(insertSql('orders', ORDER_COLUMNS));
   const insertItem = sqlite.prepare(insertSql('order_items', ORDER_ITEM_COLUMNS));
   const insertTask = sqlite.prepare(insertSql('tasks', TASK_COLUMNS));
@@ -160,8 +163,22 @@ export function makeOrderQueries(sqlite: Database.Database) {
           wires[i] = row.wire_json;
         });
       }
-      const pagination = JSON.stringify(offsetPage(q.limit, q.offset, total));
-      const body = joinJson('{"orders":[', wires as Buffer[], `],"pagination":${pagination}}`);
+      // A page ends early rather than grow past the byte budget (one tenant's huge orders must
+      // not make every page of theirs megabytes); `limit` then says how many it holds.
+      let shown = 0;
+      let bytes = 0;
+      for (const w of wires as Buffer[]) {
+        if (shown > 0 && bytes + w.length > maxPageBytes) break;
+        bytes += w.length;
+        shown++;
+      }
+      const limit = shown < wires.length ? shown : q.limit;
+      const pagination = JSON.stringify(offsetPage(limit, q.offset, total));
+      const body = joinJson(
+        '{"orders":[',
+        (wires as Buffer[]).slice(0, shown),
+        `],"pagination":${pagination}}`,
+      );
       cache.set(pageKey, body);
       cache.set(listKey, body);
       return body;

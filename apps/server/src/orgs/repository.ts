@@ -1,5 +1,6 @@
 /** Organisations, users, projects and API keys. */
 import type Database from 'better-sqlite3';
+import { OrganisationIdString } from '@eo/domain';
 import { generateKey, hashKey } from '../http/auth';
 import { newId } from '../ids';
 
@@ -9,6 +10,11 @@ export function createOrganization(
   nowMs: number,
 ): string {
   const id = org.id ?? newId('org');
+  const checked = OrganisationIdString.safeParse(id);
+  if (!checked.success)
+    throw new RangeError(
+      `organisation id ${JSON.stringify(id)}: ${checked.error.issues[0]!.message}`,
+    );
   sqlite
     .prepare('INSERT INTO organizations (id, name, created_at) VALUES (?, ?, ?)')
     .run(id, org.name, nowMs);

@@ -12,6 +12,7 @@
 import type { Geometry } from '@eo/domain';
 import {
   assetStatusCounts,
+  failUnfinishedAssets,
   finishAsset,
   firstAssetInStatus,
   getAssetById,
@@ -31,7 +32,28 @@ import {
 import { VISUALIZATION_STEP } from './steps';
 
 export function registerVisualizationSteps(ctx: AppContext): void {
-  ctx.worker.register(VISUALIZATION_STEP, (id, tools) => advanceVisualization(ctx, id, tools));
+  ctx.worker.register(
+    VISUALIZATION_STEP,
+    (id, tools) => advanceVisualization(ctx, id, tools),
+    (id, reason) => giveUpVisualization(ctx, id, reason),
+  );
+}
+
+/** The worker gave up on a step: unfinished assets fail with the reason; the visualization settles. */
+export function giveUpVisualization(ctx: AppContext, id: string, reason: string): void {
+  const vis = getVisualizationById(ctx.sqlite, id);
+  if (!vis || vis.status !== 'creating') return;
+  const now = ctx.nowUs();
+  const owner = { visualizationId: id };
+  failUnfinishedAssets(ctx.sqlite, owner, reason, now);
+  updateVisualizationProgress(
+    ctx.sqlite,
+    id,
+    outcomeOf(assetStatusCounts(ctx.sqlite, owner)),
+    100,
+    now,
+  );
+  refreshAoiStatus(ctx.sqlite, vis.aoi_id, now);
 }
 
 /** An index raster covers what its source scene asset covers. */

@@ -4,7 +4,10 @@
  * Each step runs in one transaction that also deletes its row and inserts the steps it
  * schedules, so after a crash a step has either happened completely (and its successors are
  * queued) or not at all (and runs again): nothing is lost or done twice. A failing step is
- * rolled back and retried with backoff, up to MAX_ATTEMPTS.
+ * rolled back and retried with backoff, up to MAX_ATTEMPTS. Then the worker gives up: every
+ * step kind registers what giving up means for its resource (its final failed status with a
+ * reason), run in one transaction with the removal of the step, so no resource is left in a
+ * state that clients follow forever.
  */
 import type Database from 'better-sqlite3';
 
@@ -17,8 +20,25 @@ export interface StepTools {
   readonly attempt: number;
 }
 export type StepHandler = (refId: string, tools: StepTools) => void;
+/**
+ * Called once when a step failed MAX_ATTEMPTS times: sets the resource's final failed status
+ * with `reason` (said to clients: no paths or internals). Runs in the step's removal transaction.
+ */
+export type GiveUpHandler = (refId: string, reason: string, tools: StepTools) => void;
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
+
+/** What a client may read about an internal failure: its kind, never its message or paths. */
+export function giveUpReason(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  const what =
+    typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code)
+      ? code
+      : err instanceof Error && /^[A-Za-z]{1,40}$/.test(err.name)
+        ? err.name
+        : 'internal error';
+  return `the service gave up after ${MAX_ATTEMPTS} attempts (${what})`;
+}
 
 interface Row {
   id: number;
@@ -28,7 +48,7 @@ interface Row {
 }
 
 export class Worker {
-  private readonly handlers = new Map<string, StepHandler>();
+  private readonly handlers = new Map<string, { run: StepHandler; giveUp: GiveUpHandler }>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private readonly insert;
@@ -59,9 +79,9 @@ export class Worker {
     this.count = sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM work_items');
   }
 
-  register(kind: string, handler: StepHandler): void {
+  register(kind: string, handler: StepHandler, giveUp: GiveUpHandler): void {
     if (this.handlers.has(kind)) throw new Error(`step ${kind} registered twice`);
-    this.handlers.set(kind, handler);
+    this.handlers.set(kind, { run: handler, giveUp });
   }
 
   /** Queue a step. Call it inside the transaction that makes the change needing it. */
@@ -98,13 +118,13 @@ export class Worker {
           .transaction(() => {
             const gone = this.remove.run(row.id).changes === 0;
             if (gone) return; // another runner took it
-            handler(row.ref_id, tools);
+            handler.run(row.ref_id, tools);
           })
           .immediate();
         ran++;
       } catch (err) {
         this.opts.log?.(`step ${row.kind} ${row.ref_id} failed (attempt ${row.attempts + 1})`, err);
-        if (row.attempts + 1 >= MAX_ATTEMPTS) this.remove.run(row.id);
+        if (row.attempts + 1 >= MAX_ATTEMPTS) this.giveUp(row, handler.giveUp, tools, err);
         else
           this.fail.run(
             String(err instanceof Error ? err.message : err),
@@ -114,6 +134,21 @@ export class Worker {
       }
     }
     return ran;
+  }
+
+  private giveUp(row: Row, giveUp: GiveUpHandler, tools: StepTools, err: unknown): void {
+    try {
+      this.sqlite
+        .transaction(() => {
+          if (this.remove.run(row.id).changes === 0) return;
+          giveUp(row.ref_id, giveUpReason(err), tools);
+        })
+        .immediate();
+    } catch (again) {
+      // Even the failed status could not be written: drop the step rather than loop forever.
+      this.opts.log?.(`giving up step ${row.kind} ${row.ref_id} failed too`, again);
+      this.remove.run(row.id);
+    }
   }
 
   /** For tests: run steps until none is queued (ignoring their due times), at most `maxSteps`. */

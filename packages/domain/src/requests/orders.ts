@@ -1,7 +1,8 @@
 /**
  * 4.8 POST /v0/orders. Which order item fields are required is not shown; our rules:
  *
- * - Always: `project_id`, `name`, `geometry` (a FeatureCollection).
+ * - Always: `project_id`, `name`, `geometry` (a FeatureCollection of areas: Polygon or
+ *   MultiPolygon features that are valid areas, the same rule as AOI geometries).
  * - The item type is not an input field; it follows from the fields:
  *   `item_ids` given -> ARCHIVE; `recurrence` other than ONCE -> RECURRING; else TASKING.
  * - TASKING needs `start_date` and `end_date`; RECURRING also needs `no_of_occurrences`.
@@ -11,22 +12,23 @@
  */
 import { z } from 'zod';
 import type { OrderItemType } from '../enums';
-import { FeatureCollectionInput } from '../geometry';
+import { AreaFeatureCollectionInput, positionCount } from '../geometry';
 import { DELIVERY_SPEEDS, RECURRENCES } from '../known-values';
 import { LIMITS } from '../limits';
 import { parseRfc3339 } from '../time/codecs';
 import { Rfc3339 } from '../time/schemas';
+import { CloudPathString } from './cloud-path';
 
 export const CloudDeliveryInput = z.strictObject({
   config: z.string().min(1, 'config must not be empty'),
-  path: z.string().min(1, 'path must not be empty'),
+  path: CloudPathString,
 });
 export type CloudDeliveryInput = z.infer<typeof CloudDeliveryInput>;
 
 const OrderItemInputFields = z.strictObject({
   project_id: z.string().min(1, 'project_id is required'),
   name: z.string().trim().min(1, 'name is required').max(200, 'name is at most 200 characters'),
-  geometry: FeatureCollectionInput,
+  geometry: AreaFeatureCollectionInput,
   recurrence: z.enum(RECURRENCES).optional(),
   start_date: Rfc3339.optional(),
   end_date: Rfc3339.optional(),
@@ -117,12 +119,27 @@ export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
 });
 export type OrderItemInput = z.infer<typeof OrderItemInput>;
 
-export const CreateOrderRequest = z.strictObject({
-  order_items: z
-    .array(OrderItemInput)
-    .min(1, 'an order needs at least one order item')
-    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
-  dry_run: z.boolean().default(false),
-});
+export const CreateOrderRequest = z
+  .strictObject({
+    order_items: z
+      .array(OrderItemInput)
+      .min(1, 'an order needs at least one order item')
+      .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+    dry_run: z.boolean().default(false),
+  })
+  .superRefine((req, ctx) => {
+    const n = req.order_items.reduce(
+      (sum, item) =>
+        sum + item.geometry.features.reduce((m, f) => m + positionCount(f.geometry), 0),
+      0,
+    );
+    if (n > LIMITS.maxOrderVertices) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order_items'],
+        message: `an order's geometries have at most ${LIMITS.maxOrderVertices} positions together; these have ${n}`,
+      });
+    }
+  });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 export type CreateOrderRequestInput = z.input<typeof CreateOrderRequest>;

@@ -1,27 +1,50 @@
 /**
  * Building blocks for query and path parameters. Query values arrive as strings (or arrays of
- * strings when a key repeats), so numbers are coerced and lists accept `a,b,c` or repeated keys.
+ * strings when a key repeats), so integers are read from plain decimal text and lists accept
+ * `a,b,c` or repeated keys.
  */
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 
+/**
+ * An integer query parameter: a JS integer (clients build queries as objects) or its text in
+ * plain decimal digits, optionally after a minus sign. `Number()` alone would also read `0x10`,
+ * `+1`, `1e2`, `" 1"` and `""` (as 0); one rule for every list endpoint refuses them.
+ */
+function queryInteger(name: string) {
+  const message = `${name} must be an integer in decimal digits, such as 20`;
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      if (/^-?[0-9]+$/.test(v)) return Number(v);
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .pipe(z.number().int(message));
+}
+
 /** `limit`: integer 1..maxLimit with the given default. */
 export function limitParam(defaultValue: number) {
-  return z.coerce
-    .number({ error: 'limit must be an integer' })
-    .int('limit must be an integer')
-    .min(1, 'limit must be at least 1')
-    .max(LIMITS.maxLimit, `limit must be at most ${LIMITS.maxLimit}`)
+  return queryInteger('limit')
+    .pipe(
+      z
+        .number()
+        .min(1, 'limit must be at least 1')
+        .max(LIMITS.maxLimit, `limit must be at most ${LIMITS.maxLimit}`),
+    )
     .default(defaultValue);
 }
 
 /** `offset` / `skip`: integer >= 0, default 0. */
 export function offsetParam(name: 'offset' | 'skip' = 'offset') {
-  return z.coerce
-    .number({ error: `${name} must be an integer` })
-    .int(`${name} must be an integer`)
-    .min(0, `${name} must be at least 0`)
-    .max(LIMITS.maxOffset, `${name} must be at most ${LIMITS.maxOffset}`)
+  return queryInteger(name)
+    .pipe(
+      z
+        .number()
+        .min(0, `${name} must be at least 0`)
+        .max(LIMITS.maxOffset, `${name} must be at most ${LIMITS.maxOffset}`),
+    )
     .default(0);
 }
 
@@ -54,3 +77,15 @@ export function csvEnum<const T extends readonly [string, ...string[]]>(values: 
 
 /** A non-empty path or query id. */
 export const IdParam = z.string().min(1, 'must not be empty');
+
+/**
+ * An organisation id a service creates (our admin CLI): 1-64 letters, digits, `.`, `_` or `-`,
+ * starting with a letter or digit. The id names the organisation's delivery folder, so `..`,
+ * `.`, separators and control characters are refused.
+ */
+export const OrganisationIdString = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
+    'an organisation id is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  );

@@ -67,6 +67,33 @@ export const QueryOperators = z
   });
 export type QueryOperators = z.infer<typeof QueryOperators>;
 
+const QueryFilters = z.record(z.string().min(1), QueryOperators);
+
+/**
+ * `query`. JSON.parse makes `"__proto__"` an own key, which a zod record drops without a word
+ * (the filter would silently vanish). A bare key names a STAC property (`./paths.ts`), so it is
+ * read as `properties.__proto__`; given together with that spelling, it is refused. (Our
+ * service's JSON parser refuses such bodies before; offline search and the desktop get here.)
+ */
+const QueryField = z.preprocess((v, ctx) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || !Object.hasOwn(v, '__proto__'))
+    return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const key = k === '__proto__' ? 'properties.__proto__' : k;
+    if (Object.hasOwn(out, key)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['__proto__'],
+        message: '"__proto__" and "properties.__proto__" name the same property; give one',
+      });
+      continue;
+    }
+    Object.defineProperty(out, key, { value: x, enumerable: true, writable: true });
+  }
+  return out;
+}, QueryFilters) as unknown as typeof QueryFilters;
+
 const idList = (what: string) =>
   z
     .array(z.string().min(1))
@@ -101,7 +128,7 @@ export const CatalogSearchRequest = z
       .default(0),
     order_ids: idList('order_ids').optional(),
     order_item_ids: idList('order_item_ids').optional(),
-    query: z.record(z.string().min(1), QueryOperators).optional(),
+    query: QueryField.optional(),
     sort_by: z.array(SortBy).max(10, 'at most 10 sort keys').optional(),
   })
   .superRefine((req, ctx) => {

@@ -135,9 +135,27 @@ export function splitIds(text: string): string[] {
     .filter(Boolean);
 }
 
+// A valid area: order items take areas only (a Point would add its own geometry issue).
 const STAND_IN_AREA: FeatureCollectionInput = {
   type: 'FeatureCollection',
-  features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [0, 0] }, properties: {} }],
+  features: [
+    {
+      type: 'Feature',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [0.01, 0],
+            [0.01, 0.01],
+            [0, 0.01],
+            [0, 0],
+          ],
+        ],
+      },
+      properties: {},
+    },
+  ],
 };
 
 export type DraftResult =

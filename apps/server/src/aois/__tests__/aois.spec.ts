@@ -210,7 +210,7 @@ describe('POST /v0/aois', () => {
     expect(paths(res)).toEqual(['project_id', 'satellite_id', 'item_ids.0']);
   });
 
-  it('rejects a geometry without area (400 geometry)', async () => {
+  it('rejects a geometry without area (400 at the ring), by the same rule as order items', async () => {
     const flat = {
       type: 'Polygon',
       coordinates: [
@@ -228,7 +228,46 @@ describe('POST /v0/aois', () => {
       payload: aoiBody({ geometry: flat }),
     });
     expect(res.statusCode).toBe(400);
-    expect(paths(res)).toEqual(['geometry']);
+    expect(paths(res)).toEqual(['geometry.coordinates.0']);
+    const bowtie = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [10, 45],
+          [10.1, 45.1],
+          [10.1, 45],
+          [10, 45.1],
+          [10, 45],
+        ],
+      ],
+    };
+    const crossed = await t.call({
+      method: 'POST',
+      url: '/v0/aois',
+      payload: aoiBody({ geometry: bowtie }),
+    });
+    expect(crossed.statusCode).toBe(400);
+    expect(paths(crossed)).toEqual(['geometry.coordinates.0']);
+    // The same geometries in an order item: the same answer, at the feature's path.
+    for (const geometry of [flat, bowtie]) {
+      const order = await t.call({
+        method: 'POST',
+        url: '/v0/orders',
+        payload: {
+          order_items: [
+            {
+              project_id: 'prj-demo-crops',
+              name: 'x',
+              geometry: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry }] },
+              start_date: '2030-06-01T00:00:00Z',
+              end_date: '2030-06-30T00:00:00Z',
+            },
+          ],
+        },
+      });
+      expect(order.statusCode).toBe(400);
+      expect(paths(order)).toEqual(['order_items.0.geometry.features.0.geometry.coordinates.0']);
+    }
   });
 
   it('rejects malformed bodies with field paths (schema)', async () => {

@@ -218,6 +218,9 @@ describe('POST /v0/search', () => {
         'filters.1.id',
       ],
       [{ satellite: AURORA1, filters: [{ id: 'platform', min: 1 }] }, 'filters.0.id'],
+      // Names of Object.prototype members are unknown properties too (they answered 500).
+      [{ satellite: AURORA1, filters: [{ id: 'constructor', min: 1 }] }, 'filters.0.id'],
+      [{ satellite: AURORA1, filters: [{ id: '__proto__', max: 1 }] }, 'filters.0.id'],
       [{ satellite: AURORA1, filters: [{ id: 'gsd' }] }, 'filters.0'],
       [{ satellite: AURORA1, filters: [{ id: 'gsd', min: 5, max: 1 }] }, 'filters.0.max'],
       [{ satellite: AURORA1, skip: -1 }, 'skip'],

@@ -51,7 +51,8 @@ const FIXTURES: Fixture[] = [
     orgId: org,
     collection: C,
     geometry: null,
-    properties: { 'eo:cloud_cover': 20, score: 20 },
+    // An own property named like a member of Object.prototype.
+    properties: { 'eo:cloud_cover': 20, score: 20, constructor: 7 },
   },
   {
     id: 'tc-05',
@@ -319,6 +320,22 @@ describe('POST /v0/catalogs/search', () => {
     expect(await ids({ sort_by: [{ field: 'id', direction: 'desc' }], limit: 2 })).toEqual([
       'tc-06',
       'tc-05',
+    ]);
+  });
+
+  it('reads property names of Object.prototype as plain names, never as inherited members', async () => {
+    // These answered 500: the column lookup found `Object.prototype.constructor` and put its text in SQL.
+    expect(await ids({ query: { constructor: { eq: 7 } } })).toEqual(['tc-04']);
+    expect(await ids({ query: { 'properties.constructor': { gte: 7 } } })).toEqual(['tc-04']);
+    expect(await ids({ query: { toString: { eq: 1 } } })).toEqual([]);
+    expect(await ids({ query: { 'properties.__proto__': { eq: 1 } } })).toEqual([]);
+    expect(await ids({ query: { hasOwnProperty: { neq: 'x' } } })).toEqual([]);
+    const all = ['tc-01', 'tc-02', 'tc-03', 'tc-04', 'tc-05', 'tc-06'];
+    expect(await ids({ sort_by: [{ field: 'toString', direction: 'asc' }] })).toEqual(all);
+    expect(await ids({ sort_by: [{ field: '__proto__', direction: 'desc' }] })).toEqual(all);
+    expect(await ids({ sort_by: [{ field: 'constructor', direction: 'desc' }] })).toEqual([
+      'tc-04',
+      ...all.filter((id) => id !== 'tc-04'),
     ]);
   });
 

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { createOrganization } from '../../orgs/repository';
+import { orgFolder, writeManifest } from '../paths';
 import { OTHER, type TestApp } from '../../testing/harness';
 import { SCENES, archiveItem, recurringItem, taskingItem } from '../../orders/__tests__/fixtures';
 import {
@@ -231,6 +233,51 @@ describe('POST /v0/catalogs/deliveries: rejected requests', () => {
     }
   });
 
+  it('refuses schemes, home folders, encoded dots, control characters and over-long names', async () => {
+    for (const p of [
+      'file:///etc',
+      'http://example.com/x',
+      '~/x',
+      'a/~b',
+      '%2e%2e/%2e%2e',
+      'a\u0001b',
+      'a/b\u007f',
+      'x\ny',
+      'a:b',
+      '.',
+      './x',
+      `a/${'x'.repeat(256)}`,
+      `a/${'é'.repeat(128)}`, // 256 bytes in UTF-8
+      '///',
+    ]) {
+      const res = await deliver([{ catalog_ids: [catalogIds[0]], cloud_info: cloud(p) }]);
+      expect(res.statusCode, JSON.stringify(p)).toBe(400);
+      expect(res.json().error.details.map((d: Json) => d.path)).toEqual([
+        'deliveries.0.cloud_info.path',
+      ]);
+    }
+  });
+
+  it('accepts cloud URLs and names up to 255 bytes, and delivers them (target_path keeps the scheme)', async () => {
+    const long = 'é'.repeat(127) + 'x'; // 255 bytes
+    const res = await deliver([
+      { catalog_ids: [catalogIds[0]], cloud_info: cloud('s3://bucket/prefix/') },
+      { catalog_ids: [catalogIds[1]], cloud_info: cloud(`Ernte 2024//Süd/${long}`) },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [a, b] = res.json().deliveries;
+    expect(a.target_path).toBe(`s3://bucket/prefix/${a.delivery_id}.json`);
+    expect(b.target_path).toBe(`Ernte 2024/Süd/${long}/${b.delivery_id}.json`);
+    t.app.ctx.worker.drain();
+    expect(deliveryRow(a.delivery_id)).toMatchObject({ status: 'SUCCESS', reason: null });
+    expect(deliveryRow(b.delivery_id)).toMatchObject({ status: 'SUCCESS', reason: null });
+    const root = path.join(t.app.ctx.config.deliveryRoot, 'org-demo');
+    expect(fs.existsSync(path.join(root, 's3', 'bucket', 'prefix', `${a.delivery_id}.json`))).toBe(
+      true,
+    );
+    expect(manifestOf(b).delivery.delivery_id).toBe(b.delivery_id);
+  });
+
   it('refuses an id listed twice', async () => {
     const res = await deliver([
       { catalog_ids: [catalogIds[0], catalogIds[0]], cloud_info: cloud() },
@@ -249,6 +296,32 @@ describe('POST /v0/catalogs/deliveries: rejected requests', () => {
       payload: { deliveries: [{ catalog_ids: catalogIds, cloud_info: cloud() }] },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('organisation folders under the delivery root', () => {
+  it('an organisation id never names a folder outside its own (`..` wrote into the data dir)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-root-'));
+    try {
+      for (const orgId of ['..', '.', '../x', 'a/../..', '.hidden']) {
+        const file = writeManifest(root, orgId, 'out', `dlv-${orgFolder(orgId)}`, { ok: 1 });
+        const rel = path.relative(root, file);
+        expect(rel.split(path.sep)[0], orgId).toBe(orgFolder(orgId));
+        expect(rel.startsWith('..'), orgId).toBe(false);
+        expect(['.', '..']).not.toContain(orgFolder(orgId));
+      }
+      expect(orgFolder('org-demo')).toBe('org-demo');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to create an organisation whose id is not a safe name', () => {
+    for (const id of ['..', '.', 'a/b', '', 'x\u0000', ' org']) {
+      expect(() => createOrganization(t.app.ctx.sqlite, { id, name: 'x' }, 0), id).toThrow(
+        /organisation id/,
+      );
+    }
   });
 });
 

@@ -107,23 +107,38 @@ describe('POST /v0/orders: tasking', () => {
     expect(res.json().total_amount).toBeCloseTo(express.final_amount + priority.final_amount, 2);
   });
 
-  it('bills the minimum area for tiny and point geometries, and says so', async () => {
-    const point = {
-      type: 'FeatureCollection',
-      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [11.3, 44.5] } }],
-    };
+  it('bills the minimum area for tiny geometries, and says so', async () => {
     const res = await createOrder(t, [
       taskingItem({ geometry: featureCollection([11.3, 44.5, 11.31, 44.51]) }),
-      taskingItem({ geometry: point }),
     ]);
-    const [tiny, pt] = res.json().order_items as Json[];
+    const [tiny] = res.json().order_items as Json[];
     expect(tiny.area).toBeLessThan(1);
     expect(tiny.base_amount).toBe(25 * 8);
-    expect(pt.area).toBe(0);
-    expect(pt.base_amount).toBe(25 * 8);
     expect(tiny.validation_errors).toEqual([
       expect.objectContaining({ code: 'BELOW_MINIMUM_AREA', field: 'geometry' }),
     ]);
+  });
+
+  it('refuses points and lines: every item needs an area (they were priced at the minimum)', async () => {
+    for (const geometry of [
+      { type: 'Point', coordinates: [11.3, 44.5] },
+      {
+        type: 'LineString',
+        coordinates: [
+          [11.3, 44.5],
+          [11.4, 44.5],
+        ],
+      },
+    ]) {
+      const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry }] };
+      for (const item of [taskingItem({ geometry: fc }), archiveItem({ geometry: fc })]) {
+        const res = await createOrder(t, [item]);
+        expect(res.statusCode, geometry.type).toBe(400);
+        expect(res.json().error.details.map((d: Json) => d.path)).toEqual([
+          'order_items.0.geometry.features.0.geometry.type',
+        ]);
+      }
+    }
   });
 
   it('uses the bandset, satellite and image type asked for', async () => {

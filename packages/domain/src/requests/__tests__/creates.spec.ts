@@ -4,8 +4,11 @@ import {
   CreateDeliveriesRequest,
   CreateIndexRequest,
   CreateVisualizationRequest,
+  CloudDeliveryInput,
   DeliveryRequestInput,
   LIMITS,
+  parseCloudPath,
+  utf8Length,
 } from '../../index';
 import { expectIssueAt, issuesOf, parseOk, shapeKeys } from '../../__tests__/support';
 import {
@@ -309,5 +312,55 @@ describe('create AOI (4.12)', () => {
       [],
     );
     expect(issue.message).toContain('is_favourite');
+  });
+});
+
+describe('delivery paths: one rule for orders (cloud_delivery.path) and deliveries (cloud_info.path)', () => {
+  const refused = [
+    'file:///etc',
+    'http://example.com/x',
+    '/etc',
+    '~/x',
+    '%2e%2e/%2e%2e',
+    '../x',
+    'a/./b',
+    'a\\b',
+    'C:\\temp',
+    'a\u0000b',
+    'a\u0085b',
+    `${'x'.repeat(256)}`,
+    '/',
+    '',
+    'x/'.repeat(600),
+  ];
+  const accepted = ['exports/field', 's3://bucket/prefix/', 'GS://b/x', 'Ernte 2024/Süd', 'a//b/'];
+
+  it('parses what it accepts into a scheme and folder names', () => {
+    expect(parseCloudPath('s3://bucket/prefix/')).toEqual({
+      ok: true,
+      value: { scheme: 's3', segments: ['bucket', 'prefix'] },
+    });
+    expect(parseCloudPath('a//b/')).toEqual({
+      ok: true,
+      value: { scheme: null, segments: ['a', 'b'] },
+    });
+    expect(utf8Length('é'.repeat(127) + 'x')).toBe(255);
+    expect(parseCloudPath('é'.repeat(127) + 'x').ok).toBe(true);
+    expect(parseCloudPath('é'.repeat(128)).ok).toBe(false);
+  });
+
+  it('the same answer in both request bodies, at the field path', () => {
+    for (const p of refused) {
+      expectIssueAt(CloudDeliveryInput, { config: 'c', path: p }, ['path']);
+      expectIssueAt(
+        DeliveryRequestInput,
+        { catalog_ids: ['c1'], cloud_info: { config: 'c', path: p } },
+        ['cloud_info', 'path'],
+      );
+    }
+    for (const p of accepted) {
+      parseOk(CloudDeliveryInput, { config: 'c', path: p });
+      parseOk(DeliveryRequestInput, { catalog_ids: ['c1'], cloud_info: { config: 'c', path: p } });
+    }
   });
 });

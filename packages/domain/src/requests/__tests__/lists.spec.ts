@@ -55,6 +55,23 @@ describe.each(LIST_QUERIES)('%s', (_name, schema, defaultLimit) => {
     expectIssueAt(schema, { offset: '1.5' }, ['offset'], 'offset must be an integer');
   });
 
+  it('reads only plain decimal integers: no hex, sign, exponent, blanks or empty values', () => {
+    for (const bad of ['0x10', '+1', '1e2', ' 1', '1 ', '', '1_0', '１', 'Infinity', '0b1']) {
+      expectIssueAt(
+        schema,
+        { limit: bad },
+        ['limit'],
+        'limit must be an integer in decimal digits',
+      );
+      expectIssueAt(schema, { offset: bad }, ['offset'], 'offset must be an integer');
+    }
+    expectIssueAt(schema, { limit: ['1', '2'] }, ['limit']);
+    expect(parseOk(schema, { limit: '010', offset: '0' })).toMatchObject({ limit: 10, offset: 0 });
+    // Clients validate the query objects they build, with numbers.
+    expect(parseOk(schema, { limit: 20, offset: 5 })).toMatchObject({ limit: 20, offset: 5 });
+    expectIssueAt(schema, { limit: 2.5 }, ['limit'], 'limit must be an integer');
+  });
+
   it('rejects an unknown parameter, naming it', () => {
     const issue = expectIssueAt(schema, { limit: '10', colour: 'red' }, []);
     expect(issue.code).toBe('unrecognized_keys');

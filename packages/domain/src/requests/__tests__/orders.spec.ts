@@ -353,3 +353,28 @@ describe('order item geometry: a FeatureCollection', () => {
     );
   });
 });
+
+describe('an order bounds the positions of all its geometries together', () => {
+  it(`refuses more than LIMITS.maxOrderVertices positions over its items`, () => {
+    const n = LIMITS.maxGeometryVertices - 1;
+    const ring = Array.from({ length: n }, (_, i) => [
+      10 + 0.01 * Math.cos((2 * Math.PI * i) / n),
+      45 + 0.01 * Math.sin((2 * Math.PI * i) / n),
+    ]);
+    const geometry = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] } },
+      ],
+    };
+    const item = { ...buildTaskingOrderItemInput(), geometry };
+    const fits = Math.floor(LIMITS.maxOrderVertices / (n + 1));
+    parseOk(CreateOrderRequest, order(...Array.from({ length: fits }, () => item)));
+    expectIssueAt(
+      CreateOrderRequest,
+      order(...Array.from({ length: fits + 1 }, () => item)),
+      ['order_items'],
+      /at most 50000 positions together/,
+    );
+  });
+});

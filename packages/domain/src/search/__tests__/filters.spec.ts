@@ -117,6 +117,14 @@ describe('query operators', () => {
     expect(matching(rs, { query: { toString: { neq: 1 } } })).toEqual([]);
   });
 
+  it('reads own properties named like Object.prototype members (as JSON.parse makes them)', () => {
+    const props = JSON.parse('{"__proto__": 3, "constructor": "c"}') as Record<string, unknown>;
+    const rs = [record({ id: 'own', properties: props }), record({ id: 'none', properties: {} })];
+    expect(matching(rs, { query: { 'properties.__proto__': { eq: 3 } } })).toEqual(['own']);
+    expect(matching(rs, { query: { constructor: { eq: 'c' } } })).toEqual(['own']);
+    expect(matching(rs, { query: { constructor: { neq: 'd' } } })).toEqual(['own']);
+  });
+
   it('compares timestamp paths as instants, whatever the offset', () => {
     const rs = [
       record({ id: 'early', properties: { created: '2024-05-17T09:00:00Z' } }),

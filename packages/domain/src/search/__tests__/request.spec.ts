@@ -288,3 +288,18 @@ describe('the realistic builder', () => {
     expect(parseOk(CatalogSearchRequest, body)).toEqual(body);
   });
 });
+
+describe('query keys named __proto__ (as JSON.parse makes them)', () => {
+  it('reads a bare "__proto__" key as properties.__proto__ instead of dropping the filter', () => {
+    const r = CatalogSearchRequest.parse(
+      JSON.parse('{"query":{"__proto__":{"eq":1},"gsd":{"lt":5}}}'),
+    );
+    expect(Object.keys(r.query!)).toEqual(['properties.__proto__', 'gsd']);
+    expect(r.query!['properties.__proto__']).toEqual({ eq: 1 });
+    const both = CatalogSearchRequest.safeParse(
+      JSON.parse('{"query":{"properties.__proto__":{"eq":1},"__proto__":{"eq":2}}}'),
+    );
+    expect(both.success).toBe(false);
+    expect(both.error!.issues.map((i) => i.path.join('.'))).toEqual(['query.__proto__']);
+  });
+});

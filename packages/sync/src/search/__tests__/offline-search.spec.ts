@@ -158,6 +158,36 @@ describe('offline catalog search', () => {
     expect(first).toEqual(online.catalogs[0]);
   });
 
+  it('reads property names of Object.prototype as plain names (they threw, as the service 500d)', async () => {
+    const inputs: CatalogSearchRequestInput[] = [
+      { query: { constructor: { eq: 1 } } },
+      { query: { 'properties.__proto__': { eq: 1 } } },
+      { query: { toString: { neq: 'x' }, valueOf: { gt: 0 } } },
+      { sort_by: [{ field: 'toString', direction: 'asc' }], limit: 50 },
+      { sort_by: [{ field: 'hasOwnProperty', direction: 'desc' }], limit: 50 },
+    ];
+    for (const input of inputs) {
+      const offline = engine.searchCatalog(input);
+      const online = await searchService(input);
+      const oracle = runCatalogSearch(records, CatalogSearchRequest.parse(input));
+      expect(
+        offline.catalogs.map((c) => c.id),
+        JSON.stringify(input),
+      ).toEqual(online.ids);
+      expect(offline.catalogs.map((c) => c.id)).toEqual(oracle.catalogs.map((c) => c.id));
+      expect(offline.pagination.total).toBe(oracle.total);
+    }
+  });
+
+  it('a "__proto__" query key (JSON.parse makes it an own key) filters, it is not dropped', () => {
+    const input = JSON.parse('{"query":{"__proto__":{"eq":1}}}') as CatalogSearchRequestInput;
+    const offline = engine.searchCatalog(input);
+    const oracle = runCatalogSearch(records, CatalogSearchRequest.parse(input));
+    // No record has a property named __proto__: nothing matches (it matched everything).
+    expect(offline.pagination.total).toBe(0);
+    expect(oracle.total).toBe(0);
+  });
+
   it('rejects invalid requests with the schema issues, by path', () => {
     const attempt = () => engine.searchCatalog({ limit: 0, bbox: [10, 10, 5] } as never);
     expect(attempt).toThrow(OfflineSearchError);
