@@ -34,6 +34,7 @@ export {
   type Pagers,
   type PassEnd,
 } from './pages';
+export { READ_AHEAD_BYTES, READ_AHEAD_MAX } from './read-ahead';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
 export type {
