@@ -81,7 +81,7 @@ export interface SyncEngineOptions {
   readonly batchMs?: number;
   /**
    * api-client read-ahead: pages requested while earlier ones are validated and written.
-   * Default `DEFAULT_PULL.prefetch` (true: a window of 0 to 6 pages sized from the measured
+   * Default `DEFAULT_PULL.prefetch` (true: a window of 0 to 4 pages sized from the measured
    * link, none when the service answers fast next to our writes); `false` off; a number fixes
    * the depth. Checkpoints stay exact: they move by the pages handed over, which come in order.
    */
