@@ -4,23 +4,15 @@
  * with pages in flight or waiting their turn resumes exactly at its checkpoint, nothing lost or
  * written twice.
  */
-import path from 'node:path';
 import { allItems, createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase, type LocalDatabase } from '../../db/open';
-import { tempDir } from '../../db/__tests__/temp';
+import type { LocalDatabase } from '../../db/open';
 import { createSyncEngine } from '../engine';
-import { startService, type TestService } from './service';
+import { mirrorFiles, startService, syncAbortedAt, type TestService } from './service';
 
 let service: TestService;
-const tmp = tempDir('read-ahead');
-let n = 0;
-const opened: LocalDatabase[] = [];
-function freshMirror(): LocalDatabase {
-  const db = openLocalDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
-  opened.push(db);
-  return db;
-}
+const mirrors = mirrorFiles('read-ahead');
+const freshMirror = () => mirrors.fresh();
 let serviceIds: string[] = [];
 
 beforeAll(async () => {
@@ -32,9 +24,8 @@ beforeAll(async () => {
   expect(serviceIds.length).toBeGreaterThan(200);
 });
 afterAll(async () => {
-  for (const db of opened) db.close();
+  mirrors.close();
   await service.close();
-  tmp.remove();
 });
 
 interface SlowLink {
@@ -81,21 +72,13 @@ describe('read-ahead and checkpoints', () => {
   it('a sync aborted with pages in flight resumes at its checkpoint: nothing lost or doubled', async () => {
     const db = freshMirror();
     const link = slowLink(40);
-    const controller = new AbortController();
     // Batches by record count only, so the commit points do not depend on the machine's speed.
     const options = { db, pageSize: 20, batchRecords: 40, batchMs: 600_000, prefetch: 4 };
     const engine = createSyncEngine({ ...options, client: link.client });
-    await expect(
-      engine.sync({
-        resources: ['catalogs'],
-        signal: controller.signal,
-        onProgress: (p) => {
-          if (p.seen >= 80) controller.abort();
-        },
-      }),
-    ).rejects.toThrow();
+    expect(await syncAbortedAt(engine, ['catalogs'], 80)).toMatchObject({ name: 'AbortError' });
     const [interrupted] = engine.status();
     expect(interrupted).toMatchObject({ checkpoint: 80, seen: 80, finishedAtUs: null });
+    expect(interrupted!.lastError?.kind).toBe('abort');
     expect(mirrored(db)).toHaveLength(80);
     // Mid-window: pages past the checkpoint had been asked for, and those in flight were cancelled.
     expect(Math.max(...link.offsets)).toBeGreaterThanOrEqual(120);
