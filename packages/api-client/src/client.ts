@@ -46,6 +46,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     return {
       json: res.json,
       path: req.path,
+      timing: res.timing,
       decode: () =>
         decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
     };

@@ -35,6 +35,7 @@ export {
   type Pagers,
   type PassEnd,
 } from './pages';
+export { READ_AHEAD_BYTES, READ_AHEAD_MAX } from './read-ahead';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
 export type {

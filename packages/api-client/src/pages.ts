@@ -12,18 +12,22 @@
  * page of a pass says why it ended (`end`), so a consumer can tell a complete pass from one cut
  * short (page cap, repeated page, or fewer records than `total`).
  *
- * Read-ahead (`prefetch: true`, off by default): as soon as a page's body has arrived, and before
- * it is validated and handed over, the next page is requested, so validation and the caller's own
- * work overlap the network wait (on a 500 ms satellite link, paging no longer pays one round trip
- * per page). Off by default because with no latency to hide (the embedded local service) it only
- * costs: two pages alive at once meant ~10% more CPU in bench/paging.ts. The stop rules are
- * applied to the undecoded body first, so read-ahead never asks for a page the rules would not;
- * when the caller stops early, the one request in flight is aborted.
+ * Read-ahead (on by default; `prefetch`): pages are requested before the caller asks for them, up
+ * to a window of pages ahead of the one handed over (read-ahead.ts: from the measured round trip,
+ * transfer and consumer times, 0 to READ_AHEAD_MAX; or fixed), bounded by `readAheadBytes`.
+ * Pages are still handed over strictly in order. The next page is asked for as soon as the body
+ * before it has arrived (its stop rules applied first, so never a page the rules would not ask
+ * for), or earlier by prediction (offset paging only: the last page's count), never at or past a
+ * known `total` nor past `maxPages`; a prediction is checked when its turn comes and, if it did
+ * not hold, dropped and asked again. An error on a page read ahead surfaces when that page's turn
+ * comes; when the caller stops early, every request in flight is aborted.
  */
 import type { EndpointId } from '@eo/domain';
 import { nextLinkOf, sameEndpointLink } from './links';
 import type { CallOptions } from './options';
+import { ReadAheadWindow } from './read-ahead';
 import type { RequestInput } from './request';
+import type { ResponseTiming } from './transport';
 import type { BodyInput, QueryInput, ResponseOf } from './types';
 
 export interface Page<T> {
@@ -51,8 +55,16 @@ export interface PageOptions {
   readonly signal?: AbortSignal | undefined;
   /** Per-attempt timeout of each page request. */
   readonly timeoutMs?: number | undefined;
-  /** Request the next page while the current one is validated and consumed (high-latency links). Default false. */
-  readonly prefetch?: boolean | undefined;
+  /**
+   * Read-ahead: pages requested before the caller asks for them, so round trips overlap the
+   * caller's work and each other. Default (`true` or unset): a window of 0 to READ_AHEAD_MAX
+   * pages chosen from the measured round trip, transfer and consumer times (see read-ahead.ts).
+   * `false` or 0: off (each page is requested when the caller asks for it). A positive integer:
+   * that many pages, always.
+   */
+  readonly prefetch?: boolean | number | undefined;
+  /** Cap on response text held ahead of the caller (pages in flight or unconsumed). Default 32 MiB. */
+  readonly readAheadBytes?: number | undefined;
   /** Most pages per pass, so a broken service cannot page forever (the last says `page-cap`). Default 10 000. */
   readonly maxPages?: number | undefined;
 }
@@ -62,6 +74,7 @@ export interface Sent<Id extends EndpointId> {
   readonly json: unknown;
   /** Path and query the request was sent to (relative to the base URL). */
   readonly path: string;
+  readonly timing?: ResponseTiming | undefined;
   /** Validates against the domain schema (reporting drift); throws EoResponseError if unusable. */
   decode(): ResponseOf<Id>;
 }
@@ -85,6 +98,8 @@ interface RawPage<T> {
   readonly linked: boolean;
   /** That link, when it can be followed (same endpoint, same origin): path and query. */
   readonly link: string | undefined;
+  /** How the response's time was spent, when the transport says. */
+  readonly timing: ResponseTiming | undefined;
   decode(): T[];
 }
 
@@ -140,6 +155,7 @@ function rawPage<T>(baseUrl: string, p: RawPageInit<T>): RawPage<T> {
     first: list.length > 0 ? identity(list[0]) : undefined,
     linked: next !== undefined,
     link: next && p.follow ? sameEndpointLink(next, baseUrl, p.sent.path) : undefined,
+    timing: p.sent.timing,
     decode: p.decode,
   };
 }
@@ -153,6 +169,40 @@ function endOf(page: RawPage<unknown>, offset: number, pageSize: number): PassEn
   return page.n < (page.limit ?? pageSize) ? 'short' : undefined;
 }
 
+/** A page requested and not yet handed over: in flight, or arrived and waiting its turn. */
+interface Ahead<T> {
+  readonly pageIndex: number;
+  readonly at: Cursor;
+  readonly controller: AbortController;
+  readonly result: Promise<RawPage<T>>;
+  /** Set when the body has arrived. */
+  raw: RawPage<T> | undefined;
+}
+
+/** The page last handed over (or being handed over): where the next one starts. */
+interface Current<T> {
+  readonly pageIndex: number;
+  readonly at: Cursor;
+  readonly raw: RawPage<T>;
+  readonly previousFirst: string | undefined;
+}
+
+const sameCursor = (a: Cursor, b: Cursor) => a.offset === b.offset && a.link === b.link;
+const now = (): number => globalThis.performance?.now() ?? Date.now();
+
+/** Why the pass ends after `raw`, by the stop rules, the repeated-page rule and the page cap. */
+function endAfter(
+  raw: RawPage<unknown>,
+  pageIndex: number,
+  offset: number,
+  previousFirst: string | undefined,
+  pageSize: number,
+  maxPages: number,
+): PassEnd | undefined {
+  if (pageIndex > 0 && raw.first !== undefined && raw.first === previousFirst) return 'repeated';
+  return endOf(raw, offset, pageSize) ?? (pageIndex + 1 >= maxPages ? 'page-cap' : undefined);
+}
+
 async function* paginate<T>(
   start: number,
   pageSize: number,
@@ -162,41 +212,117 @@ async function* paginate<T>(
   const maxPages = o.maxPages ?? DEFAULT_MAX_PAGES;
   if (!Number.isInteger(maxPages) || maxPages < 1)
     throw new RangeError('maxPages must be an integer >= 1');
-  // Our own controller, so a read-ahead request can be cancelled when the caller stops early.
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  if (o.signal?.aborted) controller.abort();
+  const readAhead = new ReadAheadWindow(o.prefetch, o.readAheadBytes);
+  // The pass's own signal: every request of it stops when the caller stops or aborts.
+  const pass = new AbortController();
+  const onAbort = () => pass.abort();
+  if (o.signal?.aborted) pass.abort();
   o.signal?.addEventListener('abort', onAbort, { once: true });
-  const request = (at: Cursor) => {
-    const p = fetchPage(at, pageSize, controller.signal);
-    // Awaited later (or never, if the caller stops): no unhandled rejection meanwhile.
-    p.catch(() => undefined);
-    return p;
+
+  /** Requested, not handed over yet, in page order; `queue[0]` is the next page to hand over. */
+  const queue: Array<Ahead<T>> = [];
+  let current: Current<T> | undefined;
+  /** The latest `total` the service gave: no page at or past it is ever asked for. */
+  let total: number | undefined;
+  /** A service that gives followable links: the next page is asked for by its link only. */
+  let linked = false;
+  let finished = false;
+
+  const launch = (pageIndex: number, at: Cursor): void => {
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    if (pass.signal.aborted) controller.abort();
+    else pass.signal.addEventListener('abort', stop, { once: true });
+    const entry: Ahead<T> = {
+      pageIndex,
+      at,
+      controller,
+      raw: undefined,
+      result: fetchPage(at, pageSize, controller.signal).then(
+        (raw) => {
+          pass.signal.removeEventListener('abort', stop);
+          entry.raw = raw;
+          readAhead.observeNetwork(raw.timing);
+          if (raw.total !== undefined) total = raw.total;
+          if (raw.link !== undefined) linked = true;
+          fill();
+          return raw;
+        },
+        (e: unknown) => {
+          pass.signal.removeEventListener('abort', stop);
+          throw e;
+        },
+      ),
+    };
+    // Awaited in turn (or never, if the caller stops first): no unhandled rejection meanwhile.
+    entry.result.catch(() => undefined);
+    queue.push(entry);
   };
+
+  /**
+   * Tops the read-ahead up to the window. The next cursor is certain when the page before it
+   * has arrived (its count, its link, and the stop rules applied to it); otherwise it is a
+   * prediction (same count as the last page) made only for offset paging, checked when its turn
+   * comes: a wrong one is dropped and asked for again, so pages are never skipped or repeated.
+   */
+  function fill(): void {
+    while (!finished && current !== undefined && queue.length < readAhead.depth) {
+      if (!readAhead.allows(queue.length)) return;
+      const i = queue.length - 1;
+      const base = queue[i] ?? current;
+      const before = i > 0 ? queue[i - 1]!.raw : i === 0 ? current.raw : undefined;
+      let at: Cursor;
+      if (base.raw !== undefined) {
+        const first = i >= 0 ? before?.first : current.previousFirst;
+        const rule = endAfter(base.raw, base.pageIndex, base.at.offset, first, pageSize, maxPages);
+        if (rule !== undefined) return;
+        at = { offset: base.at.offset + base.raw.n, link: base.raw.link };
+      } else {
+        const n = current.raw.n;
+        if (linked || n === 0) return;
+        at = { offset: base.at.offset + n, link: undefined };
+      }
+      if (total !== undefined && at.offset >= total) return;
+      if (base.pageIndex + 1 >= maxPages) return;
+      launch(base.pageIndex + 1, at);
+    }
+  }
+
   try {
     let at: Cursor = { offset: start, link: undefined };
-    let previousFirst: string | undefined;
-    let pending = request(at);
     for (let pageIndex = 0; ; pageIndex++) {
-      const page = await pending;
+      if (queue[0] !== undefined && !sameCursor(queue[0].at, at)) {
+        // A prediction that did not hold (a page shorter than the one before): drop the rest.
+        for (const entry of queue.splice(0)) entry.controller.abort();
+      }
+      if (queue[0] === undefined) launch(pageIndex, at);
+      const page = await queue[0]!.result;
+      queue.shift();
+      const arrived = now();
       const { offset } = at;
-      if (pageIndex > 0 && page.first !== undefined && page.first === previousFirst) {
-        yield { items: [], total: page.total, offset, pageIndex, end: 'repeated' };
+      const previousFirst = current?.raw.first;
+      const end = endAfter(page, pageIndex, offset, previousFirst, pageSize, maxPages);
+      current = { pageIndex, at, raw: page, previousFirst };
+      if (end !== undefined) {
+        // The pass ends here: whatever was asked for beyond it is not needed.
+        finished = true;
+        for (const entry of queue.splice(0)) entry.controller.abort();
+      }
+      if (end === 'repeated') {
+        yield { items: [], total: page.total, offset, pageIndex, end };
         return;
       }
-      const end =
-        endOf(page, offset, pageSize) ?? (pageIndex + 1 >= maxPages ? 'page-cap' : undefined);
-      const next: Cursor = { offset: offset + page.n, link: page.link };
-      const ahead = end === undefined && o.prefetch === true ? request(next) : undefined;
+      if (end === undefined) fill();
       yield { items: page.decode(), total: page.total, offset, pageIndex, end };
       if (end !== undefined) return;
-      at = next;
-      previousFirst = page.first;
-      pending = ahead ?? request(at);
+      readAhead.observeWork(now() - arrived);
+      at = { offset: offset + page.n, link: page.link };
+      fill();
     }
   } finally {
+    finished = true;
     o.signal?.removeEventListener('abort', onAbort);
-    controller.abort();
+    pass.abort();
   }
 }
 

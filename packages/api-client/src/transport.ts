@@ -34,10 +34,27 @@ export interface TransportResult {
   readonly text: string;
   readonly headers: Headers;
   readonly attempts: number;
+  /** How the successful attempt's time was spent (read-ahead sizes its window from it). */
+  readonly timing: ResponseTiming;
+}
+
+/** Time to the response head (round trip + service time), then to the whole body, and its size. */
+export interface ResponseTiming {
+  readonly waitMs: number;
+  readonly bodyMs: number;
+  /** Characters of the body as decoded (the JSON text kept in memory, not wire bytes). */
+  readonly bytes: number;
 }
 
 type AttemptOutcome =
-  | { ok: true; status: number; json: unknown; text: string; headers: Headers }
+  | {
+      ok: true;
+      status: number;
+      json: unknown;
+      text: string;
+      headers: Headers;
+      timing?: ResponseTiming;
+    }
   | { ok: false; status: number | undefined; error: EoClientError };
 
 /** Most characters of a non-JSON 2xx body kept on its error (a captive portal's page). */
@@ -133,6 +150,7 @@ export class Transport {
           text: outcome.text,
           headers: outcome.headers,
           attempts: attempt,
+          timing: outcome.timing ?? { waitMs: durationMs, bodyMs: 0, bytes: outcome.text.length },
         };
       }
       const error = outcome.error;
@@ -209,6 +227,7 @@ export class Transport {
     signal?.addEventListener('abort', onAbort, { once: true });
     let response: Response | undefined;
     try {
+      const sentAt = now();
       response = await this.opts.fetch(this.opts.baseUrl + req.path, {
         method: req.method,
         headers,
@@ -216,8 +235,11 @@ export class Transport {
         signal: controller.signal,
       });
       this.capabilities.learn(response.headers);
+      const headAt = now();
       const text = await response.text();
-      return this.interpret(req, ctx, response, text);
+      const timing = { waitMs: headAt - sentAt, bodyMs: now() - headAt, bytes: text.length };
+      const outcome = this.interpret(req, ctx, response, text);
+      return outcome.ok ? { ...outcome, timing } : outcome;
     } catch (e) {
       const status = response?.status;
       if (signal?.aborted) {

@@ -35,6 +35,21 @@ export function parseResources(value: string | undefined): ResourceName[] {
   return RESOURCES.filter((r) => chosen.has(r));
 }
 
+/**
+ * `--read-ahead auto|off|N` (default auto: the window follows the link); `--prefetch`, the old
+ * switch, asks for the default. Undefined = the engine's default.
+ */
+export function parseReadAhead(
+  value: string | undefined,
+  prefetch: boolean | undefined,
+): boolean | number | undefined {
+  if (value !== undefined && prefetch !== undefined)
+    throw new UsageError('--prefetch and --read-ahead: give one of them');
+  if (value === undefined || value.trim() === 'auto') return prefetch;
+  if (value.trim() === 'off') return false;
+  return intFlag(value, 'read-ahead', 0, 16);
+}
+
 /** The saved searches of --catalog-file: one search body or an array of them, each checked. */
 async function readCatalogPlan(
   ctx: CommandContext,
@@ -59,7 +74,7 @@ export const syncCommand: CommandSpec = {
   words: ['sync'],
   operands: [],
   usage:
-    'eo sync [--resources LIST] [--catalog-file FILE] [--page-size N] [--batch-records N] [--prefetch] [--progress auto|lines|off] [--format json|table]',
+    'eo sync [--resources LIST] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--progress auto|lines|off] [--format json|table]',
   options: [
     'format',
     'progress',
@@ -68,6 +83,7 @@ export const syncCommand: CommandSpec = {
     'page-size',
     'batch-records',
     'prefetch',
+    'read-ahead',
   ],
   async run(ctx) {
     const { values, io } = ctx;
@@ -79,6 +95,7 @@ export const syncCommand: CommandSpec = {
     const pageSize = values['page-size']
       ? intFlag(values['page-size'], 'page-size', 1, LIMITS.maxLimit)
       : undefined;
+    const prefetch = parseReadAhead(values['read-ahead'], values.prefetch);
     const batchRecords = values['batch-records']
       ? intFlag(values['batch-records'], 'batch-records', 1)
       : undefined;
@@ -92,7 +109,7 @@ export const syncCommand: CommandSpec = {
       client,
       catalog,
       drift: ctx.drift,
-      prefetch: values.prefetch ?? false,
+      ...(prefetch !== undefined ? { prefetch } : {}),
       ...(pageSize !== undefined ? { pageSize } : {}),
       ...(batchRecords !== undefined ? { batchRecords } : {}),
     });

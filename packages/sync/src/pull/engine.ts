@@ -43,9 +43,15 @@ export const RESOURCES: readonly ResourceName[] = [
 
 /**
  * Pull defaults (bench/first-sync.ts measures them against a hand-written floor): pages as
- * large as the service allows, and commits of several pages or one per time budget.
+ * large as the service allows, commits of several pages or one per time budget, and the
+ * api-client's adaptive read-ahead (`prefetch: true`).
  */
-export const DEFAULT_PULL = { pageSize: 1000, batchRecords: 5000, batchMs: 1000 } as const;
+export const DEFAULT_PULL = {
+  pageSize: 1000,
+  batchRecords: 5000,
+  batchMs: 1000,
+  prefetch: true,
+} as const;
 
 export interface SyncProgress {
   readonly resource: ResourceName;
@@ -82,10 +88,12 @@ export interface SyncEngineOptions {
   /** ...or when this long has passed since the last commit (default `DEFAULT_PULL.batchMs`). */
   readonly batchMs?: number;
   /**
-   * Request the next page while the current one is validated and written (api-client
-   * read-ahead): worth it on high-latency field links; default false (costs CPU locally).
+   * api-client read-ahead: pages requested while earlier ones are validated and written.
+   * Default `DEFAULT_PULL.prefetch` (true: a window of 0 to 4 pages sized from the measured
+   * link, none when the service answers fast next to our writes); `false` off; a number fixes
+   * the depth. Checkpoints stay exact: they move by the pages handed over, which come in order.
    */
-  readonly prefetch?: boolean;
+  readonly prefetch?: boolean | number;
   /** Clock (µs), for the timestamps of sync_state. */
   readonly nowUs?: () => number;
   /**
@@ -112,7 +120,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const batchRecords = options.batchRecords ?? DEFAULT_PULL.batchRecords;
   const batchMs = options.batchMs ?? DEFAULT_PULL.batchMs;
   const nowUs = options.nowUs ?? (() => Date.now() * 1000);
-  const prefetch = options.prefetch ?? false;
+  const prefetch = options.prefetch ?? DEFAULT_PULL.prefetch;
   const writers = makeMirrorWriters(sqlite);
   const states = makeSyncStateStore(sqlite);
   const driftStore = makeDriftStore(sqlite);
