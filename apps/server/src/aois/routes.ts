@@ -4,7 +4,7 @@ import { getArchiveScenes } from '../archive/repository';
 import type { AppContext } from '../context';
 import type { Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
-import { offsetPage } from '../http/pagination';
+import { fitPage, offsetPage } from '../http/pagination';
 import { newId } from '../ids';
 import { projectBelongsTo } from '../orgs/repository';
 import { satelliteById } from '../reference/catalog';
@@ -108,17 +108,29 @@ export function registerAoiRoutes(router: Router, ctx: AppContext): void {
   });
 
   router.read('listAois', ({ principal, query }) => {
-    const { rows, total } = listAois(ctx.sqlite, principal.orgId, query);
-    return { aois: rows.map(aoiToWire), pagination: offsetPage(query.limit, query.offset, total) };
+    const { rows: all, total } = listAois(ctx.sqlite, principal.orgId, query);
+    const { rows, limit } = fitPage(
+      all,
+      query.limit,
+      (r) => r.geometry_json.length + 2048,
+      ctx.config.maxListPageBytes,
+    );
+    return { aois: rows.map(aoiToWire), pagination: offsetPage(limit, query.offset, total) };
   });
 
   router.read('listAoiAssets', ({ principal, params, query }) => {
     const aoi = getAoi(ctx.sqlite, principal.orgId, params.aoi_id);
     if (!aoi) throw ApiError.notFound('AOI', params.aoi_id);
-    const { rows, total } = listAssets(ctx.sqlite, aoi.id, query.limit, query.offset);
+    const listed = listAssets(ctx.sqlite, aoi.id, query.limit, query.offset);
+    const { rows, limit } = fitPage(
+      listed.rows,
+      query.limit,
+      (r) => (r.geometry_json?.length ?? 0) + 2048,
+      ctx.config.maxListPageBytes,
+    );
     return {
       assets: rows.map(assetToWire),
-      pagination: offsetPage(query.limit, query.offset, total),
+      pagination: offsetPage(limit, query.offset, listed.total),
     };
   });
 }

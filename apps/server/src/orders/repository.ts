@@ -5,7 +5,7 @@
 import type { ListOrderItemsQuery, ListOrdersQuery } from '@eo/domain';
 import { LIMITS, parseInstantRange, parseNumberRange } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { offsetPage } from '../http/pagination';
+import { fitPage, offsetPage } from '../http/pagination';
 import {
   ORDER_COLUMNS,
   ORDER_ITEM_COLUMNS,
@@ -165,20 +165,9 @@ export function makeOrderQueries(
       }
       // A page ends early rather than grow past the byte budget (one tenant's huge orders must
       // not make every page of theirs megabytes); `limit` then says how many it holds.
-      let shown = 0;
-      let bytes = 0;
-      for (const w of wires as Buffer[]) {
-        if (shown > 0 && bytes + w.length > maxPageBytes) break;
-        bytes += w.length;
-        shown++;
-      }
-      const limit = shown < wires.length ? shown : q.limit;
-      const pagination = JSON.stringify(offsetPage(limit, q.offset, total));
-      const body = joinJson(
-        '{"orders":[',
-        (wires as Buffer[]).slice(0, shown),
-        `],"pagination":${pagination}}`,
-      );
+      const page = fitPage(wires as Buffer[], q.limit, (w) => w.length, maxPageBytes);
+      const pagination = JSON.stringify(offsetPage(page.limit, q.offset, total));
+      const body = joinJson('{"orders":[', page.rows, `],"pagination":${pagination}}`);
       cache.set(pageKey, body);
       cache.set(listKey, body);
       return body;

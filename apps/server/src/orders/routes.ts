@@ -1,7 +1,7 @@
 /** 4.8 POST /v0/orders, 4.9 GET /v0/orders and 4.1 GET /v0/order-items. */
 import type { AppContext } from '../context';
 import { RawJson, WithoutEffects, type Router } from '../http/endpoint';
-import { offsetPage } from '../http/pagination';
+import { fitPage, offsetPage } from '../http/pagination';
 import { newId } from '../ids';
 import { ORDER_PAYMENT_STEP, registerFulfilmentSteps } from './fulfilment';
 import { cents } from './pricing';
@@ -109,11 +109,18 @@ export function registerOrderRoutes(router: Router, ctx: AppContext): void {
   );
 
   router.read('listOrderItems', ({ principal, query }) => {
-    const { rows, total } = q.listOrderItems(principal.orgId, query);
+    const { rows: all, total } = q.listOrderItems(principal.orgId, query);
+    // Geometries and images dominate an item's size on the wire.
+    const { rows, limit } = fitPage(
+      all,
+      query.limit,
+      (r) => r.geometry_json.length + r.images_json.length + 2048,
+      ctx.config.maxListPageBytes,
+    );
     const tasks = q.tasksByItem(rows.map((r) => r.id));
     return {
       order_items: rows.map((r) => itemToWire(r, tasks.get(r.id) ?? [])),
-      pagination: offsetPage(query.limit, query.offset, total),
+      pagination: offsetPage(limit, query.offset, total),
     };
   });
 }

@@ -37,6 +37,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Pages a list by `offset += pagination.limit`; the ids seen, and the page sizes. */
+async function pageThrough(url: string, key: string): Promise<{ ids: string[]; sizes: number[] }> {
+  const ids: string[] = [];
+  const sizes: number[] = [];
+  let offset = 0;
+  for (let pages = 0; pages < 20; pages++) {
+    const body = (await t.call({ method: 'GET', url: `${url}&offset=${offset}` })).json();
+    const list = body[key] as Json[];
+    if (list.length === 0) break;
+    ids.push(...list.map((r) => r.id ?? r.aoi_id));
+    sizes.push(list.length);
+    // A page cut short says so: its limit is what it holds.
+    if (offset + list.length < body.pagination.total)
+      expect(body.pagination.limit).toBe(list.length);
+    offset += body.pagination.limit;
+  }
+  return { ids, sizes };
+}
+
 describe('GET /v0/orders page bytes', () => {
   it('ends a page at the budget and says how many it holds in pagination.limit', async () => {
     const res = await t.call({ method: 'GET', url: '/v0/orders?limit=100' });
@@ -61,6 +80,34 @@ describe('GET /v0/orders page bytes', () => {
       offset += body.pagination.limit;
     }
     expect([...seen].sort()).toEqual([...created].sort());
+  });
+
+  it('order items and AOIs pages end at the budget too, and paging visits each once', async () => {
+    const items = await pageThrough('/v0/order-items?limit=100', 'order_items');
+    expect(items.ids).toHaveLength(6);
+    expect(new Set(items.ids).size).toBe(6);
+    expect(items.sizes.length).toBeGreaterThan(1);
+    const aoiIds: string[] = [];
+    for (let k = 0; k < 4; k++) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/v0/aois',
+        payload: {
+          name: `big ${k}`,
+          description: '',
+          satellite_id: 'sat-aurora-1',
+          provider: 'p',
+          project_id: 'prj-demo-crops',
+          geometry: circle(600),
+          item_ids: ['scn-wide'],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      aoiIds.push(res.json().aoi_id);
+    }
+    const aois = await pageThrough('/v0/aois?limit=100', 'aois');
+    expect([...aois.ids].sort()).toEqual([...aoiIds].sort());
+    expect(aois.sizes.length).toBeGreaterThan(1);
   });
 
   it('a page whose first order alone is over the budget still carries that order', async () => {
