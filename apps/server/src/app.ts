@@ -10,6 +10,7 @@ import { resolveConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { createRouter } from './http/endpoint';
+import { installCompression } from './http/compression';
 import { installErrorHandling } from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
@@ -63,6 +64,7 @@ export async function buildApp(
   // JSON only: anything else (text/plain included) is a 415.
   app.removeContentTypeParser(['text/plain']);
   installErrorHandling(app);
+  installCompression(app);
 
   const openapi = buildOpenApiDocument();
   app.get('/v0/openapi.json', { logLevel: 'warn' }, async () => openapi);
