@@ -92,7 +92,7 @@ describe('link', () => {
   });
 
   it('carries HTTP (keep-alive: one handshake for two requests) and resets its counters', async () => {
-    const server = http.createServer((req, res) => res.end('x'.repeat(1000)));
+    const server = http.createServer((_req, res) => res.end('x'.repeat(1000)));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     closers.push(() => new Promise((r) => server.close(() => r())));
     const l = await link(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, SLOW);
