@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { makeArchiveInserter } from '../src/archive/repository';
+import { reportVerdict } from '@eo/bench-kit';
 import { startServer } from '../src/server';
 import { seedDemo } from '../src/seed/demo';
 import { DEMO } from '../src/reference/catalog';
@@ -217,8 +218,10 @@ async function main() {
     const ratio = appRps / bareRps;
     console.log(`bare node:http (same bytes): ${bareRps.toFixed(0)} requests/s`);
     console.log(`eo-server GET /v0/orders:    ${appRps.toFixed(0)} requests/s`);
-    console.log(
-      `ratio: ${ratio.toFixed(2)} (target >= 0.5)${ratio >= 0.5 ? '' : '  BELOW TARGET'}`,
+    reportVerdict(
+      'orders list',
+      [{ what: 'eo-server / bare node:http requests/s', value: ratio, atLeast: 0.5 }],
+      { smoke },
     );
   } finally {
     await new Promise<void>((resolve) =>

@@ -32,15 +32,15 @@ export function checkMet(c: Check): boolean {
 const num = (n: number, digits: number, unit: string | undefined) =>
   `${n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}${unit ? ` ${unit}` : ''}`;
 
-/** One line: `✅ what: value (target ≥ x)`. */
+/** One line: `✅ what: value (target ≥ x)`, or `·  what: value (no target)` for a reported figure. */
 export function formatCheck(c: Check): string {
   const d = c.digits ?? 2;
   const targets = [
     c.atLeast !== undefined ? `≥ ${num(c.atLeast, d, c.unit)}` : undefined,
     c.atMost !== undefined ? `≤ ${num(c.atMost, d, c.unit)}` : undefined,
   ].filter(Boolean);
-  const target = targets.length > 0 ? ` (target ${targets.join(' and ')})` : ' (no target)';
-  return `${checkMet(c) ? '✅' : '❌'} ${c.what}: ${num(c.value, d, c.unit)}${target}`;
+  if (targets.length === 0) return `·  ${c.what}: ${num(c.value, d, c.unit)} (no target)`;
+  return `${checkMet(c) ? '✅' : '❌'} ${c.what}: ${num(c.value, d, c.unit)} (target ${targets.join(' and ')})`;
 }
 
 /**

@@ -23,6 +23,7 @@ describe('verdict', () => {
     expect(formatCheck({ what: 'p95', value: 15.2, atMost: 50, unit: 'ms', digits: 1 })).toBe(
       '✅ p95: 15.2 ms (target ≤ 50.0 ms)',
     );
+    expect(formatCheck({ what: 'size', value: 3, digits: 0 })).toBe('·  size: 3 (no target)');
   });
 
   it('sets exit code 1 on a miss in a full run, never in a smoke run', () => {
