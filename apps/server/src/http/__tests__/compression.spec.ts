@@ -169,7 +169,7 @@ describe('compressed responses (app.inject)', () => {
     expect(JSON.parse(decoded(changed).toString()).orders).toHaveLength(13);
   });
 
-  it('never compresses a body that already has a Content-Encoding or is not text', async () => {
+  it('never compresses a body that already has a Content-Encoding, is not text or is under the threshold', async () => {
     const gz = zlib.gzipSync(Buffer.from(JSON.stringify({ pad: 'x'.repeat(4 * MIN_BYTES) })));
     const png = Buffer.alloc(4 * MIN_BYTES, 7);
     // Routes are added before the app's first request makes it ready: a fresh app.
@@ -179,6 +179,10 @@ describe('compressed responses (app.inject)', () => {
         reply.header('content-encoding', 'gzip').type('application/json').send(gz),
       );
       own.app.get('/test/png', async (_req, reply) => reply.type('image/png').send(png));
+      // A JSON string body of exactly `n` bytes.
+      own.app.get<{ Params: { n: string } }>('/test/sized/:n', async (req, reply) =>
+        reply.type('application/json').send(`"${'x'.repeat(Number(req.params.n) - 2)}"`),
+      );
       const br = { 'accept-encoding': 'br' };
       const pre = await own.call({ method: 'GET', url: '/test/pre-gzipped', headers: br });
       expect(pre.headers['content-encoding']).toBe('gzip');
@@ -186,6 +190,14 @@ describe('compressed responses (app.inject)', () => {
       const image = await own.call({ method: 'GET', url: '/test/png', headers: br });
       expect(image.headers['content-encoding']).toBeUndefined();
       expect(image.rawPayload.equals(png)).toBe(true);
+      for (const [n, coding] of [
+        [MIN_BYTES - 1, undefined],
+        [MIN_BYTES, 'br'],
+      ] as const) {
+        const sized = await own.call({ method: 'GET', url: `/test/sized/${n}`, headers: br });
+        expect(sized.headers['content-encoding'], `${n} bytes`).toBe(coding);
+        expect(decoded(sized).length).toBe(n);
+      }
     } finally {
       await own.close();
     }
