@@ -8,7 +8,8 @@
  *   when neither is acceptable (q=0 or not listed) or identity is ranked higher;
  * - only text-like types (JSON, text, JS, SVG, XML), only bodies of at least `MIN_BYTES`
  *   (below that the framing costs more than it saves), never a body that already has a
- *   `Content-Encoding` (and so never twice);
+ *   `Content-Encoding` (and so never twice), never a range (206) or a `no-transform` body; a
+ *   strong ETag becomes weak on a compressed body;
  * - streaming: the body is piped through a zlib stream (compressed in libuv's thread pool, sent
  *   as it is produced), and streamed bodies (Swagger UI's files) are piped too;
  * - a body marked `reusable` (a cached page that is sent again as the same Buffer) keeps its
@@ -137,7 +138,10 @@ async function onSend(
 ): Promise<unknown> {
   if (payload === null || payload === undefined) return payload;
   if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
+  // A range's offsets count identity bytes: a partial body is never re-encoded.
+  if (reply.statusCode === 206 || reply.hasHeader('content-range')) return payload;
   if (reply.hasHeader('content-encoding')) return payload;
+  if (/no-transform/i.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
   if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
   const streamed = isStream(payload);
   if (!streamed && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -148,6 +152,9 @@ async function onSend(
   const coding = negotiateCoding(request.headers['accept-encoding']);
   if (coding === 'identity') return payload;
   void reply.header('content-encoding', coding);
+  // A strong validator names exact bytes; the compressed bytes differ (RFC 9110 §8.8.1).
+  const etag = reply.getHeader('etag');
+  if (typeof etag === 'string' && etag.startsWith('"')) void reply.header('etag', `W/${etag}`);
 
   if (request.method === 'HEAD') {
     // Same headers as GET; the body is dropped anyway, so nothing is compressed.

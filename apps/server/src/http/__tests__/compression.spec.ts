@@ -179,6 +179,18 @@ describe('compressed responses (app.inject)', () => {
         reply.header('content-encoding', 'gzip').type('application/json').send(gz),
       );
       own.app.get('/test/png', async (_req, reply) => reply.type('image/png').send(png));
+      own.app.get('/test/etag', async (_req, reply) =>
+        reply
+          .header('etag', '"v1"')
+          .type('application/json')
+          .send(`"${'x'.repeat(MIN_BYTES)}"`),
+      );
+      own.app.get('/test/no-transform', async (_req, reply) =>
+        reply
+          .header('cache-control', 'no-transform')
+          .type('application/json')
+          .send(`"${'x'.repeat(MIN_BYTES)}"`),
+      );
       // A JSON string body of exactly `n` bytes.
       own.app.get<{ Params: { n: string } }>('/test/sized/:n', async (req, reply) =>
         reply.type('application/json').send(`"${'x'.repeat(Number(req.params.n) - 2)}"`),
@@ -190,6 +202,13 @@ describe('compressed responses (app.inject)', () => {
       const image = await own.call({ method: 'GET', url: '/test/png', headers: br });
       expect(image.headers['content-encoding']).toBeUndefined();
       expect(image.rawPayload.equals(png)).toBe(true);
+      // A strong validator names exact bytes: weak once compressed, kept as is otherwise.
+      const tagged = await own.call({ method: 'GET', url: '/test/etag', headers: br });
+      expect(tagged.headers['content-encoding']).toBe('br');
+      expect(tagged.headers.etag).toBe('W/"v1"');
+      expect((await own.call({ method: 'GET', url: '/test/etag' })).headers.etag).toBe('"v1"');
+      const kept = await own.call({ method: 'GET', url: '/test/no-transform', headers: br });
+      expect(kept.headers['content-encoding']).toBeUndefined();
       for (const [n, coding] of [
         [MIN_BYTES - 1, undefined],
         [MIN_BYTES, 'br'],
@@ -249,6 +268,14 @@ describe('compressed responses on a real listener', () => {
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       expect(decoded(res as never).equals(plain.rawPayload)).toBe(true);
     }
+  });
+
+  it('never encodes a range', async () => {
+    const file = '/docs/static/swagger-ui-bundle.js';
+    const range = await rawGet(file, { 'accept-encoding': 'br', range: 'bytes=0-4095' });
+    expect(range.headers['content-range']).toMatch(/^bytes 0-4095\//);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.rawPayload.length).toBe(4096);
   });
 
   it('global fetch asks for gzip by itself and reads the compressed OpenAPI document', async () => {
