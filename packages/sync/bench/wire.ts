@@ -15,7 +15,7 @@
  * The engine runs with `prefetch: true` (its read-ahead: the next page is asked for while
  * the current one is written), since a link's round trips are what it hides.
  *
- *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/wire.ts [--smoke] [--records N --orders M]
+ *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/wire.ts [--smoke] [--records N --orders M] [--no-prefetch]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,9 +37,16 @@ import { forkService } from './reference-service';
 import { serviceCopy, serviceData } from './service-data';
 
 const { values } = parseArgs({
-  options: { records: { type: 'string' }, orders: { type: 'string' }, smoke: { type: 'boolean' } },
+  options: {
+    records: { type: 'string' },
+    orders: { type: 'string' },
+    smoke: { type: 'boolean' },
+    'no-prefetch': { type: 'boolean' },
+  },
   strict: false,
 });
+/** `--no-prefetch`: the engine's default (no read-ahead), to see what read-ahead buys. */
+const PREFETCH = values['no-prefetch'] !== true;
 const RECORDS = Number(values.records ?? (smoke ? 500 : 100_000));
 const ORDERS = Number(values.orders ?? (smoke ? 20 : 10_000));
 /** Share of catalog records changed before the re-sync. */
@@ -120,7 +127,7 @@ async function overLink(
     // A 1,000-record page on a 2 Mbit/s link is ~1 s of transfer: room for a slow one.
     timeoutMs: 120_000,
   });
-  const engine = createSyncEngine({ db, client, prefetch: true });
+  const engine = createSyncEngine({ db, client, prefetch: PREFETCH });
   const pass = async (): Promise<Pass> => {
     link.resetCounters();
     json = 0;
@@ -148,7 +155,7 @@ async function overLink(
 const source = await serviceData(RECORDS, ORDERS);
 const checks: Check[] = [];
 const lines: string[] = [
-  `wire${smoke ? ' (smoke sizes, not a figure)' : ''}: first sync of ${fmt(RECORDS)} catalog records + ${fmt(ORDERS)} orders through a simulated link, engine with prefetch, then a re-sync after ${CHANGED * 100}% of the records changed`,
+  `wire${smoke ? ' (smoke sizes, not a figure)' : ''}: first sync of ${fmt(RECORDS)} catalog records + ${fmt(ORDERS)} orders through a simulated link, engine ${PREFETCH ? 'with' : 'without'} prefetch, then a re-sync after ${CHANGED * 100}% of the records changed`,
 ];
 for (const [key, profile] of Object.entries(LINKS) as Array<[keyof typeof LINKS, LinkProfile]>) {
   log(`wire: ${profile.name} ...`);
