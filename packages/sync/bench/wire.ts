@@ -106,6 +106,18 @@ function changeRecords(serviceDir: string, share: number): number {
   }
 }
 
+/** Catalog records and orders on the service (one organisation in the bench data). */
+function serviceRecords(serviceDir: string): number {
+  const sqlite = new Database(path.join(serviceDir, 'eo.sqlite'), { readonly: true });
+  try {
+    const n = (table: string) =>
+      (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return n('catalog_records') + n('orders');
+  } finally {
+    sqlite.close();
+  }
+}
+
 function count(db: LocalDatabase, table: string): number {
   return (db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
@@ -140,6 +152,9 @@ async function overLink(
   try {
     const first = await pass();
     const records = count(db, 'catalog_records') + count(db, 'mirror_orders');
+    // A figure per record means nothing unless every record arrived.
+    const onService = serviceRecords(data.dir);
+    if (records !== onService) throw new Error(`mirrored ${records} of ${onService} records`);
     const changed = changeRecords(data.dir, CHANGED);
     const resync = await pass();
     return { first, resync, records, changed };
