@@ -14,6 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportVerdict } from '@eo/bench-kit';
 import { chromium, type Page } from 'playwright-core';
 import { createBackend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
@@ -121,6 +122,23 @@ try {
   const b = median(baseline);
   console.log(
     `  search (cloud <= 30 %) to results shown: ${ms(s)} vs the backend calls alone over HTTP ${ms(b)} (${(s / b).toFixed(2)}x)`,
+  );
+  // Issue 13: an interactive map within 2 s with 100,000 mirrored records. This bench's "cold
+  // start" is the renderer's part only (a warm backend, no process start), so meeting it here
+  // is necessary, not sufficient; the launch path is measured elsewhere.
+  reportVerdict(
+    'ui',
+    [
+      {
+        what: 'cold start to an interactive map (renderer only)',
+        value: median(cold),
+        atMost: 2000,
+        unit: 'ms',
+        digits: 0,
+      },
+      { what: 'search to results shown / backend calls alone', value: s / b },
+    ],
+    { smoke },
   );
 } finally {
   await browser.close();

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { reportVerdict } from '@eo/bench-kit';
 import { openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/seed/demo';
 import { generateScenes } from '../src/seed/scenes';
@@ -48,3 +49,8 @@ process.stdout.write(
     `  database: ${(bytes / 1e6).toFixed(0)} MB (${Math.round(bytes / r.scenesAdded)} bytes/scene, indexes and R*Tree included)`,
   ].join('\n') + '\n',
 );
+// A figure for the README, not a gate: nothing depends on how fast the bench data is made.
+reportVerdict('seed', [
+  { what: 'scenes/s', value: r.scenesAdded / seconds, digits: 0 },
+  { what: 'bytes/scene', value: bytes / r.scenesAdded, digits: 0 },
+]);

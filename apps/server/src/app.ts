@@ -16,6 +16,7 @@ import {
   installErrorHandling,
   MAX_PATH_PARAM_LENGTH,
 } from './http/errors';
+import { installCompression } from './http/compression';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerDeliveryRoutes } from './deliveries/routes';
@@ -80,6 +81,7 @@ export async function buildApp(
     void reply.header(IDEMPOTENCY_SUPPORT_HEADER, IDEMPOTENCY_HONOURED);
     done(null, payload);
   });
+  installCompression(app);
 
   const openapi = buildOpenApiDocument();
   app.get('/v0/openapi.json', { logLevel: 'warn' }, async () => openapi);

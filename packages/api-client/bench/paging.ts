@@ -10,6 +10,7 @@
  * The server runs in a child process so its work does not share the client's event loop.
  */
 import { fork } from 'node:child_process';
+import { reportVerdict, type Check } from '@eo/bench-kit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEoClient } from '../src/index';
@@ -126,15 +127,18 @@ async function main(): Promise<void> {
     console.log(
       `  raw fetch + JSON.parse            ${fmt(raw.perSecond)} (${fmt(raw.perCpuSecond)})`,
     );
+    const checks: Check[] = [];
     for (const name of ['client', 'client, prefetch']) {
       const b = best[name]!;
       const ratio = b.perSecond / raw.perSecond;
       const cpuRatio = b.perCpuSecond / raw.perCpuSecond;
       const label = name === 'client' ? '@eo/api-client pages' : '@eo/api-client, prefetch: true';
       console.log(
-        `  ${label.padEnd(32)} ${fmt(b.perSecond)} (${fmt(b.perCpuSecond)})  ratio ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} cpu ${ratio >= 0.8 ? '(>= 0.80 OK)' : '(BELOW 0.80)'}`,
+        `  ${label.padEnd(32)} ${fmt(b.perSecond)} (${fmt(b.perCpuSecond)})  ratio ${ratio.toFixed(2)} wall, ${cpuRatio.toFixed(2)} cpu`,
       );
+      checks.push({ what: `${label} / raw records/s (wall)`, value: ratio, atLeast: 0.8 });
     }
+    reportVerdict('paging', checks);
   } finally {
     server.stop();
   }

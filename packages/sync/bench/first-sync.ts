@@ -22,6 +22,7 @@ type Geometry =
   | { type: 'MultiPolygon'; coordinates: number[][][][] };
 import { openLocalDatabase } from '../src/db/open';
 import { createSyncEngine, DEFAULT_PULL } from '../src/pull/engine';
+import { reportVerdict } from '@eo/bench-kit';
 import { catalogBytes, databaseBytes, fmt, log, smoke, tempDir } from './common';
 import { forkService } from './reference-service';
 import { serviceCopy, serviceData } from './service-data';
@@ -227,6 +228,10 @@ try {
       `  mirror size: ${fmt(e.bytes / e.catalog)} bytes per catalog record (whole file, orders included); catalog tables alone ${fmt(e.catalogBytes / e.catalog)} bytes/record`,
     ].join('\n'),
   );
+  reportVerdict('first sync', [
+    { what: 'engine / floor records/s', value: rate(e) / rate(f), atLeast: 0.6 },
+    { what: 'floor / engine client CPU', value: minCpu(floors) / minCpu(engines) },
+  ]);
 } finally {
   await service.stop();
   data.dispose();

@@ -34,6 +34,7 @@ import Database from 'better-sqlite3';
 import { openLocalDatabase, PAGE_SIZE } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
+import { reportVerdict } from '@eo/bench-kit';
 import { cached, catalogBytes, fmt, log, pct, smoke } from './common';
 
 const RECORDS = smoke ? 1_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -215,3 +216,8 @@ console.log(
     `  size: ${fmt(fileBytes / total)} bytes per catalog record (whole file); catalog tables alone ${fmt(bytes / total)} bytes/record (table, indexes, R*Tree, seen marks)`,
   ].join('\n'),
 );
+reportVerdict('offline search', [
+  { what: 'mirror search p95', value: p95, atMost: 20, unit: 'ms' },
+  { what: 'hand-written / mirror p50', value: handP50 / p50, atLeast: 0.8 },
+  { what: 'JS linear scan / mirror p50', value: scanMedian / p50, atLeast: 100, digits: 0 },
+]);

@@ -17,6 +17,8 @@ const BENCHES: Array<[string, string]> = [
   ['first-sync.ts', ''],
   ['offline-search.ts', '--max-old-space-size=8192'],
   ['flush.ts', ''],
+  // First sync and re-sync through a simulated 2 Mbit/s and 20 Mbit/s link (compression, round trips).
+  ['wire.ts', ''],
   // Figures behind the batching (commit per page against batches); not in smoke.
   ...(smoke
     ? []

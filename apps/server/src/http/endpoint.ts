@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { makeAuthenticator, type Principal } from './auth';
+import { markReusable } from './compression';
 import { ApiError } from './errors';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -50,10 +51,15 @@ export class WithoutEffects<T> {
 /**
  * What a read handler returns to send JSON it already has serialised (stored, pre-rendered
  * JSON, as text or UTF-8 bytes): sent as is with `application/json`, and checked against the
- * response schema like any other response when `validateResponses` is on.
+ * response schema like any other response when `validateResponses` is on. `reused`: the same
+ * Buffer is sent again while unchanged (a cached page), so its compressed forms are kept with
+ * it (compression.ts) instead of being made again for every request.
  */
 export class RawJson {
-  constructor(readonly json: string | Buffer) {}
+  constructor(
+    readonly json: string | Buffer,
+    readonly options: { readonly reused?: boolean } = {},
+  ) {}
 }
 
 type CreateId = {
@@ -146,7 +152,9 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
         const result = await handler(input);
         if (result instanceof RawJson) {
           if (ctx.config.validateResponses) checkResponse(ctx, id, JSON.parse(String(result.json)));
-          return reply.code(def.status).type('application/json; charset=utf-8').send(result.json);
+          const json = result.json;
+          if (result.options.reused && Buffer.isBuffer(json)) markReusable(json);
+          return reply.code(def.status).type('application/json; charset=utf-8').send(json);
         }
         checkResponse(ctx, id, result);
         return reply.code(def.status).send(result);

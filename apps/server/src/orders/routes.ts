@@ -102,10 +102,11 @@ export function registerOrderRoutes(router: Router, ctx: AppContext): void {
     return wire;
   });
 
-  // The hot list: sent as stored bytes (see orders.wire_json and wire-cache.ts).
+  // The hot list: sent as stored bytes (see orders.wire_json and wire-cache.ts); an unchanged
+  // page is the same cached Buffer, so it is compressed once per coding (http/compression.ts).
   router.read(
     'listOrders',
-    ({ principal, query }) => new RawJson(q.ordersPage(principal.orgId, query)),
+    ({ principal, query }) => new RawJson(q.ordersPage(principal.orgId, query), { reused: true }),
   );
 
   router.read('listOrderItems', ({ principal, query }) => {

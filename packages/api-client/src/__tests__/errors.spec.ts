@@ -241,7 +241,11 @@ describe('hooks', () => {
         method: 'GET',
         path: '/v0/orders?limit=2',
         attempt: 1,
-        headers: { accept: 'application/json', authorization: '[redacted]' },
+        headers: {
+          accept: 'application/json',
+          'accept-encoding': 'br, gzip',
+          authorization: '[redacted]',
+        },
       },
       expect.objectContaining({ attempt: 1, status: 503, error: 'api', retryInMs: 50 }),
       expect.objectContaining({ attempt: 2, path: '/v0/orders?limit=2' }),

@@ -108,8 +108,11 @@ export async function startFaultProxy(
             }
             const out = Buffer.concat(parts);
             const support = upRes.headers[SUPPORT];
+            const coding = upRes.headers['content-encoding'];
             res.writeHead(upRes.statusCode ?? 502, {
               'content-type': upRes.headers['content-type'] ?? 'application/json',
+              // The service compresses what the client asked to be compressed: say so.
+              ...(coding ? { 'content-encoding': coding } : {}),
               'content-length': String(out.length),
               ...(support && !options.stripIdempotencyKey ? { [SUPPORT]: support } : {}),
             });
