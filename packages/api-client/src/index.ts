@@ -3,7 +3,7 @@
  * See README.md for examples.
  */
 export { createEoClient, type EoClient } from './client';
-export type { ExtensionReads } from './extensions';
+export type { ExtensionReads, JobRef } from './extensions';
 export {
   EoAbortError,
   EoApiError,
@@ -21,6 +21,7 @@ export type {
   EoClientOptions,
   FetchLike,
   RequestEvent,
+  RequestWarningEvent,
   ResponseEvent,
   RetryOptions,
   SchemaDriftEvent,

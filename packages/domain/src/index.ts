@@ -43,3 +43,4 @@ export * from './responses';
 export * from './endpoints';
 export * from './extensions';
 export * from './outbox';
+export * from './dialect';

@@ -20,7 +20,7 @@ import {
   Job,
   Order,
   OrderItem,
-  OrderItemStatus,
+  AnyOrderItemStatus,
   OrderItemType,
   OrderStatus,
   OutboxKind,
@@ -54,7 +54,7 @@ export type OrdersQuery = z.input<typeof OrdersQuery>;
 export const OrderItemsQuery = z
   .object({
     orderIds: z.array(id).max(1000).optional(),
-    status: z.array(OrderItemStatus).optional(),
+    status: z.array(AnyOrderItemStatus).optional(),
     type: z.array(OrderItemType).optional(),
     projectId: id.optional(),
     created: TimeWindow.optional(),
