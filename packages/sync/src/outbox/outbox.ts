@@ -3,7 +3,7 @@
  * service is reachable, each exactly once. See the "Outbox" section of packages/sync/README.md.
  */
 import { randomUUID } from 'node:crypto';
-import { allItems, EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
+import { EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
 import {
@@ -15,7 +15,7 @@ import {
   type OutboxKind,
 } from './kinds';
 import { findCreated } from './recovery';
-import { checkReference, findReferences, resolveReferences } from './references';
+import { checkReference, findReferences, resolveReferences, sourceAssetIds } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
 
 /** Where a successful create goes at once (the integrator wires it to the mirror). */
@@ -77,6 +77,7 @@ const HARD_STOPS: readonly OutboxState[] = ['failed', 'blocked', 'cancelled'];
 
 /** 5xx, 429 and 408 are the service saying "not now"; network failures and timeouts too. */
 function isTransient(err: EoClientError): boolean {
+  if (err.retryable) return true; // e.g. a queued AOI's assets not produced yet (references.ts)
   if (err instanceof EoApiError)
     return err.status >= 500 || err.status === 429 || err.status === 408;
   return err.kind === 'network' || err.kind === 'timeout';
@@ -178,23 +179,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function sceneAssets(aoiId: string, signal?: AbortSignal): Promise<string[]> {
-    const ids: string[] = [];
-    for await (const asset of allItems(
-      client.pages.aoiAssets(aoiId, {}, { pageSize: 1000, signal }),
-    )) {
-      if (asset.asset_type === 'scene') ids.push(asset.id);
-    }
-    return ids;
-  }
-
   async function sendOne(entry: OutboxEntry, signal?: AbortSignal): Promise<unknown> {
     const sent = (entryId: string) => {
       const dep = mustGet(entryId);
       return { remoteId: dep.remoteId, response: dep.response };
     };
     const input = await resolveReferences(entry.kind, entry.input, sent, (aoi) =>
-      sceneAssets(aoi, signal),
+      sourceAssetIds(client, aoi, signal),
     );
     // A previous attempt may have reached the service; with a key-honouring service the same
     // key replays it, otherwise look for it first (orders, AOIs, custom indices: recovery.ts).
