@@ -162,7 +162,12 @@ export function createBackend(options: BackendOptions): Backend {
       return;
     }
     // The key is read before every request: a key changed in Settings applies at once.
-    const client = createEoClient({ baseUrl: url, apiKey: () => secrets.get() ?? '' });
+    const client = createEoClient({
+      baseUrl: url,
+      apiKey: () => secrets.get() ?? '',
+      // The embedded service is ours: it speaks our spec whatever the configured one speaks.
+      dialect: settings.serviceUrl === null ? 'spec' : settings.dialect,
+    });
     const watcher = watchConnectivity({
       client,
       intervalMs: options.connectivityIntervalMs ?? 30_000,
@@ -260,6 +265,7 @@ export function createBackend(options: BackendOptions): Backend {
   function settingsView(): Settings {
     return {
       serviceUrl: settings.serviceUrl,
+      dialect: settings.dialect,
       apiKeySet: secrets.get() !== null,
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
@@ -289,6 +295,7 @@ export function createBackend(options: BackendOptions): Backend {
       const before: StoredSettings = settings;
       const next: StoredSettings = {
         serviceUrl: u.serviceUrl !== undefined ? u.serviceUrl : before.serviceUrl,
+        dialect: u.dialect ?? before.dialect,
         mirror: { ...before.mirror, ...u.mirror },
         syncIntervalMinutes: u.syncIntervalMinutes ?? before.syncIntervalMinutes,
         tileUrl: u.tileUrl !== undefined ? u.tileUrl : before.tileUrl,
@@ -297,7 +304,8 @@ export function createBackend(options: BackendOptions): Backend {
       settings = next;
       const keyChanged = u.apiKey !== undefined;
       if (keyChanged) secrets.set(u.apiKey ?? null);
-      if (next.serviceUrl !== before.serviceUrl || keyChanged) {
+      const dialectChanged = next.dialect !== before.dialect;
+      if (next.serviceUrl !== before.serviceUrl || keyChanged || dialectChanged) {
         if (next.serviceUrl !== before.serviceUrl) running?.controller.abort();
         connect();
         // Tell the truth about the new settings soon, without holding the save.
