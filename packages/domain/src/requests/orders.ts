@@ -165,7 +165,10 @@ export const ProviderCreateOrderRequest = CreateOrderRequest.extend({
   order_items: z
     .array(
       OpenOrderItemFields.extend({
-        usecase: z.string().min(1, 'usecase is required by this service').max(100),
+        usecase: z
+          .string({ error: 'usecase is required by this service' })
+          .min(1, 'usecase is required by this service')
+          .max(100),
       }).superRefine(checkOrderItem),
     )
     .min(1, 'an order needs at least one order item')
