@@ -22,7 +22,8 @@ import {
   PROVIDER_ORDER_ITEM_STATUSES,
 } from './enums';
 import { ASSET_TYPES, DELIVERY_SPEEDS, RECURRENCES } from './known-values';
-import { IdParam } from './requests/params';
+import { ListOrderItemsQuery } from './requests/lists';
+import { csvEnum, IdParam } from './requests/params';
 import { OpenCreateOrderRequest, ProviderCreateOrderRequest } from './requests/orders';
 import { SatelliteSearchRequest } from './requests/satellite-search';
 import { Visualization } from './resources/aoi';
@@ -130,6 +131,12 @@ const CLIENT_OVERRIDES: Readonly<Record<ServiceDialect, Overrides>> = {
   'provider-v0': {
     createOrder: { body: ProviderCreateOrderRequest },
     searchSatelliteImages: { body: ProviderSatelliteSearchRequest },
+    // Filtering order items by the provider's own statuses (FULFILLED, ...).
+    listOrderItems: {
+      query: ListOrderItemsQuery.extend({
+        status: csvEnum(PROVIDER_ORDER_ITEM_STATUSES).optional(),
+      }),
+    },
   },
 };
 

@@ -54,6 +54,16 @@ describe('client-side rules', () => {
     expect(clientRequestSchema('spec', 'listOrders', 'query')).toBe(endpoints.listOrders.query);
   });
 
+  it("order items filter by the profile's statuses", () => {
+    const q = { status: 'FULFILLED,ACTIVE' };
+    expect(
+      clientRequestSchema('provider-v0', 'listOrderItems', 'query')!.safeParse(q).success,
+    ).toBe(true);
+    expect(clientRequestSchema('spec', 'listOrderItems', 'query')!.safeParse(q).success).toBe(
+      false,
+    );
+  });
+
   it('NOT_APPLICABLE does not recur (an archive item may carry it); BIMONTHLY does', () => {
     expect(orderItemTypeOf({ recurrence: 'NOT_APPLICABLE' })).toBe('TASKING');
     expect(orderItemTypeOf({ recurrence: 'BIMONTHLY' })).toBe('RECURRING');

@@ -13,6 +13,8 @@ import path from 'node:path';
 import { createEoClient, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eo } from '../../cli/__tests__/run-eo';
+import { openLocalDatabase } from '../../db/open';
+import { refreshCreated } from '../../mirror/refresh-created';
 import { aoiInput, CALLS, deliveryInput, indexInput, orderInput } from './calls';
 import { startPrism, type RunningPrism } from './prism';
 
@@ -171,6 +173,19 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     );
     // The examples list a mosaic: there it is sent.
     if (seed === undefined) expect(visSent).toBe(true);
+
+    // What was created is followed through the provider's reads (a job under its workflow).
+    const local = openLocalDatabase(env.EO_DB);
+    try {
+      const report = await refreshCreated({
+        sqlite: local.sqlite,
+        client: providerClient(prism(seed).url),
+      });
+      // The created job, at least, is not final in any of the answers: it is asked again.
+      expect(report.checked).toBeGreaterThan(0);
+    } finally {
+      local.close();
+    }
   });
 
   it("eo outbox flush tells the user what the profile needs, in the entry's own words", async () => {
