@@ -60,6 +60,14 @@ export const deliveryInput = {
   deliveries: [{ catalog_ids: ['cat-1'], cloud_info: { config: 'store-1', path: 'a/b/' } }],
 };
 
+const satelliteSearch = {
+  satellite: { collection_id: 'sentinel-2-l2a', satellite_id: 'sat-1' },
+  start_date: '2024-01-01T00:00:00Z',
+  end_date: '2024-02-01T00:00:00Z',
+  geometry: polygon,
+  filters: [{ id: 'eo:cloud_cover', min: 0, max: 30 }],
+};
+
 /** Most pages a pager may take here: a pager still going after that is looping. */
 export const PAGE_CAP = 25;
 
@@ -81,19 +89,12 @@ export const CALLS: readonly Call[] = [
     (c) => c.searchCatalogs({ limit: 5, sort_by: [{ field: 'id', direction: 'desc' }] }),
   ],
   ['listAois', (c) => c.listAois({ limit: 5 })],
-  [
-    'searchSatelliteImages',
-    (c) =>
-      c.searchSatelliteImages({
-        satellite: { collection_id: 'sentinel-2-l2a', satellite_id: 'sat-1' },
-        start_date: '2024-01-01T00:00:00Z',
-        end_date: '2024-02-01T00:00:00Z',
-        geometry: polygon,
-        filters: [{ id: 'eo:cloud_cover', min: 0, max: 30 }],
-        limit: 10,
-      }),
-  ],
+  ['searchSatelliteImages', (c) => c.searchSatelliteImages({ ...satelliteSearch, limit: 10 })],
   ['listIndices', (c) => c.listIndices({ limit: 5 })],
+  [
+    'pages.satelliteImages',
+    (c) => drain(c.pages.satelliteImages(satelliteSearch, { pageSize: 100 })),
+  ],
   ['createIndex', (c) => c.createIndex(indexInput)],
   ['createOrder', (c) => c.createOrder(orderInput)],
   ['listOrders', (c) => c.listOrders({ limit: 5 })],
