@@ -24,7 +24,13 @@ import {
 import { ASSET_TYPES, DELIVERY_SPEEDS, RECURRENCES } from './known-values';
 import { ListOrderItemsQuery } from './requests/lists';
 import { csvEnum, IdParam } from './requests/params';
-import { OpenCreateOrderRequest, ProviderCreateOrderRequest } from './requests/orders';
+import {
+  NON_RECURRING,
+  OpenCreateOrderRequest,
+  OpenOrderItemInput,
+  ProviderCreateOrderRequest,
+  ProviderOrderItemInput,
+} from './requests/orders';
 import { SatelliteSearchRequest } from './requests/satellite-search';
 import { Visualization } from './resources/aoi';
 import { Job } from './resources/job';
@@ -148,6 +154,18 @@ export function clientRequestSchema(
 ): z.ZodType | undefined {
   const def = endpoints[id] as EndpointDef;
   return CLIENT_OVERRIDES[dialect][id]?.[where] ?? def[where];
+}
+
+/** One order item as a client checks it for the profile (forms validate with it as you type). */
+export function clientOrderItemSchema(
+  dialect: ServiceDialect,
+): typeof OpenOrderItemInput | typeof ProviderOrderItemInput {
+  return dialect === 'provider-v0' ? ProviderOrderItemInput : OpenOrderItemInput;
+}
+
+/** The recurrence values of a profile that do recur (a form's choices for a recurring item). */
+export function recurringChoices(dialect: ServiceDialect): string[] {
+  return SERVICE_PROFILES[dialect].recurrences.filter((r) => !NON_RECURRING.has(r));
 }
 
 export interface RequestWarning {

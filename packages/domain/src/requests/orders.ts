@@ -160,17 +160,19 @@ export const OpenCreateOrderRequest = CreateOrderRequest.extend({
     .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
 });
 
+export type OpenOrderItemInput = z.infer<typeof OpenOrderItemInput>;
+export type OpenCreateOrderRequest = z.infer<typeof OpenCreateOrderRequest>;
+
 /** The provider's service (`provider-v0`) also requires `usecase` on every item. */
+export const ProviderOrderItemInput = OpenOrderItemFields.extend({
+  usecase: z
+    .string({ error: 'usecase is required by this service' })
+    .min(1, 'usecase is required by this service')
+    .max(100),
+}).superRefine(checkOrderItem);
 export const ProviderCreateOrderRequest = CreateOrderRequest.extend({
   order_items: z
-    .array(
-      OpenOrderItemFields.extend({
-        usecase: z
-          .string({ error: 'usecase is required by this service' })
-          .min(1, 'usecase is required by this service')
-          .max(100),
-      }).superRefine(checkOrderItem),
-    )
+    .array(ProviderOrderItemInput)
     .min(1, 'an order needs at least one order item')
     .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
 });

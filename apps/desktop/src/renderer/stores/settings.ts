@@ -109,6 +109,10 @@ export const useSettingsStore = defineStore('settings', {
     },
     usingEmbedded: (s): boolean =>
       Boolean(s.settings && !s.settings.serviceUrl && s.info?.embeddedServiceUrl),
+    /** The profile of the service the app talks to: the built-in one always speaks spec. */
+    serviceDialect(): Settings['dialect'] {
+      return this.settings?.serviceUrl ? this.settings.dialect : 'spec';
+    },
   },
   actions: {
     async load(): Promise<void> {
