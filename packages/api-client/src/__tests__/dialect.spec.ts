@@ -4,7 +4,12 @@
  * and created jobs, deliveries and visualizations are read back where the profile offers it.
  * Against a recording HTTP server on 127.0.0.1.
  */
-import { buildArchiveOrderItemInput, buildTaskingOrderItemInput } from '@eo/domain/testing';
+import {
+  buildArchiveOrderItemInput,
+  buildCreateIndexRequest,
+  buildPolygon,
+  buildTaskingOrderItemInput,
+} from '@eo/domain/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { canned, wire } from '../../test/fixtures';
 import { startHttpServer, type Recorded, type TestHttpServer } from '../../test/http-server';
@@ -21,18 +26,7 @@ let spec: EoClient;
 let provider: EoClient;
 const warnings: RequestWarningEvent[] = [];
 
-const polygon = {
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [10, 50],
-      [10.1, 50],
-      [10.1, 50.1],
-      [10, 50.1],
-      [10, 50],
-    ] as Array<[number, number]>,
-  ],
-};
+const polygon = buildPolygon();
 
 beforeAll(async () => {
   srv = await startHttpServer(() => ({ status: 200, json: {} }));
@@ -127,16 +121,7 @@ describe('request shapes', () => {
 
   it('an index create goes without type for provider-v0', async () => {
     srv.setHandler(() => ({ status: 201, json: canned.createIndex() }));
-    const index = {
-      name: 'NDVI',
-      description: '',
-      rescale: [-1, 1],
-      expression: '(B08 - B04) / (B08 + B04)',
-      colormap: 'RdYlGn',
-      satellite_id: 'sat-a',
-      expression_type: 'index' as const,
-      type: 'custom' as const,
-    };
+    const index = buildCreateIndexRequest({ type: 'custom' });
     await provider.createIndex(index);
     expect(last().body).not.toHaveProperty('type');
     await spec.createIndex(index);
