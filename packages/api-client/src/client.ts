@@ -3,7 +3,13 @@
  * split arguments -> validate and encode -> transport (retries, timeouts, concurrency) ->
  * decode (schema, drift). The API key only ever lives in the transport.
  */
-import { ENDPOINT_IDS, type EndpointId } from '@eo/domain';
+import {
+  ENDPOINT_IDS,
+  serviceProfile,
+  type EndpointId,
+  type ServiceDialect,
+  type ServiceProfile,
+} from '@eo/domain';
 import type { Capabilities } from './capabilities';
 import { Decoder } from './decode';
 import { redactValue } from './errors';
@@ -17,8 +23,14 @@ import type { EndpointMethods, ResponseOf } from './types';
 export interface EoClient extends EndpointMethods {
   /** Async iterators of pages; see `Page` and `allItems`. */
   readonly pages: Pagers;
-  /** Reads beyond the spec that our service offers; `null` where a service does not (404). */
+  /**
+   * Re-reads of a created job, delivery or visualization, the way the service profile offers
+   * them (our extension reads, or the provider's reads); `null` where a service has none (404).
+   */
   readonly extensions: ExtensionReads;
+  /** The service profile this client speaks (`dialect` option): wire shapes, values, reads. */
+  readonly dialect: ServiceDialect;
+  readonly profile: ServiceProfile;
   /** Any endpoint by id, with explicit `params` / `query` / `body`. */
   request<Id extends EndpointId>(
     id: Id,
@@ -40,7 +52,14 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   /** Sends a call; the body comes back undecoded so a pager can look ahead before decoding. */
   const send: Send = async (id, input, call) => {
-    const req = prepareRequest(id, input, opts.validateRequests);
+    const req = prepareRequest(id, input, opts.validateRequests, opts.dialect);
+    if (req.warnings?.length) {
+      try {
+        opts.onRequestWarning?.({ endpoint: id, warnings: req.warnings });
+      } catch {
+        // A reporting hook must never break a call.
+      }
+    }
     const res = await transport.send(req, call);
     const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
     return {
@@ -71,7 +90,9 @@ export function createEoClient(options: EoClientOptions): EoClient {
   const client: EoClient = {
     ...methods,
     pages: makePagers(send, opts.baseUrl),
-    extensions: makeExtensionReads(transport, opts.onSchemaDrift),
+    extensions: makeExtensionReads(transport, opts.onSchemaDrift, opts.dialect),
+    dialect: opts.dialect,
+    profile: serviceProfile(opts.dialect),
     request: (id, input = {}, call) => invoke(id, input, call),
     get inFlight() {
       return transport.inFlight;

@@ -4,7 +4,7 @@
  */
 export { createEoClient, type EoClient } from './client';
 export type { Capabilities } from './capabilities';
-export type { ExtensionReads } from './extensions';
+export type { ExtensionReads, JobRef } from './extensions';
 export {
   EoAbortError,
   EoApiError,
@@ -22,6 +22,7 @@ export type {
   EoClientOptions,
   FetchLike,
   RequestEvent,
+  RequestWarningEvent,
   ResponseEvent,
   RetryOptions,
   SchemaDriftEvent,

@@ -1,5 +1,10 @@
 /** Options of `createEoClient` and of each call, with their defaults. */
-import type { IdempotencyPolicy } from '@eo/domain';
+import {
+  parseServiceDialect,
+  type IdempotencyPolicy,
+  type RequestWarning,
+  type ServiceDialect,
+} from '@eo/domain';
 import type { AnyEndpointId } from './types';
 
 export interface RetryOptions {
@@ -45,6 +50,12 @@ export interface SchemaDriftEvent {
   readonly issues: ReadonlyArray<{ readonly path: string; readonly message: string }>;
 }
 
+/** A request sent with values its service profile does not list (sent anyway). */
+export interface RequestWarningEvent {
+  readonly endpoint: AnyEndpointId;
+  readonly warnings: readonly RequestWarning[];
+}
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type SleepLike = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -62,6 +73,13 @@ export interface EoClientOptions {
   readonly concurrency?: number;
   /** Validate inputs against the domain request schemas before sending. Default true. */
   readonly validateRequests?: boolean;
+  /**
+   * The service's profile (`spec` | `provider-v0`, `dialect.ts` in @eo/domain): request shapes,
+   * accepted values and read-backs. Default `spec`.
+   */
+  readonly dialect?: ServiceDialect;
+  /** Called before sending a request with open values its profile does not list. */
+  readonly onRequestWarning?: (event: RequestWarningEvent) => void;
   readonly fetch?: FetchLike;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onResponse?: (event: ResponseEvent) => void;
@@ -99,6 +117,8 @@ export interface ResolvedOptions {
   readonly retry: Required<RetryOptions>;
   readonly concurrency: number;
   readonly validateRequests: boolean;
+  readonly dialect: ServiceDialect;
+  readonly onRequestWarning: EoClientOptions['onRequestWarning'];
   readonly fetch: FetchLike;
   readonly onRequest: EoClientOptions['onRequest'];
   readonly onResponse: EoClientOptions['onResponse'];
@@ -131,6 +151,8 @@ export function resolveOptions(o: EoClientOptions): ResolvedOptions {
     },
     concurrency: Math.floor(positive('concurrency', o.concurrency ?? 6, 1)),
     validateRequests: o.validateRequests ?? true,
+    dialect: o.dialect === undefined ? 'spec' : parseServiceDialect(o.dialect),
+    onRequestWarning: o.onRequestWarning,
     // Bound late so a test (or polyfill) replacing globalThis.fetch after creation is honoured.
     fetch: o.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     onRequest: o.onRequest,

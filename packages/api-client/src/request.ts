@@ -2,7 +2,17 @@
  * From a method call to an HTTP request: which argument is what (path parameter, query, body),
  * client-side validation with the domain request schemas, and URL encoding.
  */
-import { endpoints, fillPath, formatIssuePath, type EndpointId } from '@eo/domain';
+import {
+  clientRequestSchema,
+  endpoints,
+  fillPath,
+  formatIssuePath,
+  requestWarnings,
+  toWireBody,
+  type EndpointId,
+  type RequestWarning,
+  type ServiceDialect,
+} from '@eo/domain';
 import type { z } from 'zod';
 import { EoValidationError } from './errors';
 import type { CallOptions } from './options';
@@ -18,6 +28,8 @@ export interface PreparedRequest {
   /** Path with query string, e.g. `/v0/aois/a%2Fb/assets?limit=5`. */
   readonly path: string;
   readonly body: string | undefined;
+  /** Open values the service profile does not list (sent anyway; see `requestWarnings`). */
+  readonly warnings?: readonly RequestWarning[] | undefined;
 }
 
 export interface RequestInput {
@@ -86,8 +98,9 @@ function validate(
   id: EndpointId,
   input: RequestInput,
   bodyToSend: unknown,
+  dialect: ServiceDialect,
 ): EoValidationError | undefined {
-  const def = endpoints[id] as { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  const def = endpoints[id] as { params?: z.ZodType };
   const details: EoValidationError['details'] = [];
   const check = (schema: z.ZodType | undefined, value: unknown, where: Where) => {
     if (!schema) return;
@@ -99,8 +112,8 @@ function validate(
     }
   };
   check(def.params, input.params ?? {}, 'params');
-  if (input.link === undefined) check(def.query, input.query ?? {}, 'query');
-  check(def.body, bodyToSend, 'body');
+  if (input.link === undefined) check(clientRequestSchema(dialect, id, 'query'), input.query ?? {}, 'query');
+  check(clientRequestSchema(dialect, id, 'body'), bodyToSend, 'body');
   if (details.length === 0) return undefined;
   const first = details[0]!;
   const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
@@ -113,18 +126,22 @@ function validate(
   });
 }
 
-/** Validates (unless told not to) and encodes; throws EoValidationError before anything is sent. */
+/**
+ * Validates (unless told not to) against the service profile's rules and encodes in its wire
+ * shape (`dialect.ts` in @eo/domain); throws EoValidationError before anything is sent.
+ */
 export function prepareRequest(
   id: EndpointId,
   input: RequestInput,
   validateInputs: boolean,
+  dialect: ServiceDialect = 'spec',
 ): PreparedRequest {
   const def = endpoints[id];
   const layout = argLayout(id);
   // A search with every field optional still needs a JSON body: `{}` when none is given.
   const body = layout.data === 'body' ? (input.body ?? {}) : undefined;
   if (validateInputs) {
-    const err = validate(id, input, body);
+    const err = validate(id, input, body, dialect);
     if (err) throw err;
   }
   let path: string;
@@ -143,6 +160,7 @@ export function prepareRequest(
     method: def.method,
     kind: def.kind,
     path: input.link ?? path + encodeQuery(input.query),
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(toWireBody(dialect, id, body)),
+    warnings: requestWarnings(dialect, id, body),
   };
 }

@@ -2,7 +2,12 @@
  * Types of the client's methods, derived from the domain endpoint table, so a new or changed
  * endpoint changes the client's signatures with it.
  */
-import type { EndpointId, Endpoints, ExtensionEndpointId } from '@eo/domain';
+import type {
+  EndpointId,
+  Endpoints,
+  ExtensionEndpointId,
+  ProviderReadEndpointId,
+} from '@eo/domain';
 import type { z } from 'zod';
 import type { CallOptions } from './options';
 
@@ -67,5 +72,8 @@ export type EndpointMethods = {
   readonly [Id in EndpointId]: (...args: MethodArgs<Id>) => Promise<ResponseOf<Id>>;
 };
 
-/** An endpoint of the spec's table, or one of our service's extensions (`extensions.ts`). */
-export type AnyEndpointId = EndpointId | ExtensionEndpointId;
+/**
+ * An endpoint of the spec's table, one of our service's extensions, or one of the provider's
+ * reads (`extensions.ts`).
+ */
+export type AnyEndpointId = EndpointId | ExtensionEndpointId | ProviderReadEndpointId;

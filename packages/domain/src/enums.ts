@@ -30,6 +30,26 @@ export const ORDER_ITEM_STATUSES = [
 export const OrderItemStatus = z.enum(ORDER_ITEM_STATUSES);
 export type OrderItemStatus = z.infer<typeof OrderItemStatus>;
 
+/**
+ * Order item statuses of the provider's service (`provider-v0` in `dialect.ts`): it says FULFILLED
+ * where ours says COMPLETED. Responses accept the values of every service profile, so a record
+ * of either service reads without drift; our service writes and filters by its own list only.
+ */
+export const PROVIDER_ORDER_ITEM_STATUSES = [
+  'DRAFT',
+  'ACTIVE',
+  'FULFILLED',
+  'CANCELLED',
+  'FAILED',
+  'PARTIALLY_FULFILLED',
+] as const;
+export const AnyOrderItemStatus = z.enum([
+  ...ORDER_ITEM_STATUSES,
+  'FULFILLED',
+  'PARTIALLY_FULFILLED',
+]);
+export type AnyOrderItemStatus = z.infer<typeof AnyOrderItemStatus>;
+
 export const PAYMENT_STATUSES = [
   'PAID',
   'PARTIAL-REFUND',
@@ -43,6 +63,20 @@ export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export const FEASIBILITY_STATUSES = ['FAILED', 'WEAK_SUCCESS', 'SUCCESS'] as const;
 export const FeasibilityStatus = z.enum(FEASIBILITY_STATUSES);
 export type FeasibilityStatus = z.infer<typeof FeasibilityStatus>;
+
+/** The provider's service adds NOT_APPLICABLE and UNSPECIFIED (read without drift, as above). */
+export const PROVIDER_FEASIBILITY_STATUSES = [
+  'NOT_APPLICABLE',
+  'FAILED',
+  'WEAK_SUCCESS',
+  'SUCCESS',
+  'UNSPECIFIED',
+] as const;
+export const AnyFeasibilityStatus = z.enum([
+  ...FEASIBILITY_STATUSES,
+  'NOT_APPLICABLE',
+  'UNSPECIFIED',
+]);
 
 export const AOI_STATUSES = [
   'success',

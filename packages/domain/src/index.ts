@@ -47,3 +47,4 @@ export * from './endpoints';
 export * from './extensions';
 export * from './outbox';
 export * from './idempotency';
+export * from './dialect';

@@ -172,6 +172,8 @@ export function createBackend(options: BackendOptions): Backend {
       baseUrl: url,
       apiKey: () => secrets.get() ?? '',
       onSchemaDrift: drift.onSchemaDrift,
+      // The embedded service is ours: it speaks our spec whatever the configured one speaks.
+      dialect: settings.serviceUrl === null ? 'spec' : settings.dialect,
     });
     const watcher = watchConnectivity({
       client,
@@ -275,6 +277,7 @@ export function createBackend(options: BackendOptions): Backend {
   function settingsView(): Settings {
     return {
       serviceUrl: settings.serviceUrl,
+      dialect: settings.dialect,
       apiKeySet: secrets.get() !== null,
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
@@ -305,6 +308,7 @@ export function createBackend(options: BackendOptions): Backend {
       const before: StoredSettings = settings;
       const next: StoredSettings = {
         serviceUrl: u.serviceUrl !== undefined ? u.serviceUrl : before.serviceUrl,
+        dialect: u.dialect ?? before.dialect,
         mirror: { ...before.mirror, ...u.mirror },
         syncIntervalMinutes: u.syncIntervalMinutes ?? before.syncIntervalMinutes,
         tileUrl: u.tileUrl !== undefined ? u.tileUrl : before.tileUrl,
@@ -314,7 +318,8 @@ export function createBackend(options: BackendOptions): Backend {
       settings = next;
       const keyChanged = u.apiKey !== undefined;
       if (keyChanged) secrets.set(u.apiKey ?? null);
-      if (next.serviceUrl !== before.serviceUrl || keyChanged) {
+      const dialectChanged = next.dialect !== before.dialect;
+      if (next.serviceUrl !== before.serviceUrl || keyChanged || dialectChanged) {
         if (next.serviceUrl !== before.serviceUrl) running?.controller.abort();
         connect();
         // Tell the truth about the new settings soon, without holding the save.

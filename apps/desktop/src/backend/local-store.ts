@@ -7,11 +7,13 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IdempotencyPolicy } from '@eo/domain';
+import { DEFAULT_SERVICE_DIALECT, type IdempotencyPolicy, type ServiceDialect } from '@eo/domain';
 import type { MirrorSettings, SavedSearch } from '../shared/contract';
 
 export interface StoredSettings {
   serviceUrl: string | null;
+  /** The configured service's profile; settings saved before it existed read as `spec`. */
+  dialect: ServiceDialect;
   mirror: MirrorSettings;
   syncIntervalMinutes: number;
   tileUrl: string | null;
@@ -20,6 +22,7 @@ export interface StoredSettings {
 
 export const DEFAULT_SETTINGS: StoredSettings = {
   serviceUrl: null,
+  dialect: DEFAULT_SERVICE_DIALECT,
   mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
   syncIntervalMinutes: 0,
   tileUrl: null,

@@ -5,8 +5,14 @@
  * field details -> `invalid_argument` whose issue paths are the service's own
  * (`order_items.0.geometry`).
  */
-import { EoApiError, EoClientError, EoValidationError, type EoClient } from '@eo/api-client';
-import type { CreateOrderRequest } from '@eo/domain';
+import {
+  EoApiError,
+  EoClientError,
+  EoValidationError,
+  type BodyInput,
+  type EoClient,
+} from '@eo/api-client';
+import type { OpenCreateOrderRequest } from '@eo/domain';
 import { ContractError, type Output } from '../shared/contract';
 import { serviceMessage } from './outbox-view';
 import { NOT_CONFIGURED } from './work-outbox';
@@ -63,11 +69,14 @@ export function serviceCallError(e: unknown, what: string): unknown {
 /** `orders.quote`: the service's dry run (price, uplifts, feasibility); nothing is created. */
 export async function quoteOrder(
   client: EoClient | null,
-  input: CreateOrderRequest,
+  input: OpenCreateOrderRequest,
 ): Promise<Output<'orders.quote'>> {
   const c = requireClient(client);
+  // Open values (a provider recurrence) are typed wider than our spec's; the client checks them
+  // against its service profile before sending.
+  const body = { ...input, dry_run: true } as BodyInput<'createOrder'>;
   try {
-    return await c.createOrder({ ...input, dry_run: true }, { timeoutMs: QUOTE_TIMEOUT_MS });
+    return await c.createOrder(body, { timeoutMs: QUOTE_TIMEOUT_MS });
   } catch (e) {
     throw serviceCallError(e, 'The quote');
   }

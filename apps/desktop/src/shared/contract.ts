@@ -5,7 +5,7 @@
  * tests validate every output. No Node, no DOM here: the renderer, the preload and the backend
  * all import this file.
  */
-import { CatalogSearchRequest, IdempotencyPolicy } from '@eo/domain';
+import { CatalogSearchRequest, IdempotencyPolicy, ServiceDialect } from '@eo/domain';
 import { z } from 'zod';
 import { workEvents, workMethods } from './work';
 
@@ -68,6 +68,11 @@ const tileUrl = z
 
 export const Settings = z.object({
   serviceUrl: z.string().nullable(),
+  /**
+   * The configured service's profile (`spec` | `provider-v0`, @eo/domain `dialect.ts`): its
+   * request shapes, values and reads. The embedded service always speaks `spec`.
+   */
+  dialect: ServiceDialect,
   /** Whether a key is stored. The key itself is write-only: it never leaves the backend. */
   apiKeySet: z.boolean(),
   mirror: MirrorSettings,
@@ -87,6 +92,7 @@ export type Settings = z.infer<typeof Settings>;
 export const SettingsUpdate = z
   .object({
     serviceUrl: httpUrl.nullable().optional(),
+    dialect: ServiceDialect.optional(),
     /** A new key, or null to forget the stored one. */
     apiKey: z.string().trim().min(1).max(1024).nullable().optional(),
     mirror: MirrorSettings.partial().strict().optional(),

@@ -13,14 +13,14 @@ import {
   CreateDeliveriesRequest,
   CreateIndexRequest,
   CreateJobCall,
-  CreateOrderRequest,
   CreateVisualizationCall,
   Delivery,
   IndexType,
   Job,
+  OpenCreateOrderRequest,
   Order,
   OrderItem,
-  OrderItemStatus,
+  AnyOrderItemStatus,
   OrderItemType,
   OrderStatus,
   OutboxKind,
@@ -54,7 +54,7 @@ export type OrdersQuery = z.input<typeof OrdersQuery>;
 export const OrderItemsQuery = z
   .object({
     orderIds: z.array(id).max(1000).optional(),
-    status: z.array(OrderItemStatus).optional(),
+    status: z.array(AnyOrderItemStatus).optional(),
     type: z.array(OrderItemType).optional(),
     projectId: id.optional(),
     created: TimeWindow.optional(),
@@ -104,7 +104,8 @@ export type Lookups = z.infer<typeof Lookups>;
 
 /** One create to queue: the kind and its input, validated with the domain request schema. */
 export const OutboxCreate = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('order'), input: CreateOrderRequest }).strict(),
+  // Open values (recurrence, delivery speed) pass: the client checks the service's profile.
+  z.object({ kind: z.literal('order'), input: OpenCreateOrderRequest }).strict(),
   z.object({ kind: z.literal('aoi'), input: CreateAoiRequest }).strict(),
   z.object({ kind: z.literal('index'), input: CreateIndexRequest }).strict(),
   z.object({ kind: z.literal('visualization'), input: CreateVisualizationCall }).strict(),
@@ -204,7 +205,7 @@ export const workMethods = {
   'orders.list': { input: OrdersQuery, output: z.array(Order) },
   'orderItems.list': { input: OrderItemsQuery, output: z.array(OrderItem) },
   /** Online only: the service's dry run (price, uplifts, feasibility); persists nothing. */
-  'orders.quote': { input: CreateOrderRequest, output: Order },
+  'orders.quote': { input: OpenCreateOrderRequest, output: Order },
   'aois.list': { input: AoisQuery, output: z.array(Aoi) },
   'aois.assets': { input: z.object({ aoiId: id }).strict(), output: z.array(Asset) },
   'indices.list': { input: IndicesQuery, output: z.array(SpectralIndex) },

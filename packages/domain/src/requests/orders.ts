@@ -54,17 +54,31 @@ const OrderItemInputFields = z.strictObject({
   cloud_delivery: CloudDeliveryInput.optional(),
 });
 
+/**
+ * Recurrence values that mean "does not recur": ours (ONCE) and the provider's NOT_APPLICABLE
+ * (`dialect.ts`). Only ONCE passes our service's own request schema.
+ */
+export const NON_RECURRING: ReadonlySet<string> = new Set(['ONCE', 'NOT_APPLICABLE']);
+
 /** The item type an input describes (see the rules above). */
 export function orderItemTypeOf(input: {
   item_ids?: readonly string[] | undefined;
   recurrence?: string | undefined;
 }): OrderItemType {
   if (input.item_ids !== undefined) return 'ARCHIVE';
-  if (input.recurrence !== undefined && input.recurrence !== 'ONCE') return 'RECURRING';
+  if (input.recurrence !== undefined && !NON_RECURRING.has(input.recurrence)) return 'RECURRING';
   return 'TASKING';
 }
 
-export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
+type OrderItemFields = z.infer<typeof OrderItemInputFields>;
+type OpenItemFields = Omit<OrderItemFields, 'recurrence' | 'delivery_speed' | 'usecase'> & {
+  recurrence?: string | undefined;
+  delivery_speed?: string | undefined;
+  usecase?: string | undefined;
+};
+
+/** The rules between fields (see the top of this file), shared by every dialect's schema. */
+function checkOrderItem(item: OpenItemFields, ctx: z.RefinementCtx): void {
   const type = orderItemTypeOf(item);
   const need = (field: keyof typeof item, why: string) => {
     if (item[field] === undefined)
@@ -88,7 +102,7 @@ export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
     need('end_date', 'for a recurring item');
     need('no_of_occurrences', 'for a recurring item');
   } else {
-    if (item.recurrence !== undefined && item.recurrence !== 'ONCE') {
+    if (item.recurrence !== undefined && !NON_RECURRING.has(item.recurrence)) {
       ctx.addIssue({
         code: 'custom',
         path: ['recurrence'],
@@ -116,7 +130,9 @@ export const OrderItemInput = OrderItemInputFields.superRefine((item, ctx) => {
       // Malformed dates are already reported by their own field schemas.
     }
   }
-});
+}
+
+export const OrderItemInput = OrderItemInputFields.superRefine(checkOrderItem);
 export type OrderItemInput = z.infer<typeof OrderItemInput>;
 
 export const CreateOrderRequest = z
@@ -143,3 +159,37 @@ export const CreateOrderRequest = z
   });
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 export type CreateOrderRequestInput = z.input<typeof CreateOrderRequest>;
+
+/**
+ * Client side (`dialect.ts`): `recurrence` and `delivery_speed` are values the spec leaves open
+ * (2.14), so a client only checks they are non-empty strings and warns about a value its service
+ * profile does not list; the service decides. Our service keeps its own closed lists above.
+ */
+const OpenOrderItemFields = OrderItemInputFields.extend({
+  recurrence: z.string().min(1, 'recurrence must not be empty').optional(),
+  delivery_speed: z.string().min(1, 'delivery_speed must not be empty').optional(),
+});
+export const OpenOrderItemInput = OpenOrderItemFields.superRefine(checkOrderItem);
+export const OpenCreateOrderRequest = CreateOrderRequest.extend({
+  order_items: z
+    .array(OpenOrderItemInput)
+    .min(1, 'an order needs at least one order item')
+    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+});
+
+export type OpenOrderItemInput = z.infer<typeof OpenOrderItemInput>;
+export type OpenCreateOrderRequest = z.infer<typeof OpenCreateOrderRequest>;
+
+/** The provider's service (`provider-v0`) also requires `usecase` on every item. */
+export const ProviderOrderItemInput = OpenOrderItemFields.extend({
+  usecase: z
+    .string({ error: 'usecase is required by this service' })
+    .min(1, 'usecase is required by this service')
+    .max(100),
+}).superRefine(checkOrderItem);
+export const ProviderCreateOrderRequest = CreateOrderRequest.extend({
+  order_items: z
+    .array(ProviderOrderItemInput)
+    .min(1, 'an order needs at least one order item')
+    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+});

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import {
-  FeasibilityStatus,
-  OrderItemStatus,
+  AnyFeasibilityStatus,
+  AnyOrderItemStatus,
   OrderItemType,
   OrderStatus,
   PaymentStatus,
@@ -74,9 +74,9 @@ export const OrderItem = z.looseObject({
   project_id: z.string().nullish(),
   user_id: z.string().nullish(),
   type: OrderItemType,
-  status: OrderItemStatus,
+  status: AnyOrderItemStatus,
   payment_status: PaymentStatus.nullish(),
-  feasibility_status: FeasibilityStatus.nullish(),
+  feasibility_status: AnyFeasibilityStatus.nullish(),
   last_feasibility_check: IsoTimestamp.nullish(),
   area: z.number().nullish(),
   bandset: Bandset.nullish(),

@@ -10,6 +10,7 @@ export const OPTIONS = {
   db: { type: 'string' },
   url: { type: 'string' },
   key: { type: 'string' },
+  dialect: { type: 'string' },
   format: { type: 'string' },
   progress: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -40,6 +41,7 @@ export interface OptionValues {
   readonly db?: string | undefined;
   readonly url?: string | undefined;
   readonly key?: string | undefined;
+  readonly dialect?: string | undefined;
   readonly format?: string | undefined;
   readonly progress?: string | undefined;
   readonly help?: boolean | undefined;

@@ -1,10 +1,12 @@
 /**
  * What a command works with, resolved from flags or the environment on demand: the local
- * database (--db / EO_DB), a client on the service (--url / EO_URL, --key / EO_API_KEY), the
- * output format. A command that only reads the mirror never needs the service's settings.
+ * database (--db / EO_DB), a client on the service (--url / EO_URL, --key / EO_API_KEY, the
+ * service profile --dialect / EO_DIALECT), the output format. A command that only reads the
+ * mirror never needs the service's settings.
  */
 import fs from 'node:fs';
 import { createEoClient, type EoClient } from '@eo/api-client';
+import { DEFAULT_SERVICE_DIALECT, parseServiceDialect, type ServiceDialect } from '@eo/domain';
 import { openLocalDatabase, type LocalDatabase } from '../db/open';
 import { makeDriftInbox, type DriftInbox } from '../pull/drift';
 import { UsageError, type CommandLine, type OptionName, type OptionValues } from './args';
@@ -84,12 +86,38 @@ export function makeContext(
         throw new UsageError(
           '--url (or EO_URL) must be an http(s) URL, e.g. http://127.0.0.1:8080',
         );
-      return createEoClient({ baseUrl: url, apiKey: key, onSchemaDrift: drift.onSchemaDrift });
+      const dialect = dialectOf(values, io);
+      return createEoClient({
+        baseUrl: url,
+        apiKey: key,
+        dialect,
+        onSchemaDrift: drift.onSchemaDrift,
+        // Open values the service profile does not list go out anyway (the service decides);
+        // the user hears about it first.
+        onRequestWarning: (e) => {
+          for (const w of e.warnings) io.stderr.write(`eo: warning: ${w.path}: ${w.message}\n`);
+        },
+      });
     },
     close() {
       for (const db of opened.splice(0)) db.close();
     },
   };
+}
+
+/**
+ * The service profile: --dialect, else EO_DIALECT, else `spec`. No probe: nothing the two services
+ * answer tells them apart cheaply and honestly (see packages/api-client/README.md).
+ */
+export function dialectOf(values: OptionValues, io: CliIo): ServiceDialect {
+  const given = values.dialect ?? io.env.EO_DIALECT;
+  if (given === undefined || given === '') return DEFAULT_SERVICE_DIALECT;
+  try {
+    return parseServiceDialect(given);
+  } catch (e) {
+    const from = values.dialect !== undefined ? '--dialect' : 'EO_DIALECT';
+    throw new UsageError(`${from}: ${(e as Error).message}`);
+  }
 }
 
 /**

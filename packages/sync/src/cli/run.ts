@@ -42,11 +42,12 @@ ${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
 
 every command: --db PATH (or EO_DB), -h/--help
   --url URL (or EO_URL), --key KEY (or EO_API_KEY; the env keeps it out of ps): used by sync, outbox flush
+  --dialect spec|provider-v0 (or EO_DIALECT; default spec): the service's request shapes and reads
 output: --format json|table (default: table on a terminal, JSON otherwise)
 exit codes: 0 ok, 1 operation failed, 2 usage error`;
 
 /** Settings every command accepts (a script can pass the same ones to each); the rest are per command. */
-const GLOBAL_OPTIONS = ['db', 'url', 'key', 'help'] as const;
+const GLOBAL_OPTIONS = ['db', 'url', 'key', 'dialect', 'help'] as const;
 
 function findCommand(positionals: readonly string[]): CommandSpec | undefined {
   return COMMANDS.find((c) => c.words.every((w, i) => positionals[i] === w));

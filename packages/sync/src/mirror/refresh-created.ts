@@ -1,7 +1,8 @@
 /**
  * Follows what this client created until it is done: re-reads every delivery, job and
  * visualization whose status is not final and stores the newer record. The spec has no read for
- * any of them; our service offers extension reads (`client.extensions`). Where a service does
+ * any of them; `client.extensions` reads them the way the client's service profile offers (our
+ * extension reads, or the provider's job, deliveries and visualizations reads). Where a service does
  * not (404), a visualization is still followed through its AOI's asset list (a spec endpoint:
  * assets carry `visualization_id`, `status` and `progress`); deliveries and jobs keep what the
  * create returned.
@@ -10,7 +11,7 @@ import { allItems, type EoClient } from '@eo/api-client';
 import type { Asset } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makeCreatedRecords } from './created';
-import { idOf, type WireRecord } from './rows';
+import { idOf, str, type WireRecord } from './rows';
 
 export interface RefreshCreatedOptions {
   readonly sqlite: Database.Database;
@@ -67,7 +68,9 @@ export async function refreshCreated(
   for (const j of jobs) {
     const id = idOf(j, 'id');
     if (id === null) continue;
-    const next = (await client.extensions.getJob(id, call)) as WireRecord | null;
+    // The provider's service reads a job under its workflow: pass the stored record's.
+    const job = { id, workflow_id: str(j, 'workflow_id') };
+    const next = (await client.extensions.getJob(job, call)) as WireRecord | null;
     store('jobs', j, next, created.putJob);
   }
   const assetsByAoi = new Map<string, Asset[]>();

@@ -8,8 +8,8 @@ import {
   CreateDeliveriesRequest,
   CreateIndexRequest,
   CreateJobCall,
-  CreateOrderRequest,
   CreateVisualizationCall,
+  OpenCreateOrderRequest,
   OUTBOX_KINDS,
   type OutboxKind,
 } from '@eo/domain';
@@ -21,8 +21,13 @@ export { OUTBOX_KINDS, type OutboxKind };
 export const QueuedVisualizationInput = CreateVisualizationCall;
 export const QueuedJobInput = CreateJobCall;
 
+/**
+ * Checked at enqueue, before anyone knows which service will get them: values the spec leaves
+ * open (an order's recurrence, delivery speed) pass as non-empty strings; the client checks the
+ * service profile's own rules when the entry is sent (`dialect.ts` in @eo/domain).
+ */
 export const inputSchemas = {
-  order: CreateOrderRequest,
+  order: OpenCreateOrderRequest,
   aoi: CreateAoiRequest,
   index: CreateIndexRequest,
   visualization: QueuedVisualizationInput,

@@ -3,7 +3,7 @@
  * service is reachable, each exactly once. See the "Outbox" section of packages/sync/README.md.
  */
 import { randomUUID } from 'node:crypto';
-import { allItems, EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
+import { EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
 import type { IdempotencyPolicy } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
@@ -23,7 +23,7 @@ import {
   type OutboxKind,
 } from './kinds';
 import { findCreated, LOOKUP_KINDS } from './recovery';
-import { checkReference, findReferences, resolveReferences } from './references';
+import { checkReference, findReferences, resolveReferences, sourceAssetIds } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
 
 /** Where a successful create goes at once (the integrator wires it to the mirror). */
@@ -102,6 +102,7 @@ const HARD_STOPS: readonly OutboxState[] = ['failed', 'blocked', 'cancelled', 'u
 
 /** 5xx, 429 and 408 are the service saying "not now"; network failures and timeouts too. */
 function isTransient(err: EoClientError): boolean {
+  if (err.retryable) return true; // e.g. a queued AOI's assets not produced yet (references.ts)
   if (err instanceof EoApiError)
     return err.status >= 500 || err.status === 429 || err.status === 408;
   return err.kind === 'network' || err.kind === 'timeout';
@@ -221,16 +222,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function sceneAssets(aoiId: string, signal?: AbortSignal): Promise<string[]> {
-    const ids: string[] = [];
-    for await (const asset of allItems(
-      client.pages.aoiAssets(aoiId, {}, { pageSize: 1000, signal }),
-    )) {
-      if (asset.asset_type === 'scene') ids.push(asset.id);
-    }
-    return ids;
-  }
-
   /** `onLeaving` is called just before the create itself is sent (after reference lookups). */
   async function sendOne(
     entry: OutboxEntry,
@@ -242,7 +233,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return { remoteId: dep.remoteId, response: dep.response };
     };
     const input = await resolveReferences(entry.kind, entry.input, sent, (aoi) =>
-      sceneAssets(aoi, signal),
+      sourceAssetIds(client, aoi, signal),
     );
     onLeaving();
     // Always with the entry's key: a service that honours it replays a repeat. The client

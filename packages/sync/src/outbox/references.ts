@@ -3,11 +3,14 @@
  *
  * - `local:<entryId>`: the created resource's id (a visualization's `aoi_id` on a queued AOI,
  *   its `index_id` on a queued custom index).
- * - `local:<entryId>#scenes` in a visualization's `src_asset_ids`: every scene asset of that
- *   queued AOI (assets only exist once the AOI is created; the service creates them with it).
+ * - `local:<entryId>#scenes` in a visualization's `src_asset_ids`: every source asset of that
+ *   queued AOI (assets only exist once the AOI is created; the service produces them). Which
+ *   asset types are sources is the service profile's (`sourceAssetTypes`): `scene` for our
+ *   spec, `mosaic` and `stac_item` for the provider's service, which never sends `scene`.
  * - `local:<entryId>#<n>` in a delivery's `order_item_ids`: the n-th item (0-based) of a queued
  *   order, in request order.
  */
+import { allItems, EoClientError, type EoClient } from '@eo/api-client';
 import type { OutboxKind } from './kinds';
 
 export const LOCAL_PREFIX = 'local:';
@@ -74,9 +77,9 @@ export function checkReference(
   }
   if (kind === 'visualization') {
     if (ref.part !== SCENES_PART)
-      return `use local:${ref.entryId}#${SCENES_PART} for the scene assets of a queued AOI`;
+      return `use local:${ref.entryId}#${SCENES_PART} for the source assets of a queued AOI`;
     if (input.aoi_id !== `${LOCAL_PREFIX}${ref.entryId}`)
-      return "the scene assets must be those of the visualization's own (queued) AOI";
+      return "the source assets must be those of the visualization's own (queued) AOI";
     return null;
   }
   const itemCount = (target.input.order_items as unknown[]).length;
@@ -92,8 +95,8 @@ export interface SentEntry {
 
 /**
  * The input with every reference replaced by real ids. `sent(entryId)` gives the entry the
- * reference points at (sent: dependencies go first); `sceneAssets(aoiId)` lists an AOI's scene
- * asset ids.
+ * reference points at (sent: dependencies go first); `sceneAssets(aoiId)` lists an AOI's source
+ * asset ids (`sourceAssetIds`).
  */
 export async function resolveReferences(
   kind: OutboxKind,
@@ -133,4 +136,49 @@ export async function resolveReferences(
     return { ...input, deliveries };
   }
   return input;
+}
+
+/**
+ * The AOI lists none of the asset types a visualization is made from (yet): the service is
+ * still producing them. Transient (`retryable`): nothing was sent, and the outbox sends the
+ * visualization on a later flush, once they exist.
+ */
+export class SourceAssetsNotReadyError extends EoClientError {
+  readonly kind = 'response' as const;
+  readonly retryable = true;
+  constructor(aoiId: string, wanted: readonly string[], seen: ReadonlyMap<string, number>) {
+    const listed = [...seen].map(([type, n]) => `${n} ${type}`).join(', ');
+    super({
+      message:
+        `AOI ${aoiId} has no ${wanted.join(' or ')} asset yet to visualize ` +
+        `(it lists ${listed || 'no assets'}): the service is still producing them; ` +
+        'the visualization waits and is sent on a later flush',
+      endpoint: 'listAoiAssets',
+      method: 'GET',
+      path: `/v0/aois/${encodeURIComponent(aoiId)}/assets`,
+    });
+  }
+}
+
+/**
+ * The ids of an AOI's assets a visualization is made from, by the client's service profile
+ * (`client.profile.sourceAssetTypes`). Throws `SourceAssetsNotReadyError` when there are none.
+ */
+export async function sourceAssetIds(
+  client: EoClient,
+  aoiId: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const wanted = client.profile.sourceAssetTypes;
+  const ids: string[] = [];
+  const seen = new Map<string, number>();
+  for await (const asset of allItems(
+    client.pages.aoiAssets(aoiId, {}, { pageSize: 1000, signal }),
+  )) {
+    const type = typeof asset.asset_type === 'string' ? asset.asset_type : 'untyped';
+    if (wanted.includes(type)) ids.push(String(asset.id));
+    else seen.set(type, (seen.get(type) ?? 0) + 1);
+  }
+  if (ids.length === 0) throw new SourceAssetsNotReadyError(aoiId, wanted, seen);
+  return ids;
 }

@@ -41,6 +41,7 @@ describe('backend, unconfigured', () => {
         apiKeySet: false,
         syncIntervalMinutes: 0,
         tileUrl: null,
+        dialect: 'spec',
       });
       expect(s.mirror.catalog).toBe('all');
       expect((await t.call('connectivity.check')).state).toBe('unconfigured');
@@ -224,6 +225,7 @@ describe('backend against the reference service', () => {
       apiKey: service.key,
       syncIntervalMinutes: 15,
       tileUrl: 'http://127.0.0.1:1/{z}/{x}/{y}.png',
+      dialect: 'provider-v0',
     });
     await first.backend.close();
     const files = fs.readdirSync(first.dataDir);
@@ -236,7 +238,10 @@ describe('backend against the reference service', () => {
         serviceUrl: service.url,
         apiKeySet: true,
         syncIntervalMinutes: 15,
+        dialect: 'provider-v0',
       });
+      const bad = await second.raw('settings.update', { dialect: 'v9' });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
       await second.call('settings.update', { apiKey: null, serviceUrl: null });
       expect(await second.call('settings.get')).toMatchObject({
         serviceUrl: null,

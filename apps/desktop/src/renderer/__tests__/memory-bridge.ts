@@ -47,6 +47,7 @@ export interface MemoryBridge extends Bridge {
 export function defaultSettings(): Settings {
   return {
     serviceUrl: 'https://imagery.example.org',
+    dialect: 'spec',
     apiKeySet: true,
     mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
     syncIntervalMinutes: 15,

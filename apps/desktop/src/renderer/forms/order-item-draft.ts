@@ -5,12 +5,13 @@
  * date-time that does not read as one, a missing geometry) is said here.
  */
 import {
-  OrderItemInput,
+  clientOrderItemSchema,
   orderItemTypeOf,
-  type DeliverySpeed,
+  recurringChoices,
   type FeatureCollectionInput,
+  type OpenOrderItemInput,
   type OrderItemType,
-  type Recurrence,
+  type ServiceDialect,
 } from '@eo/domain';
 import { localInputToRfc3339, rfc3339ToLocalInput } from './local-datetime';
 import { messagesByField, pathIssues, type PathIssue } from './field-issues';
@@ -37,12 +38,14 @@ export interface ItemDraft {
   /** `<input type="datetime-local">` values, local time. */
   start: string;
   end: string;
-  recurrence: Exclude<Recurrence, 'ONCE'> | '';
+  /** A recurring value of the service's profile (`recurringChoices`), or '' for none. */
+  recurrence: string;
   occurrences: string;
   cloudCover: string;
   offNadir: string;
   bandsetId: string;
-  deliverySpeed: DeliverySpeed | '';
+  /** One of the profile's delivery speeds, or '' for the service's default. */
+  deliverySpeed: string;
   usecase: string;
   cloudConfig: string;
   cloudPath: string;
@@ -105,7 +108,13 @@ export function fieldOfItemPath(path: readonly string[]): ItemFieldKey | null {
 
 let keySeq = 0;
 
-export function emptyDraft(kind: ItemKind = 'tasking'): ItemDraft {
+export function emptyDraft(
+  kind: ItemKind = 'tasking',
+  dialect: ServiceDialect = 'spec',
+): ItemDraft {
+  // Our spec's usual monitoring cadence; the provider's first recurring value otherwise.
+  const choices = recurringChoices(dialect);
+  const recurring = choices.includes('WEEKLY') ? 'WEEKLY' : (choices[0] ?? '');
   return {
     key: `item-${++keySeq}`,
     kind,
@@ -116,7 +125,7 @@ export function emptyDraft(kind: ItemKind = 'tasking'): ItemDraft {
     itemIds: '',
     start: '',
     end: '',
-    recurrence: kind === 'recurring' ? 'WEEKLY' : '',
+    recurrence: kind === 'recurring' ? recurring : '',
     occurrences: '',
     cloudCover: '',
     offNadir: '',
@@ -159,11 +168,14 @@ const STAND_IN_AREA: FeatureCollectionInput = {
 };
 
 export type DraftResult =
-  | { ok: true; value: OrderItemInput }
+  | { ok: true; value: OpenOrderItemInput }
   | { ok: false; errors: Partial<Record<ItemFieldKey, string>> };
 
-/** The draft as the domain's input, or a message per field. */
-export function validateDraft(d: ItemDraft): DraftResult {
+/**
+ * The draft as the domain's input, or a message per field, by the rules of the service's profile
+ * (e.g. `usecase` required for `provider-v0`).
+ */
+export function validateDraft(d: ItemDraft, dialect: ServiceDialect = 'spec'): DraftResult {
   const local: Partial<Record<ItemFieldKey, string>> = {};
   const input: Record<string, unknown> = {
     name: d.name,
@@ -210,7 +222,7 @@ export function validateDraft(d: ItemDraft): DraftResult {
     input['cloud_delivery'] = { config: d.cloudConfig.trim(), path: d.cloudPath.trim() };
   }
 
-  const parsed = OrderItemInput.safeParse(input);
+  const parsed = clientOrderItemSchema(dialect).safeParse(input);
   if (parsed.success && Object.keys(local).length === 0) return { ok: true, value: parsed.data };
   const issues: PathIssue[] = parsed.success ? [] : pathIssues(parsed.error.issues);
   const errors = { ...itemMessages(d, issues), ...local };

@@ -5,7 +5,7 @@
  * (`order_items.N.field`, `input.order_items.N.field`) and are shown on the item's field. Also
  * edits a queued order the Outbox screen hands over (`outbox.editing`).
  */
-import type { FeatureCollectionInput, Order, OrderItemInput } from '@eo/domain';
+import type { FeatureCollectionInput, OpenOrderItemInput, Order } from '@eo/domain';
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../shared/work';
 import { contractIssues, type PathIssue } from '../forms/field-issues';
@@ -25,6 +25,7 @@ import {
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
 import { useOutboxStore } from './outbox';
+import { useSettingsStore } from './settings';
 
 type FieldErrors = Partial<Record<ItemFieldKey, string>>;
 
@@ -58,7 +59,8 @@ export const useComposerStore = defineStore('composer', {
   }),
   getters: {
     results(s): Record<string, DraftResult> {
-      return Object.fromEntries(s.items.map((d) => [d.key, validateDraft(d)]));
+      const dialect = useSettingsStore().serviceDialect;
+      return Object.fromEntries(s.items.map((d) => [d.key, validateDraft(d, dialect)]));
     },
     valid(): boolean {
       return Object.values(this.results).every((r) => r.ok);
@@ -77,8 +79,8 @@ export const useComposerStore = defineStore('composer', {
       };
     },
     /** The order as the domain expects it; null while any item is invalid. */
-    orderItems(): OrderItemInput[] | null {
-      const out: OrderItemInput[] = [];
+    orderItems(): OpenOrderItemInput[] | null {
+      const out: OpenOrderItemInput[] = [];
       for (const d of this.items) {
         const r = this.results[d.key];
         if (!r?.ok) return null;
@@ -117,7 +119,9 @@ export const useComposerStore = defineStore('composer', {
       const d = this.items.find((x) => x.key === key);
       if (!d) return;
       d.kind = kind;
-      if (kind === 'recurring' && !d.recurrence) d.recurrence = 'WEEKLY';
+      if (kind === 'recurring' && !d.recurrence) {
+        d.recurrence = emptyDraft('recurring', useSettingsStore().serviceDialect).recurrence;
+      }
       this.quote = null;
     },
 
@@ -136,7 +140,7 @@ export const useComposerStore = defineStore('composer', {
 
     addItem(kind: ItemKind = 'tasking'): void {
       const prev = this.items[this.items.length - 1];
-      const d = emptyDraft(kind);
+      const d = emptyDraft(kind, useSettingsStore().serviceDialect);
       // A new item of the same order is most often for the same project.
       if (prev) d.projectId = prev.projectId;
       this.items.push(d);
@@ -228,7 +232,7 @@ export const useComposerStore = defineStore('composer', {
     },
 
     /** Refuses while errors stand: shows them all and names the first item with one. */
-    check(): OrderItemInput[] | null {
+    check(): OpenOrderItemInput[] | null {
       const items = this.orderItems;
       if (items) return items;
       this.showAll = true;

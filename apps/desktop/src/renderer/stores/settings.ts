@@ -9,6 +9,8 @@ import { fieldErrors, readableError, type ReadableError } from './errors';
 
 export interface SettingsForm {
   serviceUrl: string;
+  /** The configured service's profile: what requests look like and how creates are followed. */
+  dialect: Settings['dialect'];
   /** Typed new key; '' keeps the stored one. Never filled from the backend. */
   apiKey: string;
   mirror: Settings['mirror'];
@@ -60,6 +62,7 @@ export function validateSettingsForm(f: SettingsForm): Partial<Record<SettingsFi
 export function formFromSettings(s: Settings): SettingsForm {
   return {
     serviceUrl: s.serviceUrl ?? '',
+    dialect: s.dialect,
     apiKey: '',
     mirror: { ...s.mirror },
     syncIntervalMinutes: String(s.syncIntervalMinutes),
@@ -72,6 +75,7 @@ export function updateFromForm(f: SettingsForm, current: Settings): SettingsUpda
   const update: Record<string, unknown> = {};
   const url = f.serviceUrl.trim() || null;
   if (url !== current.serviceUrl) update['serviceUrl'] = url;
+  if (f.dialect !== current.dialect) update['dialect'] = f.dialect;
   if (f.apiKey.trim() !== '') update['apiKey'] = f.apiKey.trim();
   if (JSON.stringify(f.mirror) !== JSON.stringify(current.mirror))
     update['mirror'] = { ...f.mirror };
@@ -105,6 +109,10 @@ export const useSettingsStore = defineStore('settings', {
     },
     usingEmbedded: (s): boolean =>
       Boolean(s.settings && !s.settings.serviceUrl && s.info?.embeddedServiceUrl),
+    /** The profile of the service the app talks to: the built-in one always speaks spec. */
+    serviceDialect(): Settings['dialect'] {
+      return this.settings?.serviceUrl ? this.settings.dialect : 'spec';
+    },
   },
   actions: {
     async load(): Promise<void> {

@@ -74,6 +74,36 @@ describe('usage', () => {
     expect(JSON.parse(listed.stdout)).toHaveLength(1);
   });
 
+  it('the service profile comes from --dialect or EO_DIALECT, and a wrong one names the choices', async () => {
+    const env = { EO_URL: 'http://127.0.0.1:9', EO_API_KEY: 'k', EO_DB: 'd.db' };
+    const bad = await eo(['outbox', 'flush', '--dialect', 'v9'], { env, cwd: tmp.dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      "eo outbox flush: --dialect: unknown service dialect 'v9': use spec or provider-v0",
+    );
+    const fromEnv = await eo(['outbox', 'flush'], {
+      env: { ...env, EO_DIALECT: 'provider' },
+      cwd: tmp.dir,
+    });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toContain("EO_DIALECT: unknown service dialect 'provider'");
+    // Commands that never reach the service take it too (a script passes the same settings).
+    const offline = await eo(
+      [
+        'outbox',
+        'add',
+        'job',
+        '--dialect',
+        'provider-v0',
+        '--json',
+        '{"workflow_id":"w","project_id":"p"}',
+      ],
+      { env, cwd: tmp.dir },
+    );
+    expect(offline.stderr).toBe('');
+    expect(offline.code).toBe(0);
+  });
+
   it('parses each flag into the search body field it stands for', () => {
     const { values } = parseCommandLine([
       '--bbox=-10.5,40,-5,45',

@@ -7,6 +7,7 @@ import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-br
 import { provideBridge } from '../bridge-provider';
 import { useComposerStore } from '../composer';
 import { useOutboxStore } from '../outbox';
+import { useSettingsStore } from '../settings';
 
 let bridge: MemoryBridge;
 
@@ -356,5 +357,39 @@ describe('the catalog selection', () => {
       picked.map((r) => r.details.geometry),
     );
     expect(d.geometrySource).toBe('Footprints of 3 catalog records');
+  });
+});
+
+describe("the service profile's rules and values", () => {
+  async function speaking(dialect: 'spec' | 'provider-v0') {
+    bridge.settings = { ...bridge.settings, dialect };
+    await useSettingsStore().load();
+  }
+
+  it('provider-v0: usecase is required, its recurrences are offered and accepted', async () => {
+    await speaking('provider-v0');
+    const c = useComposerStore();
+    const key = c.items[0]!.key;
+    fillTasking(key);
+    c.showAll = true;
+    expect(c.errorsOf(key).usecase).toBe('usecase is required by this service');
+    c.set(key, 'usecase', 'agriculture');
+    expect(c.valid).toBe(true);
+
+    c.addItem('recurring');
+    const rec = c.items[1]!;
+    // Our WEEKLY is not the provider's: the first recurring value it knows is the default.
+    expect(rec.recurrence).toBe('MONTHLY');
+    fillTasking(rec.key, { usecase: 'forestry', recurrence: 'BIMONTHLY', occurrences: '3' });
+    expect(c.results[rec.key]).toMatchObject({ ok: true, value: { recurrence: 'BIMONTHLY' } });
+  });
+
+  it('spec: no usecase needed, WEEKLY by default', async () => {
+    await speaking('spec');
+    const c = useComposerStore();
+    fillTasking(c.items[0]!.key);
+    expect(c.valid).toBe(true);
+    c.addItem('recurring');
+    expect(c.items[1]!.recurrence).toBe('WEEKLY');
   });
 });

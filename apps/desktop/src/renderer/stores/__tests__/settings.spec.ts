@@ -88,6 +88,8 @@ describe('settings store', () => {
       tileUrl: 'https://t.example.org/{z}/{x}/{y}.png',
     });
     expect(settings.settings?.tileUrl).toBe('https://t.example.org/{z}/{x}/{y}.png');
+    expect(await settings.save(form({ dialect: 'provider-v0' }))).toBe(true);
+    expect(bridge.calls.at(-1)?.input).toEqual({ dialect: 'provider-v0' });
     // The key is not kept anywhere in the store.
     expect(JSON.stringify(settings.$state)).not.toContain('new-key-123');
   });

@@ -1,0 +1,227 @@
+/**
+ * Contract test against the provider's published document served by Prism (`prism.ts`): static
+ * examples and data generated from the schemas with several seeds. In the provider-v0 dialect,
+ * every api-client method completes without a crash, a loop or a lost error message; `eo sync`
+ * and `eo outbox add` + `eo outbox flush` for every kind run through.
+ *
+ * Cases that wait for other work on this branch's siblings are `it.skip` with their cause; the
+ * lead enables them after merging.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createEoClient, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eo } from '../../cli/__tests__/run-eo';
+import { openLocalDatabase } from '../../db/open';
+import { refreshCreated } from '../../mirror/refresh-created';
+import { aoiInput, CALLS, deliveryInput, indexInput, orderInput } from './calls';
+import { startPrism, type RunningPrism } from './prism';
+
+/** undefined: static examples; a string: `-d --seed <it>`. */
+const MODES = [undefined, '1', '2', '3'] as const;
+const label = (seed: string | undefined) => (seed === undefined ? 'static' : `seed ${seed}`);
+
+const prisms = new Map<string, RunningPrism>();
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  // In parallel: the start wait (bounded in startPrism) is most of this file's time.
+  const started = await Promise.allSettled(MODES.map((seed) => startPrism({ seed })));
+  started.forEach((r, i) => {
+    if (r.status === 'fulfilled') prisms.set(label(MODES[i]), r.value);
+  });
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.all([...prisms.values()].map((p) => p.close()));
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function prism(seed: string | undefined): RunningPrism {
+  const p = prisms.get(label(seed));
+  if (!p) throw new Error(`Prism (${label(seed)}) is not running`);
+  return p;
+}
+
+function providerClient(url: string, extra: { validateRequests?: boolean } = {}): EoClient {
+  return createEoClient({
+    baseUrl: url,
+    apiKey: 'contract-key',
+    dialect: 'provider-v0',
+    timeoutMs: 10_000,
+    retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
+    ...extra,
+  });
+}
+
+function cliEnv(url: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-prism-contract-'));
+  dirs.push(dir);
+  return {
+    EO_URL: url,
+    EO_API_KEY: 'contract-key',
+    EO_DB: path.join(dir, 'mirror.db'),
+    EO_DIALECT: 'provider-v0',
+  };
+}
+
+describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_name, seed) => {
+  it('every api-client method completes: a value or a typed error with a message, never a crash or a loop', async () => {
+    const client = providerClient(prism(seed).url);
+    const outcomes: string[] = [];
+    for (const [name, run] of CALLS) {
+      try {
+        await run(client);
+        outcomes.push(`${name}: ok`);
+      } catch (e) {
+        // A typed client error naming what failed is an answer; anything else is a crash.
+        if (!(e instanceof EoClientError)) throw new Error(`${name} crashed: ${String(e)}`);
+        expect(e.message, name).toMatch(/\S/);
+        outcomes.push(`${name}: ${e.kind}: ${e.message}`);
+      }
+    }
+    expect(outcomes).toHaveLength(CALLS.length);
+    // The examples are valid for the document: with them, nothing may fail at all.
+    if (seed === undefined) expect(outcomes.filter((o) => !o.endsWith(': ok'))).toEqual([]);
+  });
+
+  it('asks the provider-v0 read-backs where the document has them', async () => {
+    const client = providerClient(prism(seed).url);
+    const job = await client.extensions.getJob({ id: 'job-1', workflow_id: 'wf-1' });
+    expect(job).not.toBeNull();
+    // Prism answers its own example ids, never the asked one: not found, not an error.
+    expect(await client.extensions.getDelivery('no-such-delivery')).toBeNull();
+    expect(await client.extensions.getVisualization('aoi-1', 'no-such-vis')).toBeNull();
+  });
+
+  it('a request in our spec shape is refused by the document (400), as a typed error naming the endpoint', async () => {
+    const spec = createEoClient({
+      baseUrl: prism(seed).url,
+      apiKey: 'contract-key',
+      retry: { maxAttempts: 1 },
+    });
+    const err = await spec
+      .searchSatelliteImages({ satellite: { collection_id: 'c', satellite_id: 's' } })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EoApiError);
+    expect((err as EoApiError).status).toBe(400);
+    expect((err as EoApiError).message).toContain('POST /v0/search');
+  });
+
+  // Cause: the service's error body `{ error: { code, message, details } }` with `details` null
+  // or an object is not read yet (helper B, "error bodies"): the message says "Bad Request".
+  it.skip("a 4xx answer surfaces the service's own code and message", async () => {
+    const client = providerClient(prism(seed).url, { validateRequests: false });
+    const noUsecase = {
+      order_items: [{ ...orderInput.order_items[0], usecase: undefined }],
+    };
+    const err = await client.createOrder(noUsecase as never).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EoApiError);
+    const body = (err as EoApiError).body as { error: { code: string; message: string } };
+    expect((err as EoApiError).code).toBe(body.error.code);
+    expect((err as EoApiError).message).toContain(body.error.message);
+  });
+
+  it('eo outbox add + flush: every kind is sent, references resolved in the provider shape', async () => {
+    const env = cliEnv(prism(seed).url);
+    const add = async (kind: string, input: unknown) => {
+      const r = await eo(['outbox', 'add', kind, '--json', JSON.stringify(input)], { env });
+      expect(r.stderr, kind).toBe('');
+      expect(r.code, kind).toBe(0);
+      return (JSON.parse(r.stdout) as { id: string }).id;
+    };
+    await add('order', orderInput);
+    const aoi = await add('aoi', aoiInput);
+    const index = await add('index', indexInput);
+    await add('visualization', {
+      aoi_id: `local:${aoi}`,
+      index_id: `local:${index}`,
+      src_asset_ids: [`local:${aoi}#scenes`],
+    });
+    await add('delivery', deliveryInput);
+    await add('job', { workflow_id: 'wf-1', project_id: 'prj-1' });
+
+    const flush = await eo(['outbox', 'flush'], { env });
+    const entries = JSON.parse((await eo(['outbox', 'list'], { env })).stdout) as Array<{
+      kind: string;
+      state: string;
+      lastError: { message: string } | null;
+    }>;
+    // Generated data may list the AOI with no mosaic or STAC item yet: then the visualization
+    // waits (queued, saying why) rather than failing; everything else is sent.
+    const vis = entries.find((e) => e.kind === 'visualization')!;
+    const visSent = vis.state === 'sent';
+    if (!visSent) {
+      expect(vis.state).toBe('queued');
+      expect(vis.lastError?.message).toMatch(/has no mosaic or stac_item asset yet/);
+      expect(flush.stderr).toContain('has no mosaic or stac_item asset yet');
+      expect(flush.code).toBe(1);
+    } else {
+      expect(flush.stderr).toBe('');
+      expect(flush.code).toBe(0);
+    }
+    expect(JSON.parse(flush.stdout)).toMatchObject({
+      sent: visSent ? 6 : 5,
+      failed: 0,
+      blocked: 0,
+    });
+    expect(entries.filter((e) => e.kind !== 'visualization').map((e) => [e.kind, e.state])).toEqual(
+      ['order', 'aoi', 'index', 'delivery', 'job'].map((k) => [k, 'sent']),
+    );
+    // The examples list a mosaic: there it is sent.
+    if (seed === undefined) expect(visSent).toBe(true);
+
+    // What was created is followed through the provider's reads (a job under its workflow).
+    const local = openLocalDatabase(env.EO_DB);
+    try {
+      const report = await refreshCreated({
+        sqlite: local.sqlite,
+        client: providerClient(prism(seed).url),
+      });
+      // The created job, at least, is not final in any of the answers: it is asked again.
+      expect(report.checked).toBeGreaterThan(0);
+    } finally {
+      local.close();
+    }
+  });
+
+  it("eo outbox flush tells the user what the profile needs, in the entry's own words", async () => {
+    const env = cliEnv(prism(seed).url);
+    const noUsecase = { order_items: [{ ...orderInput.order_items[0], usecase: undefined }] };
+    const add = await eo(['outbox', 'add', 'order', '--json', JSON.stringify(noUsecase)], { env });
+    expect(add.code).toBe(0);
+    const flush = await eo(['outbox', 'flush'], { env });
+    expect(JSON.parse(flush.stdout)).toMatchObject({ sent: 0, failed: 1 });
+    const [entry] = JSON.parse((await eo(['outbox', 'list'], { env })).stdout) as Array<{
+      state: string;
+      lastError: { message: string };
+    }>;
+    expect(entry!.state).toBe('failed');
+    expect(entry!.lastError.message).toContain('order_items.0.usecase');
+    expect(entry!.lastError.message).toContain('usecase is required by this service');
+  });
+
+  // Cause (dynamic data only): generated records carry timestamps such as "laboris ex ullamco"
+  // and the catalog writer throws, so the pass fails (helper A, "tolerant reading"). The static
+  // examples sync today.
+  (seed === undefined ? it : it.skip)(
+    'eo sync completes: every resource ends, nothing crashes',
+    async () => {
+      const env = cliEnv(prism(seed).url);
+      const r = await eo(['sync', '--progress', 'off'], { env });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.stdout) as {
+        resources: Array<{ resource: string; state: string; lastError: unknown }>;
+      };
+      for (const res of report.resources) {
+        expect(res.lastError, res.resource).toBeNull();
+        // 'complete' today; helper B's honest paging may make a capped pass 'incomplete'.
+        expect(['complete', 'incomplete'], res.resource).toContain(res.state);
+      }
+    },
+  );
+});
