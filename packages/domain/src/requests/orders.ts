@@ -135,28 +135,38 @@ function checkOrderItem(item: OpenItemFields, ctx: z.RefinementCtx): void {
 export const OrderItemInput = OrderItemInputFields.superRefine(checkOrderItem);
 export type OrderItemInput = z.infer<typeof OrderItemInput>;
 
-export const CreateOrderRequest = z
-  .strictObject({
-    order_items: z
-      .array(OrderItemInput)
-      .min(1, 'an order needs at least one order item')
-      .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
-    dry_run: z.boolean().default(false),
-  })
-  .superRefine((req, ctx) => {
-    const n = req.order_items.reduce(
-      (sum, item) =>
-        sum + item.geometry.features.reduce((m, f) => m + positionCount(f.geometry), 0),
-      0,
-    );
-    if (n > LIMITS.maxOrderVertices) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['order_items'],
-        message: `an order's geometries have at most ${LIMITS.maxOrderVertices} positions together; these have ${n}`,
-      });
-    }
-  });
+/** An order's geometries together stay under `LIMITS.maxOrderVertices` (every dialect). */
+function checkOrderPositions(
+  req: {
+    order_items: Array<{
+      geometry: { features: Array<{ geometry: Parameters<typeof positionCount>[0] }> };
+    }>;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const n = req.order_items.reduce(
+    (sum, item) => sum + item.geometry.features.reduce((m, f) => m + positionCount(f.geometry), 0),
+    0,
+  );
+  if (n > LIMITS.maxOrderVertices) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['order_items'],
+      message: `an order's geometries have at most ${LIMITS.maxOrderVertices} positions together; these have ${n}`,
+    });
+  }
+}
+
+/** The fields of an order request, before the order-wide checks (extended per dialect below). */
+const CreateOrderFields = z.strictObject({
+  order_items: z
+    .array(OrderItemInput)
+    .min(1, 'an order needs at least one order item')
+    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+  dry_run: z.boolean().default(false),
+});
+
+export const CreateOrderRequest = CreateOrderFields.superRefine(checkOrderPositions);
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 export type CreateOrderRequestInput = z.input<typeof CreateOrderRequest>;
 
@@ -170,12 +180,12 @@ const OpenOrderItemFields = OrderItemInputFields.extend({
   delivery_speed: z.string().min(1, 'delivery_speed must not be empty').optional(),
 });
 export const OpenOrderItemInput = OpenOrderItemFields.superRefine(checkOrderItem);
-export const OpenCreateOrderRequest = CreateOrderRequest.extend({
+export const OpenCreateOrderRequest = CreateOrderFields.extend({
   order_items: z
     .array(OpenOrderItemInput)
     .min(1, 'an order needs at least one order item')
     .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
-});
+}).superRefine(checkOrderPositions);
 
 export type OpenOrderItemInput = z.infer<typeof OpenOrderItemInput>;
 export type OpenCreateOrderRequest = z.infer<typeof OpenCreateOrderRequest>;
@@ -187,9 +197,9 @@ export const ProviderOrderItemInput = OpenOrderItemFields.extend({
     .min(1, 'usecase is required by this service')
     .max(100),
 }).superRefine(checkOrderItem);
-export const ProviderCreateOrderRequest = CreateOrderRequest.extend({
+export const ProviderCreateOrderRequest = CreateOrderFields.extend({
   order_items: z
     .array(ProviderOrderItemInput)
     .min(1, 'an order needs at least one order item')
     .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
-});
+}).superRefine(checkOrderPositions);

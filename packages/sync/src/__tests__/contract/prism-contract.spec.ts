@@ -4,8 +4,8 @@
  * every api-client method completes without a crash, a loop or a lost error message; `eo sync`
  * and `eo outbox add` + `eo outbox flush` for every kind run through.
  *
- * Cases that wait for other work on this branch's siblings are `it.skip` with their cause; the
- * lead enables them after merging.
+ * Odd generated values (timestamps that are words, numbers as strings) are read leniently by
+ * the mirror and counted as drift (see "Reading a real service" in README.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,9 +111,9 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     expect((err as EoApiError).message).toContain('POST /v0/search');
   });
 
-  // Cause: the service's error body `{ error: { code, message, details } }` with `details` null
-  // or an object is not read yet (helper B, "error bodies"): the message says "Bad Request".
-  it.skip("a 4xx answer surfaces the service's own code and message", async () => {
+  // The service's error body `{ error: { code, message, details } }` with `details` null or an
+  // object: its code and words reach the caller.
+  it("a 4xx answer surfaces the service's own code and message", async () => {
     const client = providerClient(prism(seed).url, { validateRequests: false });
     const noUsecase = {
       order_items: [{ ...orderInput.order_items[0], usecase: undefined }],
@@ -204,24 +204,23 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     expect(entry!.lastError.message).toContain('usecase is required by this service');
   });
 
-  // Cause (dynamic data only): generated records carry timestamps such as "laboris ex ullamco"
-  // and the catalog writer throws, so the pass fails (helper A, "tolerant reading"). The static
-  // examples sync today.
-  (seed === undefined ? it : it.skip)(
-    'eo sync completes: every resource ends, nothing crashes',
-    async () => {
-      const env = cliEnv(prism(seed).url);
-      const r = await eo(['sync', '--progress', 'off'], { env });
-      expect(r.stderr).toBe('');
-      expect(r.code).toBe(0);
-      const report = JSON.parse(r.stdout) as {
-        resources: Array<{ resource: string; state: string; lastError: unknown }>;
-      };
-      for (const res of report.resources) {
-        expect(res.lastError, res.resource).toBeNull();
-        // 'complete' today; helper B's honest paging may make a capped pass 'incomplete'.
-        expect(['complete', 'incomplete'], res.resource).toContain(res.state);
-      }
-    },
-  );
+  // Generated records carry timestamps such as "laboris ex ullamco": stored, flagged and counted
+  // as drift, never a failed pass.
+  it('eo sync completes: every resource ends, nothing crashes', async () => {
+    const env = cliEnv(prism(seed).url);
+    const r = await eo(['sync', '--progress', 'off'], { env });
+    // Warnings only (drift, passes short of the service's total), never an error.
+    for (const line of r.stderr.split('\n').filter(Boolean)) {
+      expect(line).toMatch(/differ from the spec|incomplete|fewer|not indexed/);
+    }
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      resources: Array<{ resource: string; state: string; lastError: unknown }>;
+    };
+    for (const res of report.resources) {
+      expect(res.lastError, res.resource).toBeNull();
+      // 'complete' today; helper B's honest paging may make a capped pass 'incomplete'.
+      expect(['complete', 'incomplete'], res.resource).toContain(res.state);
+    }
+  });
 });
