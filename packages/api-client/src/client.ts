@@ -89,7 +89,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   const client: EoClient = {
     ...methods,
-    pages: makePagers(send, opts.baseUrl),
+    pages: makePagers(send, opts.baseUrl, serviceProfile(opts.dialect).satelliteSearchSkip),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift, opts.dialect),
     dialect: opts.dialect,
     profile: serviceProfile(opts.dialect),

@@ -367,7 +367,11 @@ function paginationOf(json: unknown): Record<string, unknown> {
   return isRecord(json) && isRecord(json.pagination) ? json.pagination : {};
 }
 
-export function makePagers(send: Send, baseUrl: string) {
+/**
+ * `satelliteSearchSkip`: the service pages satellite search by `skip` (our spec); without it (the
+ * provider's service) one request is the whole pass, ending `page-cap` when `total` says more.
+ */
+export function makePagers(send: Send, baseUrl: string, satelliteSearchSkip = true) {
   /** A GET list with offset pagination: `{ <key>: [...], pagination: { limit, offset, total } }`. */
   function offsetList<Id extends EndpointId, K extends string & keyof ResponseOf<Id>>(
     id: Id,
@@ -465,7 +469,8 @@ export function makePagers(send: Send, baseUrl: string) {
       o: PageOptions = {},
     ): AsyncGenerator<Page<Record<string, unknown>>, void, undefined> {
       const size = sizeOf(o, body.limit);
-      return paginate(num(body.skip) ?? 0, size, o, async (at, limit, signal) => {
+      const pass = satelliteSearchSkip ? o : { ...o, maxPages: 1 };
+      return paginate(num(body.skip) ?? 0, size, pass, async (at, limit, signal) => {
         const sent = await send(
           'searchSatelliteImages',
           { body: { ...body, skip: at.offset, limit } },

@@ -65,6 +65,11 @@ export interface ServiceProfile {
    * (`extensions.ts`), or the provider's own reads (`providerReadEndpoints`).
    */
   readonly readBacks: 'extensions' | 'provider-v0';
+  /**
+   * Does satellite search page by `skip`. The provider's has no `skip`: one request answers up to
+   * its `limit`, so a pager asks once and says how the pass ended.
+   */
+  readonly satelliteSearchSkip: boolean;
 }
 
 export const SERVICE_PROFILES: Readonly<Record<ServiceDialect, ServiceProfile>> = {
@@ -79,6 +84,7 @@ export const SERVICE_PROFILES: Readonly<Record<ServiceDialect, ServiceProfile>> 
     sourceAssetTypes: ['scene'],
     usecaseRequired: false,
     readBacks: 'extensions',
+    satelliteSearchSkip: true,
   },
   'provider-v0': {
     dialect: 'provider-v0',
@@ -93,6 +99,7 @@ export const SERVICE_PROFILES: Readonly<Record<ServiceDialect, ServiceProfile>> 
     sourceAssetTypes: ['mosaic', 'stac_item'],
     usecaseRequired: true,
     readBacks: 'provider-v0',
+    satelliteSearchSkip: false,
   },
 };
 
