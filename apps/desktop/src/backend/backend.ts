@@ -68,6 +68,17 @@ export interface Backend {
 /** Files in the data dir: `mirror.sqlite` (@eo/sync), `desktop.sqlite` (settings, searches, tiles). */
 export const MIRROR_FILE = 'mirror.sqlite';
 
+/** One service URL + key: replaced as a whole when either changes. */
+interface Connection {
+  readonly url: string;
+  readonly client: EoClient;
+  watcher: ConnectivityWatcher;
+  /** Ends with the connection: its checks, "Submit all" (entries stay queued), refreshes. */
+  readonly controller: AbortController;
+  /** Whether a check result of this connection was announced yet. */
+  announced: boolean;
+}
+
 export function createBackend(options: BackendOptions): Backend {
   const { dataDir, secrets } = options;
   const events = createEvents();
@@ -79,19 +90,17 @@ export function createBackend(options: BackendOptions): Backend {
   const embeddedUrl = options.embeddedServiceUrl ?? null;
 
   let settings = store.settings();
-  let conn: {
-    url: string;
-    client: EoClient;
-    watcher: ConnectivityWatcher;
-    /** Aborts "Submit all" when the connection changes (its entries stay queued). */
-    controller: AbortController;
-  } | null = null;
+  let conn: Connection | null = null;
+  /** Connectivity checks in flight (idle() waits for them). */
+  const checking = new Set<Promise<unknown>>();
   let connectivity: Connectivity = unconfigured();
   let running: { controller: AbortController; done: Promise<void> } | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
 
   const serviceUrl = () => settings.serviceUrl ?? embeddedUrl;
+  /** The current connection's client and the signal that ends with it; null unconfigured. */
+  const connection = () => (conn ? { client: conn.client, signal: conn.controller.signal } : null);
   const connectivityTimeoutMs = options.connectivityTimeoutMs ?? 5_000;
 
   // One outbox for the backend's lifetime: queueing needs no service, flushing uses the
@@ -101,13 +110,15 @@ export function createBackend(options: BackendOptions): Backend {
     events,
     client: () => conn?.client ?? null,
     connectivityTimeoutMs,
-    onConnectivity: (c) => setConnectivity(fromCheck(c)),
+    onConnectivity: (c, client) => {
+      if (conn?.client === client) applyCheck(conn, c);
+    },
   });
   const records = makeWorkRecords(local.sqlite);
   const created = makeCreatedRefresh({
     sqlite: local.sqlite,
     events,
-    connection: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
+    connection: () => connection(),
   });
   const lookups = makeLookups(local.sqlite, () => work.entries());
 
@@ -119,10 +130,23 @@ export function createBackend(options: BackendOptions): Backend {
     };
   }
 
-  function setConnectivity(next: Connectivity): void {
+  function setConnectivity(next: Connectivity, announce = false): void {
     const changed = next.state !== connectivity.state || next.message !== connectivity.message;
     connectivity = next;
-    if (changed) events.emit('connectivity.changed', next);
+    if (changed || announce) events.emit('connectivity.changed', next);
+  }
+
+  /**
+   * A check's result, applied only while the connection it checked is the current one: a slow
+   * check of a replaced URL or key must not overwrite what the new connection found. The first
+   * result of a connection is always announced (the state it replaces may read the same).
+   */
+  function applyCheck(checked: Connection, c: ConnectivityCheck): boolean {
+    if (conn !== checked || closed) return false;
+    const first = !checked.announced;
+    checked.announced = true;
+    setConnectivity(fromCheck(c), first);
+    return true;
   }
 
   function fromCheck(c: ConnectivityCheck): Connectivity {
@@ -163,20 +187,26 @@ export function createBackend(options: BackendOptions): Backend {
     }
     // The key is read before every request: a key changed in Settings applies at once.
     const client = createEoClient({ baseUrl: url, apiKey: () => secrets.get() ?? '' });
-    const watcher = watchConnectivity({
+    const next: Connection = {
+      url,
+      client,
+      controller: new AbortController(),
+      announced: false,
+      watcher: null as unknown as ConnectivityWatcher,
+    };
+    conn = next;
+    next.watcher = watchConnectivity({
       client,
       intervalMs: options.connectivityIntervalMs ?? 30_000,
       timeoutMs: connectivityTimeoutMs,
       // The same batches (and events) as "Submit all", with the retry backoff honoured.
       outbox: work.autoFlush,
       onStatus: (c) => {
-        setConnectivity(fromCheck(c));
         // Follow unfinished visualizations, deliveries and jobs while the service is there.
-        if (c.status === 'online') created.poll();
+        if (applyCheck(next, c) && c.status === 'online') created.poll();
       },
       onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
     });
-    conn = { url, client, watcher, controller: new AbortController() };
   }
 
   function schedule(): void {
@@ -269,12 +299,25 @@ export function createBackend(options: BackendOptions): Backend {
   }
 
   async function checkNow(): Promise<Connectivity> {
-    if (!conn) {
+    const checked = conn;
+    if (!checked) {
       setConnectivity(unconfigured());
       return connectivity;
     }
-    const c = await checkConnectivity(conn.client, { timeoutMs: connectivityTimeoutMs });
-    setConnectivity(fromCheck(c));
+    const check = checkConnectivity(checked.client, {
+      // Ends with the connection: a replaced one's answer is not wanted.
+      signal: checked.controller.signal,
+      timeoutMs: connectivityTimeoutMs,
+    });
+    checking.add(check);
+    try {
+      applyCheck(checked, await check);
+    } catch (e) {
+      if (!checked.controller.signal.aborted) throw e;
+    } finally {
+      checking.delete(check);
+    }
+    // The current state: this check's, or the newer connection's.
     return connectivity;
   }
 
@@ -345,7 +388,7 @@ export function createBackend(options: BackendOptions): Backend {
     'jobs.list': () => records.jobs(),
     'lookups.get': () => lookups.get(),
     // Online only.
-    'orders.quote': (input) => quoteOrder(conn?.client ?? null, input),
+    'orders.quote': (input) => quoteOrder(connection(), input),
     'created.refresh': () => created.refresh(),
     // The outbox.
     'outbox.list': (q) => work.list(q?.states),
@@ -364,6 +407,7 @@ export function createBackend(options: BackendOptions): Backend {
     events,
     dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
     async idle() {
+      await Promise.allSettled([...checking]);
       await running?.done;
       await work.idle();
       await created.idle();
