@@ -12,6 +12,7 @@ import {
   RESOURCES,
   checkConnectivity,
   createSyncEngine,
+  makePrivateDir,
   openLocalDatabase,
   watchConnectivity,
   type ConnectivityCheck,
@@ -82,6 +83,8 @@ interface Connection {
 export function createBackend(options: BackendOptions): Backend {
   const { dataDir, secrets } = options;
   const events = createEvents();
+  // The app's own folder: owner-only (0700), files in it 0600 (see local-store and @eo/sync).
+  makePrivateDir(dataDir, { own: true });
   const local = openLocalDatabase(path.join(dataDir, MIRROR_FILE));
   const store = openLocalStore(dataDir);
   const catalog = makeCatalogView(local.sqlite);

@@ -3,6 +3,7 @@
  * searches and the tile cache. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
+import { makePrivateDir, preparePrivateDatabase } from '@eo/sync';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,8 +34,9 @@ CREATE TABLE IF NOT EXISTS tiles (
 `;
 
 export function openLocalStore(dataDir: string) {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir, { own: true });
   const file = path.join(dataDir, 'desktop.sqlite');
+  preparePrivateDatabase(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
