@@ -8,6 +8,7 @@ export {
 } from './db/private-files';
 export {
   createSyncEngine,
+  RECENT_COMPLETE_MS,
   RESOURCES,
   type SyncEngine,
   type SyncEngineOptions,

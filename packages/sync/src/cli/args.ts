@@ -28,6 +28,7 @@ export const OPTIONS = {
   'batch-records': { type: 'string' },
   prefetch: { type: 'boolean' },
   state: { type: 'string' },
+  full: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -54,6 +55,7 @@ export interface OptionValues {
   readonly 'batch-records'?: string | undefined;
   readonly prefetch?: boolean | undefined;
   readonly state?: string | undefined;
+  readonly full?: boolean | undefined;
 }
 
 export interface CommandLine {

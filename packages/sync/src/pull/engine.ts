@@ -39,6 +39,13 @@ export const RESOURCES: readonly ResourceName[] = [
  */
 export const DEFAULT_PULL = { pageSize: 1000, batchRecords: 5000, batchMs: 1000 } as const;
 
+/**
+ * How recent a completed pass must be for `eo sync` to leave its resource alone (unless
+ * `--full`): on a link that drops every few seconds, walking complete resources again on every
+ * run would leave no time for the unfinished one.
+ */
+export const RECENT_COMPLETE_MS = 10 * 60_000;
+
 export interface SyncProgress {
   readonly resource: ResourceName;
   /** Records stored by this pass so far (committed). */
@@ -57,6 +64,11 @@ export interface SyncOptions {
   readonly signal?: AbortSignal;
   /** Called after every commit and when a resource's pass completes. */
   readonly onProgress?: (p: SyncProgress) => void;
+  /**
+   * Leave alone a resource whose last pass (under the same plan) completed less than this many
+   * ms ago and has none interrupted since. Default 0: every requested resource is walked.
+   */
+  readonly skipCompletedWithinMs?: number;
 }
 
 export interface SyncEngineOptions {
@@ -84,6 +96,8 @@ export interface SyncEngineOptions {
 
 export interface SyncReport {
   readonly resources: ResourceStatus[];
+  /** Requested resources left alone: completed within `skipCompletedWithinMs`. */
+  readonly skipped: ResourceName[];
 }
 
 /** Databases a sync is running on: one at a time per database, whichever engine started it. */
@@ -103,6 +117,34 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const states = makeSyncStateStore(sqlite);
   const searches = catalogSearches(options.catalog ?? 'all');
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
+
+  /** What a resource's pass pages through: the catalog searches; nothing for the others. */
+  const planOf = (resource: ResourceName) =>
+    resource === 'catalogs' ? JSON.stringify(searches) : '';
+
+  /** An interrupted pass under the same plan: the next sync goes on with it. */
+  function resumable(resource: ResourceName): boolean {
+    const state = states.get(resource);
+    return (
+      state !== undefined &&
+      state.passId !== null &&
+      state.finishedAtUs === null &&
+      state.plan === planOf(resource)
+    );
+  }
+
+  /** Its last pass, under the same plan, completed less than `ms` ago. */
+  function completedWithin(resource: ResourceName, ms: number): boolean {
+    const state = states.get(resource);
+    return (
+      ms > 0 &&
+      state !== undefined &&
+      state.finishedAtUs !== null &&
+      state.lastCompleteAtUs !== null &&
+      state.plan === planOf(resource) &&
+      nowUs() - state.lastCompleteAtUs < ms * 1000
+    );
+  }
 
   /** The lists a resource's pass pages through, in a stable order. */
   function partsOf(resource: ResourceName): PageSource[] {
@@ -135,13 +177,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     onProgress: SyncOptions['onProgress'],
   ): Promise<void> {
     const writer = writers[resource];
-    const plan = resource === 'catalogs' ? JSON.stringify(searches) : '';
-    let state = states.get(resource);
-    if (!state || state.passId === null || state.finishedAtUs !== null || state.plan !== plan) {
+    const plan = planOf(resource);
+    if (!resumable(resource)) {
       // A new pass: none to resume, or the one interrupted paged other searches.
       states.start(resource, randomUUID(), plan, nowUs());
-      state = states.get(resource)!;
     }
+    const state = states.get(resource)!;
     const passId = state.passId!;
     const parts = partsOf(resource);
     let seen = state.seen;
@@ -248,7 +289,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   return {
-    /** Brings the mirror level with the service; resumes interrupted passes. */
+    /** Brings the mirror level with the service; resumes interrupted passes first. */
     async sync(opts: SyncOptions = {}): Promise<SyncReport> {
       const resources = opts.resources ?? RESOURCES;
       const unknown = resources.filter((r) => !RESOURCES.includes(r));
@@ -259,7 +300,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (syncing.has(sqlite)) throw new SyncBusyError();
       syncing.add(sqlite);
       try {
-        for (const resource of resources) {
+        // Interrupted passes first (a link that keeps dropping still finishes them), then the
+        // rest in RESOURCES order, less those completed just now when asked to skip them.
+        const skipped = resources.filter((r) =>
+          completedWithin(r, opts.skipCompletedWithinMs ?? 0),
+        );
+        const todo = resources.filter((r) => !skipped.includes(r));
+        const order = [...todo.filter(resumable), ...todo.filter((r) => !resumable(r))];
+        for (const resource of order) {
           opts.signal?.throwIfAborted();
           try {
             await syncResource(resource, opts.signal, opts.onProgress);
@@ -268,7 +316,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             throw e;
           }
         }
-        return { resources: states.all() };
+        return { resources: states.all(), skipped };
       } finally {
         syncing.delete(sqlite);
       }

@@ -65,10 +65,30 @@ describe('eo sync', () => {
     expect(bar.stderr).toMatch(/catalogs +\[#{24}\] \d+\/\d+ done\n/);
     expect(bar.stdout).not.toMatch(/[\r#]/);
 
-    const lines = await eo(['sync', ...flags, '--resources', 'catalogs', '--progress', 'lines']);
+    // --full: the catalogs were complete a moment ago (a plain run would leave them alone).
+    const lines = await eo([
+      'sync',
+      ...flags,
+      '--resources',
+      'catalogs',
+      '--full',
+      '--progress',
+      'lines',
+    ]);
     expect(lines.code).toBe(0);
     expect(lines.stderr).not.toContain('\r');
     expect(lines.stderr.trim().split('\n').at(-1)).toMatch(/^catalogs \d+\/\d+ done$/);
+  });
+
+  it('leaves resources completed just now alone, and says so when progress is shown', async () => {
+    const db = freshDb();
+    const flags = ['--db', db, '--url', service.url, '--key', service.key];
+    expect((await eo(['sync', ...flags, '--resources', 'indices'])).code).toBe(0);
+    const again = await eo(['sync', ...flags, '--resources', 'indices', '--progress', 'lines']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe(
+      'indices: complete within the last 10 min, not walked again (--full walks them)\n',
+    );
   });
 
   it('--resources picks resources (kebab-case names too); the others stay unsynced', async () => {
