@@ -29,6 +29,7 @@ export type {
 export { allItems, satelliteItems, type Page, type PageOptions, type Pagers } from './pages';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
+export { isLoopbackHost, keyTransportProblem, originOf } from './service-url';
 export type {
   BodyInput,
   DataInput,

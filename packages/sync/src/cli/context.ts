@@ -4,7 +4,7 @@
  * output format. A command that only reads the mirror never needs the service's settings.
  */
 import fs from 'node:fs';
-import { createEoClient, type EoClient } from '@eo/api-client';
+import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import { openLocalDatabase, type LocalDatabase } from '../db/open';
 import { UsageError, type CommandLine, type OptionName, type OptionValues } from './args';
 import { resolvePath, type CliIo } from './io';
@@ -79,6 +79,9 @@ export function makeContext(
         throw new UsageError(
           '--url (or EO_URL) must be an http(s) URL, e.g. http://127.0.0.1:8080',
         );
+      // The key goes with every request: never in clear text across the network.
+      const problem = keyTransportProblem(url);
+      if (problem) throw new UsageError(`--url (or EO_URL) ${url}: ${problem}`);
       return createEoClient({ baseUrl: url, apiKey: key });
     },
     close() {

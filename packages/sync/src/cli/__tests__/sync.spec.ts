@@ -173,6 +173,22 @@ describe('eo sync', () => {
     const noUrl = await eo(['sync', '--db', db], { env: { EO_API_KEY: service.key } });
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain('pass --url URL or set EO_URL');
+    // The key never goes in clear text across the network: plain http only to loopback.
+    for (const url of ['http://eo.example.com', 'http://10.0.0.5:8080']) {
+      for (const settings of [
+        { argv: ['--url', url], env: { EO_API_KEY: service.key } },
+        { argv: [], env: { EO_URL: url, EO_API_KEY: service.key } },
+      ]) {
+        const plain = await eo(['sync', '--db', db, ...settings.argv], { env: settings.env });
+        expect(plain.code).toBe(2);
+        expect(plain.stderr).toContain(`--url (or EO_URL) ${url}: plain http is allowed only`);
+        const flush = await eo(['outbox', 'flush', '--db', db, ...settings.argv], {
+          env: settings.env,
+        });
+        expect(flush.code).toBe(2);
+        expect(flush.stderr).toContain('plain http is allowed only');
+      }
+    }
     const catalogFile = path.join(tmp.dir, 'searches.json');
     fs.writeFileSync(
       catalogFile,
