@@ -6,7 +6,7 @@
  * when online) and the optional sync timer. The part-2 methods live in small files beside this
  * one: work-records.ts (mirror reads), work-outbox.ts and outbox-view.ts, lookups.ts, quote.ts.
  */
-import { createEoClient, type EoClient } from '@eo/api-client';
+import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import type { CatalogSearchRequestInput } from '@eo/domain';
 import {
   RESOURCES,
@@ -32,6 +32,7 @@ import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
 import { makeCreatedRefresh } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
+import { makeKeyBinding } from './key-binding';
 import { makeLookups } from './lookups';
 import { makeMirrorStatus } from './mirror-status';
 import { quoteOrder } from './quote';
@@ -124,6 +125,7 @@ export function createBackend(options: BackendOptions): Backend {
     connection: () => connection(),
   });
   const lookups = makeLookups(local.sqlite, () => work.entries());
+  const keys = makeKeyBinding({ secrets, store, embeddedUrl });
 
   function unconfigured(): Connectivity {
     return {
@@ -184,12 +186,20 @@ export function createBackend(options: BackendOptions): Backend {
     conn?.controller.abort();
     conn = null;
     const url = serviceUrl();
-    if (closed || url === null || secrets.get() === null) {
+    const configured = settings.serviceUrl;
+    if (closed || url === null || keys.keyFor(configured) === null) {
       setConnectivity(unconfigured());
       return;
     }
-    // The key is read before every request: a key changed in Settings applies at once.
-    const client = createEoClient({ baseUrl: url, apiKey: () => secrets.get() ?? '' });
+    const problem = keyTransportProblem(url);
+    if (problem) {
+      // A URL stored by an older version: the key is not sent there.
+      setConnectivity({ ...unconfigured(), message: `The service URL ${url}: ${problem}.` });
+      return;
+    }
+    // The key is read before every request, and only for the service it is bound to: a key
+    // changed in Settings applies at once, and never travels to another origin.
+    const client = createEoClient({ baseUrl: url, apiKey: () => keys.keyFor(configured) ?? '' });
     const next: Connection = {
       url,
       client,
@@ -293,7 +303,7 @@ export function createBackend(options: BackendOptions): Backend {
   function settingsView(): Settings {
     return {
       serviceUrl: settings.serviceUrl,
-      apiKeySet: secrets.get() !== null,
+      apiKeySet: keys.isSet(settings.serviceUrl),
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
       tileUrl: settings.tileUrl,
@@ -332,6 +342,12 @@ export function createBackend(options: BackendOptions): Backend {
     }),
     'settings.get': () => settingsView(),
     'settings.update': async (u) => {
+      const problem = u.serviceUrl ? keyTransportProblem(u.serviceUrl) : null;
+      if (problem) {
+        throw new ContractError('invalid_argument', `serviceUrl: ${problem}`, {
+          issues: [{ path: 'serviceUrl', message: problem }],
+        });
+      }
       const before: StoredSettings = settings;
       const next: StoredSettings = {
         serviceUrl: u.serviceUrl !== undefined ? u.serviceUrl : before.serviceUrl,
@@ -341,8 +357,11 @@ export function createBackend(options: BackendOptions): Backend {
       };
       store.saveSettings(next);
       settings = next;
-      const keyChanged = u.apiKey !== undefined;
-      if (keyChanged) secrets.set(u.apiKey ?? null);
+      // A key given is the new service's; without one, a key of another origin is forgotten.
+      const keyChanged =
+        u.apiKey !== undefined
+          ? (keys.set(u.apiKey, next.serviceUrl), true)
+          : keys.follow(next.serviceUrl);
       if (next.serviceUrl !== before.serviceUrl || keyChanged) {
         if (next.serviceUrl !== before.serviceUrl) running?.controller.abort();
         connect();

@@ -77,6 +77,17 @@ export function openLocalStore(dataDir: string) {
     saveSettings(s: StoredSettings): void {
       putSetting.run('settings', JSON.stringify(s));
     },
+    /**
+     * What the stored API key is bound to (see key-binding.ts): an origin, `embedded`, null for
+     * nothing; undefined when never recorded (a key stored by an older version).
+     */
+    keyBinding(): string | null | undefined {
+      const row = getSetting.get('apiKeyBinding');
+      return row ? (JSON.parse(row.value_json) as string | null) : undefined;
+    },
+    saveKeyBinding(binding: string | null): void {
+      putSetting.run('apiKeyBinding', JSON.stringify(binding));
+    },
     savedSearches(): SavedSearch[] {
       return listSearches.all().map(fromRow);
     },

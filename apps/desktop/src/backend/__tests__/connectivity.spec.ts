@@ -34,14 +34,14 @@ describe('connectivity when the service changes', () => {
       await online;
 
       // To a service that does not answer yet: its checks wait (the state still reads online).
-      await t.call('settings.update', { serviceUrl: slow.url });
+      await t.call('settings.update', { serviceUrl: slow.url, apiKey: 'eok_slow' });
       await until('the slow service received a check', () => slow.requests.length > 0);
 
       // Back to the good service: its first result is announced, though the state read online.
       const back = t.waitFor('connectivity.changed', (p) => state(p) === 'online', {
         what: 'online again after switching back',
       });
-      await t.call('settings.update', { serviceUrl: service.url });
+      await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
       await back;
       const announced = t.events.length;
 

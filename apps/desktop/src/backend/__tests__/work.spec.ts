@@ -339,7 +339,8 @@ describe('the outbox, from offline to the service', () => {
     });
     // Nothing has run on the service yet: all unfinished, and the service is needed to follow them.
     expect((await t.call('jobs.list'))[0]!.status).toBe('QUEUED');
-    await t.call('settings.update', { serviceUrl: 'http://127.0.0.1:9' });
+    // A service nobody listens on (with a key of its own: a key follows no URL).
+    await t.call('settings.update', { serviceUrl: 'http://127.0.0.1:9', apiKey: 'eok_none' });
     expect(await errorOf(t, 'created.refresh', {})).toMatchObject({ code: 'offline' });
     await connected(t);
 
