@@ -5,9 +5,9 @@
  * after a sync; lookups.
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlushResult, OutboxEntryView } from '../../shared/work';
-import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import { startBackend, startService, until, type TestBackend, type TestService } from './harness';
 import {
   CROPS,
   FLOODS,
@@ -518,8 +518,20 @@ describe('the connectivity watcher', () => {
         [aoi.id, 'sent'],
         [job.id, 'sent'],
       ]);
-      // Later ticks find nothing queued: one batch, one outbox.finished.
-      await new Promise((r) => setTimeout(r, 300));
+      // Later ticks find nothing queued: one batch, one outbox.finished. Three more ticks
+      // (their connectivity reads, counted on fetch) rather than a guess at how long they take.
+      const checks = vi.spyOn(globalThis, 'fetch');
+      try {
+        await until(
+          'three more watcher ticks',
+          () =>
+            checks.mock.calls.filter(([url]) => String(url).includes('/v0/indices?limit=1'))
+              .length >= 3,
+        );
+      } finally {
+        checks.mockRestore();
+      }
+      await t.backend.idle();
       expect(t.events.filter((e) => e.event === 'outbox.finished')).toHaveLength(1);
     } finally {
       await t.close();
