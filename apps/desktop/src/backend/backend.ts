@@ -358,10 +358,9 @@ export function createBackend(options: BackendOptions): Backend {
       store.saveSettings(next);
       settings = next;
       // A key given is the new service's; without one, a key of another origin is forgotten.
-      const keyChanged =
-        u.apiKey !== undefined
-          ? (keys.set(u.apiKey, next.serviceUrl), true)
-          : keys.follow(next.serviceUrl);
+      let keyChanged = true;
+      if (u.apiKey !== undefined) keys.set(u.apiKey, next.serviceUrl);
+      else keyChanged = keys.follow(next.serviceUrl);
       if (next.serviceUrl !== before.serviceUrl || keyChanged) {
         if (next.serviceUrl !== before.serviceUrl) running?.controller.abort();
         connect();
