@@ -39,6 +39,7 @@ export {
 export { READ_AHEAD_BYTES, READ_AHEAD_MAX } from './read-ahead';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
+export { isLoopbackHost, keyTransportProblem, originOf } from './service-url';
 export type {
   BodyInput,
   DataInput,

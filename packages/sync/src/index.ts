@@ -1,7 +1,14 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
 export { openLocalDatabase, type LocalDatabase } from './db/open';
 export {
+  makePrivateDir,
+  preparePrivateDatabase,
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+} from './db/private-files';
+export {
   createSyncEngine,
+  RECENT_COMPLETE_MS,
   RESOURCES,
   type SyncEngine,
   type SyncEngineOptions,

@@ -6,13 +6,14 @@
  * when online) and the optional sync timer. The part-2 methods live in small files beside this
  * one: work-records.ts (mirror reads), work-outbox.ts and outbox-view.ts, lookups.ts, quote.ts.
  */
-import { createEoClient, type EoClient } from '@eo/api-client';
+import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import type { CatalogSearchRequestInput } from '@eo/domain';
 import {
   RESOURCES,
   checkConnectivity,
   createSyncEngine,
   makeDriftInbox,
+  makePrivateDir,
   openLocalDatabase,
   watchConnectivity,
   type ConnectivityCheck,
@@ -33,6 +34,7 @@ import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
 import { makeCreatedRefresh } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
+import { makeKeyBinding } from './key-binding';
 import { makeLookups } from './lookups';
 import { makeMirrorStatus } from './mirror-status';
 import { quoteOrder } from './quote';
@@ -70,9 +72,24 @@ export interface Backend {
 /** Files in the data dir: `mirror.sqlite` (@eo/sync), `desktop.sqlite` (settings, searches, tiles). */
 export const MIRROR_FILE = 'mirror.sqlite';
 
+/** One service URL + key: replaced as a whole when either changes. */
+interface Connection {
+  readonly url: string;
+  readonly client: EoClient;
+  /** Schema drift of this connection's answers, counted by the sync engine. */
+  readonly drift: DriftInbox;
+  watcher: ConnectivityWatcher;
+  /** Ends with the connection: its checks, "Submit all" (entries stay queued), refreshes. */
+  readonly controller: AbortController;
+  /** Whether a check result of this connection was announced yet. */
+  announced: boolean;
+}
+
 export function createBackend(options: BackendOptions): Backend {
   const { dataDir, secrets } = options;
   const events = createEvents();
+  // The app's own folder: owner-only (0700), files in it 0600 (see local-store and @eo/sync).
+  makePrivateDir(dataDir, { own: true });
   const local = openLocalDatabase(path.join(dataDir, MIRROR_FILE));
   const store = openLocalStore(dataDir);
   const catalog = makeCatalogView(local.sqlite);
@@ -81,20 +98,17 @@ export function createBackend(options: BackendOptions): Backend {
   const embeddedUrl = options.embeddedServiceUrl ?? null;
 
   let settings = store.settings();
-  let conn: {
-    url: string;
-    client: EoClient;
-    drift: DriftInbox;
-    watcher: ConnectivityWatcher;
-    /** Aborts "Submit all" when the connection changes (its entries stay queued). */
-    controller: AbortController;
-  } | null = null;
+  let conn: Connection | null = null;
+  /** Connectivity checks in flight (idle() waits for them). */
+  const checking = new Set<Promise<unknown>>();
   let connectivity: Connectivity = unconfigured();
   let running: { controller: AbortController; done: Promise<void> } | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
 
   const serviceUrl = () => settings.serviceUrl ?? embeddedUrl;
+  /** The current connection's client and the signal that ends with it; null unconfigured. */
+  const connection = () => (conn ? { client: conn.client, signal: conn.controller.signal } : null);
   const connectivityTimeoutMs = options.connectivityTimeoutMs ?? 5_000;
 
   // One outbox for the backend's lifetime: queueing needs no service, flushing uses the
@@ -104,16 +118,19 @@ export function createBackend(options: BackendOptions): Backend {
     events,
     client: () => conn?.client ?? null,
     connectivityTimeoutMs,
-    onConnectivity: (c) => setConnectivity(fromCheck(c)),
+    onConnectivity: (c, client) => {
+      if (conn?.client === client) applyCheck(conn, c);
+    },
     idempotency: () => settings.idempotency,
   });
   const records = makeWorkRecords(local.sqlite);
   const created = makeCreatedRefresh({
     sqlite: local.sqlite,
     events,
-    connection: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
+    connection: () => connection(),
   });
   const lookups = makeLookups(local.sqlite, () => work.entries());
+  const keys = makeKeyBinding({ secrets, store, embeddedUrl });
 
   function unconfigured(): Connectivity {
     return {
@@ -123,10 +140,23 @@ export function createBackend(options: BackendOptions): Backend {
     };
   }
 
-  function setConnectivity(next: Connectivity): void {
+  function setConnectivity(next: Connectivity, announce = false): void {
     const changed = next.state !== connectivity.state || next.message !== connectivity.message;
     connectivity = next;
-    if (changed) events.emit('connectivity.changed', next);
+    if (changed || announce) events.emit('connectivity.changed', next);
+  }
+
+  /**
+   * A check's result, applied only while the connection it checked is the current one: a slow
+   * check of a replaced URL or key must not overwrite what the new connection found. The first
+   * result of a connection is always announced (the state it replaces may read the same).
+   */
+  function applyCheck(checked: Connection, c: ConnectivityCheck): boolean {
+    if (conn !== checked || closed) return false;
+    const first = !checked.announced;
+    checked.announced = true;
+    setConnectivity(fromCheck(c), first);
+    return true;
   }
 
   function fromCheck(c: ConnectivityCheck): Connectivity {
@@ -161,34 +191,49 @@ export function createBackend(options: BackendOptions): Backend {
     conn?.controller.abort();
     conn = null;
     const url = serviceUrl();
-    if (closed || url === null || secrets.get() === null) {
+    const configured = settings.serviceUrl;
+    if (closed || url === null || keys.keyFor(configured) === null) {
       setConnectivity(unconfigured());
       return;
     }
-    // The key is read before every request: a key changed in Settings applies at once.
+    const problem = keyTransportProblem(url);
+    if (problem) {
+      // A URL stored by an older version: the key is not sent there.
+      setConnectivity({ ...unconfigured(), message: `The service URL ${url}: ${problem}.` });
+      return;
+    }
+    // The key is read before every request, and only for the service it is bound to: a key
+    // changed in Settings applies at once, and never travels to another origin.
     // Schema drift is counted by the sync engine (per resource, with samples).
     const drift = makeDriftInbox();
     const client = createEoClient({
       baseUrl: url,
-      apiKey: () => secrets.get() ?? '',
+      apiKey: () => keys.keyFor(configured) ?? '',
       onSchemaDrift: drift.onSchemaDrift,
       // The embedded service is ours: it speaks our spec whatever the configured one speaks.
       dialect: settings.serviceUrl === null ? 'spec' : settings.dialect,
     });
-    const watcher = watchConnectivity({
+    const next: Connection = {
+      url,
+      client,
+      drift,
+      controller: new AbortController(),
+      announced: false,
+      watcher: null as unknown as ConnectivityWatcher,
+    };
+    conn = next;
+    next.watcher = watchConnectivity({
       client,
       intervalMs: options.connectivityIntervalMs ?? 30_000,
       timeoutMs: connectivityTimeoutMs,
       // The same batches (and events) as "Submit all", with the retry backoff honoured.
       outbox: work.autoFlush,
       onStatus: (c) => {
-        setConnectivity(fromCheck(c));
         // Follow unfinished visualizations, deliveries and jobs while the service is there.
-        if (c.status === 'online') created.poll();
+        if (applyCheck(next, c) && c.status === 'online') created.poll();
       },
       onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
     });
-    conn = { url, client, drift, watcher, controller: new AbortController() };
   }
 
   function schedule(): void {
@@ -278,7 +323,7 @@ export function createBackend(options: BackendOptions): Backend {
     return {
       serviceUrl: settings.serviceUrl,
       dialect: settings.dialect,
-      apiKeySet: secrets.get() !== null,
+      apiKeySet: keys.isSet(settings.serviceUrl),
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
       tileUrl: settings.tileUrl,
@@ -288,12 +333,25 @@ export function createBackend(options: BackendOptions): Backend {
   }
 
   async function checkNow(): Promise<Connectivity> {
-    if (!conn) {
+    const checked = conn;
+    if (!checked) {
       setConnectivity(unconfigured());
       return connectivity;
     }
-    const c = await checkConnectivity(conn.client, { timeoutMs: connectivityTimeoutMs });
-    setConnectivity(fromCheck(c));
+    const check = checkConnectivity(checked.client, {
+      // Ends with the connection: a replaced one's answer is not wanted.
+      signal: checked.controller.signal,
+      timeoutMs: connectivityTimeoutMs,
+    });
+    checking.add(check);
+    try {
+      applyCheck(checked, await check);
+    } catch (e) {
+      if (!checked.controller.signal.aborted) throw e;
+    } finally {
+      checking.delete(check);
+    }
+    // The current state: this check's, or the newer connection's.
     return connectivity;
   }
 
@@ -305,6 +363,12 @@ export function createBackend(options: BackendOptions): Backend {
     }),
     'settings.get': () => settingsView(),
     'settings.update': async (u) => {
+      const problem = u.serviceUrl ? keyTransportProblem(u.serviceUrl) : null;
+      if (problem) {
+        throw new ContractError('invalid_argument', `serviceUrl: ${problem}`, {
+          issues: [{ path: 'serviceUrl', message: problem }],
+        });
+      }
       const before: StoredSettings = settings;
       const next: StoredSettings = {
         serviceUrl: u.serviceUrl !== undefined ? u.serviceUrl : before.serviceUrl,
@@ -316,8 +380,10 @@ export function createBackend(options: BackendOptions): Backend {
       };
       store.saveSettings(next);
       settings = next;
-      const keyChanged = u.apiKey !== undefined;
-      if (keyChanged) secrets.set(u.apiKey ?? null);
+      // A key given is the new service's; without one, a key of another origin is forgotten.
+      let keyChanged = true;
+      if (u.apiKey !== undefined) keys.set(u.apiKey, next.serviceUrl);
+      else keyChanged = keys.follow(next.serviceUrl);
       const dialectChanged = next.dialect !== before.dialect;
       if (next.serviceUrl !== before.serviceUrl || keyChanged || dialectChanged) {
         if (next.serviceUrl !== before.serviceUrl) running?.controller.abort();
@@ -367,7 +433,7 @@ export function createBackend(options: BackendOptions): Backend {
     'jobs.list': () => records.jobs(),
     'lookups.get': () => lookups.get(),
     // Online only.
-    'orders.quote': (input) => quoteOrder(conn?.client ?? null, input),
+    'orders.quote': (input) => quoteOrder(connection(), input),
     'created.refresh': () => created.refresh(),
     // The outbox.
     'outbox.list': (q) => work.list(q?.states),
@@ -388,6 +454,7 @@ export function createBackend(options: BackendOptions): Backend {
     events,
     dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
     async idle() {
+      await Promise.allSettled([...checking]);
       await running?.done;
       await work.idle();
       await created.idle();

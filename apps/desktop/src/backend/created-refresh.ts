@@ -18,7 +18,8 @@ export function makeCreatedRefresh(options: {
   readonly connection: () => { client: EoClient; signal: AbortSignal } | null;
 }) {
   const created = makeCreatedRecords(options.sqlite);
-  let running: Promise<{ updated: number }> | null = null;
+  /** The refresh running, and the connection's signal it runs under. */
+  let running: { signal: AbortSignal; done: Promise<{ updated: number }> } | null = null;
 
   const anyUnfinished = () => {
     const u = created.unfinished();
@@ -37,13 +38,18 @@ export function makeCreatedRefresh(options: {
   }
 
   function refresh(): Promise<{ updated: number }> {
-    if (running) return running;
     const conn = options.connection();
+    // Shared only on the same connection: one of a replaced connection was aborted with it, and
+    // its "cannot be reached" is not the answer for the new one.
+    if (running && running.signal === conn?.signal) return running.done;
     const client = requireClient(conn?.client ?? null);
-    running = run(client, conn!.signal).finally(() => {
-      running = null;
+    const previous = running?.done.catch(() => undefined);
+    const go = () => run(client, conn!.signal);
+    const done = (previous ? previous.then(go) : go()).finally(() => {
+      if (running?.done === done) running = null;
     });
-    return running;
+    running = { signal: conn!.signal, done };
+    return done;
   }
 
   return {
@@ -51,7 +57,8 @@ export function makeCreatedRefresh(options: {
     refresh,
     /** On a connectivity tick that found the service online: refresh if anything is unfinished. */
     poll(): void {
-      if (running || !options.connection() || !anyUnfinished()) return;
+      const conn = options.connection();
+      if (!conn || running?.signal === conn.signal || !anyUnfinished()) return;
       refresh().catch((e: unknown) => {
         // Unreachable meanwhile: the next tick tries again.
         if (e instanceof ContractError && e.code === 'offline') return;
@@ -60,7 +67,7 @@ export function makeCreatedRefresh(options: {
     },
     /** Resolves when no refresh is running (shutdown). */
     async idle(): Promise<void> {
-      await running?.catch(() => undefined);
+      await running?.done.catch(() => undefined);
     },
   };
 }

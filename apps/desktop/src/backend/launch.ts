@@ -5,6 +5,7 @@
  */
 import { createBackend, type Backend, type BackendOptions } from './backend';
 import { startEmbeddedService, type EmbeddedService } from './embedded-service';
+import { EMBEDDED_BINDING } from './key-binding';
 import { openLocalStore } from './local-store';
 import type { Secrets } from './secrets';
 
@@ -25,16 +26,23 @@ export async function launchBackend(
 ): Promise<Launched> {
   const store = openLocalStore(options.dataDir);
   const configured = store.settings().serviceUrl;
-  store.close();
   let embedded: EmbeddedService | null = null;
-  if (configured === null && options.embedded !== false) {
-    options.log?.('No service configured: starting the embedded reference service with demo data.');
-    embedded = await startEmbeddedService({
-      dataDir: options.dataDir,
-      secrets: options.secrets,
-      ...(options.embeddedScenes !== undefined ? { scenes: options.embeddedScenes } : {}),
-    });
-    options.log?.(`Embedded reference service: ${embedded.url}`);
+  try {
+    if (configured === null && options.embedded !== false) {
+      options.log?.(
+        'No service configured: starting the embedded reference service with demo data.',
+      );
+      embedded = await startEmbeddedService({
+        dataDir: options.dataDir,
+        secrets: options.secrets,
+        ...(options.embeddedScenes !== undefined ? { scenes: options.embeddedScenes } : {}),
+      });
+      // It left a key of its own in the secrets: bound to it (its port changes every launch).
+      store.saveKeyBinding(EMBEDDED_BINDING);
+      options.log?.(`Embedded reference service: ${embedded.url}`);
+    }
+  } finally {
+    store.close();
   }
   const backend = createBackend({ ...options, embeddedServiceUrl: embedded?.url ?? null });
   return {

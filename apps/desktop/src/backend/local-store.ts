@@ -3,6 +3,7 @@
  * searches and the tile cache. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
+import { makePrivateDir, preparePrivateDatabase } from '@eo/sync';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -39,8 +40,9 @@ CREATE TABLE IF NOT EXISTS tiles (
 `;
 
 export function openLocalStore(dataDir: string) {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir, { own: true });
   const file = path.join(dataDir, 'desktop.sqlite');
+  preparePrivateDatabase(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
@@ -80,6 +82,17 @@ export function openLocalStore(dataDir: string) {
     },
     saveSettings(s: StoredSettings): void {
       putSetting.run('settings', JSON.stringify(s));
+    },
+    /**
+     * What the stored API key is bound to (see key-binding.ts): an origin, `embedded`, null for
+     * nothing; undefined when never recorded (a key stored by an older version).
+     */
+    keyBinding(): string | null | undefined {
+      const row = getSetting.get('apiKeyBinding');
+      return row ? (JSON.parse(row.value_json) as string | null) : undefined;
+    },
+    saveKeyBinding(binding: string | null): void {
+      putSetting.run('apiKeyBinding', JSON.stringify(binding));
     },
     savedSearches(): SavedSearch[] {
       return listSearches.all().map(fromRow);

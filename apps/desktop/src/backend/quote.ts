@@ -68,16 +68,24 @@ export function serviceCallError(e: unknown, what: string): unknown {
 
 /** `orders.quote`: the service's dry run (price, uplifts, feasibility); nothing is created. */
 export async function quoteOrder(
-  client: EoClient | null,
+  connection: { client: EoClient; signal: AbortSignal } | null,
   input: OpenCreateOrderRequest,
 ): Promise<Output<'orders.quote'>> {
-  const c = requireClient(client);
+  const c = requireClient(connection?.client ?? null);
+  const signal = connection!.signal;
   // Open values (a provider recurrence) are typed wider than our spec's; the client checks them
   // against its service profile before sending.
   const body = { ...input, dry_run: true } as BodyInput<'createOrder'>;
   try {
-    return await c.createOrder(body, { timeoutMs: QUOTE_TIMEOUT_MS });
+    // Ends with the connection: a price from the service the user just left is no answer.
+    return await c.createOrder(body, { timeoutMs: QUOTE_TIMEOUT_MS, signal });
   } catch (e) {
+    if (signal.aborted) {
+      throw new ContractError(
+        'offline',
+        'The service changed while the quote was asked for: ask again.',
+      );
+    }
     throw serviceCallError(e, 'The quote');
   }
 }

@@ -3,6 +3,7 @@
  * safeStorage (src/main/secrets.ts); browser mode, which has no OS keychain, keeps it in a file
  * readable only by the user (mode 0600) in the data dir. The key never leaves the backend.
  */
+import { makePrivateDir } from '@eo/sync';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,7 +31,7 @@ export function fileSecrets(dataDir: string): Secrets {
         fs.rmSync(file, { force: true });
         return;
       }
-      fs.mkdirSync(dataDir, { recursive: true });
+      makePrivateDir(dataDir, { own: true });
       // Write a fresh file so its mode is 0600 from the start (no readable window).
       const tmp = `${file}.${process.pid}.tmp`;
       fs.writeFileSync(tmp, key, { mode: 0o600 });

@@ -48,8 +48,11 @@ export interface WorkOutboxOptions {
   readonly client: () => EoClient | null;
   /** Timeout of the connectivity check before "Submit all". */
   readonly connectivityTimeoutMs: number;
-  /** The check "Submit all" made (the backend keeps its connectivity indicator truthful). */
-  readonly onConnectivity?: (check: ConnectivityCheck) => void;
+  /**
+   * The check "Submit all" made, with the client it checked (the backend keeps its connectivity
+   * indicator truthful, and ignores checks of a connection replaced meanwhile).
+   */
+  readonly onConnectivity?: (check: ConnectivityCheck, client: EoClient) => void;
   /** The user's Idempotency-Key setting, asked at each flush (default `auto`). */
   readonly idempotency?: () => IdempotencyPolicy;
 }
@@ -94,7 +97,8 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
       ),
   });
   const views = makeOutboxViews(sqlite, (id) => outbox.get(id));
-  let running: Promise<FlushResult> | null = null;
+  /** The batch running, and the client (connection) it sends through. */
+  let running: { client: EoClient; done: Promise<FlushResult> } | null = null;
 
   const pending = () => {
     const c = outbox.counts();
@@ -159,7 +163,7 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
         if (!signal?.aborted) throw e;
         throw new ContractError('offline', 'The connection changed meanwhile. Nothing was sent.');
       }
-      options.onConnectivity?.(check);
+      options.onConnectivity?.(check, client);
       if (check.status === 'unauthorized') {
         throw new ContractError(
           'unauthorized',
@@ -207,13 +211,19 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
   }
 
   function flush(manual: boolean, signal?: AbortSignal): Promise<FlushResult> {
-    if (running) return running;
     const client = options.client();
+    // A second caller on the same connection shares the batch; a batch of a replaced connection
+    // (aborted with it) is not this caller's answer: theirs starts once that one has stopped.
+    if (running && running.client === client) return running.done;
     if (!client) return Promise.reject(new ContractError('not_configured', NOT_CONFIGURED));
-    running = batch(client, manual, signal).finally(() => {
-      running = null;
+    const previous = running?.done.catch(() => undefined);
+    const done = (
+      previous ? previous.then(() => batch(client, manual, signal)) : batch(client, manual, signal)
+    ).finally(() => {
+      if (running?.done === done) running = null;
     });
-    return running;
+    running = { client, done };
+    return done;
   }
 
   return {
@@ -263,7 +273,7 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
     } satisfies FlushTarget,
     /** Resolves when no batch is running (shutdown). */
     async idle(): Promise<void> {
-      await running?.catch(() => undefined);
+      await running?.done.catch(() => undefined);
     },
   };
 }

@@ -53,9 +53,12 @@ export function safeStorageSecrets(
           'No system keyring found: the API key is only obfuscated on disk (Electron basic_text).',
         );
       }
-      fs.mkdirSync(dir, { recursive: true });
+      // Owner-only whatever the umask (main does not load @eo/sync: it holds native modules).
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      fs.chmodSync(dir, 0o700);
       const tmp = `${file}.tmp`;
       fs.writeFileSync(tmp, safeStorage.encryptString(key), { mode: 0o600 });
+      fs.chmodSync(tmp, 0o600);
       fs.renameSync(tmp, file);
     },
   };

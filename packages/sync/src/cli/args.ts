@@ -33,6 +33,7 @@ export const OPTIONS = {
   'remote-id': { type: 'string' },
   idempotency: { type: 'string' },
   drift: { type: 'boolean' },
+  full: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -64,6 +65,7 @@ export interface OptionValues {
   readonly 'remote-id'?: string | undefined;
   readonly idempotency?: string | undefined;
   readonly drift?: boolean | undefined;
+  readonly full?: boolean | undefined;
 }
 
 export interface CommandLine {

@@ -5,7 +5,7 @@
  * mirror never needs the service's settings.
  */
 import fs from 'node:fs';
-import { createEoClient, type EoClient } from '@eo/api-client';
+import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import { DEFAULT_SERVICE_DIALECT, parseServiceDialect, type ServiceDialect } from '@eo/domain';
 import { openLocalDatabase, type LocalDatabase } from '../db/open';
 import { makeDriftInbox, type DriftInbox } from '../pull/drift';
@@ -86,6 +86,9 @@ export function makeContext(
         throw new UsageError(
           '--url (or EO_URL) must be an http(s) URL, e.g. http://127.0.0.1:8080',
         );
+      // The key goes with every request: never in clear text across the network.
+      const problem = keyTransportProblem(url);
+      if (problem) throw new UsageError(`--url (or EO_URL) ${url}: ${problem}`);
       const dialect = dialectOf(values, io);
       return createEoClient({
         baseUrl: url,

@@ -6,7 +6,7 @@
 import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@eo/domain';
 import type { ResourceName } from '../mirror/writers';
 import { describeSyncError } from '../pull/errors';
-import { createSyncEngine, RESOURCES } from '../pull/engine';
+import { createSyncEngine, RECENT_COMPLETE_MS, RESOURCES } from '../pull/engine';
 import { intFlag, listFlag, UsageError } from './args';
 import { jsonText } from './json-input';
 import type { CommandContext, CommandSpec } from './context';
@@ -74,7 +74,7 @@ export const syncCommand: CommandSpec = {
   words: ['sync'],
   operands: [],
   usage:
-    'eo sync [--resources LIST] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--progress auto|lines|off] [--format json|table]',
+    'eo sync [--resources LIST] [--full] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--progress auto|lines|off] [--format json|table]',
   options: [
     'format',
     'progress',
@@ -84,6 +84,7 @@ export const syncCommand: CommandSpec = {
     'batch-records',
     'prefetch',
     'read-ahead',
+    'full',
   ],
   async run(ctx) {
     const { values, io } = ctx;
@@ -114,7 +115,19 @@ export const syncCommand: CommandSpec = {
       ...(batchRecords !== undefined ? { batchRecords } : {}),
     });
     try {
-      await engine.sync({ resources, signal: io.signal, onProgress: (p) => progress.update(p) });
+      const report = await engine.sync({
+        resources,
+        signal: io.signal,
+        onProgress: (p) => progress.update(p),
+        // Resources completed minutes ago are left alone (a dropping link still gets the
+        // unfinished one done); --full walks them all.
+        skipCompletedWithinMs: values.full ? 0 : RECENT_COMPLETE_MS,
+      });
+      progress.end();
+      if (report.skipped.length > 0 && progressMode(values.progress, io.stderr) !== 'off')
+        io.stderr.write(
+          `${report.skipped.join(', ')}: complete within the last ${RECENT_COMPLETE_MS / 60_000} min, not walked again (--full walks them)\n`,
+        );
     } catch (e) {
       progress.end();
       // Resources run in RESOURCES order (`resources` keeps it) and each completed one is
@@ -134,7 +147,6 @@ export const syncCommand: CommandSpec = {
         );
       return EXIT.failed;
     }
-    progress.end();
     const views = resourceViews(engine.status()).filter((v) => resources.includes(v.resource));
     if (format === 'json') writeJson(io.stdout, { resources: views });
     else writeResourceTable(ctx, views);

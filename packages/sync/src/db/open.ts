@@ -1,10 +1,10 @@
 /** Opens the local database (WAL), applies migrations, and wraps it in drizzle. */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { makePrivateDir, preparePrivateDatabase } from './private-files';
 import * as schema from './schema';
 
 export type LocalDb = BetterSQLite3Database<typeof schema>;
@@ -22,7 +22,9 @@ export const PAGE_SIZE = 8192;
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export function openLocalDatabase(file: string): LocalDatabase {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // Owner-only: a folder created here 0700; the database, its -wal and -shm 0600.
+  makePrivateDir(path.dirname(path.resolve(file)));
+  preparePrivateDatabase(file);
   const sqlite = new Database(file);
   // 8 KB pages for a new file (a no-op on an existing one): a catalog row (~2.5 KB of JSON)
   // fills a 4 KB page on its own, three fit in 8 KB: a third less disk and read per record.

@@ -53,6 +53,13 @@ export const DEFAULT_PULL = {
   prefetch: true,
 } as const;
 
+/**
+ * How recent a completed pass must be for `eo sync` to leave its resource alone (unless
+ * `--full`): on a link that drops every few seconds, walking complete resources again on every
+ * run would leave no time for the unfinished one.
+ */
+export const RECENT_COMPLETE_MS = 10 * 60_000;
+
 export interface SyncProgress {
   readonly resource: ResourceName;
   /** Records received by this pass so far (committed; skipped ones included). */
@@ -71,6 +78,11 @@ export interface SyncOptions {
   readonly signal?: AbortSignal;
   /** Called after every commit and when a resource's pass completes. */
   readonly onProgress?: (p: SyncProgress) => void;
+  /**
+   * Leave alone a resource whose last pass (under the same plan) completed less than this many
+   * ms ago and has none interrupted since. Default 0: every requested resource is walked.
+   */
+  readonly skipCompletedWithinMs?: number;
 }
 
 export interface SyncEngineOptions {
@@ -106,6 +118,8 @@ export interface SyncEngineOptions {
 
 export interface SyncReport {
   readonly resources: ResourceStatus[];
+  /** Requested resources left alone: completed within `skipCompletedWithinMs`. */
+  readonly skipped: ResourceName[];
 }
 
 /** Databases a sync is running on: one at a time per database, whichever engine started it. */
@@ -127,6 +141,38 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const inbox = options.drift;
   const searches = catalogSearches(options.catalog ?? 'all');
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
+
+  /** What a resource's pass pages through: the catalog searches; nothing for the others. */
+  const planOf = (resource: ResourceName) =>
+    resource === 'catalogs' ? JSON.stringify(searches) : '';
+
+  /** An interrupted pass under the same plan: the next sync goes on with it. */
+  function resumable(resource: ResourceName): boolean {
+    const state = states.get(resource);
+    return (
+      state !== undefined &&
+      state.passId !== null &&
+      state.finishedAtUs === null &&
+      state.plan === planOf(resource)
+    );
+  }
+
+  /**
+   * Its last pass, under the same plan, completed less than `ms` ago (an incomplete one, short of
+   * the service's total, is never left alone: the next sync tries again).
+   */
+  function completedWithin(resource: ResourceName, ms: number): boolean {
+    const state = states.get(resource);
+    return (
+      ms > 0 &&
+      state !== undefined &&
+      state.finishedAtUs !== null &&
+      !state.incomplete &&
+      state.lastCompleteAtUs !== null &&
+      state.plan === planOf(resource) &&
+      nowUs() - state.lastCompleteAtUs < ms * 1000
+    );
+  }
 
   /** The lists a resource's pass pages through, in a stable order. */
   function partsOf(resource: ResourceName): PageSource[] {
@@ -159,14 +205,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
     onProgress: SyncOptions['onProgress'],
   ): Promise<void> {
     const writer = writers[resource];
-    const plan = resource === 'catalogs' ? JSON.stringify(searches) : '';
-    let state = states.get(resource);
-    if (!state || state.passId === null || state.finishedAtUs !== null || state.plan !== plan) {
+    const plan = planOf(resource);
+    if (!resumable(resource)) {
       // A new pass: none to resume, or the one interrupted paged other searches.
       states.start(resource, randomUUID(), plan, nowUs());
       driftStore.clear(resource);
-      state = states.get(resource)!;
     }
+    const state = states.get(resource)!;
     const passId = state.passId!;
     const parts = partsOf(resource);
     let seen = state.seen;
@@ -296,7 +341,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   return {
-    /** Brings the mirror level with the service; resumes interrupted passes. */
+    /** Brings the mirror level with the service; resumes interrupted passes first. */
     async sync(opts: SyncOptions = {}): Promise<SyncReport> {
       const resources = opts.resources ?? RESOURCES;
       const unknown = resources.filter((r) => !RESOURCES.includes(r));
@@ -307,7 +352,14 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (syncing.has(sqlite)) throw new SyncBusyError();
       syncing.add(sqlite);
       try {
-        for (const resource of resources) {
+        // Interrupted passes first (a link that keeps dropping still finishes them), then the
+        // rest in RESOURCES order, less those completed just now when asked to skip them.
+        const skipped = resources.filter((r) =>
+          completedWithin(r, opts.skipCompletedWithinMs ?? 0),
+        );
+        const todo = resources.filter((r) => !skipped.includes(r));
+        const order = [...todo.filter(resumable), ...todo.filter((r) => !resumable(r))];
+        for (const resource of order) {
           opts.signal?.throwIfAborted();
           try {
             await syncResource(resource, opts.signal, opts.onProgress);
@@ -316,7 +368,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             throw e;
           }
         }
-        return { resources: states.all() };
+        return { resources: states.all(), skipped };
       } finally {
         syncing.delete(sqlite);
       }

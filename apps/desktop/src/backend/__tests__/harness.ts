@@ -16,6 +16,27 @@ import {
 import { createBackend, type Backend, type BackendOptions } from '../backend';
 import { memorySecrets, type Secrets } from '../secrets';
 
+/** How long a test waits for an event: well under the desktop project's 60 s test timeout. */
+export const WAIT_MS = 20_000;
+
+/**
+ * Polls `ready` (no fixed sleeps) until it is truthy; rejects after `timeoutMs` saying `what`
+ * never happened.
+ */
+export async function until<T>(
+  what: string,
+  ready: () => T | Promise<T>,
+  timeoutMs = WAIT_MS,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await ready();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 export interface TestService {
   url: string;
   key: string;
@@ -57,7 +78,15 @@ export interface TestBackend {
   call<M extends Method>(method: M, input?: Input<M>): Promise<Output<M>>;
   /** The raw dispatch result, for rejection tests. */
   raw(method: unknown, input: unknown): ReturnType<Backend['dispatch']>;
-  waitFor(event: EventName, pred?: (payload: unknown) => boolean): Promise<unknown>;
+  /**
+   * The next `event` whose payload passes `pred`; rejects after `timeoutMs` (default
+   * WAIT_MS, well under the test timeout) naming the event, `what` was awaited and what arrived.
+   */
+  waitFor(
+    event: EventName,
+    pred?: (payload: unknown) => boolean,
+    opts?: { what?: string; timeoutMs?: number },
+  ): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -100,8 +129,26 @@ export function startBackend(opts: Partial<BackendOptions> = {}): TestBackend {
       return contract[method].output.parse(r.value) as Output<typeof method>;
     },
     raw: (method, input) => backend.dispatch(method, input),
-    waitFor(event, pred = () => true) {
-      return new Promise((resolve) => waiters.push({ event, pred, resolve }));
+    waitFor(event, pred = () => true, opts = {}) {
+      const timeoutMs = opts.timeoutMs ?? WAIT_MS;
+      const waiter = { event, pred, resolve: (_: unknown) => {} };
+      const since = events.length;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          const seen = events.slice(since).filter((e) => e.event === event);
+          reject(
+            new Error(
+              `no ${event}${opts.what ? ` (${opts.what})` : ''} within ${timeoutMs} ms; ${event} seen meanwhile: ${JSON.stringify(seen.map((e) => e.payload)).slice(0, 600)}`,
+            ),
+          );
+        }, timeoutMs);
+        waiter.resolve = (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        };
+        waiters.push(waiter);
+      });
     },
     async close() {
       await backend.close();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../embedded-service';
+import { launchBackend } from '../launch';
 import { fileSecrets, memorySecrets } from '../secrets';
 import { startBackend, tempDir } from './harness';
 
@@ -69,6 +70,47 @@ describe('secrets', () => {
     expect(fs.statSync(path.join(dir, 'api-key')).mode & 0o777).toBe(0o600);
     s.set(null);
     expect(s.get()).toBeNull();
+  });
+});
+
+describe('the data folder', () => {
+  it('browser mode: the folder 0700, mirror.sqlite, desktop.sqlite, their -wal/-shm and api-key 0600', async () => {
+    const parent = tempDir('eo-desktop-modes-');
+    cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
+    const dataDir = path.join(parent, 'eo-field-desk');
+    const launched = await launchBackend({
+      dataDir,
+      secrets: fileSecrets(dataDir),
+      mode: 'browser',
+      embedded: false,
+    });
+    cleanups.push(() => launched.close());
+    const call = (m: string, input: unknown) => launched.backend.dispatch(m, input);
+    // Writes to both databases (their -wal files) and stores a key.
+    expect(
+      await call('settings.update', { serviceUrl: 'http://127.0.0.1:9', apiKey: 'k-1' }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await call('outbox.enqueue', {
+        kind: 'job',
+        input: { workflow_id: 'wf-cloud-mask', project_id: 'prj-demo-crops' },
+      }),
+    ).toMatchObject({ ok: true });
+    const mode = (name: string) => fs.statSync(path.join(dataDir, name)).mode & 0o777;
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    const files = fs.readdirSync(dataDir).sort();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'api-key',
+        'desktop.sqlite',
+        'desktop.sqlite-wal',
+        'mirror.sqlite',
+        'mirror.sqlite-wal',
+      ]),
+    );
+    expect(Object.fromEntries(files.map((f) => [f, mode(f)]))).toEqual(
+      Object.fromEntries(files.map((f) => [f, 0o600])),
+    );
   });
 });
 

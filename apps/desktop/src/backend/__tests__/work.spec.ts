@@ -5,9 +5,9 @@
  * after a sync; lookups.
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlushResult, OutboxEntryView } from '../../shared/work';
-import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import { startBackend, startService, until, type TestBackend, type TestService } from './harness';
 import {
   CROPS,
   FLOODS,
@@ -360,7 +360,8 @@ describe('the outbox, from offline to the service', () => {
     });
     // Nothing has run on the service yet: all unfinished, and the service is needed to follow them.
     expect((await t.call('jobs.list'))[0]!.status).toBe('QUEUED');
-    await t.call('settings.update', { serviceUrl: 'http://127.0.0.1:9' });
+    // A service nobody listens on (with a key of its own: a key follows no URL).
+    await t.call('settings.update', { serviceUrl: 'http://127.0.0.1:9', apiKey: 'eok_none' });
     expect(await errorOf(t, 'created.refresh', {})).toMatchObject({ code: 'offline' });
     await connected(t);
 
@@ -545,8 +546,20 @@ describe('the connectivity watcher', () => {
         [aoi.id, 'sent'],
         [job.id, 'sent'],
       ]);
-      // Later ticks find nothing queued: one batch, one outbox.finished.
-      await new Promise((r) => setTimeout(r, 300));
+      // Later ticks find nothing queued: one batch, one outbox.finished. Three more ticks
+      // (their connectivity reads, counted on fetch) rather than a guess at how long they take.
+      const checks = vi.spyOn(globalThis, 'fetch');
+      try {
+        await until(
+          'three more watcher ticks',
+          () =>
+            checks.mock.calls.filter(([url]) => String(url).includes('/v0/indices?limit=1'))
+              .length >= 3,
+        );
+      } finally {
+        checks.mockRestore();
+      }
+      await t.backend.idle();
       expect(t.events.filter((e) => e.event === 'outbox.finished')).toHaveLength(1);
     } finally {
       await t.close();

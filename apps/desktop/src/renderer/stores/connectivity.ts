@@ -46,15 +46,20 @@ export const useConnectivityStore = defineStore('connectivity', {
   actions: {
     /** Follow the backend's connectivity events; returns the unsubscribe. */
     listen(): () => void {
-      return useBridge().on('connectivity.changed', (c) => {
-        this.current = c;
-      });
+      return useBridge().on('connectivity.changed', (c) => this.apply(c));
+    },
+    /**
+     * The newer of what is shown and `c`: an event and a check's answer travel separately, and
+     * an answer that arrives after a newer event must not put the older state back.
+     */
+    apply(c: Connectivity): void {
+      if (!this.current || c.checkedAt >= this.current.checkedAt) this.current = c;
     },
     async check(): Promise<void> {
       this.checking = true;
       this.error = null;
       try {
-        this.current = await useBridge().call('connectivity.check');
+        this.apply(await useBridge().call('connectivity.check'));
       } catch (err) {
         this.error = readableError(err).message;
       } finally {

@@ -6,6 +6,9 @@ import type { Delivery, OrderItem } from '@eo/domain';
 import { defineStore } from 'pinia';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
+import { latestOnly } from './latest';
+
+const loads = latestOnly();
 
 export const useDeliveriesStore = defineStore('deliveries', {
   state: () => ({
@@ -17,6 +20,7 @@ export const useDeliveriesStore = defineStore('deliveries', {
   }),
   actions: {
     async load(): Promise<void> {
+      const current = loads.begin();
       this.loading = true;
       try {
         const bridge = useBridge();
@@ -24,14 +28,15 @@ export const useDeliveriesStore = defineStore('deliveries', {
           bridge.call('deliveries.list'),
           bridge.call('orderItems.list'),
         ]);
+        if (!current()) return;
         this.deliveries = deliveries;
         this.orderItems = orderItems;
         this.error = null;
         this.loaded = true;
       } catch (err) {
-        this.error = readableError(err);
+        if (current()) this.error = readableError(err);
       } finally {
-        this.loading = false;
+        if (current()) this.loading = false;
       }
     },
   },

@@ -7,6 +7,9 @@ import type { Aoi, Asset, SpectralIndex, Visualization } from '@eo/domain';
 import { defineStore } from 'pinia';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
+import { latestOnly } from './latest';
+
+const loads = latestOnly();
 
 export const useIndicesStore = defineStore('indices', {
   state: () => ({
@@ -32,6 +35,7 @@ export const useIndicesStore = defineStore('indices', {
   },
   actions: {
     async load(): Promise<void> {
+      const current = loads.begin();
       this.loading = true;
       try {
         const bridge = useBridge();
@@ -40,15 +44,16 @@ export const useIndicesStore = defineStore('indices', {
           bridge.call('visualizations.list'),
           bridge.call('aois.list'),
         ]);
+        if (!current()) return;
         this.indices = indices;
         this.visualizations = visualizations;
         this.aois = aois;
         this.error = null;
         this.loaded = true;
       } catch (err) {
-        this.error = readableError(err);
+        if (current()) this.error = readableError(err);
       } finally {
-        this.loading = false;
+        if (current()) this.loading = false;
       }
     },
     /** Scene assets are the sources a visualization may use (the service refuses others). */

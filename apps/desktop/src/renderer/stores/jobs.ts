@@ -3,6 +3,9 @@ import type { Job } from '@eo/domain';
 import { defineStore } from 'pinia';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
+import { latestOnly } from './latest';
+
+const loads = latestOnly();
 
 export const useJobsStore = defineStore('jobs', {
   state: () => ({
@@ -13,15 +16,18 @@ export const useJobsStore = defineStore('jobs', {
   }),
   actions: {
     async load(): Promise<void> {
+      const current = loads.begin();
       this.loading = true;
       try {
-        this.jobs = await useBridge().call('jobs.list');
+        const jobs = await useBridge().call('jobs.list');
+        if (!current()) return;
+        this.jobs = jobs;
         this.error = null;
         this.loaded = true;
       } catch (err) {
-        this.error = readableError(err);
+        if (current()) this.error = readableError(err);
       } finally {
-        this.loading = false;
+        if (current()) this.loading = false;
       }
     },
   },

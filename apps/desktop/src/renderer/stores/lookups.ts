@@ -6,6 +6,9 @@
 import { defineStore } from 'pinia';
 import type { Lookups } from '../../shared/work';
 import { useBridge } from './bridge-provider';
+import { latestOnly } from './latest';
+
+const loads = latestOnly();
 
 export const useLookupsStore = defineStore('lookups', {
   state: () => ({
@@ -19,8 +22,11 @@ export const useLookupsStore = defineStore('lookups', {
   },
   actions: {
     async load(): Promise<void> {
+      const current = loads.begin();
       try {
-        this.lookups = await useBridge().call('lookups.get');
+        const lookups = await useBridge().call('lookups.get');
+        if (!current()) return;
+        this.lookups = lookups;
         this.loaded = true;
       } catch {
         // Suggestions are optional: the forms work without them.

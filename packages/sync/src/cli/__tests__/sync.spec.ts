@@ -65,10 +65,30 @@ describe('eo sync', () => {
     expect(bar.stderr).toMatch(/catalogs +\[#{24}\] \d+\/\d+ done\n/);
     expect(bar.stdout).not.toMatch(/[\r#]/);
 
-    const lines = await eo(['sync', ...flags, '--resources', 'catalogs', '--progress', 'lines']);
+    // --full: the catalogs were complete a moment ago (a plain run would leave them alone).
+    const lines = await eo([
+      'sync',
+      ...flags,
+      '--resources',
+      'catalogs',
+      '--full',
+      '--progress',
+      'lines',
+    ]);
     expect(lines.code).toBe(0);
     expect(lines.stderr).not.toContain('\r');
     expect(lines.stderr.trim().split('\n').at(-1)).toMatch(/^catalogs \d+\/\d+ done$/);
+  });
+
+  it('leaves resources completed just now alone, and says so when progress is shown', async () => {
+    const db = freshDb();
+    const flags = ['--db', db, '--url', service.url, '--key', service.key];
+    expect((await eo(['sync', ...flags, '--resources', 'indices'])).code).toBe(0);
+    const again = await eo(['sync', ...flags, '--resources', 'indices', '--progress', 'lines']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe(
+      'indices: complete within the last 10 min, not walked again (--full walks them)\n',
+    );
   });
 
   it('--resources picks resources (kebab-case names too); the others stay unsynced', async () => {
@@ -153,6 +173,22 @@ describe('eo sync', () => {
     const noUrl = await eo(['sync', '--db', db], { env: { EO_API_KEY: service.key } });
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toContain('pass --url URL or set EO_URL');
+    // The key never goes in clear text across the network: plain http only to loopback.
+    for (const url of ['http://eo.example.com', 'http://10.0.0.5:8080']) {
+      for (const settings of [
+        { argv: ['--url', url], env: { EO_API_KEY: service.key } },
+        { argv: [], env: { EO_URL: url, EO_API_KEY: service.key } },
+      ]) {
+        const plain = await eo(['sync', '--db', db, ...settings.argv], { env: settings.env });
+        expect(plain.code).toBe(2);
+        expect(plain.stderr).toContain(`--url (or EO_URL) ${url}: plain http is allowed only`);
+        const flush = await eo(['outbox', 'flush', '--db', db, ...settings.argv], {
+          env: settings.env,
+        });
+        expect(flush.code).toBe(2);
+        expect(flush.stderr).toContain('plain http is allowed only');
+      }
+    }
     const catalogFile = path.join(tmp.dir, 'searches.json');
     fs.writeFileSync(
       catalogFile,

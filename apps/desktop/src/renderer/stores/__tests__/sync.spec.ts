@@ -91,4 +91,19 @@ describe('connectivity store', () => {
     expect(c.text.label).toBe('Offline');
     stop();
   });
+
+  it('keeps an event that arrived while a check was answered, when the event is newer', async () => {
+    const c = useConnectivityStore();
+    const stop = c.listen();
+    bridge.connectivity = { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' };
+    const checked = c.check();
+    bridge.emit('connectivity.changed', {
+      state: 'offline',
+      checkedAt: '2024-05-17T08:00:05.000Z',
+      message: 'the network went away',
+    });
+    await checked;
+    expect(c.state).toBe('offline');
+    stop();
+  });
 });
