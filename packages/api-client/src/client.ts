@@ -6,6 +6,7 @@
 import { ENDPOINT_IDS, type EndpointId } from '@eo/domain';
 import type { Capabilities } from './capabilities';
 import { Decoder } from './decode';
+import { redactValue } from './errors';
 import { makeExtensionReads, type ExtensionReads } from './extensions';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
 import { makePagers, type Pagers, type Send } from './pages';
@@ -35,7 +36,7 @@ export interface EoClient extends EndpointMethods {
 export function createEoClient(options: EoClientOptions): EoClient {
   const opts = resolveOptions(options);
   const transport = new Transport(opts);
-  const decoder = new Decoder(opts.onSchemaDrift);
+  const decoder = new Decoder(opts.onSchemaDrift, (body) => redactValue(body, transport.secrets));
 
   /** Sends a call; the body comes back undecoded so a pager can look ahead before decoding. */
   const send: Send = async (id, input, call) => {
@@ -44,6 +45,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
     return {
       json: res.json,
+      path: req.path,
       decode: () =>
         decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
     };
@@ -67,7 +69,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   const client: EoClient = {
     ...methods,
-    pages: makePagers(send),
+    pages: makePagers(send, opts.baseUrl),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift),
     request: (id, input = {}, call) => invoke(id, input, call),
     get inFlight() {

@@ -39,17 +39,65 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** What arrived, in a few words: `missing`, `null`, `a number (42)`, `an object (keys: a, b)`. */
+export function describeValue(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array (${v.length} item${v.length === 1 ? '' : 's'})`;
+  if (typeof v === 'object') {
+    const keys = Object.keys(v);
+    const shown = keys.slice(0, 8).join(', ') + (keys.length > 8 ? ', ...' : '');
+    return keys.length === 0 ? 'an empty object' : `an object (keys: ${shown})`;
+  }
+  if (typeof v === 'string') {
+    if (v === '') return 'an empty string';
+    return `a string (${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)})`;
+  }
+  return `a ${typeof v} (${String(v)})`;
+}
+
+/** `"orders" is missing (expected an array; the body has keys: ...)` or `... is a string (expected ...)`. */
+function keyProblem(json: Record<string, unknown>, key: string, expected: string): string {
+  const v = json[key];
+  if (v === undefined) {
+    const keys = Object.keys(json);
+    const has =
+      keys.length === 0
+        ? 'the body is an empty object'
+        : `the body has keys: ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', ...' : ''}`;
+    return `"${key}" is missing (expected ${expected}; ${has})`;
+  }
+  return `"${key}" is ${describeValue(v)} (expected ${expected})`;
+}
+
 function usabilityProblem(env: Envelope, json: unknown): string | undefined {
-  if (!isRecord(json)) return 'the body is not a JSON object';
+  if (!isRecord(json)) return `expected a JSON object, got ${describeValue(json)}`;
   if ('list' in env) {
-    return Array.isArray(json[env.list]) ? undefined : `"${env.list}" is not an array`;
+    return Array.isArray(json[env.list]) ? undefined : keyProblem(json, env.list, 'an array');
   }
   if ('id' in env) {
     const id = json[env.id];
-    return typeof id === 'string' && id !== '' ? undefined : `"${env.id}" is missing or empty`;
+    return typeof id === 'string' && id !== ''
+      ? undefined
+      : keyProblem(json, env.id, 'a non-empty string id');
   }
+  // Satellite search items: a map, a FeatureCollection or (some services) a bare array.
   const o = json[env.object];
-  return typeof o === 'object' && o !== null ? undefined : `"${env.object}" is missing`;
+  return typeof o === 'object' && o !== null
+    ? undefined
+    : keyProblem(json, env.object, 'an object or an array');
+}
+
+/**
+ * A numeric id in a create answer is unambiguous: it becomes its string (in place), and the
+ * change is reported as drift. Returns the issue, when there was one.
+ */
+function coerceId(env: Envelope, json: unknown): { path: string; message: string } | undefined {
+  if (!('id' in env) || !isRecord(json)) return undefined;
+  const id = json[env.id];
+  if (typeof id !== 'number' || !Number.isFinite(id)) return undefined;
+  json[env.id] = String(id);
+  return { path: env.id, message: `a number (${id}), used as the string id "${String(id)}"` };
 }
 
 /** The element schema of a list envelope, for salvaging the valid items of a drifted list. */
@@ -74,7 +122,11 @@ export function issuesOf(error: z.ZodError): Array<{ path: string; message: stri
 const checkers = new Map<EndpointId, Checker>();
 
 export class Decoder {
-  constructor(private readonly onDrift: ((e: SchemaDriftEvent) => void) | undefined) {}
+  /** `redact` scrubs the API key from a body kept on an error. */
+  constructor(
+    private readonly onDrift: ((e: SchemaDriftEvent) => void) | undefined,
+    private readonly redact: (body: unknown) => unknown = (b) => b,
+  ) {}
 
   private checker(id: EndpointId): Checker {
     let c = checkers.get(id);
@@ -98,25 +150,33 @@ export class Decoder {
   ): unknown {
     const env = ENVELOPES[id];
     const schema = endpoints[id].response as z.ZodType;
+    const coerced = coerceId(env, json);
     const problem = usabilityProblem(env, json);
     if (problem) {
       const r = schema.safeParse(json);
       throw new EoResponseError({
         ...ctx,
         status,
-        body: json,
         message: `${ctx.method ?? ''} ${ctx.path ?? id}: unusable response: ${problem}`.trim(),
         issues: r.success ? [] : issuesOf(r.error),
+        body: this.redact(json),
       });
     }
     // Fast path: a precompiled check that accepts exactly what the schema accepts, or defers.
     const fast = this.checker(id)(json);
-    if (fast.ok) return fast.value;
+    if (fast.ok) {
+      if (coerced) this.report(id, [coerced]);
+      return fast.value;
+    }
     // The fast path may have applied defaults before it gave up: zod gets an untouched copy.
     const pristine = JSON.parse(text) as Record<string, unknown>;
+    coerceId(env, pristine);
     const r = schema.safeParse(pristine);
-    if (r.success) return r.data;
-    this.report(id, issuesOf(r.error));
+    if (r.success) {
+      if (coerced) this.report(id, [coerced]);
+      return r.data;
+    }
+    this.report(id, coerced ? [coerced, ...issuesOf(r.error)] : issuesOf(r.error));
     return salvage(schema, env, pristine);
   }
 

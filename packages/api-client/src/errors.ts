@@ -51,8 +51,13 @@ export class EoApiError extends EoClientError {
   readonly status: number;
   /** The service's error code (ours: `validation_failed`, `unauthorized`, ...), when its body has one. */
   readonly code: string | undefined;
-  /** Field-level details (`path`, `message`, ...), when the body has them. */
+  /**
+   * Field-level details as `{ path, message, ... }`, when the body has them: a list (ours), an
+   * object of field -> message (the real service), FastAPI's `detail` list, ... (`error-body.ts`).
+   */
   readonly details: ErrorDetail[] | undefined;
+  /** The body's details as the service sent them (a list, an object, null), when it sent any. */
+  readonly rawDetails: unknown;
   /** The parsed error body (JSON value or text), API key redacted. */
   readonly body: unknown;
   /** Delay asked for by a Retry-After header, in ms (already capped). */
@@ -63,6 +68,7 @@ export class EoApiError extends EoClientError {
       status: number;
       code?: string | undefined;
       details?: ErrorDetail[] | undefined;
+      rawDetails?: unknown;
       body?: unknown;
       retryAfterMs?: number | undefined;
     },
@@ -71,6 +77,7 @@ export class EoApiError extends EoClientError {
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
+    this.rawDetails = init.rawDetails;
     this.body = init.body;
     this.retryAfterMs = init.retryAfterMs;
     this.retryable = isRetryableStatus(init.status);
@@ -130,7 +137,10 @@ export class EoResponseError extends EoClientError {
   readonly status: number;
   /** Schema issues, when the body was JSON but unusable. */
   readonly issues: Array<{ path: string; message: string }> | undefined;
-  /** The body as received (parsed JSON, or the text when it was not JSON), API key redacted. */
+  /**
+   * The body as received (parsed JSON, else its text; API key redacted), so a caller can keep
+   * the raw answer of a 2xx it could not use (e.g. a create that may have happened).
+   */
   readonly body: unknown;
   constructor(
     init: BaseInit & {

@@ -14,7 +14,8 @@ import {
   type Job,
   type Visualization,
 } from '@eo/domain';
-import { EoApiError, EoResponseError } from './errors';
+import { EoApiError, EoResponseError, redactValue } from './errors';
+import { describeValue } from './decode';
 import type { CallOptions, ResolvedOptions } from './options';
 import type { Transport } from './transport';
 
@@ -61,8 +62,9 @@ export function makeExtensionReads(
         method: def.method,
         path,
         status: res.status,
-        message: `${def.method} ${path}: unusable response: not a JSON object`,
+        message: `${def.method} ${path}: unusable response: expected a JSON object, got ${describeValue(res.json)}`,
         issues,
+        body: redactValue(res.json, transport.secrets),
       });
     }
     try {

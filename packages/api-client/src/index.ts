@@ -27,7 +27,14 @@ export type {
   SchemaDriftEvent,
   SleepLike,
 } from './options';
-export { allItems, satelliteItems, type Page, type PageOptions, type Pagers } from './pages';
+export {
+  allItems,
+  satelliteItems,
+  type Page,
+  type PageOptions,
+  type Pagers,
+  type PassEnd,
+} from './pages';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
 export type {

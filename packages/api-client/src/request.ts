@@ -24,6 +24,11 @@ export interface RequestInput {
   readonly params?: Record<string, string> | undefined;
   readonly query?: object | undefined;
   readonly body?: unknown;
+  /**
+   * A path and query the service linked to (a `next` link of the same endpoint, already checked
+   * to be same-origin), sent as is instead of `query`: its query is the service's, not validated.
+   */
+  readonly link?: string | undefined;
 }
 
 interface ArgLayout {
@@ -94,7 +99,7 @@ function validate(
     }
   };
   check(def.params, input.params ?? {}, 'params');
-  check(def.query, input.query ?? {}, 'query');
+  if (input.link === undefined) check(def.query, input.query ?? {}, 'query');
   check(def.body, bodyToSend, 'body');
   if (details.length === 0) return undefined;
   const first = details[0]!;
@@ -137,7 +142,7 @@ export function prepareRequest(
     endpoint: id,
     method: def.method,
     kind: def.kind,
-    path: path + encodeQuery(input.query),
+    path: input.link ?? path + encodeQuery(input.query),
     body: body === undefined ? undefined : JSON.stringify(body),
   };
 }

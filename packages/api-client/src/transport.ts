@@ -8,9 +8,9 @@
  * and the service has said it honours it (`capabilities.ts`), so the service runs the create at
  * most once. Other 4xx and 500 are never retried.
  */
-import { describeErrorBody, type ErrorDetail } from '@eo/domain';
 import { ABORTED, abortableSleep } from './abort';
 import { CapabilityTracker } from './capabilities';
+import { errorReason, readErrorBody } from './error-body';
 import {
   EoAbortError,
   EoApiError,
@@ -39,6 +39,9 @@ export interface TransportResult {
 type AttemptOutcome =
   | { ok: true; status: number; json: unknown; text: string; headers: Headers }
   | { ok: false; status: number | undefined; error: EoClientError };
+
+/** Most characters of a non-JSON 2xx body kept on its error (a captive portal's page). */
+const MAX_KEPT_TEXT = 64 * 1024;
 
 /** Key values (with and without prefix) kept for scrubbing messages. */
 const MAX_REMEMBERED_SECRETS = 32;
@@ -263,19 +266,7 @@ export class Transport {
       try {
         return { ok: true, status, json: JSON.parse(text), text, headers: res.headers };
       } catch {
-        // Only now look at why: a blank body or something else (no trim() copy of big bodies).
-        const type = res.headers.get('content-type') ?? 'no content type';
-        const what = /^\s*$/.test(text) ? 'an empty body' : `a body that is not JSON (${type})`;
-        return {
-          ok: false,
-          status,
-          error: new EoResponseError({
-            ...ctx,
-            status,
-            body: redactText(text, this.secrets),
-            message: `${req.method} ${req.path}: ${status} with ${what}`,
-          }),
-        };
+        return { ok: false, status, error: this.notJson(req, ctx, res, text) };
       }
     }
     let body: unknown = text === '' ? undefined : text;
@@ -285,25 +276,51 @@ export class Transport {
       // Plain text (a proxy's HTML page, "Bad Gateway") stays a string.
     }
     body = redactValue(body, this.secrets);
-    const described = describeErrorBody(body);
+    const read = readErrorBody(body);
     const retryAfter = parseRetryAfter(res.headers.get('retry-after'), Date.now());
     const retryAfterMs =
       retryAfter === undefined ? undefined : Math.min(retryAfter, this.opts.retry.maxRetryAfterMs);
-    const reason = described.message ?? (res.statusText || 'no error message');
-    const code = described.code ? ` ${described.code}` : '';
+    const reason = errorReason(read, res.statusText || 'no error message');
+    const code = read.code ? ` ${read.code}` : '';
     return {
       ok: false,
       status,
       error: new EoApiError({
         ...ctx,
         status,
-        code: described.code,
-        details: described.details as ErrorDetail[] | undefined,
+        code: read.code,
+        details: read.details,
+        rawDetails: read.rawDetails,
         body,
         retryAfterMs,
         message: this.redact(`${req.method} ${req.path} failed with ${status}${code}: ${reason}`),
       }),
     };
+  }
+
+  /** A 2xx whose body is not JSON: what arrived, named (content type, a short excerpt), kept. */
+  private notJson(
+    req: PreparedRequest,
+    ctx: RequestContext,
+    res: Response,
+    text: string,
+  ): EoResponseError {
+    const status = res.status;
+    // Only now look at why: a blank body or something else (no trim() copy of big bodies).
+    const type = res.headers.get('content-type') ?? 'no content type';
+    const blank = /^\s*$/.test(text);
+    const excerpt = blank
+      ? ''
+      : `: ${JSON.stringify(text.slice(0, 80))}${text.length > 80 ? '...' : ''}`;
+    const what = blank ? 'an empty body' : `a body that is not JSON (${type})${excerpt}`;
+    return new EoResponseError({
+      ...ctx,
+      status,
+      message: this.redact(
+        `${req.method} ${req.path}: unusable response: ${status} with ${what} (expected JSON)`,
+      ),
+      body: this.redact(text.length > MAX_KEPT_TEXT ? text.slice(0, MAX_KEPT_TEXT) : text),
+    });
   }
 
   private emitRequest(e: Parameters<NonNullable<ResolvedOptions['onRequest']>>[0]): void {

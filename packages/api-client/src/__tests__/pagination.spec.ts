@@ -74,7 +74,7 @@ describe('offset-based lists', () => {
   it('an empty result is one empty page with total 0', async () => {
     srv.setHandler(() => ({ json: { aois: [], pagination: { limit: 10, offset: 0, total: 0 } } }));
     const pages = await collect(client.pages.aois());
-    expect(pages).toEqual([{ items: [], total: 0, offset: 0, pageIndex: 0 }]);
+    expect(pages).toEqual([{ items: [], total: 0, offset: 0, pageIndex: 0, end: 'empty' }]);
   });
   it('aoiAssets, orderItems and indices use the same mechanics', async () => {
     srv.setHandler((r) => {
@@ -201,11 +201,16 @@ describe('catalog search', () => {
   it('a server that ignores offset: stops when a page repeats, never yields duplicates', async () => {
     serve('offset', { ignoreOffset: true });
     const pages = await collect(client.pages.catalogs({}, { pageSize: 10 }));
-    expect(pages).toHaveLength(1);
+    // The repeat is not yielded: the pass ends with an empty page that says why.
+    expect(pages.map((p) => [p.offset, p.items.length, p.end])).toEqual([
+      [0, 10, undefined],
+      [10, 0, 'repeated'],
+    ]);
     expect(srv.requests).toHaveLength(2);
     serve('none', { ignoreOffset: true });
     srv.requests.length = 0;
-    expect(await collect(client.pages.catalogs({}, { pageSize: 10 }))).toHaveLength(1);
+    const again = await collect(client.pages.catalogs({}, { pageSize: 10 }));
+    expect(again.map((p) => p.items.length)).toEqual([10, 0]);
     expect(srv.requests).toHaveLength(2);
   });
   it('a pagination object without total: stops on the short page', async () => {

@@ -346,9 +346,10 @@ describe('a 2xx create whose body is unusable', () => {
   it('is never failed nor resent blindly: found by the lookup, or unconfirmed with the answer kept', async () => {
     const wire = mangling((url, json) => {
       const path = new URL(url).pathname;
-      if (path === '/v0/orders') return JSON.stringify({ ...json, id: 90210 });
+      if (path === '/v0/orders') return JSON.stringify({ ...json, id: null });
       if (path === '/v0/workflows/wf-cloud-mask/jobs') return 'Created';
-      if (path.endsWith('/jobs')) return JSON.stringify({ ...json, id: 4711 });
+      // The id under another name: offered to the user as the candidate.
+      if (path.endsWith('/jobs')) return JSON.stringify({ job_id: json.id, status: json.status });
       return undefined;
     });
     const local = tempDatabase();
@@ -356,12 +357,12 @@ describe('a 2xx create whose body is unusable', () => {
       const client = createEoClient({ baseUrl: svc.url, apiKey: svc.key, fetch: wire.fetch });
       const outbox = createOutbox({ db: local.sqlite, client });
       const before = onService();
-      const order = outbox.enqueue('order', orderInput('numeric id order'));
+      const order = outbox.enqueue('order', orderInput('null id order'));
       const text = outbox.enqueue('job', {
         workflow_id: 'wf-cloud-mask',
         project_id: 'prj-demo-crops',
       });
-      const numeric = outbox.enqueue('job', {
+      const renamed = outbox.enqueue('job', {
         workflow_id: 'wf-ndvi-timeseries',
         project_id: 'prj-demo-crops',
       });
@@ -375,17 +376,18 @@ describe('a 2xx create whose body is unusable', () => {
       await outbox.flush();
       expect(wire.posts()).toBe(3);
       expect(delta(before)).toMatchObject({ order: 1, job: 2 });
-      // The order was looked for and found under its real id.
+      // The order (its id null) was looked for and found under its real id.
       expect(outbox.get(order.id)!.remoteId).toMatch(/^ord/);
       const kept = outbox.get(text.id)!;
       expect(kept).toMatchObject({ state: 'unconfirmed', response: 'Created' });
       expect(kept.lastError).toMatchObject({ kind: 'response', status: 201, inDoubt: true });
       expect(() => outbox.confirm(text.id)).toThrow(/give the id/);
-      const offered = outbox.get(numeric.id)!;
-      expect(offered.lastError?.candidateId).toBe('4711');
-      expect(offered.response).toMatchObject({ id: 4711, workflow_id: 'wf-ndvi-timeseries' });
+      const offered = outbox.get(renamed.id)!;
+      const real = newestId('jobs');
+      expect(offered.lastError?.candidateId).toBe(real);
+      expect(offered.response).toEqual({ job_id: real, status: expect.any(String) });
       // "It was created": the user accepts the candidate.
-      expect(outbox.confirm(numeric.id)).toMatchObject({ state: 'sent', remoteId: '4711' });
+      expect(outbox.confirm(renamed.id)).toMatchObject({ state: 'sent', remoteId: real });
     } finally {
       local.remove();
     }
