@@ -360,8 +360,15 @@ describe('the outbox, from offline to the service', () => {
     });
     // Nothing has run on the service yet: all unfinished, and the service is needed to follow them.
     expect((await t.call('jobs.list'))[0]!.status).toBe('QUEUED');
+    // Wait for the indicator to say offline: otherwise the check of the dead address may end
+    // after reconnecting, and `connected` would wait for an `online` change that never comes.
+    const offline = t.waitFor(
+      'connectivity.changed',
+      (p) => (p as { state: string }).state === 'offline',
+    );
     await t.call('settings.update', { serviceUrl: 'http://127.0.0.1:9' });
     expect(await errorOf(t, 'created.refresh', {})).toMatchObject({ code: 'offline' });
+    await offline;
     await connected(t);
 
     service.server.app.ctx.worker.drain();
