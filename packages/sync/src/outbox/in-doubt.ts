@@ -63,12 +63,18 @@ export function isInDoubt(error: StoredError | null): boolean {
   return error.kind === 'api' && (error.status ?? 0) >= 500;
 }
 
-/** What an unusable 2xx body suggests as the created resource's id (e.g. a numeric `id`). */
+/**
+ * What an unusable 2xx body suggests as the created resource's id, for the user to accept: the
+ * id under the kind's own name (`job_id`, `order_id`...) when the expected field is missing.
+ */
 export function candidateIdOf(kind: OutboxKind, body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[kind === 'aoi' ? 'aoi_id' : 'id'];
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  const record = body as Record<string, unknown>;
+  for (const key of [kind === 'aoi' ? 'aoi_id' : 'id', `${kind}_id`]) {
+    const value = record[key];
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
   return undefined;
 }
 

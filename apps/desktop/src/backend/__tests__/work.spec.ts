@@ -360,9 +360,15 @@ describe('the outbox, from offline to the service', () => {
     });
     // Nothing has run on the service yet: all unfinished, and the service is needed to follow them.
     expect((await t.call('jobs.list'))[0]!.status).toBe('QUEUED');
-    // A service nobody listens on (with a key of its own: a key follows no URL).
+    // A service nobody listens on (with a key of its own: a key follows no URL). The indicator
+    // says offline before we reconnect.
+    const offline = t.waitFor(
+      'connectivity.changed',
+      (p) => (p as { state: string }).state === 'offline',
+    );
     await t.call('settings.update', { serviceUrl: 'http://127.0.0.1:9', apiKey: 'eok_none' });
     expect(await errorOf(t, 'created.refresh', {})).toMatchObject({ code: 'offline' });
+    await offline;
     await connected(t);
 
     service.server.app.ctx.worker.drain();

@@ -173,6 +173,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           s.syncIntervalMinutes = u['syncIntervalMinutes'];
         }
         if ('tileUrl' in u) s.tileUrl = (u['tileUrl'] as string | null) ?? null;
+        if (u['idempotency']) s.idempotency = u['idempotency'] as Settings['idempotency'];
         bridge.settings = s;
         return s;
       }

@@ -68,7 +68,8 @@ export const useOutboxStore = defineStore('outbox', () => {
     return (counts.value?.queued ?? 0) + (counts.value?.sending ?? 0);
   });
   const needsAttention = computed(
-    (): number => (counts.value?.failed ?? 0) + (counts.value?.blocked ?? 0),
+    (): number =>
+      (counts.value?.failed ?? 0) + (counts.value?.blocked ?? 0) + (counts.value?.unconfirmed ?? 0),
   );
   const byId = computed(() => new Map(entries.value.map((e) => [e.id, e])));
   /** Entries that refer to each entry by local id (blocked if it fails or is cancelled). */
@@ -192,6 +193,17 @@ export const useOutboxStore = defineStore('outbox', () => {
     return act(() => useBridge().call('outbox.cancel', { id }));
   }
 
+  /** "It was created": an unconfirmed entry is on the service (its id, or the offered one). */
+  function confirm(id: string, remoteId?: string): Promise<boolean> {
+    const given = remoteId?.trim();
+    return act(() => useBridge().call('outbox.confirm', given ? { id, remoteId: given } : { id }));
+  }
+
+  /** "Send it again": an unconfirmed entry is not on the service. */
+  function resend(id: string): Promise<boolean> {
+    return act(() => useBridge().call('outbox.resend', { id }));
+  }
+
   /** "Submit all". The result also arrives as `outbox.finished` (lastResult). */
   async function flush(): Promise<FlushResult | null> {
     if (flushing.value) return null;
@@ -239,6 +251,8 @@ export const useOutboxStore = defineStore('outbox', () => {
     stopEdit,
     retry,
     cancel,
+    confirm,
+    resend,
     flush,
   };
 });

@@ -17,6 +17,8 @@ export interface SettingsForm {
   /** As typed: a string, or a number once the number input holds one. */
   syncIntervalMinutes: string | number;
   tileUrl: string;
+  /** Whether creates in doubt may be sent again: auto (as the service says) or forced. */
+  idempotency: Settings['idempotency'];
 }
 
 export type SettingsField = 'serviceUrl' | 'apiKey' | 'syncIntervalMinutes' | 'tileUrl' | 'form';
@@ -67,6 +69,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     mirror: { ...s.mirror },
     syncIntervalMinutes: String(s.syncIntervalMinutes),
     tileUrl: s.tileUrl ?? '',
+    idempotency: s.idempotency,
   };
 }
 
@@ -83,6 +86,7 @@ export function updateFromForm(f: SettingsForm, current: Settings): SettingsUpda
   if (interval !== current.syncIntervalMinutes) update['syncIntervalMinutes'] = interval;
   const tile = f.tileUrl.trim() || null;
   if (tile !== current.tileUrl) update['tileUrl'] = tile;
+  if (f.idempotency !== current.idempotency) update['idempotency'] = f.idempotency;
   return update as SettingsUpdate;
 }
 

@@ -111,6 +111,16 @@ async function enqueueEveryKind(outbox: Outbox, tag: string) {
   return { o1, o2, o3, aoi, vis, index, j1, j2, j3, delivery };
 }
 
+/** What `enqueueEveryKind` queues: what must exist on the service, once each, in the end. */
+const ONE_EACH: Record<OutboxKind, number> = {
+  order: 3,
+  aoi: 1,
+  visualization: 1,
+  index: 1,
+  job: 3,
+  delivery: 1,
+};
+
 /** What each create meets on its first attempt: whether it reached the service, and how. */
 const PLAN: Array<{ fault: Fault; reached: boolean }> = [
   { fault: 'lose', reached: true }, // O1: committed, answer lost
@@ -125,17 +135,19 @@ const PLAN: Array<{ fault: Fault; reached: boolean }> = [
   { fault: 'lose', reached: true }, // delivery
 ];
 
+/** A proxy that plays PLAN on the creates, and counts them. */
+async function planned(options: { stripIdempotencyKey?: boolean }) {
+  let posts = 0;
+  const choose = perCreate(
+    PLAN.map((p) => p.fault),
+    () => posts++,
+  );
+  return { proxy: await startFaultProxy(svc.url, choose, options), posts: () => posts };
+}
+
 describe('a service that ignores Idempotency-Key (and never says it honours it)', () => {
   it('through lost answers, timeouts, 502s and resets: one create per entry; what cannot be looked up waits unconfirmed', async () => {
-    let posts = 0;
-    const proxy = await startFaultProxy(
-      svc.url,
-      perCreate(
-        PLAN.map((p) => p.fault),
-        () => posts++,
-      ),
-      { stripIdempotencyKey: true },
-    );
+    const { proxy, posts } = await planned({ stripIdempotencyKey: true });
     const local = tempDatabase();
     try {
       const client = quickClient(proxy.url);
@@ -147,7 +159,7 @@ describe('a service that ignores Idempotency-Key (and never says it honours it)'
       const first = await outbox.flush();
       expect(client.capabilities.idempotencyKey).toBe('unknown');
       // Nothing was sent twice: one POST per entry.
-      expect(posts).toBe(PLAN.length);
+      expect(posts()).toBe(PLAN.length);
       // Orders whose answer was lost are found by the lookup; an order that never arrived is
       // not found, and is not resent on a guess either.
       const state = (x: OutboxEntry) => outbox.get(x.id)!.state;
@@ -175,7 +187,7 @@ describe('a service that ignores Idempotency-Key (and never says it honours it)'
       expect(outbox.get(e.j2.id)!.lastError).toMatchObject({ status: 502, inDoubt: true });
       // Later flushes leave them alone: they wait for the user.
       expect(await outbox.flush()).toMatchObject({ sent: 0, unconfirmed: 0, remaining: 0 });
-      expect(posts).toBe(PLAN.length);
+      expect(posts()).toBe(PLAN.length);
       expect(() => outbox.retry(e.j1.id)).toThrow(/confirm it, resend it, or cancel it/);
 
       // The user checks the service: what arrived is confirmed with its id, the rest resent.
@@ -198,14 +210,7 @@ describe('a service that ignores Idempotency-Key (and never says it honours it)'
       expect(outbox.counts()).toMatchObject({ sent: 10, unconfirmed: 0, queued: 0 });
 
       // Exactly one resource per entry on the service, and the outbox knows each one's id.
-      expect(delta(before)).toEqual({
-        order: 3,
-        aoi: 1,
-        visualization: 1,
-        index: 1,
-        job: 3,
-        delivery: 1,
-      });
+      expect(delta(before)).toEqual(ONE_EACH);
       expect(outbox.get(e.j3.id)!.remoteId).toBe(newestId('jobs'));
       expect(outbox.get(e.vis.id)!.remoteId).toBe(ids.visualization);
       for (const x of Object.values(e)) expect(outbox.get(x.id)!.remoteId).toBeTruthy();
@@ -299,14 +304,7 @@ describe('a service that ignores Idempotency-Key (and never says it honours it)'
 
 describe('our reference service (it says it honours the key)', () => {
   it('the same faults: each entry resent with its own key until sent, exactly once on the service', async () => {
-    let posts = 0;
-    const proxy = await startFaultProxy(
-      svc.url,
-      perCreate(
-        PLAN.map((p) => p.fault),
-        () => posts++,
-      ),
-    );
+    const { proxy, posts } = await planned({});
     const local = tempDatabase();
     try {
       // A client that has not heard from the service yet: the outbox asks it with one read.
@@ -317,18 +315,11 @@ describe('our reference service (it says it honours the key)', () => {
       for (let i = 0; i < 5 && outbox.counts().sent < 10; i++) await outbox.flush();
       expect(client.capabilities.idempotencyKey).toBe('honoured');
       expect(outbox.counts()).toMatchObject({ sent: 10, unconfirmed: 0, queued: 0, failed: 0 });
-      expect(delta(before)).toEqual({
-        order: 3,
-        aoi: 1,
-        visualization: 1,
-        index: 1,
-        job: 3,
-        delivery: 1,
-      });
+      expect(delta(before)).toEqual(ONE_EACH);
       // Lost answers were resent (same key) and replayed, not created again: by the outbox
       // before the service had said it honours the key, by the client's own retries after.
       expect(outbox.get(e.o1.id)!.attempts).toBeGreaterThan(1);
-      expect(posts).toBeGreaterThan(PLAN.length);
+      expect(posts()).toBeGreaterThan(PLAN.length);
       expect(outbox.get(e.j1.id)!.remoteId).not.toBe(outbox.get(e.j2.id)!.remoteId);
     } finally {
       local.remove();
@@ -357,7 +348,8 @@ describe('a 2xx create whose body is unusable', () => {
       const path = new URL(url).pathname;
       if (path === '/v0/orders') return JSON.stringify({ ...json, id: null });
       if (path === '/v0/workflows/wf-cloud-mask/jobs') return 'Created';
-      if (path.endsWith('/jobs')) return JSON.stringify({ ...json, id: 4711 });
+      // The id under another name: offered to the user as the candidate.
+      if (path.endsWith('/jobs')) return JSON.stringify({ job_id: json.id, status: json.status });
       return undefined;
     });
     const local = tempDatabase();
@@ -365,33 +357,37 @@ describe('a 2xx create whose body is unusable', () => {
       const client = createEoClient({ baseUrl: svc.url, apiKey: svc.key, fetch: wire.fetch });
       const outbox = createOutbox({ db: local.sqlite, client });
       const before = onService();
-      const order = outbox.enqueue('order', orderInput('numeric id order'));
+      const order = outbox.enqueue('order', orderInput('null id order'));
       const text = outbox.enqueue('job', {
         workflow_id: 'wf-cloud-mask',
         project_id: 'prj-demo-crops',
       });
-      const numeric = outbox.enqueue('job', {
+      const renamed = outbox.enqueue('job', {
         workflow_id: 'wf-ndvi-timeseries',
         project_id: 'prj-demo-crops',
       });
       expect(await outbox.flush()).toEqual({
-        sent: 2,
+        sent: 1,
         failed: 0,
         blocked: 0,
-        unconfirmed: 1,
+        unconfirmed: 2,
         remaining: 0,
       });
       await outbox.flush();
       expect(wire.posts()).toBe(3);
       expect(delta(before)).toMatchObject({ order: 1, job: 2 });
-      // The order was looked for and found under its real id.
+      // The order (its id null) was looked for and found under its real id.
       expect(outbox.get(order.id)!.remoteId).toMatch(/^ord/);
       const kept = outbox.get(text.id)!;
       expect(kept).toMatchObject({ state: 'unconfirmed', response: 'Created' });
       expect(kept.lastError).toMatchObject({ kind: 'response', status: 201, inDoubt: true });
       expect(() => outbox.confirm(text.id)).toThrow(/give the id/);
-      // A numeric id is unambiguous: the client reads it as its string (and reports drift).
-      expect(outbox.get(numeric.id)).toMatchObject({ state: 'sent', remoteId: '4711' });
+      const offered = outbox.get(renamed.id)!;
+      const real = newestId('jobs');
+      expect(offered.lastError?.candidateId).toBe(real);
+      expect(offered.response).toEqual({ job_id: real, status: expect.any(String) });
+      // "It was created": the user accepts the candidate.
+      expect(outbox.confirm(renamed.id)).toMatchObject({ state: 'sent', remoteId: real });
     } finally {
       local.remove();
     }

@@ -18,6 +18,7 @@ const STOPPED: Record<string, string> = {
   failed: 'failed',
   blocked: 'is blocked',
   cancelled: 'was cancelled',
+  unconfirmed: 'is unconfirmed (it may already be on the service)',
 };
 
 function refusal(err: OutboxError): string {
@@ -45,6 +46,11 @@ export function entryProblem(
           : (err?.message ?? 'Something it depends on could not be sent.');
       return { text, details };
     }
+    case 'unconfirmed':
+      return {
+        text: `The service never said whether it created this${err ? ` (${err.message})` : ''}. Check the service: if it is there, say it was created; if not, send it again.`,
+        details,
+      };
     case 'queued':
     case 'sending':
       if (!err) return null;

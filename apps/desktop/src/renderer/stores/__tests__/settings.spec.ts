@@ -94,6 +94,17 @@ describe('settings store', () => {
     expect(JSON.stringify(settings.$state)).not.toContain('new-key-123');
   });
 
+  it('sends the Idempotency-Key setting only when it changed', async () => {
+    const settings = useSettingsStore();
+    await settings.load();
+    expect(form().idempotency).toBe('auto');
+    expect(await settings.save(form({ idempotency: 'ignored' }))).toBe(true);
+    expect(bridge.calls.at(-1)?.input).toEqual({ idempotency: 'ignored' });
+    expect(settings.settings?.idempotency).toBe('ignored');
+    expect(await settings.save(form({ syncIntervalMinutes: '5' }))).toBe(true);
+    expect(bridge.calls.at(-1)?.input).toEqual({ syncIntervalMinutes: 5 });
+  });
+
   it('shows the backend’s own validation next to the field', async () => {
     const settings = useSettingsStore();
     await settings.load();

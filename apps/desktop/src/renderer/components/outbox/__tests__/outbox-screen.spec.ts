@@ -236,4 +236,56 @@ describe('OutboxScreen', () => {
     expect(w.findAll('[data-test="outbox-entry"]')).toHaveLength(20);
     expect(w.find('[data-test="next-page"]').attributes('disabled')).toBeDefined();
   });
+
+  it('an unconfirmed entry: when it left, what was sent, "It was created" (offered id) and "Send again"', async () => {
+    const lost = await queue(bridge, jobCreate('wf-lost'));
+    const other = await queue(bridge, jobCreate('wf-other'));
+    const doubt = (id: string, candidateId?: string) => {
+      const i = bridge.work.outbox.findIndex((e) => e.id === id);
+      bridge.work.outbox[i] = {
+        ...bridge.work.outbox[i]!,
+        state: 'unconfirmed',
+        attempts: 1,
+        lastError: {
+          kind: 'network',
+          message:
+            'may already be on the service (POST /v0/workflows/wf-lost/jobs: socket hang up)',
+          inDoubt: true,
+          attemptedAt: '2024-05-17T08:00:00.000Z',
+          ...(candidateId ? { candidateId } : {}),
+        },
+        can: { edit: false, retry: false, cancel: true, confirm: true, resend: true },
+      };
+    };
+    doubt(lost.id, 'job-77');
+    doubt(other.id);
+    const w = await mountScreen();
+    expect(w.find('[data-test="outbox-counts"]').text()).toContain('2 need attention');
+    const c = card(w, lost.id);
+    expect(c.attributes('data-state')).toBe('unconfirmed');
+    expect(c.find('[data-test="entry-state"]').text()).toBe('Unconfirmed');
+    expect(buttons(w, lost.id)).toEqual(['cancel']);
+    expect(c.find('[data-test="attempted-at"]').exists()).toBe(true);
+    expect(c.find('[data-test="sent-input"]').text()).toContain('"workflow_id": "wf-lost"');
+    expect(c.find('[data-test="entry-problem"]').text()).toContain(
+      'The service never said whether it created this',
+    );
+    expect((c.find('[data-test="remote-id-input"]').element as HTMLInputElement).value).toBe(
+      'job-77',
+    );
+    await c.find('[data-test="confirm-created"]').trigger('submit');
+    await flushPromises();
+    expect(bridge.calls.find((x) => x.method === 'outbox.confirm')?.input).toEqual({
+      id: lost.id,
+      remoteId: 'job-77',
+    });
+    expect(card(w, lost.id).attributes('data-state')).toBe('sent');
+    // No id offered and none typed: "It was created" waits for one.
+    const o = card(w, other.id);
+    expect(o.find('[data-test="confirm-created"]').attributes('disabled')).toBeDefined();
+    await o.find('[data-test="resend"]').trigger('click');
+    await flushPromises();
+    expect(bridge.calls.find((x) => x.method === 'outbox.resend')?.input).toEqual({ id: other.id });
+    expect(card(w, other.id).attributes('data-state')).toBe('queued');
+  });
 });
