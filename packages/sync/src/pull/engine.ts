@@ -29,6 +29,12 @@ import {
   type DriftIssue,
 } from './drift';
 import { describeSyncError, SyncBusyError } from './errors';
+import {
+  aoisChangedSince,
+  catalogChangedSince,
+  isFilterRejection,
+  makeIncremental,
+} from './incremental';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
 /** The order a full sync runs in: assets page the AOIs just mirrored; catalog links need tasks. */
@@ -65,6 +71,12 @@ export interface SyncOptions {
   readonly signal?: AbortSignal;
   /** Called after every commit and when a resource's pass completes. */
   readonly onProgress?: (p: SyncProgress) => void;
+  /**
+   * Start full passes (which sweep deletions) instead of incremental ones for the resources
+   * that start a new pass; an interrupted pass is resumed as it was. Default false: full only
+   * when `fullEveryUs` has passed since the last full pass (pull/incremental.ts).
+   */
+  readonly full?: boolean;
 }
 
 export interface SyncEngineOptions {
@@ -94,6 +106,8 @@ export interface SyncEngineOptions {
    * Without it only what the writers could not index or store is counted.
    */
   readonly drift?: DriftInbox;
+  /** A full pass at least this often (µs; default `DEFAULT_FULL_EVERY_US`, 24 h). */
+  readonly fullEveryUs?: number;
 }
 
 export interface SyncReport {
@@ -118,10 +132,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const driftStore = makeDriftStore(sqlite);
   const inbox = options.drift;
   const searches = catalogSearches(options.catalog ?? 'all');
+  const incremental = makeIncremental(sqlite, { fullEveryUs: options.fullEveryUs });
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
 
   /** The lists a resource's pass pages through, in a stable order. */
-  function partsOf(resource: ResourceName): PageSource[] {
+  function partsOf(resource: ResourceName, since: number | null): PageSource[] {
     const o = (signal: AbortSignal | undefined) => ({ pageSize, signal, prefetch });
     switch (resource) {
       case 'orders':
@@ -129,12 +144,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       case 'orderItems':
         return [(offset, s) => client.pages.orderItems({ offset }, o(s))];
       case 'aois':
-        return [(offset, s) => client.pages.aois({ offset }, o(s))];
+        return [(offset, s) => client.pages.aois({ ...aoisChangedSince(since), offset }, o(s))];
       case 'indices':
         return [(offset, s) => client.pages.indices({ offset }, o(s))];
       case 'catalogs':
         return searches.map(
-          (search) => (offset, s) => client.pages.catalogs({ ...search, offset }, o(s)),
+          (search) => (offset, s) =>
+            client.pages.catalogs({ ...catalogChangedSince(search, since), offset }, o(s)),
         );
       case 'assets':
         return (aoiIds.all() as Array<{ aoi_id: string }>).map(
@@ -145,22 +161,44 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  /** A resource's pass; an incremental one whose filter the service refuses becomes full. */
   async function syncResource(
     resource: ResourceName,
     signal: AbortSignal | undefined,
     onProgress: SyncOptions['onProgress'],
+    full: boolean,
+  ): Promise<void> {
+    try {
+      await runPass(resource, signal, onProgress, full);
+    } catch (e) {
+      if (incremental.since(resource) === null || !isFilterRejection(e)) throw e;
+      incremental.rejected(resource, e);
+      states.finishIncomplete(resource, nowUs()); // what it upserted stays; a new pass starts
+      await runPass(resource, signal, onProgress, true);
+    }
+  }
+
+  async function runPass(
+    resource: ResourceName,
+    signal: AbortSignal | undefined,
+    onProgress: SyncOptions['onProgress'],
+    full: boolean,
   ): Promise<void> {
     const writer = writers[resource];
     const plan = resource === 'catalogs' ? JSON.stringify(searches) : '';
     let state = states.get(resource);
     if (!state || state.passId === null || state.finishedAtUs !== null || state.plan !== plan) {
-      // A new pass: none to resume, or the one interrupted paged other searches.
+      // A new pass: none to resume, or the one interrupted paged other searches. Full or
+      // incremental is decided now and kept if it is interrupted (a changed plan is full).
+      const planChanged = state !== undefined && state.plan !== plan;
+      incremental.begin(resource, { full: full || planChanged, nowUs: nowUs(), catalog: searches });
       states.start(resource, randomUUID(), plan, nowUs());
       driftStore.clear(resource);
       state = states.get(resource)!;
     }
     const passId = state.passId!;
-    const parts = partsOf(resource);
+    const since = incremental.since(resource);
+    const parts = partsOf(resource, since);
     let seen = state.seen;
     let total = state.total;
     const progress = (part: number, done: boolean) =>
@@ -224,10 +262,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       progress(parts.length, true);
       return;
     }
-    await keepStillListed(resource, passId, signal);
+    // An incremental pass saw only what changed: it sweeps nothing (deletions wait for a full pass).
+    if (since === null) await keepStillListed(resource, passId, signal);
     sqlite.transaction(() => {
-      const removed = writer.sweep(passId);
-      states.finish(resource, removed, nowUs());
+      const removed = since === null ? writer.sweep(passId) : 0;
+      const now = nowUs();
+      states.finish(resource, removed, now);
+      incremental.completed(resource, now);
     })();
     progress(parts.length, true);
   }
@@ -302,7 +343,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         for (const resource of resources) {
           opts.signal?.throwIfAborted();
           try {
-            await syncResource(resource, opts.signal, opts.onProgress);
+            await syncResource(resource, opts.signal, opts.onProgress, opts.full ?? false);
           } catch (e) {
             if (states.get(resource)) states.fail(resource, describeSyncError(e));
             throw e;

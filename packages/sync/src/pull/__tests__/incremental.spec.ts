@@ -1,0 +1,167 @@
+/**
+ * Incremental sync against the real service: after a full pass, a re-sync fetches only the
+ * records changed since (plus the overlap window), upserts them and sweeps nothing; a full pass
+ * sweeps deletions; a service refusing the change filter gets full passes, remembered.
+ */
+import path from 'node:path';
+import { readInstant } from '@eo/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLocalDatabase, type LocalDatabase } from '../../db/open';
+import { tempDir } from '../../db/__tests__/temp';
+import type { ResourceName } from '../../mirror/writers';
+import { createSyncEngine, type SyncEngine } from '../engine';
+import { INCREMENTAL_OVERLAP_US } from '../incremental';
+import {
+  changeCatalogRecords,
+  deleteCatalogRecords,
+  meteredClient,
+  serviceCatalog,
+} from './incremental-service';
+import { addCatalogCopies, startService, type TestService } from './service';
+
+let service: TestService;
+const tmp = tempDir('incremental');
+let n = 0;
+const opened: LocalDatabase[] = [];
+function freshMirror(): LocalDatabase {
+  const db = openLocalDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
+  opened.push(db);
+  return db;
+}
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  for (const db of opened) db.close();
+  await service.close();
+  tmp.remove();
+});
+
+const mirrorCatalog = (db: LocalDatabase) =>
+  new Map(
+    (
+      db.sqlite.prepare('SELECT id, record_json FROM catalog_records').all() as Array<{
+        id: string;
+        record_json: string;
+      }>
+    ).map((r) => [r.id, r.record_json]),
+  );
+const serviceById = () => new Map(serviceCatalog(service).map((r) => [r.id, JSON.stringify(r)]));
+const updatedUs = (r: { details: { properties: Record<string, unknown> } }) =>
+  readInstant(r.details.properties['updated']) ?? 0;
+const status = (engine: SyncEngine, resource: ResourceName) =>
+  engine.status().find((s) => s.resource === resource)!;
+
+describe('incremental catalog sync', () => {
+  it('fetches only what changed, sweeps nothing, and the next full pass sweeps deletions', async () => {
+    const db = freshMirror();
+    const { client, transfer, reset } = meteredClient(service);
+    const engine = createSyncEngine({ db, client });
+    await engine.sync({ resources: ['catalogs'] });
+    expect(status(engine, 'catalogs')).toMatchObject({ passMode: 'full', incomplete: false });
+    const before = serviceCatalog(service);
+    expect(transfer.records['catalogs']).toBe(before.length);
+
+    // Changes after the pass: 4 records rewritten, 3 added, 2 deleted.
+    const watermark = Math.max(...before.map(updatedUs));
+    const later = new Date(watermark / 1000 + 60_000).toISOString();
+    changeCatalogRecords(service, before.slice(10, 14), later);
+    addCatalogCopies(service, 3);
+    const added = serviceCatalog(service).filter((r) => !before.some((b) => b.id === r.id));
+    expect(added).toHaveLength(3);
+    changeCatalogRecords(service, added, later);
+    const deleted = [before[20]!.id, before[21]!.id];
+    deleteCatalogRecords(service, deleted);
+
+    // What an incremental pass must fetch: changed after the watermark minus the overlap.
+    const expected = serviceCatalog(service).filter(
+      (r) => updatedUs(r) > watermark - INCREMENTAL_OVERLAP_US,
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(7);
+    expect(expected.length).toBeLessThan(before.length / 4);
+
+    reset();
+    await engine.sync({ resources: ['catalogs'] });
+    expect(status(engine, 'catalogs')).toMatchObject({
+      passMode: 'incremental',
+      removed: 0,
+      incomplete: false,
+    });
+    expect(transfer.records['catalogs']).toBe(expected.length);
+    expect(transfer.asked.every((a) => a.includes('"properties.updated":{"gt":'))).toBe(true);
+    // Level with the service except the deleted records, which only a full pass removes.
+    const afterIncremental = mirrorCatalog(db);
+    const service1 = serviceById();
+    for (const id of deleted) expect(afterIncremental.has(id)).toBe(true);
+    for (const id of deleted) afterIncremental.delete(id);
+    expect(afterIncremental).toEqual(service1);
+
+    reset();
+    await engine.sync({ resources: ['catalogs'], full: true });
+    expect(status(engine, 'catalogs')).toMatchObject({ passMode: 'full', removed: 2 });
+    expect(transfer.records['catalogs']).toBe(service1.size);
+    expect(mirrorCatalog(db)).toEqual(serviceById());
+  });
+
+  it('falls back to full passes when the service refuses the change filter, and says so', async () => {
+    const db = freshMirror();
+    const refuse = (_url: URL, body: string | null) =>
+      body?.includes('properties.updated') ?? false;
+    const { client, transfer, reset } = meteredClient(service, refuse);
+    const engine = createSyncEngine({ db, client });
+    await engine.sync({ resources: ['catalogs'] });
+    const total = serviceCatalog(service).length;
+
+    reset();
+    await engine.sync({ resources: ['catalogs'] });
+    const s = status(engine, 'catalogs');
+    expect(s).toMatchObject({ passMode: 'full', incomplete: false });
+    expect(s.incrementalRejected?.status).toBe(400);
+    expect(transfer.records['catalogs']).toBe(total);
+
+    // Remembered: the next sync does not ask with the filter again.
+    reset();
+    await engine.sync({ resources: ['catalogs'] });
+    expect(transfer.asked.some((a) => a.includes('properties.updated'))).toBe(false);
+    expect(mirrorCatalog(db)).toEqual(serviceById());
+  });
+
+  it('resumes an interrupted incremental pass with the same filter', async () => {
+    const db = freshMirror();
+    const { client, transfer, reset } = meteredClient(service);
+    const engine = createSyncEngine({ db, client, pageSize: 2, batchRecords: 2 });
+    await engine.sync({ resources: ['catalogs'] });
+    const before = serviceCatalog(service);
+    const watermark = Math.max(...before.map(updatedUs));
+    changeCatalogRecords(
+      service,
+      before.slice(30, 36),
+      new Date(watermark / 1000 + 60_000).toISOString(),
+    );
+
+    reset();
+    const stop = new AbortController();
+    await expect(
+      engine.sync({
+        resources: ['catalogs'],
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (p.seen >= 2) stop.abort();
+        },
+      }),
+    ).rejects.toThrow();
+    const interrupted = status(engine, 'catalogs');
+    expect(interrupted).toMatchObject({ passMode: 'incremental', finishedAtUs: null });
+    expect(interrupted.checkpoint).toBeGreaterThan(0);
+    const firstAsked = transfer.asked[0]!;
+
+    reset();
+    await engine.sync({ resources: ['catalogs'] });
+    expect(status(engine, 'catalogs')).toMatchObject({ passMode: 'incremental', removed: 0 });
+    // Same filter, from the checkpoint on.
+    const filter = /"properties\.updated":\{"gt":"[^"]+"\}/.exec(firstAsked)![0];
+    expect(transfer.asked.every((a) => a.includes(filter))).toBe(true);
+    expect(transfer.asked[0]).toContain(`"offset":${interrupted.checkpoint}`);
+    expect(mirrorCatalog(db)).toEqual(serviceById());
+  });
+});
