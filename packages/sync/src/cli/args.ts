@@ -27,6 +27,7 @@ export const OPTIONS = {
   'page-size': { type: 'string' },
   'batch-records': { type: 'string' },
   prefetch: { type: 'boolean' },
+  full: { type: 'boolean' },
   state: { type: 'string' },
   'remote-id': { type: 'string' },
   idempotency: { type: 'string' },
@@ -56,6 +57,7 @@ export interface OptionValues {
   readonly 'page-size'?: string | undefined;
   readonly 'batch-records'?: string | undefined;
   readonly prefetch?: boolean | undefined;
+  readonly full?: boolean | undefined;
   readonly state?: string | undefined;
   readonly 'remote-id'?: string | undefined;
   readonly idempotency?: string | undefined;

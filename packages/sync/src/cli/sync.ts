@@ -59,7 +59,7 @@ export const syncCommand: CommandSpec = {
   words: ['sync'],
   operands: [],
   usage:
-    'eo sync [--resources LIST] [--catalog-file FILE] [--page-size N] [--batch-records N] [--prefetch] [--progress auto|lines|off] [--format json|table]',
+    'eo sync [--resources LIST] [--catalog-file FILE] [--page-size N] [--batch-records N] [--prefetch] [--full] [--progress auto|lines|off] [--format json|table]',
   options: [
     'format',
     'progress',
@@ -68,6 +68,7 @@ export const syncCommand: CommandSpec = {
     'page-size',
     'batch-records',
     'prefetch',
+    'full',
   ],
   async run(ctx) {
     const { values, io } = ctx;
@@ -97,7 +98,12 @@ export const syncCommand: CommandSpec = {
       ...(batchRecords !== undefined ? { batchRecords } : {}),
     });
     try {
-      await engine.sync({ resources, signal: io.signal, onProgress: (p) => progress.update(p) });
+      await engine.sync({
+        resources,
+        full: values.full ?? false,
+        signal: io.signal,
+        onProgress: (p) => progress.update(p),
+      });
     } catch (e) {
       progress.end();
       // Resources run in RESOURCES order (`resources` keeps it) and each completed one is

@@ -108,6 +108,8 @@ export interface SyncEngineOptions {
   readonly drift?: DriftInbox;
   /** A full pass at least this often (µs; default `DEFAULT_FULL_EVERY_US`, 24 h). */
   readonly fullEveryUs?: number;
+  /** How far before the watermark incremental passes ask from (µs; `INCREMENTAL_OVERLAP_US`, 1 h). */
+  readonly incrementalOverlapUs?: number;
 }
 
 export interface SyncReport {
@@ -132,7 +134,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const driftStore = makeDriftStore(sqlite);
   const inbox = options.drift;
   const searches = catalogSearches(options.catalog ?? 'all');
-  const incremental = makeIncremental(sqlite, { fullEveryUs: options.fullEveryUs });
+  const incremental = makeIncremental(sqlite, {
+    fullEveryUs: options.fullEveryUs,
+    overlapUs: options.incrementalOverlapUs,
+  });
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
 
   /** The lists a resource's pass pages through, in a stable order. */

@@ -4,6 +4,7 @@
  * sweeps deletions; a service refusing the change filter gets full passes, remembered.
  */
 import path from 'node:path';
+import { allItems } from '@eo/api-client';
 import { readInstant } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDatabase, type LocalDatabase } from '../../db/open';
@@ -17,7 +18,7 @@ import {
   meteredClient,
   serviceCatalog,
 } from './incremental-service';
-import { addCatalogCopies, startService, type TestService } from './service';
+import { addCatalogCopies, createAois, startService, type TestService } from './service';
 
 let service: TestService;
 const tmp = tempDir('incremental');
@@ -163,5 +164,43 @@ describe('incremental catalog sync', () => {
     expect(transfer.asked.every((a) => a.includes(filter))).toBe(true);
     expect(transfer.asked[0]).toContain(`"offset":${interrupted.checkpoint}`);
     expect(mirrorCatalog(db)).toEqual(serviceById());
+  });
+});
+
+describe('incremental AOI sync', () => {
+  it('asks for AOIs updated since the watermark and upserts them; a full pass is due after fullEveryUs', async () => {
+    const db = freshMirror();
+    const { client, transfer, reset } = meteredClient(service);
+    let now = Date.now() * 1000;
+    const engine = createSyncEngine({
+      db,
+      client,
+      incrementalOverlapUs: 0,
+      fullEveryUs: 3600e6,
+      nowUs: () => now,
+    });
+    await engine.sync({ resources: ['aois'] });
+    const watermark = db.sqlite
+      .prepare('SELECT max(updated_at_us) FROM mirror_aois')
+      .pluck()
+      .get() as number;
+    await createAois(client, 1); // a change after the pass
+    const all = [];
+    for await (const a of allItems(client.pages.aois())) all.push(a);
+    const expected = all.filter((a) => (readInstant(a.updated_at) ?? 0) >= watermark);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.length);
+
+    reset();
+    await engine.sync({ resources: ['aois'] });
+    expect(status(engine, 'aois')).toMatchObject({ passMode: 'incremental', removed: 0 });
+    expect(transfer.records['aois']).toBe(expected.length);
+    expect(transfer.asked.every((a) => a.includes('updated_at='))).toBe(true);
+
+    now += 3600e6;
+    reset();
+    await engine.sync({ resources: ['aois'] });
+    expect(status(engine, 'aois')).toMatchObject({ passMode: 'full' });
+    expect(transfer.records['aois']).toBe(all.length);
   });
 });
