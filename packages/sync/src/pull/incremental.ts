@@ -7,7 +7,8 @@
  *
  * Which lists can be filtered, per our spec (README "Incremental sync"):
  * - catalogs: `query` on the STAC property `updated` (4.3: "filter on STAC item properties",
- *   operator `gt`; `updated` is listed among a catalog record's properties, 2.1);
+ *   operator `gt`; `updated` is listed among a catalog record's properties, 2.1), written as the
+ *   bare key, as the real service's own examples name properties (`"cloudcover"`);
  * - aois: the `updated_at` filter of GET /v0/aois (4.4), an interval `A/..`.
  * Orders, assets and indices have no time filter; order items only a creation range, which
  * misses status changes of existing items: those are full only.
@@ -145,7 +146,7 @@ export function catalogChangedSince(search: CatalogSearch, sinceUs: number | nul
   if (sinceUs === null) return search;
   return {
     ...search,
-    query: { ...search.query, 'properties.updated': { gt: formatInstant(sinceUs) } },
+    query: { ...search.query, updated: { gt: formatInstant(sinceUs) } },
   };
 }
 
