@@ -273,7 +273,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const removed = since === null ? writer.sweep(passId) : 0;
       const now = nowUs();
       states.finish(resource, removed, now);
-      incremental.completed(resource, now);
+      incremental.completed(resource, passId, now);
     })();
     progress(parts.length, true);
   }

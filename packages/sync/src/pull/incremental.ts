@@ -70,14 +70,22 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
   const catalogUpdated = sqlite
     .prepare(`SELECT record_json ->> '$.details.properties.updated' FROM catalog_records`)
     .pluck();
+  // After an incremental pass only its own records can raise the watermark: no full scan.
+  const catalogUpdatedByPass = sqlite
+    .prepare(
+      `SELECT c.record_json ->> '$.details.properties.updated' FROM mirror_catalog_seen s
+       JOIN catalog_records c ON c.id = s.record_id WHERE s.pass_id = ?`,
+    )
+    .pluck();
   const aoiUpdated = sqlite.prepare('SELECT max(updated_at_us) FROM mirror_aois').pluck();
 
   const row = (resource: ResourceName) => get.get(resource) as Row | undefined;
 
-  function watermarkOf(resource: ResourceName): number | null {
+  function watermarkOf(resource: ResourceName, r: Row | undefined, passId: string): number | null {
     if (resource === 'aois') return (aoiUpdated.get() as number | null) ?? null;
-    let max: number | null = null;
-    for (const v of catalogUpdated.iterate()) {
+    const incremental = r?.pass_mode === 'incremental';
+    let max: number | null = incremental ? r.watermark_us : null;
+    for (const v of incremental ? catalogUpdatedByPass.iterate(passId) : catalogUpdated.iterate()) {
       const us = readInstant(v);
       if (us !== null && (max === null || us > max)) max = us;
     }
@@ -116,13 +124,17 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
       return r?.pass_mode === 'incremental' ? r.pass_since_us : null;
     },
     /** A pass completed (its records are in): the watermark moves; a full pass is remembered. */
-    completed(resource: ResourceName, nowUs: number): void {
+    completed(resource: ResourceName, passId: string, nowUs: number): void {
       if (!INCREMENTAL_RESOURCES.includes(resource)) {
         setPass.run({ resource, mode: 'full', since: null });
         complete.run({ resource, watermark: null, now: nowUs });
         return;
       }
-      complete.run({ resource, watermark: watermarkOf(resource), now: nowUs });
+      complete.run({
+        resource,
+        watermark: watermarkOf(resource, row(resource), passId),
+        now: nowUs,
+      });
     },
     /**
      * The service refused the change filter: remembered (status shows it), and the resource is
