@@ -46,6 +46,10 @@ export function writeSyncWarnings(ctx: CommandContext, views: readonly ResourceV
       ctx.io.stderr.write(
         `eo: ${v.resource}: the last pass ended with ${v.seen}${v.total === null ? '' : ` of ${v.total}`} records (incomplete): nothing was removed; the next sync starts a new pass\n`,
       );
+    if (v.incrementalRejected)
+      ctx.io.stderr.write(
+        `eo: ${v.resource}: the service refused the change filter (${v.incrementalRejected.status}): synced in full every time\n`,
+      );
     if (v.notIndexed > 0)
       ctx.io.stderr.write(
         `eo: ${v.resource}: ${v.notIndexed} records could not be indexed (filters on their unreadable fields never match them)\n`,
@@ -61,6 +65,7 @@ export function writeResourceTable(ctx: CommandContext, views: readonly Resource
     [
       'RESOURCE',
       'STATE',
+      'PASS',
       'RECORDS',
       'CHECKPOINT',
       'LAST COMPLETE',
@@ -75,6 +80,7 @@ export function writeResourceTable(ctx: CommandContext, views: readonly Resource
         : [
             v.resource,
             v.state,
+            v.incrementalRejected ? `${v.passMode} (filter refused)` : v.passMode,
             v.total === null ? v.seen : `${v.seen}/${v.total}`,
             v.state === 'unfinished' ? `list ${v.part}, offset ${v.checkpoint}` : '',
             isoFromUs(v.lastCompleteAtUs),

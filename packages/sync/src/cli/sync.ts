@@ -117,6 +117,7 @@ export const syncCommand: CommandSpec = {
     try {
       const report = await engine.sync({
         resources,
+        full: values.full ?? false,
         signal: io.signal,
         onProgress: (p) => progress.update(p),
         // Resources completed minutes ago are left alone (a dropping link still gets the

@@ -201,6 +201,25 @@ export const syncState = sqliteTable('sync_state', {
 });
 
 /**
+ * Incremental sync per resource (see pull/incremental.ts): whether the pass in sync_state is full
+ * or incremental (and from when), the change-time watermark of the last complete pass, when the
+ * last full pass completed (deletions are swept only by full passes), and why the service
+ * refused the change filter (then the resource is synced in full).
+ */
+export const syncIncremental = sqliteTable('sync_incremental', {
+  resource: text('resource').primaryKey(),
+  /** The pass in sync_state: 'full' or 'incremental'. */
+  passMode: text('pass_mode').notNull().default('full'),
+  /** Lower bound (µs) of an incremental pass's change filter: a resumed pass keeps it. */
+  passSinceUs: integer('pass_since_us'),
+  /** The latest change time (µs) in the mirror after the last complete pass. */
+  watermarkUs: integer('watermark_us'),
+  lastFullAtUs: integer('last_full_at_us'),
+  /** The service rejected the change filter (4xx): `{ status, message }`; full passes only. */
+  unsupportedJson: text('unsupported_json'),
+});
+
+/**
  * A sample of what differed from the spec, per resource, for the pass that saw it (cleared when
  * a new pass starts): the api-client's schema drift reports, fields the writers could not read
  * for the indexed columns (`not-indexed`), and records not stored (`skipped`).

@@ -29,6 +29,12 @@ import {
   type DriftIssue,
 } from './drift';
 import { describeSyncError, SyncBusyError } from './errors';
+import {
+  aoisChangedSince,
+  catalogChangedSince,
+  isFilterRejection,
+  makeIncremental,
+} from './incremental';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
 /** The order a full sync runs in: assets page the AOIs just mirrored; catalog links need tasks. */
@@ -83,6 +89,12 @@ export interface SyncOptions {
    * ms ago and has none interrupted since. Default 0: every requested resource is walked.
    */
   readonly skipCompletedWithinMs?: number;
+  /**
+   * Start full passes (which sweep deletions) instead of incremental ones for the resources
+   * that start a new pass; an interrupted pass is resumed as it was. Default false: full only
+   * when `fullEveryUs` has passed since the last full pass (pull/incremental.ts).
+   */
+  readonly full?: boolean;
 }
 
 export interface SyncEngineOptions {
@@ -114,6 +126,10 @@ export interface SyncEngineOptions {
    * Without it only what the writers could not index or store is counted.
    */
   readonly drift?: DriftInbox;
+  /** A full pass at least this often (µs; default `DEFAULT_FULL_EVERY_US`, 24 h). */
+  readonly fullEveryUs?: number;
+  /** How far before the watermark incremental passes ask from (µs; `INCREMENTAL_OVERLAP_US`, 1 h). */
+  readonly incrementalOverlapUs?: number;
 }
 
 export interface SyncReport {
@@ -140,6 +156,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const driftStore = makeDriftStore(sqlite);
   const inbox = options.drift;
   const searches = catalogSearches(options.catalog ?? 'all');
+  const incremental = makeIncremental(sqlite, {
+    fullEveryUs: options.fullEveryUs,
+    overlapUs: options.incrementalOverlapUs,
+  });
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
 
   /** What a resource's pass pages through: the catalog searches; nothing for the others. */
@@ -175,7 +195,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
   }
 
   /** The lists a resource's pass pages through, in a stable order. */
-  function partsOf(resource: ResourceName): PageSource[] {
+  function partsOf(resource: ResourceName, since: number | null): PageSource[] {
     const o = (signal: AbortSignal | undefined) => ({ pageSize, signal, prefetch });
     switch (resource) {
       case 'orders':
@@ -183,12 +203,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       case 'orderItems':
         return [(offset, s) => client.pages.orderItems({ offset }, o(s))];
       case 'aois':
-        return [(offset, s) => client.pages.aois({ offset }, o(s))];
+        return [(offset, s) => client.pages.aois({ ...aoisChangedSince(since), offset }, o(s))];
       case 'indices':
         return [(offset, s) => client.pages.indices({ offset }, o(s))];
       case 'catalogs':
         return searches.map(
-          (search) => (offset, s) => client.pages.catalogs({ ...search, offset }, o(s)),
+          (search) => (offset, s) =>
+            client.pages.catalogs({ ...catalogChangedSince(search, since), offset }, o(s)),
         );
       case 'assets':
         return (aoiIds.all() as Array<{ aoi_id: string }>).map(
@@ -199,21 +220,44 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  /** A resource's pass; an incremental one whose filter the service refuses becomes full. */
   async function syncResource(
     resource: ResourceName,
     signal: AbortSignal | undefined,
     onProgress: SyncOptions['onProgress'],
+    full: boolean,
+  ): Promise<void> {
+    try {
+      await runPass(resource, signal, onProgress, full);
+    } catch (e) {
+      if (incremental.since(resource) === null || !isFilterRejection(e)) throw e;
+      incremental.rejected(resource, e);
+      states.finishIncomplete(resource, nowUs()); // what it upserted stays; a new pass starts
+      await runPass(resource, signal, onProgress, true);
+    }
+  }
+
+  async function runPass(
+    resource: ResourceName,
+    signal: AbortSignal | undefined,
+    onProgress: SyncOptions['onProgress'],
+    full: boolean,
   ): Promise<void> {
     const writer = writers[resource];
     const plan = planOf(resource);
     if (!resumable(resource)) {
-      // A new pass: none to resume, or the one interrupted paged other searches.
+      // A new pass: none to resume, or the one interrupted paged other searches. Full or
+      // incremental is decided now and kept if it is interrupted (a changed plan is full).
+      const previous = states.get(resource);
+      const planChanged = previous !== undefined && previous.plan !== plan;
+      incremental.begin(resource, { full: full || planChanged, nowUs: nowUs(), catalog: searches });
       states.start(resource, randomUUID(), plan, nowUs());
       driftStore.clear(resource);
     }
     const state = states.get(resource)!;
     const passId = state.passId!;
-    const parts = partsOf(resource);
+    const since = incremental.since(resource);
+    const parts = partsOf(resource, since);
     let seen = state.seen;
     let total = state.total;
     const progress = (part: number, done: boolean) =>
@@ -277,10 +321,13 @@ export function createSyncEngine(options: SyncEngineOptions) {
       progress(parts.length, true);
       return;
     }
-    await keepStillListed(resource, passId, signal);
+    // An incremental pass saw only what changed: it sweeps nothing (deletions wait for a full pass).
+    if (since === null) await keepStillListed(resource, passId, signal);
     sqlite.transaction(() => {
-      const removed = writer.sweep(passId);
-      states.finish(resource, removed, nowUs());
+      const removed = since === null ? writer.sweep(passId) : 0;
+      const now = nowUs();
+      states.finish(resource, removed, now);
+      incremental.completed(resource, passId, now);
     })();
     progress(parts.length, true);
   }
@@ -362,7 +409,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         for (const resource of order) {
           opts.signal?.throwIfAborted();
           try {
-            await syncResource(resource, opts.signal, opts.onProgress);
+            await syncResource(resource, opts.signal, opts.onProgress, opts.full ?? false);
           } catch (e) {
             if (states.get(resource)) states.fail(resource, describeSyncError(e));
             throw e;

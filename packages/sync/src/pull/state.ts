@@ -35,6 +35,15 @@ export interface ResourceStatus {
   readonly skipped: number;
   /** Mirrored records whose indexed fields could not all be read (filters on them never match). */
   readonly notIndexed: number;
+  /**
+   * Whether the pass is full (pages everything, sweeps deletions) or incremental (only what
+   * changed since the last complete pass; sweeps nothing): pull/incremental.ts.
+   */
+  readonly passMode: 'full' | 'incremental';
+  /** When the last full pass completed. */
+  readonly lastFullAtUs: number | null;
+  /** The service refused the change filter (`{ status, message }`): full passes only. */
+  readonly incrementalRejected: { status: number; message: string } | null;
 }
 
 interface Row {
@@ -54,6 +63,9 @@ interface Row {
   drift: number;
   skipped: number;
   not_indexed: number;
+  pass_mode: 'full' | 'incremental' | null;
+  last_full_at_us: number | null;
+  unsupported_json: string | null;
 }
 
 function fromRow(r: Row): ResourceStatus {
@@ -74,12 +86,19 @@ function fromRow(r: Row): ResourceStatus {
     drift: r.drift,
     skipped: r.skipped,
     notIndexed: r.not_indexed,
+    passMode: r.pass_mode ?? 'full',
+    lastFullAtUs: r.last_full_at_us,
+    incrementalRejected:
+      r.unsupported_json === null
+        ? null
+        : (JSON.parse(r.unsupported_json) as { status: number; message: string }),
   };
 }
 
 export function makeSyncStateStore(sqlite: Database.Database) {
   const select = `SELECT s.*, (SELECT count(*) FROM mirror_unindexed u WHERE u.resource = s.resource)
-    AS not_indexed FROM sync_state s`;
+    AS not_indexed, i.pass_mode, i.last_full_at_us, i.unsupported_json
+    FROM sync_state s LEFT JOIN sync_incremental i ON i.resource = s.resource`;
   const get = sqlite.prepare(`${select} WHERE s.resource = ?`);
   const all = sqlite.prepare(`${select} ORDER BY s.resource`);
   const start = sqlite.prepare(

@@ -109,6 +109,8 @@ describe('kill -9 during eo sync', () => {
         '100',
         '--progress',
         'lines',
+        // Full passes every run (an incremental re-sync of this catalog ends before any kill).
+        '--full',
       ];
       const env = { EO_API_KEY: service.key };
       const log: string[] = [];

@@ -97,7 +97,7 @@ describe('eo against a real service', () => {
       };
       const sync = await eo(['sync', '--resources', 'catalogs', '--format', 'table'], { env });
       expect(sync.code).toBe(0);
-      expect(sync.stdout).toMatch(/catalogs +incomplete +2\/5/);
+      expect(sync.stdout).toMatch(/catalogs +incomplete +full +2\/5/);
       const warning =
         'eo: catalogs: the last pass ended with 2 of 5 records (incomplete): nothing was removed; the next sync starts a new pass\n';
       expect(sync.stderr).toContain(warning);

@@ -129,7 +129,7 @@ describe('eo sync', () => {
 
       const status = await eo(['status', '--db', db, '--format', 'table']);
       expect(status.stdout).toMatch(
-        /catalogs +unfinished +100\/\d+ +list 0, offset 100 .*api: POST/,
+        /catalogs +unfinished +full +100\/\d+ +list 0, offset 100 .*api: POST/,
       );
 
       failing = false;

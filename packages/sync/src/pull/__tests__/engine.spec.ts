@@ -320,7 +320,7 @@ describe('offset paging that misses a record', () => {
       },
     });
     const engine = createSyncEngine({ db, client: shifting, pageSize: 50 });
-    await engine.sync({ resources: ['catalogs'] });
+    await engine.sync({ resources: ['catalogs'], full: true });
     expect(dropped).not.toBeNull();
     expect(ids(db, `SELECT id FROM catalog_records WHERE id = '${dropped}'`)).toEqual([dropped]);
     expect(engine.status()[0]!.removed).toBe(0);
@@ -409,6 +409,7 @@ describe('mark and sweep', () => {
       await expect(
         engine.sync({
           resources: ['catalogs'],
+          full: true,
           signal: controller.signal,
           onProgress: (p) => {
             if (p.seen >= 50) controller.abort();
@@ -417,7 +418,7 @@ describe('mark and sweep', () => {
       ).rejects.toThrow();
       expect(sorted(ids(db, 'SELECT id FROM catalog_records'))).toEqual(before);
       // The completed pass removes exactly what the service no longer has, R*Tree entries too.
-      await engine.sync({ resources: ['catalogs'] });
+      await engine.sync({ resources: ['catalogs'], full: true });
       const after = sorted(ids(db, 'SELECT id FROM catalog_records'));
       expect(after).toEqual(before.filter((id) => !gone.includes(id)));
       expect(engine.status()[0]!.removed).toBe(5);

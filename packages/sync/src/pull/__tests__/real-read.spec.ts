@@ -202,14 +202,14 @@ describe('a pass that ends short of the total', () => {
     // The service now lists 30 records but says there are 80: 50 were not received.
     service.data = { ...service.data, catalogs: catalogs.slice(0, 30) };
     service.extraTotal = 50;
-    await engine.sync({ resources: ['catalogs'] });
+    await engine.sync({ resources: ['catalogs'], full: true });
     const short = engine.status()[0]!;
     expect(short).toMatchObject({ incomplete: true, seen: 30, total: 80, removed: 0 });
     expect(column(db, 'SELECT count(*) FROM catalog_records')).toEqual([80]);
 
     // The next sync is a new pass (not a resume past the end); listed in full, it sweeps.
     service.extraTotal = 0;
-    await engine.sync({ resources: ['catalogs'] });
+    await engine.sync({ resources: ['catalogs'], full: true });
     const full = engine.status()[0]!;
     expect(full.passId).not.toBe(short.passId);
     expect(full).toMatchObject({ incomplete: false, seen: 30, removed: 50 });

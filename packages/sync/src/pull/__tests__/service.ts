@@ -86,7 +86,7 @@ export function addCatalogCopies(service: TestService, count: number): void {
 }
 
 /** AOIs over the first archive scenes (an AOI needs the archive items it is made from). */
-async function createAois(client: EoClient, count: number): Promise<void> {
+export async function createAois(client: EoClient, count: number): Promise<void> {
   let made = 0;
   for await (const page of client.pages.archiveItems('col-aurora-l2a', { limit: count })) {
     for (const feature of page.items) {
