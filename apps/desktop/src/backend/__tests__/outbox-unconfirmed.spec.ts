@@ -42,8 +42,11 @@ function startIgnoringProxy(target: string): Promise<typeof proxy> {
           upRes.on('data', (c: Buffer) => parts.push(c));
           upRes.on('end', () => {
             if (fault === 'lose') return req.socket.destroy();
+            const coding = upRes.headers['content-encoding'];
             res.writeHead(upRes.statusCode ?? 502, {
               'content-type': upRes.headers['content-type'] ?? 'application/json',
+              // The service compresses what the client asked to be compressed: say so.
+              ...(coding ? { 'content-encoding': coding } : {}),
             });
             res.end(Buffer.concat(parts));
           });
