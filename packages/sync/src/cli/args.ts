@@ -34,6 +34,7 @@ export const OPTIONS = {
   idempotency: { type: 'string' },
   drift: { type: 'boolean' },
   full: { type: 'boolean' },
+  refresh: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -66,6 +67,7 @@ export interface OptionValues {
   readonly idempotency?: string | undefined;
   readonly drift?: boolean | undefined;
   readonly full?: boolean | undefined;
+  readonly refresh?: boolean | undefined;
 }
 
 export interface CommandLine {

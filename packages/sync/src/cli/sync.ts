@@ -74,7 +74,7 @@ export const syncCommand: CommandSpec = {
   words: ['sync'],
   operands: [],
   usage:
-    'eo sync [--resources LIST] [--full] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--progress auto|lines|off] [--format json|table]',
+    'eo sync [--resources LIST] [--refresh] [--full] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--progress auto|lines|off] [--format json|table]',
   options: [
     'format',
     'progress',
@@ -85,6 +85,7 @@ export const syncCommand: CommandSpec = {
     'prefetch',
     'read-ahead',
     'full',
+    'refresh',
   ],
   async run(ctx) {
     const { values, io } = ctx;
@@ -121,13 +122,14 @@ export const syncCommand: CommandSpec = {
         signal: io.signal,
         onProgress: (p) => progress.update(p),
         // Resources completed minutes ago are left alone (a dropping link still gets the
-        // unfinished one done); --full walks them all.
-        skipCompletedWithinMs: values.full ? 0 : RECENT_COMPLETE_MS,
+        // unfinished one done); --refresh walks them all again (incrementally where the service
+        // lets us), --full walks them all in full passes.
+        skipCompletedWithinMs: values.full || values.refresh ? 0 : RECENT_COMPLETE_MS,
       });
       progress.end();
       if (report.skipped.length > 0 && progressMode(values.progress, io.stderr) !== 'off')
         io.stderr.write(
-          `${report.skipped.join(', ')}: complete within the last ${RECENT_COMPLETE_MS / 60_000} min, not walked again (--full walks them)\n`,
+          `${report.skipped.join(', ')}: complete within the last ${RECENT_COMPLETE_MS / 60_000} min, not walked again (--refresh walks them)\n`,
         );
     } catch (e) {
       progress.end();

@@ -32,7 +32,9 @@ describe('eo sync --full', () => {
       indices: 'full',
       catalogs: 'full',
     });
-    expect(await passes(['sync', ...resources])).toMatchObject({
+    // Completed minutes ago: a plain sync leaves them alone, --refresh walks them incrementally.
+    expect(await passes(['sync', ...resources])).toMatchObject({ aois: 'full', catalogs: 'full' });
+    expect(await passes(['sync', ...resources, '--refresh'])).toMatchObject({
       aois: 'incremental',
       indices: 'full',
       catalogs: 'incremental',

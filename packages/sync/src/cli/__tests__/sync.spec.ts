@@ -87,7 +87,7 @@ describe('eo sync', () => {
     const again = await eo(['sync', ...flags, '--resources', 'indices', '--progress', 'lines']);
     expect(again.code).toBe(0);
     expect(again.stderr).toBe(
-      'indices: complete within the last 10 min, not walked again (--full walks them)\n',
+      'indices: complete within the last 10 min, not walked again (--refresh walks them)\n',
     );
   });
 
