@@ -112,7 +112,8 @@ function validate(
     }
   };
   check(def.params, input.params ?? {}, 'params');
-  if (input.link === undefined) check(clientRequestSchema(dialect, id, 'query'), input.query ?? {}, 'query');
+  if (input.link === undefined)
+    check(clientRequestSchema(dialect, id, 'query'), input.query ?? {}, 'query');
   check(clientRequestSchema(dialect, id, 'body'), bodyToSend, 'body');
   if (details.length === 0) return undefined;
   const first = details[0]!;

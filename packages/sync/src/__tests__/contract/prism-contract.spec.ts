@@ -211,7 +211,9 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     const r = await eo(['sync', '--progress', 'off'], { env });
     // Warnings only (drift, passes short of the service's total), never an error.
     for (const line of r.stderr.split('\n').filter(Boolean)) {
-      expect(line).toMatch(/differ from the spec|incomplete|fewer|not indexed|could not be indexed/);
+      expect(line).toMatch(
+        /differ from the spec|incomplete|fewer|not indexed|could not be indexed/,
+      );
     }
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as {
