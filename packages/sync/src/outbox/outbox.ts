@@ -450,6 +450,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
         onProgress?.(progress());
         continue;
       }
+      if (remoteIdOf(entry.kind, response) === null) {
+        // A 2xx that names nothing it created (an empty `deliveries` list): created or not, the
+        // answer cannot say; never `sent` without an id, never resent blindly.
+        const error: StoredError = {
+          kind: 'response',
+          message: `${entry.kind}: the service answered without the created id`,
+          inDoubt: true,
+          attemptedAt: leftAt,
+        };
+        await settle(attempt, error, response);
+        onProgress?.(progress());
+        continue;
+      }
       await recordSent(entry, response);
       onProgress?.(progress());
     }

@@ -392,6 +392,35 @@ describe('a 2xx create whose body is unusable', () => {
       local.remove();
     }
   });
+
+  it('an empty deliveries answer names nothing created: unconfirmed with the answer kept, never sent', async () => {
+    const wire = mangling((url) =>
+      new URL(url).pathname === '/v0/catalogs/deliveries'
+        ? JSON.stringify({ deliveries: [] })
+        : undefined,
+    );
+    const local = tempDatabase();
+    try {
+      const client = createEoClient({ baseUrl: svc.url, apiKey: svc.key, fetch: wire.fetch });
+      const outbox = createOutbox({ db: local.sqlite, client });
+      const delivery = outbox.enqueue('delivery', {
+        deliveries: [
+          { catalog_ids: [catalogId], cloud_info: { config: 's3-default', path: 'field/empty' } },
+        ],
+      });
+      expect(await outbox.flush()).toMatchObject({ sent: 0, unconfirmed: 1, remaining: 0 });
+      await outbox.flush();
+      expect(wire.posts()).toBe(1);
+      expect(outbox.get(delivery.id)).toMatchObject({
+        state: 'unconfirmed',
+        remoteId: null,
+        response: { deliveries: [] },
+        lastError: { kind: 'response', inDoubt: true },
+      });
+    } finally {
+      local.remove();
+    }
+  });
 });
 
 describe('what the user can do with an unconfirmed entry', () => {
