@@ -23,7 +23,7 @@ const deepWorkspaceImport = {
 
 /**
  * @param {string[]} allowedWorkspace workspace packages this one may import
- * @param {{ node?: boolean }} [opts]
+ * @param {{ node?: boolean, patterns?: any[] }} [opts] `patterns`: more forbidden import patterns
  */
 function importRules(allowedWorkspace, opts = {}) {
   const all = [
@@ -36,7 +36,7 @@ function importRules(allowedWorkspace, opts = {}) {
   ];
   const forbidden = all.filter((p) => !allowedWorkspace.includes(p));
   /** @type {any[]} */
-  const patterns = [crossPackageRelative, deepWorkspaceImport];
+  const patterns = [crossPackageRelative, deepWorkspaceImport, ...(opts.patterns ?? [])];
   if (forbidden.length > 0) {
     patterns.push({
       group: forbidden.flatMap((p) => [p, `${p}/*`]),
@@ -51,6 +51,107 @@ function importRules(allowedWorkspace, opts = {}) {
     }
   }
   return { 'no-restricted-imports': ['error', { paths, patterns }] };
+}
+
+/**
+ * Zones inside apps/desktop/src. The renderer and the shared contract never reach the Node side
+ * (backend, main, preload, browser mode) by relative path, and shared reaches into no zone.
+ */
+const desktopNodeZones = ['backend', 'main', 'preload', 'browser-mode'];
+const rendererZoneMessage =
+  'The renderer reaches the Node side only through the typed contract (src/shared/contract.ts) and window.eo.';
+const sharedZones = [...desktopNodeZones, 'renderer'];
+const sharedZoneMessage =
+  'src/shared is imported by every side and imports none of them (only @eo/domain).';
+/** Deepest folder level under a zone that gets its own block (deeper files keep the `src/` guard). */
+const DESKTOP_ZONE_DEPTH = 8;
+
+/**
+ * Forbidden relative paths for a file `depth` folders below apps/desktop/src. A pattern sees only
+ * the specifier, and `../main` means src/main from renderer/x.ts but renderer/main from
+ * renderer/stores/x.ts, so each depth gets the exact climb back to src.
+ * @param {number} depth
+ * @param {string[]} zones
+ * @param {string} message
+ */
+function desktopZonePatterns(depth, zones, message) {
+  const up = '../'.repeat(depth);
+  return [
+    { group: zones.flatMap((z) => [`${up}${z}`, `${up}${z}/**`]), message },
+    throughSrc(zones, message),
+  ];
+}
+
+/**
+ * Climbing further and back down through src/ (e.g. ../../src/backend), at any depth.
+ * @param {string[]} zones
+ * @param {string} message
+ */
+function throughSrc(zones, message) {
+  return { regex: `(^|/)src/(${zones.join('|')})(/|$)`, message };
+}
+
+/**
+ * One flat-config block per folder depth of a desktop zone (`files` of each depth, optionally
+ * narrowed with an AND-ed glob), with the rules `rulesAt(depth)` gives.
+ * @param {string} zone folder under apps/desktop/src
+ * @param {(depth: number) => any} rulesAt
+ * @param {{ also?: string, ignores?: string[] }} [opts]
+ */
+function desktopZoneBlocks(zone, rulesAt, opts = {}) {
+  return Array.from({ length: DESKTOP_ZONE_DEPTH }, (_, i) => i + 1).map((depth) => {
+    const glob = `apps/desktop/src/${zone}/${'*/'.repeat(depth - 1)}*.{ts,vue}`;
+    return {
+      files: [opts.also ? [glob, opts.also] : glob],
+      ...(opts.ignores ? { ignores: opts.ignores } : {}),
+      rules: rulesAt(depth),
+    };
+  });
+}
+
+/**
+ * The renderer's imports: no Node, no Electron, no workspace package but @eo/domain.
+ * @param {any[]} zonePatterns forbidden relative paths into the desktop's Node side
+ */
+function rendererImportRules(zonePatterns) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          ...nodeBuiltins.map((name) => ({
+            name,
+            message: 'The renderer has no Node: ask the backend through the contract.',
+          })),
+          {
+            name: 'electron',
+            message: 'The renderer reaches Electron only through window.eo (the preload).',
+          },
+        ],
+        patterns: [
+          crossPackageRelative,
+          deepWorkspaceImport,
+          {
+            group: [
+              '@eo/catalog-store',
+              '@eo/catalog-store/*',
+              '@eo/api-client',
+              '@eo/api-client/*',
+              '@eo/sync',
+              '@eo/sync/*',
+              '@eo/server',
+              '@eo/server/*',
+              '@eo/desktop',
+              '@eo/desktop/*',
+            ],
+            message:
+              'The renderer talks to the backend only through the typed contract (src/shared/contract.ts); it may import @eo/domain.',
+          },
+          ...zonePatterns,
+        ],
+      },
+    ],
+  };
 }
 
 const browserOnlyGlobals = ['window', 'document', 'navigator', 'localStorage', 'HTMLElement'].map(
@@ -182,7 +283,10 @@ export default tseslint.config(
     ignores: ['apps/desktop/src/shared/**/__tests__/**'],
     languageOptions: { globals: {} },
     rules: {
-      ...importRules(['@eo/domain'], { node: false }),
+      ...importRules(['@eo/domain'], {
+        node: false,
+        patterns: [throughSrc(sharedZones, sharedZoneMessage)],
+      }),
       'no-restricted-globals': [
         'error',
         ...browserOnlyGlobals,
@@ -191,6 +295,26 @@ export default tseslint.config(
       ],
     },
   },
+  ...desktopZoneBlocks(
+    'shared',
+    (depth) =>
+      importRules(['@eo/domain'], {
+        node: false,
+        patterns: desktopZonePatterns(depth, sharedZones, sharedZoneMessage),
+      }),
+    { ignores: ['apps/desktop/src/shared/**/__tests__/**'] },
+  ),
+  // Tests of the contract may use Node, but they too stay out of the other zones.
+  ...desktopZoneBlocks(
+    'shared',
+    (depth) => ({
+      'no-restricted-imports': [
+        'error',
+        { patterns: desktopZonePatterns(depth, sharedZones, sharedZoneMessage) },
+      ],
+    }),
+    { also: 'apps/desktop/src/shared/**/__tests__/**' },
+  ),
   // Vue single-file components (the desktop renderer): error-prevention rules only; prettier formats.
   ...pluginVue.configs['flat/essential'],
   {
@@ -205,41 +329,7 @@ export default tseslint.config(
     files: ['apps/desktop/src/renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            ...nodeBuiltins.map((name) => ({
-              name,
-              message: 'The renderer has no Node: ask the backend through the contract.',
-            })),
-            {
-              name: 'electron',
-              message: 'The renderer reaches Electron only through window.eo (the preload).',
-            },
-          ],
-          patterns: [
-            crossPackageRelative,
-            deepWorkspaceImport,
-            {
-              group: [
-                '@eo/catalog-store',
-                '@eo/catalog-store/*',
-                '@eo/api-client',
-                '@eo/api-client/*',
-                '@eo/sync',
-                '@eo/sync/*',
-                '@eo/server',
-                '@eo/server/*',
-                '@eo/desktop',
-                '@eo/desktop/*',
-              ],
-              message:
-                'The renderer talks to the backend only through the typed contract (src/shared/contract.ts); it may import @eo/domain.',
-            },
-          ],
-        },
-      ],
+      ...rendererImportRules([throughSrc(desktopNodeZones, rendererZoneMessage)]),
       'no-restricted-globals': [
         'error',
         { name: 'process', message: 'No Node globals in the renderer.' },
@@ -248,4 +338,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...desktopZoneBlocks('renderer', (depth) =>
+    rendererImportRules(desktopZonePatterns(depth, desktopNodeZones, rendererZoneMessage)),
+  ),
 );

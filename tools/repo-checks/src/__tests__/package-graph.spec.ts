@@ -110,4 +110,51 @@ describe('package graph lint', () => {
       'no-restricted-imports',
     );
   });
+
+  it('desktop zones: renderer and shared never reach the Node side (or each other) by relative path', async () => {
+    const imp = (spec: string) => `import { a } from '${spec}';\nexport const b = a;\n`;
+    // the same climb to src/ from every depth of the renderer, its tests and its components
+    const forbidden: Array<[string, string]> = [
+      ['apps/desktop/src/renderer/probe.ts', '../backend/catalog'],
+      ['apps/desktop/src/renderer/probe.ts', '../preload'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../backend/catalog'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../main/window'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../preload/index'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../browser-mode/server'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../../src/backend/catalog'],
+      [
+        'apps/desktop/src/renderer/components/jobs/__tests__/probe.spec.ts',
+        '../../../../backend/x',
+      ],
+      ['apps/desktop/src/shared/probe.ts', '../backend/catalog'],
+      ['apps/desktop/src/shared/probe.ts', '../renderer/stores/catalog'],
+      ['apps/desktop/src/shared/probe.ts', '../main'],
+      ['apps/desktop/src/shared/__tests__/probe.spec.ts', '../../preload/index'],
+      ['apps/desktop/src/shared/__tests__/probe.spec.ts', '../../renderer/bridge'],
+    ];
+    for (const [file, spec] of forbidden) {
+      expect(await ruleIds(file, imp(spec)), `${file} <- ${spec}`).toContain(
+        'no-restricted-imports',
+      );
+    }
+    const vue = `<script setup lang="ts">\nimport { a } from '../../backend/x';\nconsole.log(a);\n</script>\n`;
+    expect(await ruleIds('apps/desktop/src/renderer/components/ProbeView.vue', vue)).toContain(
+      'no-restricted-imports',
+    );
+    // what stays allowed: inside a zone, the renderer into shared, main into the backend
+    const allowed: Array<[string, string]> = [
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../shared/contract'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../format/units'],
+      // renderer/main.ts is the renderer's own entry, not src/main
+      ['apps/desktop/src/renderer/stores/probe.ts', '../main'],
+      ['apps/desktop/src/renderer/probe.ts', './main'],
+      ['apps/desktop/src/shared/probe.ts', './names'],
+      ['apps/desktop/src/shared/__tests__/probe.spec.ts', '../contract'],
+      ['apps/desktop/src/main/probe.ts', '../backend/catalog'],
+      ['apps/desktop/src/main/probe.ts', '../shared/contract'],
+    ];
+    for (const [file, spec] of allowed) {
+      expect(await ruleIds(file, imp(spec)), `${file} <- ${spec}`).toEqual([]);
+    }
+  });
 });
