@@ -65,9 +65,9 @@ interface FieldReaders {
 }
 
 /**
- * The service's own records, read as the domain's reference search reads them (the server's
- * property tests hold its SQL to `runCatalogSearch`): only numbers are numbers, `datetime` is an
- * RFC 3339 string, and a timestamp outside the spec's layout is an error (its data is valid).
+ * The service's own records, read as the domain's reference search reads them (this package's
+ * property test holds its SQL to `runCatalogSearch`): only numbers are numbers, `datetime` is
+ * an RFC 3339 string, and a timestamp outside the spec's layout is an error (its data is valid).
  */
 const STRICT: FieldReaders = {
   datetime(v) {

@@ -14,7 +14,6 @@ import type { AppContext } from '../context';
 import { RawJson, type Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { offsetPage } from '../http/pagination';
-import type { CatalogRecordOut } from './repository';
 
 export type { CatalogSearchPage };
 
@@ -30,11 +29,6 @@ export function makeCatalogSearch(sqlite: Database.Database) {
       throw e;
     }
   };
-}
-
-/** Records of a page as objects (tests and in-process callers). */
-export function pageRecords(page: CatalogSearchPage): CatalogRecordOut[] {
-  return page.json.map((j) => JSON.parse(j) as CatalogRecordOut);
 }
 
 /** The response body of a page, as JSON text. */

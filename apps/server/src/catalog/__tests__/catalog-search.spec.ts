@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, OTHER, type TestApp } from '../../testing/harness';
 import { DEMO } from '../../reference/catalog';
-import { compileCatalogSql, catalogSearchStatements } from '@eo/catalog-store';
-import { CatalogSearchRequest } from '@eo/domain';
 import { insertFixtures, square, type Fixture } from './fixtures';
 
 const C = 'col-test';
@@ -377,47 +375,5 @@ describe('POST /v0/catalogs/search', () => {
       (await t.call({ method: 'POST', url: '/v0/catalogs/search', payload: {}, key: null }))
         .statusCode,
     ).toBe(401);
-  });
-});
-
-describe('catalog search query plans', () => {
-  const plan = (body: object) => {
-    const c = compileCatalogSql(org, CatalogSearchRequest.parse(body));
-    const sql = catalogSearchStatements(c);
-    const params = { ...c.params, token: 0, limit: 100, offset: 0 };
-    const explain = (s: string) =>
-      (t.app.ctx.sqlite.prepare(`EXPLAIN QUERY PLAN ${s}`).all(params) as Array<{ detail: string }>)
-        .map((r) => r.detail)
-        .join('\n');
-    return {
-      count: explain(sql.count),
-      page: explain(sql.page),
-      pageWithTotal: explain(sql.pageWithTotal),
-    };
-  };
-
-  it('drives bbox and intersects searches from the R*Tree, never a full scan', () => {
-    for (const body of [
-      { bbox: [10, 10, 11, 11] },
-      { bbox: [170, -10, -170, 10], datetime: '2024-01-01T00:00:00Z/..' },
-      {
-        intersects: { type: 'Point', coordinates: [1, 1] },
-        query: { 'eo:cloud_cover': { lt: 10 } },
-      },
-    ]) {
-      for (const p of Object.values(plan(body))) {
-        expect(p).toMatch(/VIRTUAL TABLE INDEX/);
-        expect(p).not.toMatch(/SCAN c\b/);
-        expect(p).toMatch(/SEARCH c USING INTEGER PRIMARY KEY/);
-      }
-    }
-  });
-
-  it('walks the (org, datetime desc, id) index for the default order, without a sort', () => {
-    const p = plan({ query: { 'eo:cloud_cover': { lt: 10 } } }).page;
-    expect(p).toMatch(/catalog_org_dt_desc|catalog_org_collection_dt/);
-    expect(p).not.toMatch(/TEMP B-TREE/);
-    const inCollection = plan({ collections: ['col-aurora-l2a'] }).page;
-    expect(inCollection).not.toMatch(/TEMP B-TREE/);
   });
 });

@@ -4,9 +4,6 @@
  * the antimeridian) and random requests, `makeCatalogSearch` returns exactly what
  * `runCatalogSearch` returns: the same ids in the same order, and the same total.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   CatalogSearchRequest,
   runCatalogSearch,
@@ -15,16 +12,12 @@ import {
 } from '@eo/domain';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { makeCatalogInserter, type CatalogRecordOut } from '../repository';
-import { makeCatalogSearch, pageRecords } from '../search';
+import { makeCatalogSearch } from '../search';
+import { makeCatalogInserter, type CatalogRecordOut } from '../writes';
+import { tempCatalog } from './temp-store';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-catalog-prop-'));
-const db = openDatabase(path.join(dir, 'eo.sqlite'));
-afterAll(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const db = tempCatalog('prop');
+afterAll(() => db.close());
 const insert = makeCatalogInserter(db.sqlite);
 const search = makeCatalogSearch(db.sqlite);
 
@@ -301,7 +294,7 @@ describe('catalog search SQL = runCatalogSearch', () => {
             reqScoped,
           );
           const actual = search(orgId, reqScoped);
-          const got = pageRecords(actual).map((r) => r.id);
+          const got = actual.json.map((j) => (JSON.parse(j) as { id: string }).id);
           const want = expected.catalogs.map((r) => r.id);
           if (JSON.stringify(got) !== JSON.stringify(want) && process.env.PROP_DEBUG)
             console.log(JSON.stringify({ req: reqScoped, got, want }));

@@ -1,0 +1,56 @@
+/**
+ * A temp SQLite file holding the catalog table, created from its drizzle definition and the
+ * R*Tree statement: what the service's and the mirror's migrations create (their migration
+ * tests hold both to this same definition), without depending on either.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { is, SQL } from 'drizzle-orm';
+import { getTableConfig, SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
+import { CATALOG_RTREE_DDL } from '../rtree';
+import { catalogRecords } from '../table';
+
+/** CREATE statements for `catalog_records` (columns, keys, indexes) and its R*Tree. */
+export function catalogDdl(): string[] {
+  const cfg = getTableConfig(catalogRecords);
+  const dialect = new SQLiteSyncDialect();
+  const columns = cfg.columns.map((c) => {
+    const autoIncrement = (c as { autoIncrement?: boolean }).autoIncrement === true;
+    return [
+      `"${c.name}" ${c.getSQLType()}`,
+      c.primary ? `PRIMARY KEY${autoIncrement ? ' AUTOINCREMENT' : ''}` : '',
+      c.notNull ? 'NOT NULL' : '',
+      c.isUnique ? 'UNIQUE' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  });
+  const indexes = cfg.indexes.map((i) => {
+    const on = i.config.columns
+      .map((c) => (is(c, SQL) ? dialect.sqlToQuery(c, 'indexes').sql : `"${c.name}"`))
+      .join(', ');
+    return `CREATE ${i.config.unique ? 'UNIQUE ' : ''}INDEX "${i.config.name}" ON "${cfg.name}" (${on})`;
+  });
+  return [`CREATE TABLE "${cfg.name}" (${columns.join(', ')})`, ...indexes, CATALOG_RTREE_DDL];
+}
+
+export interface TempCatalog {
+  readonly sqlite: Database.Database;
+  close(): void;
+}
+
+/** A fresh database file in its own temp folder; `close` removes both. */
+export function tempCatalog(prefix: string): TempCatalog {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `eo-catalog-store-${prefix}-`));
+  const sqlite = new Database(path.join(dir, 'catalog.db'));
+  for (const statement of catalogDdl()) sqlite.exec(statement);
+  return {
+    sqlite,
+    close() {
+      sqlite.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
