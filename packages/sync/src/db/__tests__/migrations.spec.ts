@@ -2,9 +2,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
-import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { is } from 'drizzle-orm';
-import { SQLiteTable as SQLiteTableClass } from 'drizzle-orm/sqlite-core';
+import { schemaDrift, schemaTables } from '@eo/catalog-store/testing';
+import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_FOLDER, openLocalDatabase, PAGE_SIZE } from '../open';
@@ -14,9 +13,7 @@ import { tempDir } from './temp';
 const tmp = tempDir('migrations');
 afterAll(() => tmp.remove());
 
-const tables = Object.values(schema as Record<string, unknown>).filter((v): v is SQLiteTable =>
-  is(v, SQLiteTableClass),
-);
+const tables = schemaTables(schema);
 
 describe('migrations', () => {
   const local = openLocalDatabase(path.join(tmp.dir, 'local.db'));
@@ -25,22 +22,9 @@ describe('migrations', () => {
     .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
     .all() as Array<{ type: string; name: string; tbl_name: string; sql: string | null }>;
 
-  it('creates every table of the schema with its columns', () => {
+  it('creates every table of the schema: columns, keys, indexes, unique columns, foreign keys', () => {
     expect(tables.length).toBeGreaterThanOrEqual(9);
-    for (const t of tables) {
-      const cfg = getTableConfig(t);
-      const cols = local.sqlite.prepare(`PRAGMA table_info(${cfg.name})`).all() as Array<{
-        name: string;
-        notnull: number;
-      }>;
-      expect(cols.map((c) => c.name).sort(), cfg.name).toEqual(
-        cfg.columns.map((c) => c.name).sort(),
-      );
-      for (const c of cfg.columns) {
-        const got = cols.find((x) => x.name === c.name)!;
-        expect(got.notnull === 1 || c.primary, `${cfg.name}.${c.name} not null`).toBe(c.notNull);
-      }
-    }
+    expect(schemaDrift(local.sqlite, tables)).toEqual([]);
   });
 
   it('creates every index of the schema, and no other', () => {

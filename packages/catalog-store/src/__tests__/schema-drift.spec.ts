@@ -1,0 +1,43 @@
+/**
+ * The schema comparison the migration tests rely on: silent on a table made from the drizzle
+ * definition (this package's test table), and naming each difference on one that drifted.
+ */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { catalogRecords } from '../table';
+import { schemaDrift, schemaTables } from '../testing';
+import { catalogDdl, tempCatalog } from './temp-store';
+
+describe('schemaDrift', () => {
+  it('finds nothing on the catalog table as the tests create it', () => {
+    const store = tempCatalog('drift');
+    try {
+      expect(schemaTables({ catalogRecords, other: {}, n: 1 })).toEqual([catalogRecords]);
+      expect(schemaDrift(store.sqlite, [catalogRecords])).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('names a missing column, a lost NOT NULL, a missing index and a missing unique', () => {
+    const sqlite = new Database(':memory:');
+    try {
+      const [table, ...indexes] = catalogDdl();
+      const drifted = table!
+        .replace('"id" text NOT NULL UNIQUE', '"id" text NOT NULL')
+        .replace('"item_id" text NOT NULL', '"item_id" text')
+        .replace(', "gsd" real', '');
+      sqlite.exec(drifted);
+      for (const ddl of indexes.filter((d) => d.includes('INDEX') && !d.includes('catalog_task')))
+        sqlite.exec(ddl);
+      const drift = schemaDrift(sqlite, [catalogRecords]);
+      expect(drift).toHaveLength(4);
+      expect(drift.join('\n')).toMatch(/catalog_records columns: .*"gsd"/);
+      expect(drift.join('\n')).toMatch(/catalog_records.item_id not null: database has false/);
+      expect(drift.join('\n')).toMatch(/catalog_records indexes: .*"catalog_task"/);
+      expect(drift.join('\n')).toMatch(/catalog_records unique columns: database has \[\]/);
+    } finally {
+      sqlite.close();
+    }
+  });
+});

@@ -1,0 +1,2 @@
+/** Test helpers for packages that own a SQLite schema (`@eo/catalog-store/testing`). */
+export { schemaDrift, schemaTables } from './schema-drift';
