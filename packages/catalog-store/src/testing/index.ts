@@ -1,2 +1,3 @@
 /** Test helpers for packages that own a SQLite schema (`@eo/catalog-store/testing`). */
 export { schemaDrift, schemaTables } from './schema-drift';
+export { migrationLedger, type MigrationLedger } from './migration-ledger';

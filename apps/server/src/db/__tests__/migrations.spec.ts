@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
-import { schemaDrift, schemaTables } from '@eo/catalog-store/testing';
+import { migrationLedger, schemaDrift, schemaTables } from '@eo/catalog-store/testing';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../client';
@@ -52,17 +52,9 @@ describe('server migrations', () => {
   it('is idempotent: reopening applies nothing twice, and every migration file is journalled', () => {
     service.close();
     const again = openDatabase(file);
-    const applied = again.sqlite
-      .prepare('SELECT count(*) AS n FROM __drizzle_migrations')
-      .get() as {
-      n: number;
-    };
+    const ledger = migrationLedger(again.sqlite, MIGRATIONS_FOLDER);
     again.close();
-    const files = fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql'));
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: Array<{ tag: string }> };
-    expect(journal.entries.map((e) => `${e.tag}.sql`)).toEqual(files.sort());
-    expect(applied.n).toBe(files.length);
+    expect(ledger.journalled).toEqual(ledger.files);
+    expect(ledger.applied).toBe(ledger.files.length);
   });
 });

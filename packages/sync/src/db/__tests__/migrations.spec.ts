@@ -1,8 +1,7 @@
 /** Replays every migration on an empty database and compares the result with the drizzle schema. */
 import path from 'node:path';
-import fs from 'node:fs';
 import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
-import { schemaDrift, schemaTables } from '@eo/catalog-store/testing';
+import { migrationLedger, schemaDrift, schemaTables } from '@eo/catalog-store/testing';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -41,16 +40,12 @@ describe('migrations', () => {
     expect(rtree?.sql?.replace(/\s+/g, ' ')).toBe(CATALOG_RTREE_DDL);
   });
 
-  it('is idempotent: reopening applies nothing twice', () => {
+  it('is idempotent: reopening applies nothing twice, and every migration file is journalled', () => {
     const again = openLocalDatabase(path.join(tmp.dir, 'local.db'));
-    const applied = again.sqlite
-      .prepare('SELECT count(*) AS n FROM __drizzle_migrations')
-      .get() as {
-      n: number;
-    };
+    const ledger = migrationLedger(again.sqlite, MIGRATIONS_FOLDER);
     again.close();
-    const files = fs.readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql'));
-    expect(applied.n).toBe(files.length);
+    expect(ledger.journalled).toEqual(ledger.files);
+    expect(ledger.applied).toBe(ledger.files.length);
   });
 
   it('makes new files with 8 KB pages and leaves an existing file its own', () => {
