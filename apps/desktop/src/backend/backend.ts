@@ -324,6 +324,7 @@ export function createBackend(options: BackendOptions): Backend {
       serviceUrl: settings.serviceUrl,
       dialect: settings.dialect,
       apiKeySet: keys.isSet(settings.serviceUrl),
+      apiKeyStorage: secrets.storage(),
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
       tileUrl: settings.tileUrl,

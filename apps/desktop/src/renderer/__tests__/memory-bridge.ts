@@ -49,6 +49,7 @@ export function defaultSettings(): Settings {
     serviceUrl: 'https://imagery.example.org',
     dialect: 'spec',
     apiKeySet: true,
+    apiKeyStorage: 'os-keychain',
     mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
     syncIntervalMinutes: 15,
     tileUrl: null,

@@ -37,6 +37,17 @@ describe('SettingsScreen', () => {
     expect(wrapper.find('[data-test="storage"]').text()).toBe('5 MB');
   });
 
+  it('says how the key is kept: encrypted only where it is, a private file in browser mode', async () => {
+    bridge.settings = { ...bridge.settings, apiKeyStorage: 'owner-only-file' };
+    let state = (await mountSettings()).find('[data-test="key-state"]').text();
+    expect(state).toContain('a file only you can read');
+    expect(state).not.toMatch(/stored encrypted|encrypted with/);
+    document.body.innerHTML = '';
+    bridge.settings = { ...bridge.settings, apiKeyStorage: 'os-keychain' };
+    state = (await mountSettings()).find('[data-test="key-state"]').text();
+    expect(state).toContain('encrypted with the system keychain');
+  });
+
   it('shows validation messages beside the fields and sends nothing', async () => {
     const wrapper = await mountSettings();
     await wrapper.find('input[name="serviceUrl"]').setValue('imagery.example.org');
