@@ -36,6 +36,7 @@ import { createEvents, type BackendEvents } from './events';
 import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
 import { makeKeyBinding } from './key-binding';
 import { makeLookups } from './lookups';
+import { makeMirrorSource } from './mirror-source';
 import { makeMirrorStatus } from './mirror-status';
 import { quoteOrder } from './quote';
 import type { Secrets } from './secrets';
@@ -131,6 +132,13 @@ export function createBackend(options: BackendOptions): Backend {
   });
   const lookups = makeLookups(local.sqlite, () => work.entries());
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
+  /** The configured service, named as its key is bound (origin, or `embedded`). */
+  const currentService = () => keys.bindingFor(settings.serviceUrl);
+  const source = makeMirrorSource({
+    store,
+    current: currentService,
+    hasData: () => mirror.status(false, []).resources.some((r) => r.count > 0),
+  });
 
   function unconfigured(): Connectivity {
     return {
@@ -248,7 +256,8 @@ export function createBackend(options: BackendOptions): Backend {
   }
 
   function status(): SyncStatus {
-    return mirror.status(running !== null, stateStatuses());
+    // Completions against another service are not this one's (the URL changed since).
+    return source.view(mirror.status(running !== null, stateStatuses()));
   }
 
   function stateStatuses() {
@@ -296,6 +305,8 @@ export function createBackend(options: BackendOptions): Backend {
       catalog: catalogPlan,
     });
     const controller = new AbortController();
+    // A connection exists, so a service is configured or embedded: its binding is not null.
+    const tracking = source.started(currentService()!, stateStatuses());
     const done = engine
       .sync({
         resources,
@@ -312,6 +323,7 @@ export function createBackend(options: BackendOptions): Backend {
       )
       .finally(() => {
         running = null;
+        tracking.finished(stateStatuses());
         catalog.invalidate();
         if (!closed) events.emit('sync.finished', status());
       });
@@ -399,6 +411,7 @@ export function createBackend(options: BackendOptions): Backend {
       if (running)
         throw new ContractError('busy', 'Cancel the running sync before clearing the mirror.');
       mirror.clear();
+      source.cleared();
       catalog.invalidate();
       local.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       local.sqlite.exec('VACUUM');

@@ -153,6 +153,12 @@ export const SyncStatus = z.object({
       incomplete: z.boolean().optional(),
     }),
   ),
+  /**
+   * Services other than the configured one whose data the mirror holds (synced before the
+   * service URL changed; kept until `mirror.clear`): origins, or `embedded` for the built-in
+   * demo service. `lastCompleteAt` only ever counts syncs against the configured service.
+   */
+  otherServices: z.array(z.string()).optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
