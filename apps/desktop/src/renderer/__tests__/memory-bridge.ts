@@ -181,6 +181,14 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       case 'mirror.clear':
         records.length = 0;
         bridge.settings = { ...bridge.settings, storageBytes: 0 };
+        bridge.syncStatus = {
+          running: false,
+          resources: bridge.syncStatus.resources.map((r) => ({
+            ...r,
+            count: 0,
+            lastCompleteAt: null,
+          })),
+        };
         return { cleared: true };
       case 'connectivity.check':
         return bridge.connectivity;

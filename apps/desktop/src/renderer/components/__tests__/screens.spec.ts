@@ -196,6 +196,26 @@ describe('SyncScreen', () => {
     expect(wrapper.find('[data-resource="orders"]').text()).toContain('None');
   });
 
+  it("says the mirror holds another service's data, and clears it on request", async () => {
+    await useSettingsStore().load();
+    bridge.syncStatus = {
+      running: false,
+      resources: [{ resource: 'catalogs', lastCompleteAt: null, lastError: null, count: 250 }],
+      otherServices: ['https://old.example.org', 'embedded'],
+    };
+    const wrapper = mount(SyncScreen);
+    await flushPromises();
+    const notice = wrapper.find('[data-test="other-services"]');
+    expect(notice.text()).toContain('https://old.example.org');
+    expect(notice.text()).toContain('the built-in demo service');
+    expect(notice.text()).toMatch(/not from the service now configured/);
+    await notice.find('button').trigger('click');
+    await wrapper.find('[data-test="confirm-clear"]').trigger('click');
+    await flushPromises();
+    expect(bridge.calls.some((c) => c.method === 'mirror.clear')).toBe(true);
+    expect(wrapper.find('[data-test="other-services"]').exists()).toBe(false);
+  });
+
   it('sends a first-time user to the settings', async () => {
     bridge.settings = { ...bridge.settings, serviceUrl: null, apiKeySet: false };
     await useSettingsStore().load();
