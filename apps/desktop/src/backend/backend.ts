@@ -55,6 +55,11 @@ export interface BackendOptions {
   readonly connectivityIntervalMs?: number;
   /** Per-check timeout. Default 5 000. */
   readonly connectivityTimeoutMs?: number;
+  /**
+   * Sync as soon as a connection is first online while the mirror was never synced (the first
+   * run shows the catalog without a click). Default true.
+   */
+  readonly syncOnFirstConnect?: boolean;
   /** Fetch used for basemap tiles (tests). */
   readonly fetch?: typeof fetch;
   readonly dispatch?: DispatchOptions;
@@ -84,6 +89,8 @@ interface Connection {
   readonly controller: AbortController;
   /** Whether a check result of this connection was announced yet. */
   announced: boolean;
+  /** Whether this connection was online yet (the first time may start the first sync). */
+  wasOnline: boolean;
 }
 
 export function createBackend(options: BackendOptions): Backend {
@@ -164,7 +171,22 @@ export function createBackend(options: BackendOptions): Backend {
     const first = !checked.announced;
     checked.announced = true;
     setConnectivity(fromCheck(c), first);
+    if (c.status === 'online' && !checked.wasOnline) {
+      checked.wasOnline = true;
+      syncIfNeverSynced();
+    }
     return true;
+  }
+
+  /** A mirror that never completed a sync fills itself on the first connection online. */
+  function syncIfNeverSynced(): void {
+    if (options.syncOnFirstConnect === false || running) return;
+    if (stateStatuses().some((s) => s.lastCompleteAtUs !== null)) return;
+    try {
+      startSync(undefined);
+    } catch (e) {
+      console.error('first sync failed to start:', e instanceof Error ? e.message : e);
+    }
   }
 
   function fromCheck(c: ConnectivityCheck): Connectivity {
@@ -227,6 +249,7 @@ export function createBackend(options: BackendOptions): Backend {
       drift,
       controller: new AbortController(),
       announced: false,
+      wasOnline: false,
       watcher: null as unknown as ConnectivityWatcher,
     };
     conn = next;
