@@ -36,6 +36,7 @@ import { createEvents, type BackendEvents } from './events';
 import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
 import { makeKeyBinding } from './key-binding';
 import { makeLookups } from './lookups';
+import { makeMirrorSource } from './mirror-source';
 import { makeMirrorStatus } from './mirror-status';
 import { quoteOrder } from './quote';
 import type { Secrets } from './secrets';
@@ -54,6 +55,11 @@ export interface BackendOptions {
   readonly connectivityIntervalMs?: number;
   /** Per-check timeout. Default 5 000. */
   readonly connectivityTimeoutMs?: number;
+  /**
+   * Sync as soon as a connection is first online while the mirror was never synced (the first
+   * run shows the catalog without a click). Default true.
+   */
+  readonly syncOnFirstConnect?: boolean;
   /** Fetch used for basemap tiles (tests). */
   readonly fetch?: typeof fetch;
   readonly dispatch?: DispatchOptions;
@@ -83,6 +89,8 @@ interface Connection {
   readonly controller: AbortController;
   /** Whether a check result of this connection was announced yet. */
   announced: boolean;
+  /** Whether this connection was online yet (the first time may start the first sync). */
+  wasOnline: boolean;
 }
 
 export function createBackend(options: BackendOptions): Backend {
@@ -131,6 +139,13 @@ export function createBackend(options: BackendOptions): Backend {
   });
   const lookups = makeLookups(local.sqlite, () => work.entries());
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
+  /** The configured service, named as its key is bound (origin, or `embedded`). */
+  const currentService = () => keys.bindingFor(settings.serviceUrl);
+  const source = makeMirrorSource({
+    store,
+    current: currentService,
+    hasData: () => mirror.status(false, []).resources.some((r) => r.count > 0),
+  });
 
   function unconfigured(): Connectivity {
     return {
@@ -156,7 +171,22 @@ export function createBackend(options: BackendOptions): Backend {
     const first = !checked.announced;
     checked.announced = true;
     setConnectivity(fromCheck(c), first);
+    if (c.status === 'online' && !checked.wasOnline) {
+      checked.wasOnline = true;
+      syncIfNeverSynced();
+    }
     return true;
+  }
+
+  /** A mirror that never completed a sync fills itself on the first connection online. */
+  function syncIfNeverSynced(): void {
+    if (options.syncOnFirstConnect === false || running) return;
+    if (stateStatuses().some((s) => s.lastCompleteAtUs !== null)) return;
+    try {
+      startSync(undefined);
+    } catch (e) {
+      console.error('first sync failed to start:', e instanceof Error ? e.message : e);
+    }
   }
 
   function fromCheck(c: ConnectivityCheck): Connectivity {
@@ -219,6 +249,7 @@ export function createBackend(options: BackendOptions): Backend {
       drift,
       controller: new AbortController(),
       announced: false,
+      wasOnline: false,
       watcher: null as unknown as ConnectivityWatcher,
     };
     conn = next;
@@ -248,7 +279,8 @@ export function createBackend(options: BackendOptions): Backend {
   }
 
   function status(): SyncStatus {
-    return mirror.status(running !== null, stateStatuses());
+    // Completions against another service are not this one's (the URL changed since).
+    return source.view(mirror.status(running !== null, stateStatuses()));
   }
 
   function stateStatuses() {
@@ -296,6 +328,8 @@ export function createBackend(options: BackendOptions): Backend {
       catalog: catalogPlan,
     });
     const controller = new AbortController();
+    // A connection exists, so a service is configured or embedded: its binding is not null.
+    const tracking = source.started(currentService()!, stateStatuses());
     const done = engine
       .sync({
         resources,
@@ -312,6 +346,7 @@ export function createBackend(options: BackendOptions): Backend {
       )
       .finally(() => {
         running = null;
+        tracking.finished(stateStatuses());
         catalog.invalidate();
         if (!closed) events.emit('sync.finished', status());
       });
@@ -324,6 +359,7 @@ export function createBackend(options: BackendOptions): Backend {
       serviceUrl: settings.serviceUrl,
       dialect: settings.dialect,
       apiKeySet: keys.isSet(settings.serviceUrl),
+      apiKeyStorage: secrets.storage(),
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
       tileUrl: settings.tileUrl,
@@ -398,6 +434,7 @@ export function createBackend(options: BackendOptions): Backend {
       if (running)
         throw new ContractError('busy', 'Cancel the running sync before clearing the mirror.');
       mirror.clear();
+      source.cleared();
       catalog.invalidate();
       local.sqlite.pragma('wal_checkpoint(TRUNCATE)');
       local.sqlite.exec('VACUUM');

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SERVICE_DIALECT, type IdempotencyPolicy, type ServiceDialect } from '@eo/domain';
-import type { MirrorSettings, SavedSearch } from '../shared/contract';
+import type { MirrorSettings, SavedSearch, SyncResource } from '../shared/contract';
 
 export interface StoredSettings {
   serviceUrl: string | null;
@@ -19,6 +19,14 @@ export interface StoredSettings {
   syncIntervalMinutes: number;
   tileUrl: string | null;
   idempotency: IdempotencyPolicy;
+}
+
+/** Services are named by their key binding: an origin, or `embedded` (key-binding.ts). */
+export interface MirrorSourceState {
+  /** Every service a sync pulled from since the mirror was last cleared. */
+  sources: string[];
+  /** The service each resource's last complete sync was against. */
+  completedFor: Partial<Record<SyncResource, string>>;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -93,6 +101,14 @@ export function openLocalStore(dataDir: string) {
     },
     saveKeyBinding(binding: string | null): void {
       putSetting.run('apiKeyBinding', JSON.stringify(binding));
+    },
+    /** Which services' data the mirror holds (see mirror-source.ts); undefined: never recorded. */
+    mirrorSource(): MirrorSourceState | undefined {
+      const row = getSetting.get('mirrorSource');
+      return row ? (JSON.parse(row.value_json) as MirrorSourceState) : undefined;
+    },
+    saveMirrorSource(state: MirrorSourceState): void {
+      putSetting.run('mirrorSource', JSON.stringify(state));
     },
     savedSearches(): SavedSearch[] {
       return listSearches.all().map(fromRow);

@@ -4,6 +4,7 @@
  * readable only by the user (mode 0600) in the data dir. The key never leaves the backend.
  */
 import { makePrivateDir } from '@eo/sync';
+import type { KeyStorage } from '../shared/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,6 +12,8 @@ export interface Secrets {
   get(): string | null;
   /** null forgets the stored key. */
   set(key: string | null): void;
+  /** How a key is kept at rest here (Settings says it in words). */
+  storage(): KeyStorage;
 }
 
 /** Browser mode: `<dataDir>/api-key` with mode 0600 (plain text: documented in the README). */
@@ -38,16 +41,21 @@ export function fileSecrets(dataDir: string): Secrets {
       fs.chmodSync(tmp, 0o600);
       fs.renameSync(tmp, file);
     },
+    storage: () => 'owner-only-file',
   };
 }
 
 /** Tests and the embedded-service bootstrap: a key held in memory only. */
-export function memorySecrets(initial: string | null = null): Secrets {
+export function memorySecrets(
+  initial: string | null = null,
+  storage: KeyStorage = 'this-session-only',
+): Secrets {
   let key = initial;
   return {
     get: () => key,
     set: (k) => {
       key = k;
     },
+    storage: () => storage,
   };
 }

@@ -98,6 +98,11 @@ export async function startBrowserApp(options: {
   readonly rendererDir: string;
   /** Connectivity checks every this many ms (the app's default is 30 s). */
   readonly connectivityIntervalMs?: number;
+  /**
+   * The app syncs a never-synced mirror on first connect; these journeys press "Sync now"
+   * themselves to watch the progress, so it is off unless asked for. Default false.
+   */
+  readonly syncOnFirstConnect?: boolean;
 }): Promise<BrowserApp> {
   const backend = createBackend({
     dataDir: options.dataDir,
@@ -105,6 +110,7 @@ export async function startBrowserApp(options: {
     mode: 'browser',
     connectivityIntervalMs: options.connectivityIntervalMs ?? 30_000,
     connectivityTimeoutMs: 2_000,
+    syncOnFirstConnect: options.syncOnFirstConnect ?? false,
   });
   const server = await startBrowserMode({ backend, rendererDir: options.rendererDir });
   return {

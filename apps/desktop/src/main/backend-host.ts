@@ -78,7 +78,12 @@ export function createBackendHost(
     init(options) {
       readyPromise ??= new Promise((resolve, reject) => {
         ready = { resolve, reject };
-        port.postMessage({ type: 'init', ...options, apiKey: secrets.get() });
+        port.postMessage({
+          type: 'init',
+          ...options,
+          apiKey: secrets.get(),
+          keyStorage: secrets.storage(),
+        });
       });
       return readyPromise;
     },

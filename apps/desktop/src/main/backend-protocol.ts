@@ -2,10 +2,17 @@
  * Messages between main and the backend's utilityProcess. The API key crosses this channel
  * (main holds safeStorage, the backend makes the requests); it never goes to the renderer.
  */
-import type { CallResult, EventName } from '../shared/contract';
+import type { CallResult, EventName, KeyStorage } from '../shared/contract';
 
 export type ToBackend =
-  | { type: 'init'; dataDir: string; apiKey: string | null; version: string }
+  | {
+      type: 'init';
+      dataDir: string;
+      apiKey: string | null;
+      /** How main keeps the key (safeStorage), for Settings to say. */
+      keyStorage: KeyStorage;
+      version: string;
+    }
   | { type: 'call'; id: number; method: string; input: unknown }
   | { type: 'shutdown' };
 

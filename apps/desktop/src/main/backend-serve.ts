@@ -28,6 +28,7 @@ export function serveBackend(
             key = k;
             port.postMessage({ type: 'secret.set', key: k });
           },
+          storage: () => msg.keyStorage,
         };
         launched = launch({
           dataDir: msg.dataDir,

@@ -38,6 +38,14 @@ export function safeStorageSecrets(
         return null;
       }
     },
+    storage() {
+      // What set() would do now: refuse (the backend keeps the key for this session only),
+      // obfuscate (basic_text) or encrypt with the OS keychain.
+      if (!safeStorage.isEncryptionAvailable()) return 'this-session-only';
+      return safeStorage.getSelectedStorageBackend?.() === 'basic_text'
+        ? 'obfuscated'
+        : 'os-keychain';
+    },
     set(key) {
       if (key === null) {
         fs.rmSync(file, { force: true });

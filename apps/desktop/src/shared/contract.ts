@@ -66,6 +66,21 @@ const tileUrl = z
   )
   .refine((s) => /^https?:\/\//.test(s), 'a tile URL starts with http:// or https://');
 
+/**
+ * How the API key is kept at rest, so Settings can say what is true: `os-keychain` (Electron,
+ * encrypted with the OS keychain through safeStorage), `obfuscated` (Electron on Linux without a
+ * keyring: safeStorage's `basic_text`), `owner-only-file` (browser mode: plain text in a file
+ * only this user can read, mode 0600), `this-session-only` (nothing can keep it encrypted: it
+ * is held in memory until the app quits).
+ */
+export const KeyStorage = z.enum([
+  'os-keychain',
+  'obfuscated',
+  'owner-only-file',
+  'this-session-only',
+]);
+export type KeyStorage = z.infer<typeof KeyStorage>;
+
 export const Settings = z.object({
   serviceUrl: z.string().nullable(),
   /**
@@ -75,6 +90,8 @@ export const Settings = z.object({
   dialect: ServiceDialect,
   /** Whether a key is stored. The key itself is write-only: it never leaves the backend. */
   apiKeySet: z.boolean(),
+  /** Where a key entered now is kept (whether one is set or not). */
+  apiKeyStorage: KeyStorage,
   mirror: MirrorSettings,
   /** 0 = manual sync only. */
   syncIntervalMinutes: z.number().int().min(0).max(1440),
@@ -136,6 +153,12 @@ export const SyncStatus = z.object({
       incomplete: z.boolean().optional(),
     }),
   ),
+  /**
+   * Services other than the configured one whose data the mirror holds (synced before the
+   * service URL changed; kept until `mirror.clear`): origins, or `embedded` for the built-in
+   * demo service. `lastCompleteAt` only ever counts syncs against the configured service.
+   */
+  otherServices: z.array(z.string()).optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

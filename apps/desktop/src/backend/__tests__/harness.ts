@@ -99,6 +99,8 @@ export function startBackend(opts: Partial<BackendOptions> = {}): TestBackend {
     mode: 'browser',
     connectivityIntervalMs: 60_000,
     connectivityTimeoutMs: 2_000,
+    // Tests start their syncs themselves (first-connect sync: first-sync.spec.ts).
+    syncOnFirstConnect: false,
     dispatch: { validateOutput: true },
     ...opts,
   });

@@ -71,6 +71,14 @@ describe('secrets', () => {
     s.set(null);
     expect(s.get()).toBeNull();
   });
+
+  it('the backend reports how the key is kept: a private file in browser mode', async () => {
+    const dataDir = tempDir('eo-desktop-key-storage-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const t = startBackend({ dataDir, secrets: fileSecrets(dataDir) });
+    cleanups.push(() => t.close());
+    expect((await t.call('settings.get')).apiKeyStorage).toBe('owner-only-file');
+  });
 });
 
 describe('the data folder', () => {

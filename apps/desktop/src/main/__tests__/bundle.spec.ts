@@ -59,7 +59,7 @@ describe('built bundle', () => {
     child.on('message', (m: FromBackend) => got.push(m));
     const send = (m: ToBackend) => child.send(m);
     try {
-      send({ type: 'init', dataDir, apiKey: null, version: '1.0.0' });
+      send({ type: 'init', dataDir, apiKey: null, keyStorage: 'os-keychain', version: '1.0.0' });
       const ready = await waitFor((m) => m.type === 'ready' || m.type === 'fatal');
       expect(ready.type).toBe('ready');
       expect(got.some((m) => m.type === 'secret.set' && typeof m.key === 'string')).toBe(true);

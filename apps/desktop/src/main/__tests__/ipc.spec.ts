@@ -227,7 +227,7 @@ describe('main <-> backend process', () => {
     const dataDir = tempDir('eo-main-host-');
     const [mainSide, backendSide] = portPair();
     serveBackend(backendSide, (o) => launchBackend({ ...o, embedded: false }));
-    const mainSecrets = memorySecrets('eok_from_safe_storage');
+    const mainSecrets = memorySecrets('eok_from_safe_storage', 'os-keychain');
     const host = createBackendHost(mainSide, mainSecrets, () => undefined);
     const events: string[] = [];
     host.onEvent((e) => events.push(e));
@@ -241,7 +241,8 @@ describe('main <-> backend process', () => {
       value: { version: '1.2.3', mode: 'electron', embeddedServiceUrl: null },
     });
     const s = await host.call('settings.get', undefined);
-    expect(s).toMatchObject({ ok: true, value: { apiKeySet: true } });
+    // How main keeps the key crosses with it, for Settings to say.
+    expect(s).toMatchObject({ ok: true, value: { apiKeySet: true, apiKeyStorage: 'os-keychain' } });
     expect(JSON.stringify(s)).not.toContain('eok_from_safe_storage');
 
     // A service nobody listens on: the backend says offline, through an event.

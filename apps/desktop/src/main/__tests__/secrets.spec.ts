@@ -55,6 +55,15 @@ describe('safeStorage secrets', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
+  it('says how it keeps the key: keychain, obfuscated (basic_text) or this session only', async () => {
+    const { secrets } = await make();
+    expect(secrets.storage()).toBe('os-keychain');
+    safeStorage.backend = 'basic_text';
+    expect(secrets.storage()).toBe('obfuscated');
+    safeStorage.available = false;
+    expect(secrets.storage()).toBe('this-session-only');
+  });
+
   it('warns when Linux falls back to basic_text', async () => {
     const { secrets, warn } = await make();
     safeStorage.backend = 'basic_text';

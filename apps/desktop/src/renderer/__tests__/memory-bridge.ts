@@ -49,6 +49,7 @@ export function defaultSettings(): Settings {
     serviceUrl: 'https://imagery.example.org',
     dialect: 'spec',
     apiKeySet: true,
+    apiKeyStorage: 'os-keychain',
     mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
     syncIntervalMinutes: 15,
     tileUrl: null,
@@ -180,6 +181,14 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       case 'mirror.clear':
         records.length = 0;
         bridge.settings = { ...bridge.settings, storageBytes: 0 };
+        bridge.syncStatus = {
+          running: false,
+          resources: bridge.syncStatus.resources.map((r) => ({
+            ...r,
+            count: 0,
+            lastCompleteAt: null,
+          })),
+        };
         return { cleared: true };
       case 'connectivity.check':
         return bridge.connectivity;

@@ -37,6 +37,17 @@ describe('SettingsScreen', () => {
     expect(wrapper.find('[data-test="storage"]').text()).toBe('5 MB');
   });
 
+  it('says how the key is kept: encrypted only where it is, a private file in browser mode', async () => {
+    bridge.settings = { ...bridge.settings, apiKeyStorage: 'owner-only-file' };
+    let state = (await mountSettings()).find('[data-test="key-state"]').text();
+    expect(state).toContain('a file only you can read');
+    expect(state).not.toMatch(/stored encrypted|encrypted with/);
+    document.body.innerHTML = '';
+    bridge.settings = { ...bridge.settings, apiKeyStorage: 'os-keychain' };
+    state = (await mountSettings()).find('[data-test="key-state"]').text();
+    expect(state).toContain('encrypted with the system keychain');
+  });
+
   it('shows validation messages beside the fields and sends nothing', async () => {
     const wrapper = await mountSettings();
     await wrapper.find('input[name="serviceUrl"]').setValue('imagery.example.org');
@@ -183,6 +194,26 @@ describe('SyncScreen', () => {
     expect(catalogs.find('[data-test="incomplete"]').text()).toContain('Nothing was removed');
     expect(catalogs.text()).not.toContain('None');
     expect(wrapper.find('[data-resource="orders"]').text()).toContain('None');
+  });
+
+  it("says the mirror holds another service's data, and clears it on request", async () => {
+    await useSettingsStore().load();
+    bridge.syncStatus = {
+      running: false,
+      resources: [{ resource: 'catalogs', lastCompleteAt: null, lastError: null, count: 250 }],
+      otherServices: ['https://old.example.org', 'embedded'],
+    };
+    const wrapper = mount(SyncScreen);
+    await flushPromises();
+    const notice = wrapper.find('[data-test="other-services"]');
+    expect(notice.text()).toContain('https://old.example.org');
+    expect(notice.text()).toContain('the built-in demo service');
+    expect(notice.text()).toMatch(/not from the service now configured/);
+    await notice.find('button').trigger('click');
+    await wrapper.find('[data-test="confirm-clear"]').trigger('click');
+    await flushPromises();
+    expect(bridge.calls.some((c) => c.method === 'mirror.clear')).toBe(true);
+    expect(wrapper.find('[data-test="other-services"]').exists()).toBe(false);
   });
 
   it('sends a first-time user to the settings', async () => {
