@@ -157,12 +157,17 @@ function checkOrderPositions(
   }
 }
 
+/** `order_items` over one item schema: our service's, or a client dialect's (below). */
+function orderItemsOf<Item extends z.ZodType>(item: Item) {
+  return z
+    .array(item)
+    .min(1, 'an order needs at least one order item')
+    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`);
+}
+
 /** The fields of an order request, before the order-wide checks (extended per dialect below). */
 const CreateOrderFields = z.strictObject({
-  order_items: z
-    .array(OrderItemInput)
-    .min(1, 'an order needs at least one order item')
-    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+  order_items: orderItemsOf(OrderItemInput),
   dry_run: z.boolean().default(false),
 });
 
@@ -181,10 +186,7 @@ const OpenOrderItemFields = OrderItemInputFields.extend({
 });
 export const OpenOrderItemInput = OpenOrderItemFields.superRefine(checkOrderItem);
 export const OpenCreateOrderRequest = CreateOrderFields.extend({
-  order_items: z
-    .array(OpenOrderItemInput)
-    .min(1, 'an order needs at least one order item')
-    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+  order_items: orderItemsOf(OpenOrderItemInput),
 }).superRefine(checkOrderPositions);
 
 export type OpenOrderItemInput = z.infer<typeof OpenOrderItemInput>;
@@ -198,8 +200,5 @@ export const ProviderOrderItemInput = OpenOrderItemFields.extend({
     .max(100),
 }).superRefine(checkOrderItem);
 export const ProviderCreateOrderRequest = CreateOrderFields.extend({
-  order_items: z
-    .array(ProviderOrderItemInput)
-    .min(1, 'an order needs at least one order item')
-    .max(LIMITS.maxOrderItems, `an order has at most ${LIMITS.maxOrderItems} items`),
+  order_items: orderItemsOf(ProviderOrderItemInput),
 }).superRefine(checkOrderPositions);
