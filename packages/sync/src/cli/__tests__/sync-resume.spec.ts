@@ -54,7 +54,10 @@ async function run(
     if (isCatalogPage(line) && ++catalogPages === abortAfter) controller.abort();
   };
   requests.length = 0;
-  const r = await eo(['sync', '--page-size', '100', '--batch-records', '100', ...flags], {
+  // One page at a time: the test reads the order requests leave in, and read-ahead sends the
+  // next pages before the checkpointed one arrives (their order on the wire is the network's).
+  const args = ['sync', '--page-size', '100', '--batch-records', '100', '--read-ahead', 'off'];
+  const r = await eo([...args, ...flags], {
     env,
     signal: controller.signal,
   });
