@@ -64,8 +64,27 @@ export const useCatalogStore = defineStore('catalog', {
   getters: {
     selectedSet: (s) => new Set(s.selected),
     isEmpty: (s) => s.status === 'ready' && s.total === 0,
+    /**
+     * The filters were refused while results of an earlier search are shown: those results
+     * no longer answer the filters on screen. Goes when a valid search runs.
+     */
+    stale: (s) => s.query !== null && Object.keys(s.filterErrors).length > 0,
   },
   actions: {
+    /**
+     * Re-run the shown search when the mirror changes, so a first sync fills the catalog
+     * without pressing Search. Only sync writes catalog rows (`records.changed` names no
+     * catalog kind), so `sync.finished` is the signal. Returns the unsubscribe.
+     */
+    listen(): () => void {
+      return useBridge().on('sync.finished', () => void this.refresh());
+    },
+
+    /** Run the shown search again (the mirror changed); before any search, nothing to do. */
+    async refresh(): Promise<void> {
+      if (this.query) await this.runQuery(this.query);
+    },
+
     setViewBox(box: LonLatBox | null): void {
       this.viewBox = box;
     },

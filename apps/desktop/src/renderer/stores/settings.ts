@@ -5,6 +5,7 @@
 import { defineStore } from 'pinia';
 import type { AppInfo, Settings, SettingsUpdate } from '../../shared/contract';
 import { useBridge } from './bridge-provider';
+import { useCatalogStore } from './catalog';
 import { fieldErrors, readableError, type ReadableError } from './errors';
 
 export interface SettingsForm {
@@ -186,6 +187,8 @@ export const useSettingsStore = defineStore('settings', {
       try {
         await useBridge().call('mirror.clear');
         await this.load();
+        // The shown results were read from the mirror just emptied (no event says so).
+        await useCatalogStore().refresh();
         return true;
       } catch (err) {
         this.saveError = readableError(err);

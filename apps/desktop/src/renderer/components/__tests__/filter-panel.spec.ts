@@ -68,6 +68,25 @@ describe('FilterPanel', () => {
     await radios[1]!.setValue(true);
     expect(useCatalogStore().filters.area.kind).toBe('view');
   });
+
+  it('applies "the map view" as soon as it is chosen, with the current map bounds', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    catalog.setViewBox([10, 40, 20, 50]);
+    const wrapper = mount(FilterPanel);
+    const before = bridge.calls.filter((c) => c.method === 'catalog.search').length;
+    await wrapper.findAll('input[name="area"]')[1]!.setValue(true);
+    await flushPromises();
+    const searches = bridge.calls.filter((c) => c.method === 'catalog.search');
+    expect(searches).toHaveLength(before + 1);
+    expect((searches.at(-1)!.input as { bbox?: number[] }).bbox).toEqual([10, 40, 20, 50]);
+    expect(catalog.query?.bbox).toEqual([10, 40, 20, 50]);
+    // And back to everywhere, at once too.
+    await wrapper.findAll('input[name="area"]')[0]!.setValue(true);
+    await flushPromises();
+    expect(catalog.query?.bbox).toBeUndefined();
+    expect(catalog.total).toBe(bridge.records.length);
+  });
 });
 
 describe('SavedSearches', () => {

@@ -25,6 +25,25 @@ async function mountList() {
 }
 
 describe('ResultsList', () => {
+  it('marks the old results stale while the filters are invalid, and unmarks on a valid search', async () => {
+    const { catalog, wrapper } = await mountList();
+    expect(wrapper.find('[data-stale]').exists()).toBe(false);
+    expect(wrapper.find('[data-test="stale-note"]').exists()).toBe(false);
+    catalog.filters.cloudMax = '150';
+    await catalog.search();
+    await flushPromises();
+    expect(wrapper.find('section.results').attributes('data-stale')).toBe('true');
+    expect(wrapper.find('[data-test="stale-note"]').text()).toMatch(
+      /results are for the previous search/i,
+    );
+    catalog.filters.cloudMax = '';
+    await catalog.search();
+    await flushPromises();
+    expect(wrapper.find('[data-stale]').exists()).toBe(false);
+    expect(wrapper.find('[data-test="stale-note"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
   it('renders only the rows in view, for a long list', async () => {
     const { wrapper } = await mountList();
     const rows = wrapper.findAll('[role="option"]');

@@ -1,3 +1,4 @@
+import { buildCatalogRecord, createRng } from '@eo/domain/testing';
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -229,6 +230,22 @@ describe('SyncScreen', () => {
 });
 
 describe('App', () => {
+  it('fills the catalog when the first sync finishes, without pressing Search', async () => {
+    setActivePinia(createPinia());
+    bridge = createMemoryBridge({ records: 0 });
+    provideBridge(bridge);
+    const wrapper = mount(App, { attachTo: document.body });
+    await flushPromises();
+    expect(wrapper.find('[data-test="total"]').text()).toBe('0');
+    const rng = createRng(11);
+    for (let i = 0; i < 7; i++) bridge.records.push(buildCatalogRecord({}, { rng }));
+    bridge.emit('sync.finished', bridge.syncStatus);
+    await flushPromises();
+    expect(wrapper.find('[data-test="total"]').text()).toBe('7');
+    wrapper.unmount();
+    expect(bridge.listenerCount('sync.finished')).toBe(0);
+  });
+
   it('opens on the settings when nothing is configured yet', async () => {
     bridge.settings = { ...bridge.settings, serviceUrl: null, apiKeySet: false };
     bridge.connectivity = { state: 'unconfigured', checkedAt: '2024-05-17T08:00:00.000Z' };

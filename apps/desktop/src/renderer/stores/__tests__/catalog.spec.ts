@@ -1,3 +1,5 @@
+import { buildCatalogRecord, createRng } from '@eo/domain/testing';
+import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract';
@@ -226,5 +228,91 @@ describe('catalog store: saved searches', () => {
     catalog.filters.cloudMax = 'lots';
     expect(await catalog.saveCurrent('Bad')).toBe('Fix the filters first.');
     expect(catalog.filterErrors.cloudMax).toBeDefined();
+  });
+});
+
+describe('catalog store: results stay true to the mirror', () => {
+  /** A bridge whose catalog answers are held back until released (a slow first answer). */
+  function holdingBridge(inner: MemoryBridge) {
+    let holding = false;
+    const held: Array<() => void> = [];
+    const call = (async (method: string, input?: unknown) => {
+      const hold = holding && method.startsWith('catalog.');
+      const out = await (inner.call as (m: string, i?: unknown) => Promise<unknown>)(method, input);
+      if (hold) await new Promise<void>((resolve) => held.push(resolve));
+      return out;
+    }) as MemoryBridge['call'];
+    return {
+      bridge: { ...inner, on: inner.on, call } as MemoryBridge,
+      hold: (on: boolean) => (holding = on),
+      release: () => held.splice(0).forEach((r) => r()),
+    };
+  }
+
+  it('re-runs the shown search when a sync finishes, so a first sync fills the catalog', async () => {
+    setActivePinia(createPinia());
+    bridge = createMemoryBridge({ records: 0 });
+    provideBridge(bridge);
+    const catalog = useCatalogStore();
+    const stop = catalog.listen();
+    await catalog.search();
+    expect(catalog.total).toBe(0);
+    const rng = createRng(3);
+    for (let i = 0; i < 25; i++) bridge.records.push(buildCatalogRecord({}, { rng }));
+    bridge.emit('sync.finished', bridge.syncStatus);
+    await flushPromises();
+    expect(catalog.status).toBe('ready');
+    expect(catalog.total).toBe(25);
+    expect(catalog.footprints.ids).toHaveLength(25);
+    stop();
+    expect(bridge.listenerCount('sync.finished')).toBe(0);
+  });
+
+  it('applies only the latest answer when refreshes overlap', async () => {
+    setActivePinia(createPinia());
+    const inner = createMemoryBridge({ records: 0 });
+    const h = holdingBridge(inner);
+    provideBridge(h.bridge);
+    const catalog = useCatalogStore();
+    catalog.listen();
+    await catalog.search();
+    h.hold(true);
+    inner.emit('sync.finished', inner.syncStatus); // answered against 0 records, held back
+    await flushPromises();
+    h.hold(false);
+    const rng = createRng(5);
+    for (let i = 0; i < 12; i++) inner.records.push(buildCatalogRecord({}, { rng }));
+    inner.emit('sync.finished', inner.syncStatus);
+    await flushPromises();
+    expect(catalog.total).toBe(12);
+    h.release(); // the older, emptier answer arrives last
+    await flushPromises();
+    expect(catalog.total).toBe(12);
+    expect(catalog.footprints.ids).toHaveLength(12);
+  });
+
+  it('marks the shown results stale while the filters are invalid, until a valid search runs', async () => {
+    const catalog = useCatalogStore();
+    catalog.listen();
+    await catalog.search();
+    expect(catalog.stale).toBe(false);
+    catalog.filters.cloudMax = '150';
+    await catalog.search();
+    expect(catalog.stale).toBe(true);
+    expect(catalog.total).toBe(60); // the old results stay, marked
+    // A sync refreshes the shown (previous) search; they are still not the filters' results.
+    bridge.emit('sync.finished', bridge.syncStatus);
+    await flushPromises();
+    expect(catalog.stale).toBe(true);
+    catalog.filters.cloudMax = '20';
+    await catalog.search();
+    expect(catalog.stale).toBe(false);
+  });
+
+  it('is not stale before any search, even with invalid filters', async () => {
+    const catalog = useCatalogStore();
+    catalog.filters.cloudMax = '150';
+    await catalog.search();
+    expect(catalog.stale).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../bridge-provider';
+import { useCatalogStore } from '../catalog';
 import {
   formFromSettings,
   useSettingsStore,
@@ -131,5 +132,14 @@ describe('settings store', () => {
     expect(settings.settings?.storageBytes).toBeGreaterThan(0);
     expect(await settings.clearMirror()).toBe(true);
     expect(settings.settings?.storageBytes).toBe(0);
+  });
+
+  it('clearing the mirror empties the shown catalog results', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    expect(catalog.total).toBeGreaterThan(0);
+    expect(await useSettingsStore().clearMirror()).toBe(true);
+    expect(catalog.total).toBe(0);
+    expect(catalog.isEmpty).toBe(true);
   });
 });
