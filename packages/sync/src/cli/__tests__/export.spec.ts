@@ -1,0 +1,182 @@
+/**
+ * `eo search --format geojson|csv` and `eo export orders|aois` in-process, offline, on a mirror
+ * synced from the real reference service: the same records the JSON output has, as features.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../db/__tests__/temp';
+import { startService, type TestService } from '../../pull/__tests__/service';
+import { eo } from './run-eo';
+
+let service: TestService;
+const tmp = tempDir('cli-export');
+const db = path.join(tmp.dir, 'mirror.db');
+
+interface Collection {
+  type: string;
+  features: Array<{
+    type: string;
+    geometry: { type: string } | null;
+    properties: Record<string, unknown>;
+  }>;
+}
+
+beforeAll(async () => {
+  service = await startService();
+  const synced = await eo(['sync', '--db', db, '--url', service.url, '--key', service.key]);
+  expect(synced.code).toBe(0);
+});
+afterAll(async () => {
+  await service.close();
+  tmp.remove();
+});
+
+async function ok(args: string[]): Promise<string> {
+  const r = await eo(args);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r.stdout;
+}
+
+const page = ['--collections', 'col-aurora-l2a', '--sort', 'datetime:desc', '--limit', '5'];
+
+describe('eo search --format geojson|csv', () => {
+  it('geojson: one feature per record of the page, in order, with footprint and STAC attributes', async () => {
+    const json = JSON.parse(await ok(['search', '--db', db, ...page, '--format', 'json'])) as {
+      catalogs: Array<{
+        id: string;
+        details: { geometry: unknown; properties: Record<string, unknown> };
+      }>;
+    };
+    const fc = JSON.parse(
+      await ok(['search', '--db', db, ...page, '--format', 'geojson']),
+    ) as Collection;
+    expect(fc.type).toBe('FeatureCollection');
+    expect(fc.features.map((f) => f.properties.id)).toEqual(json.catalogs.map((c) => c.id));
+    expect(json.catalogs).toHaveLength(5);
+    fc.features.forEach((f, i) => {
+      const record = json.catalogs[i]!;
+      expect(f.geometry).toEqual(record.details.geometry);
+      expect(f.properties).toMatchObject({
+        collection: 'col-aurora-l2a',
+        datetime: record.details.properties.datetime,
+        'eo:cloud_cover': record.details.properties['eo:cloud_cover'],
+        platform: record.details.properties.platform,
+      });
+    });
+  });
+
+  it('csv: a header and one CRLF row per record; --wkt adds the footprint; --out writes a file', async () => {
+    const csv = await ok(['search', '--db', db, ...page, '--format', 'csv', '--wkt']);
+    const lines = csv.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    const header = lines[0]!.split(',');
+    expect(header.slice(0, 5)).toEqual([
+      'id',
+      'datetime',
+      'collection',
+      'eo:cloud_cover',
+      'platform',
+    ]);
+    expect(header.at(-1)).toBe('wkt');
+    expect(lines).toHaveLength(1 + 5 + 1);
+    expect(lines[1]).toMatch(/^[^,]+,\d{4}-[^,]+,col-aurora-l2a,.*,"(MULTI)?POLYGON \(\(.+\)\)"$/);
+
+    const out = path.join(tmp.dir, 'page.csv');
+    expect(
+      await ok(['search', '--db', db, ...page, '--format', 'csv', '--wkt', '--out', out]),
+    ).toBe('');
+    expect(fs.readFileSync(out, 'utf8')).toBe(csv);
+  });
+
+  it('usage errors: exit 2 naming the formats; --wkt and --out only with a feature format', async () => {
+    const yaml = await eo(['search', '--db', db, '--format', 'yaml']);
+    expect(yaml.code).toBe(2);
+    expect(yaml.stderr).toContain('--format must be json, table, geojson or csv, got "yaml"');
+    const wkt = await eo(['search', '--db', db, '--format', 'json', '--wkt']);
+    expect(wkt.code).toBe(2);
+    expect(wkt.stderr).toContain('--wkt and --out go with --format geojson or csv');
+    const geoWkt = await eo(['search', '--db', db, '--format', 'geojson', '--wkt']);
+    expect(geoWkt.code).toBe(2);
+    expect(geoWkt.stderr).toContain('--wkt goes with --format csv');
+  });
+});
+
+describe('eo export orders|aois', () => {
+  it('orders: one feature per order item, with its order id and status and its area', async () => {
+    const fc = JSON.parse(
+      await ok(['export', 'orders', '--db', db, '--format', 'geojson']),
+    ) as Collection;
+    // The service was seeded with three orders of one tasking item each.
+    expect(fc.features.length).toBeGreaterThanOrEqual(3);
+    const surveys = fc.features.filter((f) => String(f.properties.name).startsWith('Survey '));
+    expect(surveys.map((f) => f.properties.name).sort()).toEqual([
+      'Survey 0',
+      'Survey 1',
+      'Survey 2',
+    ]);
+    for (const f of surveys) {
+      expect(f.properties.order_id).toEqual(expect.any(String));
+      expect(f.properties.order_status).toEqual(expect.any(String));
+      expect(f.properties.id).toEqual(expect.any(String));
+      expect(f.geometry).toEqual({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [11.3, 44.45],
+            [11.425, 44.45],
+            [11.425, 44.55],
+            [11.3, 44.55],
+            [11.3, 44.45],
+          ],
+        ],
+      });
+    }
+    const csv = await ok(['export', 'orders', '--db', db, '--format', 'csv', '--wkt']);
+    expect(csv.split('\r\n')).toHaveLength(fc.features.length + 2);
+    expect(csv).toContain(
+      '"POLYGON ((11.3 44.45, 11.425 44.45, 11.425 44.55, 11.3 44.55, 11.3 44.45))"',
+    );
+  });
+
+  it('aois: one feature per AOI, to a file with --out', async () => {
+    const out = path.join(tmp.dir, 'aois.geojson');
+    expect(await ok(['export', 'aois', '--db', db, '--format', 'geojson', '--out', out])).toBe('');
+    const fc = JSON.parse(fs.readFileSync(out, 'utf8')) as Collection;
+    expect(fc.features.map((f) => f.properties.name).sort()).toEqual([
+      'Field block 0',
+      'Field block 1',
+    ]);
+    for (const f of fc.features) {
+      expect(f.geometry?.type).toBe('Polygon');
+      expect(f.properties).toMatchObject({
+        project_id: 'prj-demo-crops',
+        aoi_id: expect.any(String),
+      });
+    }
+    expect(fs.existsSync(`${out}.partial`)).toBe(false);
+  });
+
+  it('usage: --format is required; exit 2; no mirror: exit 1', async () => {
+    const none = await eo(['export', 'aois', '--db', db]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      'eo export aois: --format geojson or csv is required\nusage: eo export aois --format geojson|csv [--wkt] [--out FILE]\n',
+    );
+    const table = await eo(['export', 'orders', '--db', db, '--format', 'table']);
+    expect(table.stderr).toContain('--format must be geojson or csv, got "table"');
+    const what = await eo(['export', 'deliveries', '--db', db]);
+    expect(what.code).toBe(2);
+    expect(what.stderr).toContain('unknown command: export deliveries');
+    const missing = await eo([
+      'export',
+      'aois',
+      '--db',
+      path.join(tmp.dir, 'none.db'),
+      '--format',
+      'csv',
+    ]);
+    expect(missing.code).toBe(1);
+  });
+});

@@ -1,0 +1,33 @@
+/** Writes export features in the chosen format to stdout or to `--out FILE`. */
+import fs from 'node:fs';
+import { resolvePath, type CliIo } from '../io';
+import type { ExportFeature } from './feature';
+import { toGeoJson } from './geojson';
+import { featuresToCsv } from './table';
+
+export const EXPORT_FORMATS = ['geojson', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export function isExportFormat(v: string | undefined): v is ExportFormat {
+  return (EXPORT_FORMATS as readonly (string | undefined)[]).includes(v);
+}
+
+export function exportText(
+  features: readonly ExportFeature[],
+  format: ExportFormat,
+  options: { wkt: boolean },
+): string {
+  return format === 'geojson' ? toGeoJson(features) : featuresToCsv(features, options.wkt);
+}
+
+/** To the file (written whole, then renamed: no half file is left by a failure) or stdout. */
+export function writeExport(io: CliIo, text: string, out: string | undefined): void {
+  if (out === undefined || out === '-') {
+    io.stdout.write(text);
+    return;
+  }
+  const file = resolvePath(io, out);
+  const partial = `${file}.partial`;
+  fs.writeFileSync(partial, text, 'utf8');
+  fs.renameSync(partial, file);
+}
