@@ -10,14 +10,14 @@ import type { ExportFeature } from './export/feature';
 import { exportText, isExportFormat, writeExport, type ExportFormat } from './export/write';
 import { EXIT } from './io';
 
-/** `--format` of an export: geojson or csv, no default (the caller says what it wants). */
+/** `--format` of an export: geojson, csv or kml, no default (the caller says what it wants). */
 export function exportFormatOf(ctx: CommandContext): ExportFormat {
   const f = ctx.values.format;
   if (!isExportFormat(f))
     throw new UsageError(
       f === undefined
-        ? '--format geojson or csv is required'
-        : `--format must be geojson or csv, got ${JSON.stringify(f)}`,
+        ? '--format geojson, csv or kml is required'
+        : `--format must be geojson, csv or kml, got ${JSON.stringify(f)}`,
     );
   if (ctx.values.wkt && f !== 'csv') throw new UsageError('--wkt goes with --format csv');
   return f;
@@ -58,7 +58,7 @@ function exportCommand(
   return {
     words: ['export', what],
     operands: [],
-    usage: `eo export ${what} --format geojson|csv [--wkt] [--out FILE]`,
+    usage: `eo export ${what} --format geojson|csv|kml [--wkt] [--out FILE]`,
     options: ['format', 'wkt', 'out'],
     run(ctx) {
       const format = exportFormatOf(ctx);

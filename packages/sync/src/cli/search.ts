@@ -16,7 +16,7 @@ export const searchCommand: CommandSpec = {
   words: ['search'],
   operands: [],
   usage:
-    'eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table|geojson|csv [--wkt] [--out FILE]]',
+    'eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table|geojson|csv|kml [--wkt] [--out FILE]]',
   options: [
     'format',
     'json',
@@ -36,12 +36,12 @@ export const searchCommand: CommandSpec = {
     const given = ctx.values.format;
     if (given !== undefined && given !== 'json' && given !== 'table' && !isExportFormat(given))
       throw new UsageError(
-        `--format must be json, table, geojson or csv, got ${JSON.stringify(given)}`,
+        `--format must be json, table, geojson, csv or kml, got ${JSON.stringify(given)}`,
       );
     const features = isExportFormat(given);
     const format = features ? exportFormatOf(ctx) : ctx.format();
     if (!features && (ctx.values.wkt || ctx.values.out !== undefined))
-      throw new UsageError('--wkt and --out go with --format geojson or csv');
+      throw new UsageError('--wkt and --out go with --format geojson, csv or kml');
     const { sqlite } = ctx.database({ create: false });
     const search = makeOfflineCatalogSearch(sqlite);
     let result;

@@ -93,10 +93,10 @@ describe('eo search --format geojson|csv', () => {
   it('usage errors: exit 2 naming the formats; --wkt and --out only with a feature format', async () => {
     const yaml = await eo(['search', '--db', db, '--format', 'yaml']);
     expect(yaml.code).toBe(2);
-    expect(yaml.stderr).toContain('--format must be json, table, geojson or csv, got "yaml"');
+    expect(yaml.stderr).toContain('--format must be json, table, geojson, csv or kml, got "yaml"');
     const wkt = await eo(['search', '--db', db, '--format', 'json', '--wkt']);
     expect(wkt.code).toBe(2);
-    expect(wkt.stderr).toContain('--wkt and --out go with --format geojson or csv');
+    expect(wkt.stderr).toContain('--wkt and --out go with --format geojson, csv or kml');
     const geoWkt = await eo(['search', '--db', db, '--format', 'geojson', '--wkt']);
     expect(geoWkt.code).toBe(2);
     expect(geoWkt.stderr).toContain('--wkt goes with --format csv');
@@ -158,14 +158,28 @@ describe('eo export orders|aois', () => {
     expect(fs.existsSync(`${out}.partial`)).toBe(false);
   });
 
+  it('kml: one Placemark per AOI, named, with its attributes and polygon', async () => {
+    const kml = await ok(['export', 'aois', '--db', db, '--format', 'kml']);
+    expect(
+      kml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">',
+      ),
+    ).toBe(true);
+    expect(kml.match(/<Placemark>/g)).toHaveLength(2);
+    expect(kml).toContain('<name>Field block 0</name>');
+    expect(kml).toContain('<description>mirror test</description>');
+    expect(kml).toContain('<Data name="project_id"><value>prj-demo-crops</value></Data>');
+    expect(kml.match(/<Polygon><outerBoundaryIs><LinearRing><coordinates>/g)).toHaveLength(2);
+  });
+
   it('usage: --format is required; exit 2; no mirror: exit 1', async () => {
     const none = await eo(['export', 'aois', '--db', db]);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
-      'eo export aois: --format geojson or csv is required\nusage: eo export aois --format geojson|csv [--wkt] [--out FILE]\n',
+      'eo export aois: --format geojson, csv or kml is required\nusage: eo export aois --format geojson|csv|kml [--wkt] [--out FILE]\n',
     );
     const table = await eo(['export', 'orders', '--db', db, '--format', 'table']);
-    expect(table.stderr).toContain('--format must be geojson or csv, got "table"');
+    expect(table.stderr).toContain('--format must be geojson, csv or kml, got "table"');
     const what = await eo(['export', 'deliveries', '--db', db]);
     expect(what.code).toBe(2);
     expect(what.stderr).toContain('unknown command: export deliveries');

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import { resolvePath, type CliIo } from '../io';
 import type { ExportFeature } from './feature';
 import { toGeoJson } from './geojson';
+import { toKml } from './kml';
 import { featuresToCsv } from './table';
 
-export const EXPORT_FORMATS = ['geojson', 'csv'] as const;
+export const EXPORT_FORMATS = ['geojson', 'csv', 'kml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export function isExportFormat(v: string | undefined): v is ExportFormat {
@@ -17,7 +18,9 @@ export function exportText(
   format: ExportFormat,
   options: { wkt: boolean },
 ): string {
-  return format === 'geojson' ? toGeoJson(features) : featuresToCsv(features, options.wkt);
+  if (format === 'geojson') return toGeoJson(features);
+  if (format === 'kml') return toKml(features);
+  return featuresToCsv(features, options.wkt);
 }
 
 /** To the file (written whole, then renamed: no half file is left by a failure) or stdout. */
