@@ -1,5 +1,6 @@
 /** Writes export features in the chosen format to stdout or to `--out FILE`. */
 import fs from 'node:fs';
+import { CliFailure } from '../context';
 import { resolvePath, type CliIo } from '../io';
 import type { ExportFeature } from './feature';
 import { toGeoJson } from './geojson';
@@ -31,6 +32,11 @@ export function writeExport(io: CliIo, text: string, out: string | undefined): v
   }
   const file = resolvePath(io, out);
   const partial = `${file}.partial`;
-  fs.writeFileSync(partial, text, 'utf8');
-  fs.renameSync(partial, file);
+  try {
+    fs.writeFileSync(partial, text, 'utf8');
+    fs.renameSync(partial, file);
+  } catch (e) {
+    fs.rmSync(partial, { force: true });
+    throw new CliFailure(`cannot write ${file}: ${(e as Error).message}`);
+  }
 }

@@ -1,14 +1,7 @@
 /** The KML writer: escaping, names, holes, multipolygons, text XML cannot hold. */
 import { describe, expect, it } from 'vitest';
+import { square } from './square';
 import { kmlGeometry, toKml, xmlText } from '../kml';
-
-const square = (x: number, y: number, d: number): number[][] => [
-  [x, y],
-  [x + d, y],
-  [x + d, y + d],
-  [x, y + d],
-  [x, y],
-];
 
 describe('kml', () => {
   it('escapes the five XML characters and replaces what XML 1.0 cannot hold', () => {

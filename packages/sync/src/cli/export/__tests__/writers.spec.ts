@@ -1,20 +1,13 @@
 /** The pure export writers: CSV quoting (RFC 4180), WKT of every geometry type, GeoJSON text. */
 import type { Geometry } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
+import { square } from './square';
 import { csvField, toCsv } from '../csv';
 import type { ExportFeature } from '../feature';
 import { toGeoJson } from '../geojson';
 import { catalogFeature, orderItemGeometry } from '../records';
 import { featuresToCsv } from '../table';
 import { toWkt } from '../wkt';
-
-const square = (x: number, y: number, d: number): number[][] => [
-  [x, y],
-  [x + d, y],
-  [x + d, y + d],
-  [x, y + d],
-  [x, y],
-];
 
 describe('csv', () => {
   it('quotes fields with a comma, quote, CR or LF and doubles the quotes; others stay bare', () => {
