@@ -4,10 +4,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createEoClient } from '@eo/api-client';
+import { geometryBbox, type Geometry } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/__tests__/temp';
 import { startService, type TestService } from '../../pull/__tests__/service';
 import { eo } from './run-eo';
+import { square } from '../export/__tests__/square';
 
 let service: TestService;
 const tmp = tempDir('cli-export');
@@ -22,8 +25,29 @@ interface Collection {
   }>;
 }
 
+/** A name a field team might give: non-ASCII, a comma, quotes and a line break. */
+const FIELD_NAME = 'Çayır, "köy"\n東京 <7>';
+
 beforeAll(async () => {
   service = await startService();
+  // One more AOI, with that name and a hole, created through the service like any other.
+  const client = createEoClient({ baseUrl: service.url, apiKey: service.key });
+  const first = await client.pages.archiveItems('col-aurora-l2a', { limit: 1 }).next();
+  const feature = (first.value as { items: Array<{ id: unknown; geometry: unknown }> }).items[0]!;
+  const [w, s, e, n] = geometryBbox(feature.geometry as Geometry)!;
+  const [cx, cy, d] = [(w + e) / 2, (s + n) / 2, Math.min(e - w, n - s) / 8];
+  await client.createAoi({
+    name: FIELD_NAME,
+    description: 'with a hole',
+    satellite_id: String(feature.id).startsWith('AUR2') ? 'sat-aurora-2' : 'sat-aurora-1',
+    provider: 'aurora-archive',
+    project_id: 'prj-demo-crops',
+    geometry: {
+      type: 'Polygon',
+      coordinates: [square(cx - d, cy - d, 2 * d), square(cx - d / 4, cy - d / 4, d / 2)],
+    },
+    item_ids: [String(feature.id)],
+  });
   const synced = await eo(['sync', '--db', db, '--url', service.url, '--key', service.key]);
   expect(synced.code).toBe(0);
 });
@@ -147,7 +171,10 @@ describe('eo export orders|aois', () => {
     expect(fc.features.map((f) => f.properties.name).sort()).toEqual([
       'Field block 0',
       'Field block 1',
+      FIELD_NAME,
     ]);
+    const holed = fc.features.find((f) => f.properties.name === FIELD_NAME)!;
+    expect((holed.geometry as unknown as { coordinates: unknown[] }).coordinates).toHaveLength(2);
     for (const f of fc.features) {
       expect(f.geometry?.type).toBe('Polygon');
       expect(f.properties).toMatchObject({
@@ -165,11 +192,19 @@ describe('eo export orders|aois', () => {
         '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">',
       ),
     ).toBe(true);
-    expect(kml.match(/<Placemark>/g)).toHaveLength(2);
+    expect(kml.match(/<Placemark>/g)).toHaveLength(3);
+    expect(kml).toContain('<name>Çayır, &quot;köy&quot;\n東京 &lt;7&gt;</name>');
+    expect(kml).toContain('</outerBoundaryIs><innerBoundaryIs>');
     expect(kml).toContain('<name>Field block 0</name>');
     expect(kml).toContain('<description>mirror test</description>');
     expect(kml).toContain('<Data name="project_id"><value>prj-demo-crops</value></Data>');
-    expect(kml.match(/<Polygon><outerBoundaryIs><LinearRing><coordinates>/g)).toHaveLength(2);
+    expect(kml.match(/<Polygon><outerBoundaryIs><LinearRing><coordinates>/g)).toHaveLength(3);
+  });
+
+  it('csv: the non-ASCII name with its comma, quotes and line break quoted as RFC 4180 says; the hole in the WKT', async () => {
+    const csv = await ok(['export', 'aois', '--db', db, '--format', 'csv', '--wkt']);
+    expect(csv).toContain(',"Çayır, ""köy""\n東京 <7>",');
+    expect(csv).toMatch(/"POLYGON \(\([^)]+\), \([^)]+\)\)"\r\n/);
   });
 
   it('usage: --format is required; exit 2; no mirror: exit 1', async () => {
