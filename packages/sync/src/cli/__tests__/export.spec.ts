@@ -44,7 +44,10 @@ beforeAll(async () => {
     project_id: 'prj-demo-crops',
     geometry: {
       type: 'Polygon',
-      coordinates: [square(cx - d, cy - d, 2 * d), square(cx - d / 4, cy - d / 4, d / 2)],
+      coordinates: [
+        square(cx - d, cy - d, 2 * d) as Array<[number, number]>,
+        square(cx - d / 4, cy - d / 4, d / 2) as Array<[number, number]>,
+      ],
     },
     item_ids: [String(feature.id)],
   });
