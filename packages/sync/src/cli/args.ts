@@ -35,6 +35,8 @@ export const OPTIONS = {
   drift: { type: 'boolean' },
   full: { type: 'boolean' },
   refresh: { type: 'boolean' },
+  out: { type: 'string' },
+  wkt: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -68,6 +70,8 @@ export interface OptionValues {
   readonly drift?: boolean | undefined;
   readonly full?: boolean | undefined;
   readonly refresh?: boolean | undefined;
+  readonly out?: string | undefined;
+  readonly wkt?: boolean | undefined;
 }
 
 export interface CommandLine {

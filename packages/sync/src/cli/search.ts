@@ -5,6 +5,9 @@
 import { makeOfflineCatalogSearch, OfflineSearchError } from '../search/catalog';
 import { UsageError } from './args';
 import type { CommandSpec } from './context';
+import { exportFormatOf } from './export';
+import { catalogFeature } from './export/records';
+import { exportText, isExportFormat, writeExport } from './export/write';
 import { EXIT } from './io';
 import { writeJson, writeTable } from './output';
 import { searchBody } from './search-body';
@@ -13,7 +16,7 @@ export const searchCommand: CommandSpec = {
   words: ['search'],
   operands: [],
   usage:
-    'eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table]',
+    'eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table|geojson|csv|kml [--wkt] [--out FILE]]',
   options: [
     'format',
     'json',
@@ -25,10 +28,20 @@ export const searchCommand: CommandSpec = {
     'limit',
     'offset',
     'sort',
+    'wkt',
+    'out',
   ],
   async run(ctx) {
     const body = await searchBody(ctx.io, ctx.values);
-    const format = ctx.format();
+    const given = ctx.values.format;
+    if (given !== undefined && given !== 'json' && given !== 'table' && !isExportFormat(given))
+      throw new UsageError(
+        `--format must be json, table, geojson, csv or kml, got ${JSON.stringify(given)}`,
+      );
+    const features = isExportFormat(given);
+    const format = features ? exportFormatOf(ctx) : ctx.format();
+    if (!features && (ctx.values.wkt || ctx.values.out !== undefined))
+      throw new UsageError('--wkt and --out go with --format geojson, csv or kml');
     const { sqlite } = ctx.database({ create: false });
     const search = makeOfflineCatalogSearch(sqlite);
     let result;
@@ -47,6 +60,13 @@ export const searchCommand: CommandSpec = {
       ctx.io.stderr.write(
         `eo search: ${notIndexed} mirrored records could not be indexed (a datetime, number or footprint that could not be read): date, cloud and area filters never match them; eo status --drift\n`,
       );
+    if (format === 'geojson' || format === 'csv') {
+      const text = exportText(result.catalogs.map(catalogFeature), format, {
+        wkt: ctx.values.wkt === true,
+      });
+      writeExport(ctx.io, text, ctx.values.out);
+      return EXIT.ok;
+    }
     if (format === 'json') {
       writeJson(ctx.io.stdout, result);
       return EXIT.ok;
