@@ -54,6 +54,7 @@ export function defaultSettings(): Settings {
     syncIntervalMinutes: 15,
     tileUrl: null,
     idempotency: 'auto',
+    autoSendOrders: false,
     storageBytes: 5 * 1024 * 1024,
   };
 }
