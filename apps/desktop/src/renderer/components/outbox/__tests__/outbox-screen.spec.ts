@@ -220,7 +220,7 @@ describe('OutboxScreen', () => {
     expect(submit.attributes('disabled')).toBeDefined();
     expect(submit.attributes('aria-describedby')).toBe('submit-reason');
     expect(w.find('#submit-reason').text()).toBe(
-      'The service is not reachable; entries are submitted automatically when it is.',
+      'The service is not reachable; entries are submitted automatically when it is, orders when you Submit all.',
     );
     useConnectivityStore().current = { state: 'online', checkedAt: '2024-05-17T08:01:00.000Z' };
     await flushPromises();
