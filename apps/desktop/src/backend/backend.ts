@@ -130,6 +130,7 @@ export function createBackend(options: BackendOptions): Backend {
       if (conn?.client === client) applyCheck(conn, c);
     },
     idempotency: () => settings.idempotency,
+    autoSendOrders: () => settings.autoSendOrders,
   });
   const records = makeWorkRecords(local.sqlite);
   const created = makeCreatedRefresh({
@@ -364,6 +365,7 @@ export function createBackend(options: BackendOptions): Backend {
       syncIntervalMinutes: settings.syncIntervalMinutes,
       tileUrl: settings.tileUrl,
       idempotency: settings.idempotency,
+      autoSendOrders: settings.autoSendOrders,
       storageBytes: fileBytes(local.file) + store.bytes(),
     };
   }
@@ -413,6 +415,7 @@ export function createBackend(options: BackendOptions): Backend {
         syncIntervalMinutes: u.syncIntervalMinutes ?? before.syncIntervalMinutes,
         tileUrl: u.tileUrl !== undefined ? u.tileUrl : before.tileUrl,
         idempotency: u.idempotency ?? before.idempotency,
+        autoSendOrders: u.autoSendOrders ?? before.autoSendOrders,
       };
       store.saveSettings(next);
       settings = next;

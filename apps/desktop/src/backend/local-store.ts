@@ -19,6 +19,8 @@ export interface StoredSettings {
   syncIntervalMinutes: number;
   tileUrl: string | null;
   idempotency: IdempotencyPolicy;
+  /** Settings saved before it existed read as false: orders wait for the user. */
+  autoSendOrders: boolean;
 }
 
 /** Services are named by their key binding: an origin, or `embedded` (key-binding.ts). */
@@ -36,6 +38,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   syncIntervalMinutes: 0,
   tileUrl: null,
   idempotency: 'auto',
+  autoSendOrders: false,
 };
 
 const SCHEMA = `

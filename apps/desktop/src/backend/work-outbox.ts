@@ -14,6 +14,7 @@ import {
   checkConnectivity,
   createOutbox,
   makeOutboxMirror,
+  PAID_KINDS,
   type ConnectivityCheck,
   type FlushProgress,
   type FlushTarget,
@@ -55,6 +56,8 @@ export interface WorkOutboxOptions {
   readonly onConnectivity?: (check: ConnectivityCheck, client: EoClient) => void;
   /** The user's Idempotency-Key setting, asked at each flush (default `auto`). */
   readonly idempotency?: () => IdempotencyPolicy;
+  /** The user's "send orders automatically" setting, asked at each auto-flush (default false). */
+  readonly autoSendOrders?: () => boolean;
 }
 
 /**
@@ -187,6 +190,8 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
         signal,
         // "Submit all" means now, backoff or not; the auto-flush waits for it.
         ignoreBackoff: manual,
+        // Orders cost money: the auto-flush leaves them (and their dependents) for "Submit all".
+        holdKinds: manual || options.autoSendOrders?.() ? [] : PAID_KINDS,
         onProgress: (p) => {
           last = p;
           events.emit('outbox.progress', p);

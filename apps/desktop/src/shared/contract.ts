@@ -101,6 +101,11 @@ export const Settings = z.object({
    * `ignored` override it. Decides whether a create in doubt may be sent again.
    */
   idempotency: IdempotencyPolicy,
+  /**
+   * Send queued orders on reconnect without asking. Default false: orders cost money, so the
+   * auto-flush leaves them (and deliveries of their items) queued for "Submit all".
+   */
+  autoSendOrders: z.boolean(),
   /** Bytes used by the mirror, the tile cache and settings on disk. */
   storageBytes: z.number().int().min(0),
 });
@@ -116,6 +121,7 @@ export const SettingsUpdate = z
     syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
     tileUrl: tileUrl.nullable().optional(),
     idempotency: IdempotencyPolicy.optional(),
+    autoSendOrders: z.boolean().optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -17,6 +17,9 @@ import type { z } from 'zod';
 
 export { OUTBOX_KINDS, type OutboxKind };
 
+/** Creates that cost money: an automatic flush may hold them for a person (`holdKinds`). */
+export const PAID_KINDS: readonly OutboxKind[] = ['order'];
+
 /** The visualization and job endpoints take an id in the path: the queued input carries it. */
 export const QueuedVisualizationInput = CreateVisualizationCall;
 export const QueuedJobInput = CreateJobCall;

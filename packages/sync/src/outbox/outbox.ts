@@ -74,6 +74,12 @@ export interface FlushOptions {
    * now). Default false: the background auto-flush honours the backoff.
    */
   readonly ignoreBackoff?: boolean | undefined;
+  /**
+   * Queued entries of these kinds stay queued, and their dependents wait with them (a delivery
+   * of a held order's items). The desktop's auto-flush holds `PAID_KINDS`: orders cost money
+   * and wait for a person's "Submit all". Default: none held.
+   */
+  readonly holdKinds?: readonly OutboxKind[] | undefined;
 }
 
 export interface Outbox {
@@ -255,6 +261,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     signal,
     onProgress,
     ignoreBackoff,
+    holdKinds = [],
   }: FlushOptions): Promise<FlushProgress> {
     if (typeof setting === 'function') policy = setting();
     // Entries are due when their next attempt time has come; ignoring the backoff, all are.
@@ -369,6 +376,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const entry = store.nextDue(cursor, dueAt());
       if (!entry) break;
       cursor = entry.seq;
+      if (holdKinds.includes(entry.kind)) continue; // its dependents wait: it is not `sent`
       const deps = entry.dependsOn.map(mustGet);
       const stopped = deps.find((d) => HARD_STOPS.includes(d.state));
       if (stopped) {

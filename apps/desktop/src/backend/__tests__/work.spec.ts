@@ -193,6 +193,8 @@ describe('the outbox, from offline to the service', () => {
 
   it('connecting sends it all once through the auto-flush: local ids resolved, mirror and events', async () => {
     const ordersBefore = await serviceOrderCount();
+    // This team sends orders automatically (by default they wait: orders-wait.spec.ts).
+    await t.call('settings.update', { autoSendOrders: true });
     const finished = t.waitFor('outbox.finished');
     await connected(t);
     const result = (await finished) as FlushResult;

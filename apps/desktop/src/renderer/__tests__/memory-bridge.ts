@@ -54,6 +54,7 @@ export function defaultSettings(): Settings {
     syncIntervalMinutes: 15,
     tileUrl: null,
     idempotency: 'auto',
+    autoSendOrders: false,
     storageBytes: 5 * 1024 * 1024,
   };
 }
@@ -175,6 +176,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         }
         if ('tileUrl' in u) s.tileUrl = (u['tileUrl'] as string | null) ?? null;
         if (u['idempotency']) s.idempotency = u['idempotency'] as Settings['idempotency'];
+        if (typeof u['autoSendOrders'] === 'boolean') s.autoSendOrders = u['autoSendOrders'];
         bridge.settings = s;
         return s;
       }

@@ -20,6 +20,8 @@ export interface SettingsForm {
   tileUrl: string;
   /** Whether creates in doubt may be sent again: auto (as the service says) or forced. */
   idempotency: Settings['idempotency'];
+  /** Send queued orders on reconnect without "Submit all" (orders cost money: default off). */
+  autoSendOrders: boolean;
 }
 
 export type SettingsField = 'serviceUrl' | 'apiKey' | 'syncIntervalMinutes' | 'tileUrl' | 'form';
@@ -71,6 +73,7 @@ export function formFromSettings(s: Settings): SettingsForm {
     syncIntervalMinutes: String(s.syncIntervalMinutes),
     tileUrl: s.tileUrl ?? '',
     idempotency: s.idempotency,
+    autoSendOrders: s.autoSendOrders,
   };
 }
 
@@ -88,6 +91,7 @@ export function updateFromForm(f: SettingsForm, current: Settings): SettingsUpda
   const tile = f.tileUrl.trim() || null;
   if (tile !== current.tileUrl) update['tileUrl'] = tile;
   if (f.idempotency !== current.idempotency) update['idempotency'] = f.idempotency;
+  if (f.autoSendOrders !== current.autoSendOrders) update['autoSendOrders'] = f.autoSendOrders;
   return update as SettingsUpdate;
 }
 

@@ -2,7 +2,7 @@
 import type { EoClient } from '@eo/api-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutboxInputError, OutboxStateError } from '../errors';
-import type { OutboxKind } from '../kinds';
+import { PAID_KINDS, type OutboxKind } from '../kinds';
 import { createOutbox, type Outbox } from '../outbox';
 import {
   aoiInput,
@@ -373,5 +373,36 @@ describe('flush', () => {
     const [a, b] = await Promise.all([outbox.flush(), outbox.flush()]);
     expect(a).toBe(b);
     expect(a.sent).toBe(3);
+  });
+});
+
+describe('holdKinds: an automatic flush leaves paid creates queued', () => {
+  it('held kinds and their dependents stay queued; a flush without the hold sends them', async () => {
+    expect(PAID_KINDS).toEqual(['order']);
+    const ordersBefore = (await serviceOrders(client)).length;
+    const order = outbox.enqueue('order', orderInput('Held order'));
+    const delivery = outbox.enqueue('delivery', {
+      deliveries: [
+        {
+          order_item_ids: [`local:${order.id}#0`],
+          cloud_info: { config: 's3-default', path: 'field/held' },
+        },
+      ],
+    });
+    const aoi = outbox.enqueue('aoi', await aoiInput(client, 'Free AOI'));
+
+    const held = await outbox.flush({ holdKinds: PAID_KINDS });
+    expect(held).toEqual({ sent: 1, failed: 0, blocked: 0, unconfirmed: 0, remaining: 2 });
+    expect(outbox.get(aoi.id)?.state).toBe('sent');
+    expect(outbox.get(order.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(outbox.get(delivery.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect((await serviceOrders(client)).length).toBe(ordersBefore);
+
+    // Held again on the next automatic flush; sent when a person submits.
+    expect((await outbox.flush({ holdKinds: PAID_KINDS })).sent).toBe(0);
+    const submitted = await outbox.flush({ ignoreBackoff: true });
+    expect(submitted).toEqual({ sent: 2, failed: 0, blocked: 0, unconfirmed: 0, remaining: 0 });
+    expect(outbox.get(delivery.id)?.state).toBe('sent');
+    expect((await serviceOrders(client)).length).toBe(ordersBefore + 1);
   });
 });

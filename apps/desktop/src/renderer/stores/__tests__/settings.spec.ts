@@ -106,6 +106,15 @@ describe('settings store', () => {
     expect(bridge.calls.at(-1)?.input).toEqual({ syncIntervalMinutes: 5 });
   });
 
+  it('sends the "send queued orders automatically" setting only when it changed', async () => {
+    const settings = useSettingsStore();
+    await settings.load();
+    expect(form().autoSendOrders).toBe(false);
+    expect(await settings.save(form({ autoSendOrders: true }))).toBe(true);
+    expect(bridge.calls.at(-1)?.input).toEqual({ autoSendOrders: true });
+    expect(settings.settings?.autoSendOrders).toBe(true);
+  });
+
   it('shows the backend’s own validation next to the field', async () => {
     const settings = useSettingsStore();
     await settings.load();

@@ -3,10 +3,17 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxEntryView } from '../../../../shared/work';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { aoiCreate, indexCreate, jobCreate, queue } from '../../../__tests__/work-fixtures';
+import {
+  aoiCreate,
+  indexCreate,
+  jobCreate,
+  orderCreate,
+  queue,
+} from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../../stores/outbox';
+import { useSettingsStore } from '../../../stores/settings';
 import OutboxScreen from '../OutboxScreen.vue';
 
 let bridge: MemoryBridge;
@@ -112,6 +119,22 @@ describe('OutboxScreen', () => {
     expect(card(w, job.id).text()).not.toContain('2024-05-17T');
   });
 
+  it('says queued orders wait for Submit all, unless Settings sends them automatically', async () => {
+    await queue(bridge, aoiCreate('North field'));
+    const w = await mountScreen();
+    expect(w.find('[data-test="orders-wait"]').exists()).toBe(false);
+    await queue(bridge, orderCreate('Field A'));
+    await useOutboxStore().refresh();
+    await flushPromises();
+    expect(w.find('[data-test="orders-wait"]').text()).toBe(
+      'Orders wait for you: Submit all to send them.',
+    );
+    bridge.settings = { ...bridge.settings, autoSendOrders: true };
+    await useSettingsStore().load();
+    await flushPromises();
+    expect(w.find('[data-test="orders-wait"]').exists()).toBe(false);
+  });
+
   it('offers only the actions the entry allows', async () => {
     const { aoi, vis, index, job } = await mixedOutbox();
     const w = await mountScreen();
@@ -197,7 +220,7 @@ describe('OutboxScreen', () => {
     expect(submit.attributes('disabled')).toBeDefined();
     expect(submit.attributes('aria-describedby')).toBe('submit-reason');
     expect(w.find('#submit-reason').text()).toBe(
-      'The service is not reachable; entries are submitted automatically when it is.',
+      'The service is not reachable; entries are submitted automatically when it is, orders when you Submit all.',
     );
     useConnectivityStore().current = { state: 'online', checkedAt: '2024-05-17T08:01:00.000Z' };
     await flushPromises();

@@ -1,0 +1,96 @@
+/**
+ * Orders cost money: queued offline, they wait for "Submit all" when the service comes back
+ * (with the deliveries of their items), while free creates go automatically; the
+ * `autoSendOrders` setting sends them automatically too.
+ */
+import { createEoClient } from '@eo/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlushResult } from '../../shared/work';
+import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import { aoiInput, auroraScene, taskingOrder } from './work-inputs';
+
+let service: TestService;
+let scene: Awaited<ReturnType<typeof auroraScene>>;
+beforeAll(async () => {
+  service = await startService(60);
+  scene = await auroraScene(createEoClient({ baseUrl: service.url, apiKey: service.key }));
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+/** Order items of that name in the service's own database. */
+function itemsOnService(name: string): number {
+  const row = service.server.app.ctx.sqlite
+    .prepare('SELECT count(*) AS n FROM order_items WHERE name = ?')
+    .get(name) as { n: number };
+  return row.n;
+}
+
+/** Queued with no service configured (offline), then the service is set up: the auto-flush. */
+async function queueOfflineThenConnect(t: TestBackend, orderName: string) {
+  const order = await t.call('outbox.enqueue', {
+    kind: 'order',
+    input: taskingOrder([{ name: orderName }]),
+  });
+  const delivery = await t.call('outbox.enqueue', {
+    kind: 'delivery',
+    input: {
+      deliveries: [
+        {
+          order_item_ids: [`local:${order.id}#0`],
+          cloud_info: { config: 's3-default', path: 'field/orders-wait' },
+        },
+      ],
+    },
+  });
+  const aoi = await t.call('outbox.enqueue', {
+    kind: 'aoi',
+    input: aoiInput(`${orderName} AOI`, scene.id, scene.box),
+  });
+  const finished = t.waitFor('outbox.finished', () => true, { what: 'the auto-flush' });
+  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
+  return { order, delivery, aoi, auto: (await finished) as FlushResult };
+}
+
+const stateOf = async (t: TestBackend, id: string) =>
+  (await t.call('outbox.list')).entries.find((e) => e.id === id)?.state;
+
+describe('queued orders on reconnect', () => {
+  it('wait for "Submit all" by default; free creates go automatically', async () => {
+    const t = startBackend();
+    try {
+      expect((await t.call('settings.get')).autoSendOrders).toBe(false);
+      const { order, delivery, aoi, auto } = await queueOfflineThenConnect(t, 'Waits for me');
+      expect(auto).toMatchObject({ sent: 1, failed: 0, blocked: 0, remaining: 2, problems: [] });
+      expect(await stateOf(t, aoi.id)).toBe('sent');
+      expect(await stateOf(t, order.id)).toBe('queued');
+      expect(await stateOf(t, delivery.id)).toBe('queued');
+      expect(itemsOnService('Waits for me')).toBe(0);
+
+      const submitted = await t.call('outbox.flush');
+      expect(submitted).toMatchObject({ sent: 2, failed: 0, remaining: 0, problems: [] });
+      expect(await stateOf(t, order.id)).toBe('sent');
+      expect(await stateOf(t, delivery.id)).toBe('sent');
+      expect(itemsOnService('Waits for me')).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('go automatically when the team turned on autoSendOrders', async () => {
+    const t = startBackend();
+    try {
+      expect(await t.call('settings.update', { autoSendOrders: true })).toMatchObject({
+        autoSendOrders: true,
+      });
+      const { order, delivery, auto } = await queueOfflineThenConnect(t, 'Sent for me');
+      expect(auto).toMatchObject({ sent: 3, failed: 0, remaining: 0, problems: [] });
+      expect(await stateOf(t, order.id)).toBe('sent');
+      expect(await stateOf(t, delivery.id)).toBe('sent');
+      expect(itemsOnService('Sent for me')).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
