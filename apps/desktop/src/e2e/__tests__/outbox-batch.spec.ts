@@ -505,7 +505,19 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
 
     await tab('outbox');
     const submit = page.locator('[data-test="submit-all"]');
-    await eventually(() => submit.isEnabled()).toBe(true);
+    // Playwright's own bounded wait for the button to enable; if it never does, the failure
+    // says what the screen showed instead (its text and the reason beside it).
+    await page
+      .waitForSelector('[data-test="submit-all"]:not([disabled])', { timeout: 10_000 })
+      .catch(async (e: unknown) => {
+        const reason = await page
+          .locator('[data-test="submit-reason"]')
+          .textContent({ timeout: 500 })
+          .catch(() => 'no reason shown');
+        throw new Error(
+          `Submit all never enabled within 10 s: "${await submit.textContent()}" (${reason}); ${String(e)}`,
+        );
+      });
     expect(await submit.textContent()).toContain('Submit all (8)');
     // A batch of eight against a local service is over in a blink: the page holds its
     // "Submit all" request until the screenshot of the progress is taken, then lets it go.
