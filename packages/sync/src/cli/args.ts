@@ -41,38 +41,16 @@ export const OPTIONS = {
 
 export type OptionName = keyof typeof OPTIONS;
 
-export interface OptionValues {
-  readonly db?: string | undefined;
-  readonly url?: string | undefined;
-  readonly key?: string | undefined;
-  readonly dialect?: string | undefined;
-  readonly format?: string | undefined;
-  readonly progress?: string | undefined;
-  readonly help?: boolean | undefined;
-  readonly json?: string | undefined;
-  readonly file?: string | undefined;
-  readonly bbox?: string | undefined;
-  readonly datetime?: string | undefined;
-  readonly collections?: string | undefined;
-  readonly 'cloud-max'?: string | undefined;
-  readonly limit?: string | undefined;
-  readonly offset?: string | undefined;
-  readonly sort?: string[] | undefined;
-  readonly resources?: string | undefined;
-  readonly 'catalog-file'?: string | undefined;
-  readonly 'page-size'?: string | undefined;
-  readonly 'batch-records'?: string | undefined;
-  readonly prefetch?: boolean | undefined;
-  readonly 'read-ahead'?: string | undefined;
-  readonly state?: string | undefined;
-  readonly 'remote-id'?: string | undefined;
-  readonly idempotency?: string | undefined;
-  readonly drift?: boolean | undefined;
-  readonly full?: boolean | undefined;
-  readonly refresh?: boolean | undefined;
-  readonly out?: string | undefined;
-  readonly wkt?: boolean | undefined;
-}
+/** Each option's parsed value, read from its declaration in `OPTIONS` (one list of flags). */
+type ValueOf<O> = O extends { type: 'boolean' }
+  ? boolean
+  : O extends { multiple: true }
+    ? string[]
+    : string;
+
+export type OptionValues = {
+  readonly [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> | undefined;
+};
 
 export interface CommandLine {
   readonly values: OptionValues;
