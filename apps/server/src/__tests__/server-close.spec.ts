@@ -1,0 +1,93 @@
+/**
+ * Shutdown of the listening server: a connection that never sent a request must not hold it
+ * (Node waits for one until `headersTimeout`, 60 s), while a request in flight still gets its
+ * answer. Raw sockets on 127.0.0.1, so the test controls exactly what each connection sends.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../server';
+
+let dataDir: string;
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<RunningServer> {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-close-'));
+  server = await startServer({ dataDir, logLevel: false, workerTickMs: 0 });
+  return server;
+}
+
+function connect(url: string): Promise<net.Socket> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.once('connect', () => resolve(socket)).once('error', reject);
+    // A write racing the server's close may fail; the test asserts on what was read.
+    socket.on('error', () => {});
+  });
+}
+
+/** Everything the server sends on `socket` until it closes the connection. */
+function readUntilClosed(socket: net.Socket): Promise<string> {
+  let text = '';
+  socket.setEncoding('utf8').on('data', (c: string) => (text += c));
+  return new Promise((resolve) => socket.once('close', () => resolve(text)));
+}
+
+/** Resolves with `what`'s result, or rejects saying what never happened within `ms`. */
+function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
+    }),
+  ]);
+}
+
+describe('closing the server', () => {
+  it('ends a connection that never sent a request, instead of waiting 60 s for it', async () => {
+    const s = await start();
+    // The server may accept after our connect resolves: wait until it has the socket too.
+    const accepted = new Promise<void>((r) => s.app.server.once('connection', () => r()));
+    const silent = await connect(s.url);
+    await within(10_000, 'the server accepting the connection', accepted);
+    const closedByServer = readUntilClosed(silent);
+    await within(10_000, 'server.close() resolving', s.close());
+    expect(await within(10_000, 'the silent connection closing', closedByServer)).toBe('');
+  });
+
+  it('still answers a request that was in flight when closing began, then closes', async () => {
+    const s = await start();
+    const socket = await connect(s.url);
+    const requestSeen = new Promise<void>((r) => s.app.server.once('request', () => r()));
+    const answer = readUntilClosed(socket);
+    // Headers and half the body: the request is in flight, waiting for the rest.
+    socket.write(
+      'POST /v0/nothing-here HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 4\r\n\r\n{"',
+    );
+    await within(10_000, "the server's request event", requestSeen);
+    const closed = s.close();
+    socket.write('":');
+    await within(10_000, 'server.close() resolving', closed);
+    expect(await within(10_000, 'the answer', answer)).toMatch(/^HTTP\/1\.1 \d{3} /);
+  });
+
+  it('ends a keep-alive connection waiting between requests', async () => {
+    const s = await start();
+    const socket = await connect(s.url);
+    const answer = readUntilClosed(socket);
+    const firstAnswer = new Promise<void>((r) => socket.once('data', () => r()));
+    socket.write('GET /v0/openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await within(10_000, 'the first answer', firstAnswer);
+    await within(10_000, 'server.close() resolving', s.close());
+    expect(await within(10_000, 'the connection closing', answer)).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
