@@ -28,6 +28,9 @@ import { registerOrderRoutes } from './orders/routes';
 import { registerArchiveRoutes } from './archive/routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { Worker } from './worker/worker';
+import { registerQuicklookRoutes } from './imagery/routes';
+import { loadSigningSecret, UrlSigner } from './imagery/signing';
+import { QuicklookStore } from './imagery/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +70,10 @@ export async function buildApp(
     db: database.db,
     config,
     worker,
+    imagery: {
+      signer: new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin),
+      store: new QuicklookStore(config.dataDir),
+    },
     nowUs: () => Math.round(config.now()) * 1000,
   };
   app.decorate('ctx', ctx);
@@ -98,6 +105,7 @@ export async function buildApp(
   registerDeliveryRoutes(router, ctx);
   registerArchiveRoutes(router, ctx);
   registerCatalogRoutes(router, ctx);
+  registerQuicklookRoutes(app, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
