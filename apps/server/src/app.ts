@@ -23,6 +23,7 @@ import { registerDeliveryRoutes } from './deliveries/routes';
 import { registerIndexRoutes } from './indices/routes';
 import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
+import { registerVisualizationPngRoute } from './visualizations/png-route';
 import { registerJobRoutes } from './jobs/routes';
 import { registerOrderRoutes } from './orders/routes';
 import { registerArchiveRoutes } from './archive/routes';
@@ -106,6 +107,7 @@ export async function buildApp(
   registerArchiveRoutes(router, ctx);
   registerCatalogRoutes(router, ctx);
   registerQuicklookRoutes(app, ctx);
+  registerVisualizationPngRoute(app, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
