@@ -98,23 +98,26 @@ export function groundRaster(
       landFields(sphere, grid, (gy * gw + gx) * FIELD_COUNT);
     }
   const f = new Float32Array(FIELD_COUNT);
+  // Locals: an imported binding may be a getter per read (tsx/esbuild module wrappers).
+  const fields = FIELD_COUNT;
+  const bandCount = BAND_COUNT;
   for (let y = 0; y < height; y++) {
     const gy = Math.min(gh - 2, Math.floor(y / step));
     const ty = gh > 1 ? Math.min(1, (y - gy * step) / step) : 0;
     for (let x = 0; x < width; x++) {
       const gx = Math.min(gw - 2, Math.floor(x / step));
       const tx = gw > 1 ? Math.min(1, (x - gx * step) / step) : 0;
-      const i00 = (Math.max(0, gy) * gw + Math.max(0, gx)) * FIELD_COUNT;
-      const i10 = i00 + (gw > 1 ? FIELD_COUNT : 0);
-      const i01 = i00 + (gh > 1 ? gw * FIELD_COUNT : 0);
-      const i11 = i01 + (gw > 1 ? FIELD_COUNT : 0);
-      for (let k = 0; k < FIELD_COUNT; k++) {
+      const i00 = (Math.max(0, gy) * gw + Math.max(0, gx)) * fields;
+      const i10 = i00 + (gw > 1 ? fields : 0);
+      const i01 = i00 + (gh > 1 ? gw * fields : 0);
+      const i11 = i01 + (gw > 1 ? fields : 0);
+      for (let k = 0; k < fields; k++) {
         const top = grid[i00 + k]! + (grid[i10 + k]! - grid[i00 + k]!) * tx;
         const bot = grid[i01 + k]! + (grid[i11 + k]! - grid[i01 + k]!) * tx;
         f[k] = top + (bot - top) * ty;
       }
       const i = y * width + x;
-      elevation[i] = groundFrom(f, 0, wx[i]!, wy[i]!, doy, absLat, spectra, i * BAND_COUNT);
+      elevation[i] = groundFrom(f, 0, wx[i]!, wy[i]!, doy, absLat, spectra, i * bandCount);
     }
   }
   return { width, height, spectra, elevation, pixelKm };

@@ -43,17 +43,20 @@ export interface IndexMap {
   readonly colormap: string;
 }
 
-function evaluate(node: ExprNode, band: (name: string) => number): number {
+/** Band values of one pixel: reflectance x 1000 by band name. */
+type PixelBands = Map<string, number>;
+
+function evaluate(node: ExprNode, bands: PixelBands): number {
   switch (node.kind) {
     case 'number':
       return node.value;
     case 'band':
-      return band(node.name);
+      return bands.get(node.name) ?? NaN;
     case 'neg':
-      return -evaluate(node.operand, band);
+      return -evaluate(node.operand, bands);
     case 'binary': {
-      const l = evaluate(node.left, band);
-      const r = evaluate(node.right, band);
+      const l = evaluate(node.left, bands);
+      const r = evaluate(node.right, bands);
       if (node.op === '+') return l + r;
       if (node.op === '-') return l - r;
       if (node.op === '*') return l * r;
@@ -61,6 +64,8 @@ function evaluate(node: ExprNode, band: (name: string) => number): number {
     }
   }
 }
+
+const unit = (v: number, lo: number, hi: number) => Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
 
 function percentile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return 0;
@@ -83,6 +88,9 @@ export function renderIndexMap(req: IndexMapRequest): IndexMap {
   const n = width * height;
   const k = components.length;
   const values = new Float64Array(n * k).fill(NaN);
+  const names = parseExpression(req.expression).bands;
+  const commons = names.map((b) => req.bandCommonNames.get(b) ?? b.toLowerCase());
+  const bands: PixelBands = new Map();
   for (let y = 0; y < height; y++) {
     const lat = b[3] + ((b[1] - b[3]) * (y + 0.5)) / height;
     for (let x = 0; x < width; x++) {
@@ -90,9 +98,9 @@ export function renderIndexMap(req: IndexMapRequest): IndexMap {
       if (!primitivesContainPoint(prims, lon, lat)) continue;
       const i = y * width + x;
       const o = i * BAND_COUNT;
-      const band = (name: string) =>
-        bandOf(req.bandCommonNames.get(name) ?? name.toLowerCase(), ground.spectra, o) * 1000;
-      for (let c = 0; c < k; c++) values[i * k + c] = evaluate(components[c]!, band);
+      for (let j = 0; j < names.length; j++)
+        bands.set(names[j]!, bandOf(commons[j]!, ground.spectra, o) * 1000);
+      for (let c = 0; c < k; c++) values[i * k + c] = evaluate(components[c]!, bands);
     }
   }
 
@@ -109,14 +117,14 @@ export function renderIndexMap(req: IndexMapRequest): IndexMap {
   const rgb = k === 3 || req.expressionType === 'composite';
   const colormap = rgb ? 'rgb' : req.expressionType === 'grayscale' ? 'gray' : req.colormap;
   const pixels = new Uint8Array(n * 4);
-  const t = (v: number) => Math.min(1, Math.max(0, (v - lo) / (hi - lo)));
   for (let i = 0; i < n; i++) {
     const v = values[i * k]!;
     if (!Number.isFinite(v)) continue; // outside the AOI, or undefined (0/0): transparent
-    const [r, g, bl] = rgb
-      ? [0, 1, 2].map((c) => Math.round(255 * t(values[i * k + Math.min(c, k - 1)]!)))
-      : colormapRgb(colormap, t(v));
-    pixels.set([r!, g!, bl!, 255], i * 4);
+    if (rgb) {
+      for (let c = 0; c < 3; c++)
+        pixels[i * 4 + c] = Math.round(255 * unit(values[i * k + Math.min(c, k - 1)]!, lo, hi));
+    } else pixels.set(colormapRgb(colormap, unit(v, lo, hi)), i * 4);
+    pixels[i * 4 + 3] = 255;
   }
   return {
     image: { width, height, channels: 4, pixels },

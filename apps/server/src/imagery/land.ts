@@ -62,13 +62,15 @@ function winter(doy: number, absLat: number): number {
 }
 
 function mix(out: Float32Array, o: number, a: Spectrum, b: Spectrum, t: number, k = 1): void {
-  for (let i = 0; i < BAND_COUNT; i++) out[o + i] = (a[i]! + (b[i]! - a[i]!) * t) * k;
+  for (let i = 0; i < 6; i++) out[o + i] = (a[i]! + (b[i]! - a[i]!) * t) * k;
 }
 
 /** The slowly varying fields of the ground at sphere km `p`: relief, rivers, towns, forest. */
 export const FIELD_COUNT = 4;
 export function landFields(p: Float64Array, out: Float32Array, o: number): void {
-  const [x, y, z] = [p[0]!, p[1]!, p[2]!];
+  const x = p[0]!;
+  const y = p[1]!;
+  const z = p[2]!;
   out[o] = fbm3(x / 30, y / 30, z / 30, S_ELEV, 4);
   out[o + 1] = Math.abs(fbm3(x / 14, y / 14, z / 14, S_RIVER, 3) - 0.5);
   out[o + 2] = fbm3(x / 7, y / 7, z / 7, S_TOWN, 2);

@@ -53,6 +53,17 @@ function hash3(ix: number, iy: number, iz: number, seed: number): number {
   return hash2(ix ^ Math.imul(iz | 0, 0x5bd1e995), iy, seed);
 }
 
+const lerp = (a: number, b: number, t: number): number => a + (b - a) * t;
+
+// Hot paths: no closures inside (a bundler's keep-names helper would wrap each one per call).
+function plane(ix: number, iy: number, k: number, sx: number, sy: number, seed: number): number {
+  return lerp(
+    lerp(hash3(ix, iy, k, seed), hash3(ix + 1, iy, k, seed), sx),
+    lerp(hash3(ix, iy + 1, k, seed), hash3(ix + 1, iy + 1, k, seed), sx),
+    sy,
+  );
+}
+
 /** 3-D value noise in [0, 1) (for fields on the sphere: no seams, no shear anywhere). */
 export function valueNoise3(x: number, y: number, z: number, seed: number): number {
   const ix = Math.floor(x);
@@ -64,14 +75,7 @@ export function valueNoise3(x: number, y: number, z: number, seed: number): numb
   const sx = fx * fx * (3 - 2 * fx);
   const sy = fy * fy * (3 - 2 * fy);
   const sz = fz * fz * (3 - 2 * fz);
-  const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
-  const plane = (k: number) =>
-    lerp(
-      lerp(hash3(ix, iy, k, seed), hash3(ix + 1, iy, k, seed), sx),
-      lerp(hash3(ix, iy + 1, k, seed), hash3(ix + 1, iy + 1, k, seed), sx),
-      sy,
-    );
-  return lerp(plane(iz), plane(iz + 1), sz);
+  return lerp(plane(ix, iy, iz, sx, sy, seed), plane(ix, iy, iz + 1, sx, sy, seed), sz);
 }
 
 /** Fractal sum of 3-D value noise, in [0, 1). */
