@@ -120,6 +120,20 @@ describe('quicklook assets of archive scenes', () => {
     expect((await fetchAsset(href)).statusCode).toBe(200);
   });
 
+  it('answers 404 for a validly signed URL of a scene or picture that does not exist', async () => {
+    const { signer } = t.app.ctx.imagery;
+    for (const url of [
+      signer.sign('/quicklooks/archive/NO_SUCH_SCENE/thumbnail.png'),
+      signer.sign('/quicklooks/catalog/no-such-record/overview.png'),
+      signer.sign('/quicklooks/elsewhere/x/thumbnail.png'),
+      signer.sign(`/quicklooks/archive/${(await features(1))[0]!.id}/visual.png`),
+    ]) {
+      const r = await fetchAsset(url);
+      expect(r.statusCode, url).toBe(404);
+      expectErrorBody(r, 'not_found');
+    }
+  });
+
   it('expires at least a day ahead, on a whole hour, so URLs stay the same within the hour', async () => {
     const [f] = await features(1);
     const expires = Number(
