@@ -159,6 +159,11 @@ describe('quicklook assets of archive scenes', () => {
     expect(notModified.rawPayload.length).toBe(0);
     expect(notModified.headers.etag).toBe(etag);
     expect((await fetchAsset(href, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    const head = await t.call({ method: 'HEAD', url: href, key: null });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+    expect(Number(head.headers['content-length'])).toBe(size);
+    expect(head.rawPayload.length).toBe(0);
 
     const part = await fetchAsset(href, { range: 'bytes=100-1099' });
     expect(part.statusCode).toBe(206);
