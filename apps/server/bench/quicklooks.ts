@@ -8,7 +8,7 @@
  * `--smoke`: a few pictures (checks the bench works; not a figure).
  */
 import { QUICKLOOK_PIXELS } from '@eo/domain';
-import { isSmoke, median, reportVerdict } from '@eo/bench-kit';
+import { isSmoke, median, reportVerdict, type Check } from '@eo/bench-kit';
 import { encodePng } from '../src/imagery/png';
 import { quicklookSceneOf, renderQuicklook, type QuicklookScene } from '../src/imagery/quicklook';
 import { generateScenes } from '../src/seed/scenes';
@@ -56,21 +56,17 @@ process.stdout.write(
 // Targets: a page of 100 archive items gets its thumbnails within 10 s of its first view
 // (10/s; later views read the stored file), an overview within a second; and a picture costs
 // at most 40 flat encodes of its size (the same-run baseline, robust to the machine's load).
+/** A picture's cost in flat encodes of its size (the same-run baseline). */
+const costRatio = (what: string, floor: { perS: number }, pictures: { perS: number }): Check => ({
+  what: `${what} cost / flat encode cost`,
+  value: floor.perS / pictures.perS,
+  atMost: 40,
+  unit: '×',
+  digits: 1,
+});
 reportVerdict('quicklooks', [
   { what: 'thumbnails rendered/s', value: thumbs.perS, atLeast: 10, digits: 1 },
-  {
-    what: 'thumbnail cost / flat encode cost',
-    value: thumbFloor.perS / thumbs.perS,
-    atMost: 40,
-    unit: '×',
-    digits: 1,
-  },
+  costRatio('thumbnail', thumbFloor, thumbs),
   { what: 'overviews rendered/s', value: overviews.perS, atLeast: 1, digits: 2 },
-  {
-    what: 'overview cost / flat encode cost',
-    value: overviewFloor.perS / overviews.perS,
-    atMost: 40,
-    unit: '×',
-    digits: 1,
-  },
+  costRatio('overview', overviewFloor, overviews),
 ]);

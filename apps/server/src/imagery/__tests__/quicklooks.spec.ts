@@ -85,6 +85,24 @@ describe('quicklook assets of archive scenes', () => {
     expect(files.filter((n) => String(n).endsWith('.png')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('signs the quicklooks of satellite search results too', async () => {
+    const r = await t.call({
+      method: 'POST',
+      url: '/v0/search',
+      payload: {
+        satellite: { satellite_id: 'sat-aurora-1', collection_id: 'col-aurora-l2a' },
+        limit: 2,
+      },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const found = (r.json() as { items: { features: Feature[] } }).items.features;
+    expect(found.length).toBe(2);
+    for (const f of found) {
+      const png = await fetchAsset(f.assets.thumbnail!.href);
+      expect(png.statusCode).toBe(200);
+    }
+  });
+
   it('answers 403 in our error shape for a missing, wrong, tampered or expired signature; the key is no substitute', async () => {
     const [f, g] = await features(2);
     const href = f!.assets.thumbnail!.href;
