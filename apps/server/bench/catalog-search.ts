@@ -13,6 +13,7 @@
  * `--smoke`: 5,000 records and a few dozen queries (checks the bench works; not a figure).
  * Records are the seed generator's scenes as catalog records (without asset lists).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { Worker } from 'node:worker_threads';
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
 import { makeCatalogInserter } from '../src/catalog/repository';
 import { catalogSearchBody, makeCatalogSearch } from '../src/catalog/search';
+import { UrlSigner } from '../src/imagery/signing';
 import { openDatabase } from '../src/db/client';
 import { createApiKey, createOrganization, createUser } from '../src/orgs/repository';
 import { demoCatalogRecord } from '../src/seed/demo-catalog';
@@ -106,11 +108,12 @@ const bodies: CatalogSearchRequestInput[] = Array.from({ length: QUERIES }, () =
 
 // --- in-process latency ------------------------------------------------------------------------
 const search = makeCatalogSearch(db.sqlite);
+const signer = new UrlSigner(randomBytes(32), Date.now);
 /** What the route handler does: validate the body, search, shape the response. */
 const handle = (body: CatalogSearchRequestInput) => {
   const req = CatalogSearchRequest.parse(body);
   const page = search(ORG, req);
-  return { page, body: catalogSearchBody(page, req) };
+  return { page, body: catalogSearchBody(page, req, signer) };
 };
 const handleIds = (body: CatalogSearchRequestInput) =>
   handle(body).page.json.map((j) => (JSON.parse(j) as { id: string }).id);
@@ -179,7 +182,7 @@ const server = await startServer({ dataDir, logLevel: 'warn', workerTickMs: 0 })
 const appSearch = makeCatalogSearch(server.app.ctx.sqlite);
 const inProcess = (body: CatalogSearchRequestInput) => {
   const req = CatalogSearchRequest.parse(body);
-  return catalogSearchBody(appSearch(ORG, req), req);
+  return catalogSearchBody(appSearch(ORG, req), req, server.app.ctx.imagery.signer);
 };
 /** One in-process run of the same requests the HTTP client sends: requests/s. */
 const inProcessRun = () => {

@@ -23,11 +23,15 @@ import { registerDeliveryRoutes } from './deliveries/routes';
 import { registerIndexRoutes } from './indices/routes';
 import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
+import { registerVisualizationPngRoute } from './visualizations/png-route';
 import { registerJobRoutes } from './jobs/routes';
 import { registerOrderRoutes } from './orders/routes';
 import { registerArchiveRoutes } from './archive/routes';
 import { registerCatalogRoutes } from './catalog/routes';
 import { Worker } from './worker/worker';
+import { registerQuicklookRoutes } from './imagery/routes';
+import { loadSigningSecret, UrlSigner } from './imagery/signing';
+import { QuicklookStore } from './imagery/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +71,10 @@ export async function buildApp(
     db: database.db,
     config,
     worker,
+    imagery: {
+      signer: new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin),
+      store: new QuicklookStore(config.dataDir),
+    },
     nowUs: () => Math.round(config.now()) * 1000,
   };
   app.decorate('ctx', ctx);
@@ -98,6 +106,8 @@ export async function buildApp(
   registerDeliveryRoutes(router, ctx);
   registerArchiveRoutes(router, ctx);
   registerCatalogRoutes(router, ctx);
+  registerQuicklookRoutes(app, ctx);
+  registerVisualizationPngRoute(app, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

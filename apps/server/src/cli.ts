@@ -1,11 +1,11 @@
 /**
  * `eo-server`: the reference service's command line.
  *
- *   eo-server start [--host H] [--port P] [--data-dir D] [--step-delay-ms N]
+ *   eo-server start [--host H] [--port P] [--data-dir D] [--step-delay-ms N] [--asset-origin URL]
  *   eo-server keys create --org ORG --user USER [--label L] [--data-dir D]
  *   eo-server seed [--scenes N] [--data-dir D]
  *
- * Flags fall back to env: EO_HOST, EO_PORT, EO_DATA_DIR, EO_STEP_DELAY_MS.
+ * Flags fall back to env: EO_HOST, EO_PORT, EO_DATA_DIR, EO_STEP_DELAY_MS, EO_ASSET_ORIGIN.
  * `keys create` prints the key alone on stdout; everything else goes to stderr.
  */
 import fs from 'node:fs';
@@ -13,13 +13,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OrganisationIdString } from '@eo/domain';
 import { openDatabase } from './db/client';
-import { resolveConfig } from './config';
+import { checkAssetOrigin, resolveConfig } from './config';
 import { createApiKey, createOrganization, createUser } from './orgs/repository';
 import { DEFAULT_SEED_SCENES, isSeeded, seedDemo } from './seed/demo';
 import { closeOnSignals, startServer } from './server';
 
 const USAGE = `usage:
-  eo-server start [--host H] [--port P] [--data-dir D] [--step-delay-ms N]
+  eo-server start [--host H] [--port P] [--data-dir D] [--step-delay-ms N] [--asset-origin URL]
   eo-server keys create --org ORG --user USER [--label L] [--data-dir D]
   eo-server seed [--scenes N] [--data-dir D]`;
 
@@ -48,6 +48,7 @@ async function main(argv: string[]): Promise<void> {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'step-delay-ms': { type: 'string' },
+      'asset-origin': { type: 'string' },
       org: { type: 'string' },
       user: { type: 'string' },
       label: { type: 'string' },
@@ -64,8 +65,15 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'start') {
     const firstStart = !fs.existsSync(path.join(dataDir, 'eo.sqlite'));
+    let assetOrigin = values['asset-origin'] ?? process.env.EO_ASSET_ORIGIN ?? '';
+    try {
+      assetOrigin = checkAssetOrigin(assetOrigin);
+    } catch (e) {
+      fail(`--asset-origin: ${(e as Error).message}`);
+    }
     const config = resolveConfig({
       dataDir,
+      assetOrigin,
       stepDelayMs: intFlag(
         values['step-delay-ms'] ?? process.env.EO_STEP_DELAY_MS,
         'step-delay-ms',

@@ -24,6 +24,28 @@ export interface ServerConfig {
    * early, with `pagination.limit` saying how many it holds. Smaller in tests.
    */
   readonly maxListPageBytes: number;
+  /**
+   * Origin of signed asset URLs (`https://assets.example`, no path), for pictures served
+   * through another host or a CDN that forwards to this service; '' (default) emits
+   * root-relative URLs on the service's own origin.
+   */
+  readonly assetOrigin: string;
+}
+
+/** '' or an http(s) origin without a trailing slash; anything else is a configuration mistake. */
+export function checkAssetOrigin(origin: string): string {
+  if (origin === '') return origin;
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    throw new Error(`asset origin ${JSON.stringify(origin)} is not a URL`);
+  }
+  if (!/^https?:$/.test(u.protocol) || u.pathname !== '/' || u.search || u.hash || u.username)
+    throw new Error(
+      `asset origin ${JSON.stringify(origin)} must be an http(s) origin, like https://assets.example`,
+    );
+  return u.origin;
 }
 
 export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
@@ -38,6 +60,7 @@ export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string
     now: () => Date.now(),
     maxListPageBytes: LIMITS.maxListPageBytes,
     ...partial,
+    assetOrigin: checkAssetOrigin(partial.assetOrigin ?? ''),
     dataDir,
   };
 }

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'idempotency_conflict', // 409: same Idempotency-Key, different request
   'conflict', // 409
   'payload_too_large', // 413
+  'range_not_satisfiable', // 416: a Range past the end of an asset file
   'uri_too_long', // 414: a path parameter longer than the service reads
   'unsupported_media_type', // 415
   'unprocessable', // 422: well-formed but not acceptable (e.g. expression uses unknown bands)

@@ -9,6 +9,7 @@ export * from './geometry';
 export * from './pagination';
 export * from './errors';
 export * from './expression';
+export * from './imagery';
 
 export * from './time/instant';
 export * from './time/codecs';

@@ -142,7 +142,7 @@ describe('openapi and docs', () => {
         .filter((o) => !spec.includes(o))
         .map((o) => o.operationId)
         .sort(),
-    ).toEqual(['getDelivery', 'getJob', 'getVisualization']);
+    ).toEqual(['generateIndexPng', 'getDelivery', 'getJob', 'getQuicklook', 'getVisualization']);
     expect(
       doc.paths['/v0/aois/{aoi_id}/visualizations/{visualization_id}'].get.parameters.map(
         (p: { name: string }) => p.name,

@@ -41,13 +41,16 @@ export function constantProperties(collectionId: string, satelliteId: string): P
   };
 }
 
-/** Where a scene's files would live (a storage URI, not a web address: nothing is served). */
+/**
+ * Where a scene's files live (a storage URI). Quicklooks (`thumbnail.png`, `overview.png`)
+ * are served: responses replace their storage URI with a signed URL (imagery/hrefs.ts).
+ */
 export function sceneFolder(collectionId: string, id: string, datetime: string): string {
   const day = datetime.slice(0, 10).replaceAll('-', '/');
   return `s3://eo-archive/${collectionId}/${day}/${id}`;
 }
 
-/** A thumbnail, a true-colour COG, one COG per band and the metadata document. */
+/** A thumbnail and an overview (PNG quicklooks), a true-colour COG, one COG per band and the metadata document. */
 export function sceneAssets(
   collectionId: string,
   satelliteId: string,
@@ -62,6 +65,12 @@ export function sceneAssets(
       type: 'image/png',
       title: 'Thumbnail',
       roles: ['thumbnail'],
+    },
+    overview: {
+      href: `${folder}/overview.png`,
+      type: 'image/png',
+      title: 'Overview',
+      roles: ['overview'],
     },
     visual: { href: `${folder}/visual.tif`, type: COG, title: 'True colour', roles: ['visual'] },
   };

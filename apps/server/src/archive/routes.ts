@@ -7,6 +7,7 @@ import { collectionById } from '../reference/catalog';
 import { collectionItemsHref, GEOJSON, withLinks } from './links';
 import { makeArchiveLister } from './list';
 import { sceneFeature } from './repository';
+import { withSignedQuicklooks } from '../imagery/hrefs';
 import { makeSatelliteSearch, searchLinks } from './satellite-search';
 
 export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
@@ -28,7 +29,9 @@ export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
       });
     return {
       type: 'FeatureCollection',
-      features: rows.map((r) => withLinks(sceneFeature(r))),
+      features: rows.map((r) =>
+        withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer)),
+      ),
       links,
       numberMatched: total,
       numberReturned: rows.length,
@@ -41,7 +44,9 @@ export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
     return {
       items: {
         type: 'FeatureCollection',
-        features: rows.map((r) => withLinks(sceneFeature(r))),
+        features: rows.map((r) =>
+          withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer)),
+        ),
         links: searchLinks(body, rows.length, total),
         numberMatched: total,
         numberReturned: rows.length,

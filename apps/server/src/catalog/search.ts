@@ -14,6 +14,8 @@ import type { AppContext } from '../context';
 import { RawJson, type Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { offsetPage } from '../http/pagination';
+import { signCatalogRecordJson } from '../imagery/hrefs';
+import type { UrlSigner } from '../imagery/signing';
 
 export type { CatalogSearchPage };
 
@@ -32,14 +34,21 @@ export function makeCatalogSearch(sqlite: Database.Database) {
 }
 
 /** The response body of a page, as JSON text. */
-export function catalogSearchBody(page: CatalogSearchPage, req: CatalogSearchRequest): RawJson {
+export function catalogSearchBody(
+  page: CatalogSearchPage,
+  req: CatalogSearchRequest,
+  signer: UrlSigner,
+): RawJson {
   const pagination = JSON.stringify(offsetPage(req.limit, req.offset, page.total));
-  return new RawJson(`{"catalogs":[${page.json.join(',')}],"pagination":${pagination}}`);
+  // Quicklook hrefs are signed now, not stored signed (imagery/hrefs.ts).
+  const expires = signer.expiresAt();
+  const records = page.json.map((j) => signCatalogRecordJson(j, signer, expires));
+  return new RawJson(`{"catalogs":[${records.join(',')}],"pagination":${pagination}}`);
 }
 
 export function registerCatalogSearch(router: Router, ctx: AppContext): void {
   const search = makeCatalogSearch(ctx.sqlite);
   router.read('searchCatalogs', ({ principal, body }) =>
-    catalogSearchBody(search(principal.orgId, body), body),
+    catalogSearchBody(search(principal.orgId, body), body, ctx.imagery.signer),
   );
 }

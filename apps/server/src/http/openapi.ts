@@ -6,6 +6,11 @@ import {
   extensionEndpoints,
   IDEMPOTENCY_HONOURED,
   IDEMPOTENCY_SUPPORT_HEADER,
+  QUICKLOOK_VARIANTS,
+  SIGNED_URL_PARAMS,
+  VISUALIZATION_PNG_HEADERS,
+  VisualizationIdParams,
+  VisualizationPngRequest,
 } from '@eo/domain';
 import { z } from 'zod';
 
@@ -118,13 +123,80 @@ export function buildOpenApiDocument(serverUrl?: string) {
     };
     paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
   }
+  // From the provider's real service (not our spec): the index PNG of a visualization.
+  paths['/v0/aois/{aoi_id}/visualizations/{visualization_id}/png'] = {
+    post: {
+      operationId: 'generateIndexPng',
+      summary:
+        "A visualization's index as a PNG (extension: from the real service, not in the spec)",
+      tags: ['extension (not in the spec)'],
+      security: [{ apiKey: [] }],
+      parameters: parameters(VisualizationIdParams, 'path'),
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: toSchema(VisualizationPngRequest, 'input') } },
+      },
+      responses: {
+        '200': {
+          description: 'RGBA PNG, transparent outside the AOI',
+          headers: Object.fromEntries(
+            Object.values(VISUALIZATION_PNG_HEADERS).map((h) => [
+              h,
+              { schema: { type: 'string' } },
+            ]),
+          ),
+          content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '400': errorResponse,
+        '401': errorResponse,
+        '404': errorResponse,
+      },
+    },
+  };
+  // The pictures behind signed asset hrefs: no API key, the signature is the permission.
+  paths['/quicklooks/{source}/{id}/{file}'] = {
+    get: {
+      operationId: 'getQuicklook',
+      summary: 'A quicklook behind a signed asset href (extension: not in the spec)',
+      tags: ['extension (not in the spec)'],
+      parameters: [
+        { name: 'source', in: 'path', required: true, schema: { enum: ['archive', 'catalog'] } },
+        { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          schema: { enum: QUICKLOOK_VARIANTS.map((v) => `${v}.png`) },
+        },
+        ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
+          name,
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+        })),
+        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
+        { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': {
+          description: 'PNG (strong ETag, immutable)',
+          content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '206': { description: 'One byte range' },
+        '304': { description: 'Not modified' },
+        '403': errorResponse,
+        '404': errorResponse,
+        '416': errorResponse,
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: {
       title: 'EO imagery service (EO Field Desk reference implementation)',
       version: '0',
       description:
-        'Every endpoint of the EO imagery API spec, plus three reads tagged as extensions. Choices where the spec is open are listed in apps/server/README.md.',
+        'Every endpoint of the EO imagery API spec, plus the reads, the index PNG and the quicklook files tagged as extensions. Choices where the spec is open are listed in apps/server/README.md.',
     },
     servers: serverUrl ? [{ url: serverUrl }] : [],
     components: {

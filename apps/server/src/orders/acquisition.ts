@@ -285,6 +285,12 @@ export function taskingRecord(ctx: RecordContext, satellite: Satellite): Catalog
         title: 'Thumbnail',
         roles: ['thumbnail'],
       },
+      overview: {
+        href: `${href}/overview.png`,
+        type: 'image/png',
+        title: 'Overview',
+        roles: ['overview'],
+      },
     },
     links: links(satellite.collectionId),
     properties: {
