@@ -28,8 +28,14 @@ export function loadSigningSecret(dataDir: string): Buffer {
 
 export type Verdict = 'ok' | 'missing' | 'expired' | 'bad-signature';
 
-/** Expiries are whole hours, at least `SIGNED_URL_MIN_VALIDITY_S` ahead: a URL stays the same for an hour, so caches keyed by URL keep hitting. */
-const EXPIRY_STEP_S = 3600;
+/**
+ * Expiries move in steps of an hour counted from the signer's start, at least
+ * `SIGNED_URL_MIN_VALIDITY_S` ahead: a URL stays the same for an hour, so caches keyed by URL
+ * keep hitting. Counting from the start (not from wall-clock hours) means a service never
+ * changes its URLs within its first hour: two reads a second apart can't straddle a boundary,
+ * so clients and tests that compare one read with another see the same hrefs.
+ */
+const EXPIRY_STEP_MS = 3_600_000;
 
 export class UrlSigner {
   constructor(
@@ -38,7 +44,11 @@ export class UrlSigner {
     private readonly nowMs: () => number,
     /** Prefix of every signed URL: '' (root-relative, same origin) or `https://assets.example`. */
     private readonly origin = '',
-  ) {}
+  ) {
+    this.startMs = nowMs();
+  }
+
+  private readonly startMs: number;
 
   private mac(pathname: string, expires: number): string {
     return createHmac('sha256', this.secret).update(`${pathname}\n${expires}`).digest('base64url');
@@ -46,8 +56,10 @@ export class UrlSigner {
 
   /** When a URL signed now expires (unix seconds). */
   expiresAt(): number {
-    const min = Math.ceil(this.nowMs() / 1000) + SIGNED_URL_MIN_VALIDITY_S;
-    return Math.ceil(min / EXPIRY_STEP_S) * EXPIRY_STEP_S;
+    const elapsed = Math.max(0, this.nowMs() - this.startMs);
+    const stepStart = this.startMs + Math.floor(elapsed / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+    // The step's end plus the minimum: at least the minimum ahead of any moment in the step.
+    return Math.ceil((stepStart + EXPIRY_STEP_MS) / 1000) + SIGNED_URL_MIN_VALIDITY_S;
   }
 
   /** The signed URL of a root-relative path (already percent-encoded). */
