@@ -46,5 +46,6 @@ export * from './responses';
 export * from './endpoints';
 export * from './extensions';
 export * from './outbox';
+export * from './sync';
 export * from './idempotency';
 export * from './dialect';
