@@ -3,18 +3,8 @@
  * SQL naming sync's tables. eslint.config.js enforces it (`no-restricted-syntax`); these probes
  * fail when the rule silently stops matching.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const eslint = new ESLint({ cwd: root });
-
-async function ruleIds(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
-}
+import { ruleIds } from './lint-probe';
 
 const backend = 'apps/desktop/src/backend/probe.ts';
 const sql = (text: string) =>
