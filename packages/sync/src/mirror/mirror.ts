@@ -146,7 +146,6 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     mirror: {
       async recordCreated(kind, response) {
         await writeCreated.recordCreated(kind, response);
-        if (kind === 'order' || kind === 'aoi' || kind === 'index') footprints.invalidate();
         onCreated?.(kind);
       },
     },
