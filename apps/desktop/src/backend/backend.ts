@@ -1,10 +1,10 @@
 /**
  * The backend: every contract method over @eo/sync, in plain Node (no Electron), so the same
- * code runs in Electron's utilityProcess and in browser mode. Owns the mirror database, the
- * app's own store (settings, saved searches, tiles), the sync engine, the one outbox (which
- * exists with or without a service), the connectivity watcher (which also flushes the outbox
- * when online) and the optional sync timer. The part-2 methods live in small files beside this
- * one: work-records.ts (mirror reads), work-outbox.ts and outbox-view.ts, lookups.ts, quote.ts.
+ * code runs in Electron's utilityProcess and in browser mode. Holds the mirror (`openMirror`:
+ * its database, sync and outbox are @eo/sync's), the app's own store (settings, saved searches,
+ * tiles), the connectivity watcher (which also flushes the outbox when online) and the optional
+ * sync timer. The part-2 methods live in small files beside this one: work-records.ts (mirror
+ * reads), work-outbox.ts and outbox-view.ts, quote.ts.
  */
 import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import type { CatalogSearchRequestInput } from '@eo/domain';
