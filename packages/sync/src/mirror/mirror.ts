@@ -116,7 +116,10 @@ export interface Mirror {
   readonly outbox: Omit<Outbox, 'flush'>;
   /** Brings the mirror level with the service `client` speaks to (see the engine). */
   sync(client: EoClient, options?: MirrorSyncOptions): Promise<SyncReport>;
-  /** Sends what the outbox holds through `client`; one flush at a time (a second shares it). */
+  /**
+   * Sends what the outbox holds through `client`, one flush at a time: a second call with the
+   * same client shares the running flush; with another client it runs after it.
+   */
   flush(client: EoClient, options?: MirrorFlushOptions): Promise<FlushProgress>;
   /** Re-reads the unfinished deliveries, jobs and visualizations this client created. */
   refreshCreated(
@@ -140,7 +143,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const writeCreated = makeOutboxMirror(sqlite);
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
-  let flushing: Promise<FlushProgress> | undefined;
+  let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
   const outbox = createOutbox({
     db: sqlite,
     mirror: {
@@ -203,14 +206,20 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       }
     },
     flush(client, { onCreated: listener, ...opts } = {}) {
-      // A second caller shares the running flush (and its listener), as the outbox does.
-      if (flushing) return flushing;
-      onCreated = listener;
-      const done = outbox.flush({ ...opts, client }).finally(() => {
-        onCreated = undefined;
-        flushing = undefined;
+      // The same connection shares the running flush (and its listener); another connection's
+      // flush starts once it has stopped, through its own client.
+      if (flushing?.client === client) return flushing.done;
+      const previous = flushing?.done.catch(() => undefined);
+      const run = () => {
+        onCreated = listener;
+        return outbox.flush({ ...opts, client }).finally(() => {
+          onCreated = undefined;
+        });
+      };
+      const done = (previous ? previous.then(run) : run()).finally(() => {
+        if (flushing?.done === done) flushing = undefined;
       });
-      flushing = done;
+      flushing = { client, done };
       return done;
     },
     refreshCreated: (client, opts = {}) => refreshCreated({ sqlite, client, signal: opts.signal }),

@@ -65,6 +65,19 @@ describe('openMirror', () => {
     expect('flush' in mirror.outbox).toBe(false);
   });
 
+  it('one flush at a time: the same client shares it, another client runs after it', async () => {
+    mirror.outbox.enqueue('job', job);
+    const other = testClient(svc.url, svc.key);
+    const first = mirror.flush(client);
+    const same = mirror.flush(client);
+    const next = mirror.flush(other);
+    expect(same).toBe(first);
+    expect(next).not.toBe(first);
+    expect(await first).toMatchObject({ sent: 1 });
+    // It started once the first had stopped: nothing was left to send.
+    expect(await next).toMatchObject({ sent: 0, remaining: 0 });
+  });
+
   it('syncs through a client, then searches, draws footprints and reads records offline', async () => {
     expect(mirror.status()).toEqual([]);
     const report = await mirror.sync(client);
@@ -102,7 +115,7 @@ describe('openMirror', () => {
     expect(mirror.status()).toEqual([]);
     expect(mirror.catalog.footprints(req)).toEqual({ ids: [], rings: [] });
     expect(mirror.outbox.list()).toHaveLength(outboxBefore);
-    expect(mirror.records.jobs()).toHaveLength(1);
+    expect(mirror.records.jobs()).toHaveLength(2);
   });
 
   it('refuses to clear while a sync runs', async () => {
