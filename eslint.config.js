@@ -8,6 +8,10 @@ import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import { builtinModules } from 'node:module';
 
+/** A table of @eo/sync's mirror named in a string: `mirror_*`, its sync state, outbox, catalog. */
+const MIRROR_SQL =
+  '/\\bmirror_[a-z]|\\b(from|join|into|update|table)\\s+(outbox|sync_state|sync_drift|sync_incremental|catalog_records|catalog_rtree)\\b/i';
+
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 /** Relative imports that climb out of one package into another are never allowed. */
@@ -274,6 +278,22 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // @eo/sync owns the mirror database: the app reads and changes it through `openMirror`, never
+  // with SQL naming sync's tables (tests may set up states no user action reaches).
+  {
+    files: ['apps/desktop/src/**/*.{ts,vue}'],
+    ignores: ['apps/desktop/src/**/__tests__/**', 'apps/desktop/src/e2e/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=', 'TemplateElement[value.raw='].map((node) => ({
+          selector: `${node}${MIRROR_SQL}]`,
+          message:
+            "SQL on @eo/sync's tables: use the Mirror of `openMirror` (add what is missing there).",
+        })),
       ],
     },
   },

@@ -14,14 +14,13 @@
 import { reportVerdict } from '@eo/bench-kit';
 import { compileCatalogSql } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
-import { makeOfflineCatalogSearch, openLocalDatabase } from '@eo/sync';
+import { makeOfflineCatalogSearch, openLocalDatabase, outerRing } from '@eo/sync';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBackend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
-import { outerRing } from '../src/backend/catalog-view';
 import { median, mirrorWith, timeMs } from './backend-fixtures';
 
 export async function backendSearchBench(options: { smoke: boolean }): Promise<void> {

@@ -47,5 +47,6 @@ export * from './responses';
 export * from './endpoints';
 export * from './extensions';
 export * from './outbox';
+export * from './sync';
 export * from './idempotency';
 export * from './dialect';

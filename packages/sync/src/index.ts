@@ -66,3 +66,12 @@ export {
   type FlushTarget,
 } from './connectivity-watcher';
 export { makeOutboxMirror } from './mirror/outbox-mirror';
+export {
+  openMirror,
+  type Mirror,
+  type MirrorFlushOptions,
+  type MirrorOptions,
+  type MirrorSyncOptions,
+} from './mirror/mirror';
+export { outerRing, type CatalogFootprints } from './search/footprints';
+export type { Lookups } from './mirror/lookups';

@@ -1,20 +1,19 @@
 /**
  * The backend: every contract method over @eo/sync, in plain Node (no Electron), so the same
- * code runs in Electron's utilityProcess and in browser mode. Owns the mirror database, the
- * app's own store (settings, saved searches, tiles), the sync engine, the one outbox (which
- * exists with or without a service), the connectivity watcher (which also flushes the outbox
- * when online) and the optional sync timer. The part-2 methods live in small files beside this
- * one: work-records.ts (mirror reads), work-outbox.ts and outbox-view.ts, lookups.ts, quote.ts.
+ * code runs in Electron's utilityProcess and in browser mode. Holds the mirror (`openMirror`:
+ * its database, sync and outbox are @eo/sync's), the app's own store (settings, saved searches,
+ * tiles), the connectivity watcher (which also flushes the outbox when online) and the optional
+ * sync timer. The part-2 methods live in small files beside this one: work-records.ts (mirror
+ * reads), work-outbox.ts and outbox-view.ts, quote.ts.
  */
 import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import type { CatalogSearchRequestInput } from '@eo/domain';
 import {
   RESOURCES,
   checkConnectivity,
-  createSyncEngine,
   makeDriftInbox,
   makePrivateDir,
-  openLocalDatabase,
+  openMirror,
   watchConnectivity,
   type ConnectivityCheck,
   type ConnectivityWatcher,
@@ -35,13 +34,12 @@ import { makeCreatedRefresh } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import { fileBytes, openLocalStore, type StoredSettings } from './local-store';
 import { makeKeyBinding } from './key-binding';
-import { makeLookups } from './lookups';
 import { makeMirrorSource } from './mirror-source';
 import { makeMirrorStatus } from './mirror-status';
 import { quoteOrder } from './quote';
 import type { Secrets } from './secrets';
 import { makeTiles } from './tiles';
-import { createWorkOutbox } from './work-outbox';
+import { createWorkOutbox, reportMirrorError } from './work-outbox';
 import { makeWorkRecords } from './work-records';
 
 export interface BackendOptions {
@@ -98,10 +96,14 @@ export function createBackend(options: BackendOptions): Backend {
   const events = createEvents();
   // The app's own folder: owner-only (0700), files in it 0600 (see local-store and @eo/sync).
   makePrivateDir(dataDir, { own: true });
-  const local = openLocalDatabase(path.join(dataDir, MIRROR_FILE));
+  // The mirror (@eo/sync) owns its database; the outbox in it asks for the setting at each flush.
+  const local = openMirror(path.join(dataDir, MIRROR_FILE), {
+    idempotency: () => settings.idempotency,
+    onMirrorError: reportMirrorError,
+  });
   const store = openLocalStore(dataDir);
-  const catalog = makeCatalogView(local.sqlite);
-  const mirror = makeMirrorStatus(local.sqlite);
+  const catalog = makeCatalogView(local);
+  const mirror = makeMirrorStatus(local);
   const getTile = makeTiles(store, options.fetch ? { fetch: options.fetch } : {});
   const embeddedUrl = options.embeddedServiceUrl ?? null;
 
@@ -122,23 +124,21 @@ export function createBackend(options: BackendOptions): Backend {
   // One outbox for the backend's lifetime: queueing needs no service, flushing uses the
   // connection's client at the time.
   const work = createWorkOutbox({
-    sqlite: local.sqlite,
+    mirror: local,
     events,
     client: () => conn?.client ?? null,
     connectivityTimeoutMs,
     onConnectivity: (c, client) => {
       if (conn?.client === client) applyCheck(conn, c);
     },
-    idempotency: () => settings.idempotency,
     autoSendOrders: () => settings.autoSendOrders,
   });
-  const records = makeWorkRecords(local.sqlite);
+  const records = makeWorkRecords(local);
   const created = makeCreatedRefresh({
-    sqlite: local.sqlite,
+    mirror: local,
     events,
     connection: () => connection(),
   });
-  const lookups = makeLookups(local.sqlite, () => work.entries());
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
   /** The configured service, named as its key is bound (origin, or `embedded`). */
   const currentService = () => keys.bindingFor(settings.serviceUrl);
@@ -284,10 +284,7 @@ export function createBackend(options: BackendOptions): Backend {
     return source.view(mirror.status(running !== null, stateStatuses()));
   }
 
-  function stateStatuses() {
-    // The engine reads sync_state; one without a client is enough to read it.
-    return createSyncEngine({ db: local, client: null as unknown as EoClient }).status();
-  }
+  const stateStatuses = () => local.status();
 
   /** What this sync covers: the request, or the mirror settings. */
   function resourcesFor(requested: readonly SyncResource[] | undefined): SyncResource[] {
@@ -322,21 +319,16 @@ export function createBackend(options: BackendOptions): Backend {
     } else if (settings.mirror.catalog === 'none') {
       resources = resources.filter((r) => r !== 'catalogs');
     }
-    const engine = createSyncEngine({
-      db: local,
-      client: conn.client,
-      drift: conn.drift,
-      catalog: catalogPlan,
-    });
     const controller = new AbortController();
     // A connection exists, so a service is configured or embedded: its binding is not null.
     const tracking = source.started(currentService()!, stateStatuses());
-    const done = engine
-      .sync({
+    const done = local
+      .sync(conn.client, {
+        drift: conn.drift,
+        catalog: catalogPlan,
         resources,
         signal: controller.signal,
         onProgress: (p) => {
-          if (p.resource === 'catalogs') catalog.invalidate();
           events.emit('sync.progress', { resource: p.resource, seen: p.seen, total: p.total });
         },
       })
@@ -348,7 +340,6 @@ export function createBackend(options: BackendOptions): Backend {
       .finally(() => {
         running = null;
         tracking.finished(stateStatuses());
-        catalog.invalidate();
         if (!closed) events.emit('sync.finished', status());
       });
     running = { controller, done };
@@ -438,9 +429,6 @@ export function createBackend(options: BackendOptions): Backend {
         throw new ContractError('busy', 'Cancel the running sync before clearing the mirror.');
       mirror.clear();
       source.cleared();
-      catalog.invalidate();
-      local.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      local.sqlite.exec('VACUUM');
       return { cleared: true as const };
     },
     'connectivity.check': () => checkNow(),
@@ -471,7 +459,7 @@ export function createBackend(options: BackendOptions): Backend {
     'visualizations.list': () => records.visualizations(),
     'deliveries.list': () => records.deliveries(),
     'jobs.list': () => records.jobs(),
-    'lookups.get': () => lookups.get(),
+    'lookups.get': () => local.lookups(),
     // Online only.
     'orders.quote': (input) => quoteOrder(connection(), input),
     'created.refresh': () => created.refresh(),

@@ -5,31 +5,30 @@
  * caller shares the running one. `records.changed` tells the screens what changed.
  */
 import type { EoClient } from '@eo/api-client';
-import { makeCreatedRecords, refreshCreated } from '@eo/sync';
-import type Database from 'better-sqlite3';
+import type { Mirror } from '@eo/sync';
 import { ContractError } from '../shared/contract';
 import type { BackendEvents } from './events';
 import { requireClient, serviceCallError } from './quote';
 
 export function makeCreatedRefresh(options: {
-  readonly sqlite: Database.Database;
+  readonly mirror: Mirror;
   readonly events: BackendEvents;
   /** The current connection's client and the signal that ends with it; null unconfigured. */
   readonly connection: () => { client: EoClient; signal: AbortSignal } | null;
 }) {
-  const created = makeCreatedRecords(options.sqlite);
+  const { mirror } = options;
   /** The refresh running, and the connection's signal it runs under. */
   let running: { signal: AbortSignal; done: Promise<{ updated: number }> } | null = null;
 
   const anyUnfinished = () => {
-    const u = created.unfinished();
+    const u = mirror.records.unfinished();
     return u.deliveries.length + u.jobs.length + u.visualizations.length > 0;
   };
 
   async function run(client: EoClient, signal: AbortSignal): Promise<{ updated: number }> {
     try {
       // Each record is stored as it is read: an interrupted refresh keeps what it got.
-      const report = await refreshCreated({ sqlite: options.sqlite, client, signal });
+      const report = await mirror.refreshCreated(client, { signal });
       if (report.kinds.length) options.events.emit('records.changed', { kinds: [...report.kinds] });
       return { updated: report.updated };
     } catch (e) {

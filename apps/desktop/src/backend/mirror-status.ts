@@ -3,42 +3,13 @@
  * what to do about it, and how many records are stored. Also clearing the mirror (the outbox
  * and what this client created are kept: they cannot be pulled again).
  */
-import { RESOURCES, type ResourceStatus } from '@eo/sync';
-import type Database from 'better-sqlite3';
-import type { SyncError, SyncResource, SyncStatus } from '../shared/contract';
+import { RESOURCES, type Mirror, type ResourceStatus } from '@eo/sync';
+import type { SyncError, SyncStatus } from '../shared/contract';
 
-const TABLES: Record<SyncResource, string> = {
-  orders: 'mirror_orders',
-  orderItems: 'mirror_order_items',
-  aois: 'mirror_aois',
-  assets: 'mirror_assets',
-  indices: 'mirror_indices',
-  catalogs: 'catalog_records',
-};
-
-/** Pulled tables, emptied by `mirror.clear` (children first). */
-const PULLED = [
-  'mirror_catalog_seen',
-  'catalog_rtree',
-  'catalog_records',
-  'mirror_tasks',
-  'mirror_order_items',
-  'mirror_orders',
-  'mirror_assets',
-  'mirror_aois',
-  'mirror_indices',
-  'mirror_unindexed',
-  'sync_drift',
-  'sync_state',
-];
-
-export function makeMirrorStatus(sqlite: Database.Database) {
-  const counts = Object.fromEntries(
-    Object.entries(TABLES).map(([r, t]) => [r, sqlite.prepare(`SELECT count(*) AS n FROM ${t}`)]),
-  ) as Record<SyncResource, Database.Statement>;
-
+export function makeMirrorStatus(mirror: Mirror) {
   return {
     status(running: boolean, states: readonly ResourceStatus[]): SyncStatus {
+      const counts = mirror.counts();
       return {
         running,
         resources: RESOURCES.map((resource) => {
@@ -50,7 +21,7 @@ export function makeMirrorStatus(sqlite: Database.Database) {
                 ? new Date(s.lastCompleteAtUs / 1000).toISOString()
                 : null,
             lastError: s?.lastError ? describeForUser(s.lastError) : null,
-            count: (counts[resource].get() as { n: number }).n,
+            count: counts[resource],
             drift: s?.drift ?? 0,
             notIndexed: s?.notIndexed ?? 0,
             incomplete: s?.incomplete ?? false,
@@ -58,12 +29,7 @@ export function makeMirrorStatus(sqlite: Database.Database) {
         }),
       };
     },
-    clear(): void {
-      sqlite.transaction(() => {
-        sqlite.pragma('defer_foreign_keys = ON');
-        for (const t of PULLED) sqlite.prepare(`DELETE FROM ${t}`).run();
-      })();
-    },
+    clear: () => mirror.clear(),
   };
 }
 

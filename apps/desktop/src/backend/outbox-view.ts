@@ -4,8 +4,13 @@
  * attention after a batch (failed and blocked entries, with the service's message or what
  * blocks them).
  */
-import { LOCAL_PREFIX, OUTBOX_STATES, type OutboxEntry, type StoredError } from '@eo/sync';
-import type Database from 'better-sqlite3';
+import {
+  LOCAL_PREFIX,
+  OUTBOX_STATES,
+  type Mirror,
+  type OutboxEntry,
+  type StoredError,
+} from '@eo/sync';
 import type { FlushProgress, FlushResult, OutboxCounts, OutboxEntryView } from '../shared/work';
 
 const isoFromUs = (us: number | null): string | null =>
@@ -40,12 +45,8 @@ type Input = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-export function makeOutboxViews(
-  sqlite: Database.Database,
-  get: (id: string) => OutboxEntry | undefined,
-) {
-  const aoiName = sqlite.prepare('SELECT name FROM mirror_aois WHERE aoi_id = ?').pluck();
-  const indexName = sqlite.prepare('SELECT name FROM mirror_indices WHERE id = ?').pluck();
+export function makeOutboxViews(mirror: Pick<Mirror, 'records' | 'outbox'>) {
+  const get = (id: string) => mirror.outbox.get(id);
 
   /** A field naming another resource: a queued entry's name and state, a mirrored one's name. */
   function refName(value: unknown, what: 'aoi' | 'index'): string {
@@ -56,8 +57,7 @@ export function makeOutboxViews(
       const name = str(target.input['name']) ?? target.id;
       return target.state === 'sent' ? name : `${name} (${target.state})`;
     }
-    const name = (what === 'aoi' ? aoiName : indexName).get(id) as string | null | undefined;
-    return name || id;
+    return mirror.records.nameOf(what, id) || id;
   }
 
   function summary(e: Pick<OutboxEntry, 'kind' | 'input'>): string {

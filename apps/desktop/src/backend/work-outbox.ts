@@ -7,22 +7,19 @@
  * into the mirror, `outbox.changed` and `outbox.finished` at the end.
  */
 import type { EoClient } from '@eo/api-client';
-import type { IdempotencyPolicy } from '@eo/domain';
 import {
   OutboxInputError,
   OutboxStateError,
   checkConnectivity,
-  createOutbox,
-  makeOutboxMirror,
   PAID_KINDS,
   type ConnectivityCheck,
   type FlushProgress,
   type FlushTarget,
+  type Mirror,
   type OutboxEntry,
   type OutboxKind,
   type OutboxState,
 } from '@eo/sync';
-import type Database from 'better-sqlite3';
 import { ContractError, type EventPayload } from '../shared/contract';
 import type { FlushResult, OutboxEntryView, OutboxList } from '../shared/work';
 import type { BackendEvents } from './events';
@@ -42,8 +39,17 @@ export const RECORD_KIND_OF: Record<OutboxKind, RecordKind> = {
 
 export const NOT_CONFIGURED = 'Enter the service URL and API key in Settings first.';
 
+/** The mirror's `onMirrorError`: a sent create the mirror could not store (said, not thrown). */
+export function reportMirrorError(err: unknown, entry: OutboxEntry): void {
+  console.error(
+    `outbox: ${entry.kind} ${entry.id} was created but not written to the mirror (the next sync brings it):`,
+    err instanceof Error ? err.message : err,
+  );
+}
+
 export interface WorkOutboxOptions {
-  readonly sqlite: Database.Database;
+  /** Holds the outbox; opened with `reportMirrorError` and the user's Idempotency-Key setting. */
+  readonly mirror: Mirror;
   readonly events: BackendEvents;
   /** The current connection's client; null while no service is configured. */
   readonly client: () => EoClient | null;
@@ -54,52 +60,15 @@ export interface WorkOutboxOptions {
    * indicator truthful, and ignores checks of a connection replaced meanwhile).
    */
   readonly onConnectivity?: (check: ConnectivityCheck, client: EoClient) => void;
-  /** The user's Idempotency-Key setting, asked at each flush (default `auto`). */
-  readonly idempotency?: () => IdempotencyPolicy;
   /** The user's "send orders automatically" setting, asked at each auto-flush (default false). */
   readonly autoSendOrders?: () => boolean;
 }
 
-/**
- * A client that forwards to `current()` at each use: the outbox is created once, connections
- * come and go. A flush pins its connection's client for the whole batch.
- */
-function forwardingClient(current: () => EoClient | null): EoClient {
-  return new Proxy({} as EoClient, {
-    get(_target, prop) {
-      if (prop === 'then') return undefined; // not a thenable
-      const client = current();
-      if (!client) throw new ContractError('not_configured', NOT_CONFIGURED);
-      const value: unknown = Reflect.get(client, prop, client);
-      return typeof value === 'function'
-        ? (value as (...a: unknown[]) => unknown).bind(client)
-        : value;
-    },
-  });
-}
-
 export function createWorkOutbox(options: WorkOutboxOptions) {
-  const { sqlite, events } = options;
-  let pinned: EoClient | null = null;
+  const { mirror, events } = options;
+  const { outbox } = mirror;
   const written = new Set<RecordKind>();
-  const mirror = makeOutboxMirror(sqlite);
-  const outbox = createOutbox({
-    db: sqlite,
-    client: forwardingClient(() => pinned ?? options.client()),
-    mirror: {
-      async recordCreated(kind, response) {
-        await mirror.recordCreated(kind, response);
-        written.add(RECORD_KIND_OF[kind]);
-      },
-    },
-    idempotency: options.idempotency ?? 'auto',
-    onMirrorError: (err, entry) =>
-      console.error(
-        `outbox: ${entry.kind} ${entry.id} was created but not written to the mirror (the next sync brings it):`,
-        err instanceof Error ? err.message : err,
-      ),
-  });
-  const views = makeOutboxViews(sqlite, (id) => outbox.get(id));
+  const views = makeOutboxViews(mirror);
   /** The batch running, and the client (connection) it sends through. */
   let running: { client: EoClient; done: Promise<FlushResult> } | null = null;
 
@@ -180,13 +149,12 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
         );
       }
     }
-    pinned = client;
     written.clear();
     let last: FlushProgress | null = null;
     let failure: unknown = null;
     let progress: FlushProgress;
     try {
-      progress = await outbox.flush({
+      progress = await mirror.flush(client, {
         signal,
         // "Submit all" means now, backoff or not; the auto-flush waits for it.
         ignoreBackoff: manual,
@@ -196,12 +164,11 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
           last = p;
           events.emit('outbox.progress', p);
         },
+        onCreated: (kind) => written.add(RECORD_KIND_OF[kind]),
       });
     } catch (e) {
       failure = e;
       progress = last ?? { sent: 0, failed: 0, blocked: 0, unconfirmed: 0, remaining: pending() };
-    } finally {
-      pinned = null;
     }
     if (written.size) events.emit('records.changed', { kinds: [...written] });
     written.clear();
@@ -237,10 +204,6 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
         entries: outbox.list(states ? { states } : {}).map(views.view),
         counts: views.counts(outbox.counts()),
       };
-    },
-    /** Raw entries (lookups read their inputs). */
-    entries(states?: readonly OutboxState[]): OutboxEntry[] {
-      return outbox.list(states ? { states } : {});
     },
     /** `input` passed the contract's schema for its kind (the domain request schema). */
     enqueue(create: { kind: OutboxKind; input: unknown }): OutboxEntryView {

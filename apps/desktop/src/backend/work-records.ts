@@ -4,16 +4,7 @@
  * client created (the service cannot list them; `created-refresh.ts` follows their status).
  */
 import { parseRfc3339, type Instant } from '@eo/domain';
-import {
-  filterAois,
-  filterAssets,
-  filterIndices,
-  filterOrderItems,
-  filterOrders,
-  makeCreatedRecords,
-  type TimeRange,
-} from '@eo/sync';
-import type Database from 'better-sqlite3';
+import type { Mirror, TimeRange } from '@eo/sync';
 import type { Output, ParsedInput } from '../shared/contract';
 
 /** An inclusive window of RFC 3339 instants as the filters' µs range. */
@@ -28,17 +19,17 @@ type Row<
   M extends 'orders.list' | 'orderItems.list' | 'aois.list' | 'aois.assets' | 'indices.list',
 > = Output<M>[number];
 
-export function makeWorkRecords(sqlite: Database.Database) {
-  const created = makeCreatedRecords(sqlite);
+export function makeWorkRecords(mirror: Mirror) {
+  const { records } = mirror;
   return {
     orders(q: ParsedInput<'orders.list'>): Output<'orders.list'> {
-      return filterOrders<Row<'orders.list'>>(sqlite, {
+      return records.orders<Row<'orders.list'>>({
         status: q?.status,
         created: microsRange(q?.created),
       });
     },
     orderItems(q: ParsedInput<'orderItems.list'>): Output<'orderItems.list'> {
-      return filterOrderItems<Row<'orderItems.list'>>(sqlite, {
+      return records.orderItems<Row<'orderItems.list'>>({
         orderIds: q?.orderIds,
         status: q?.status,
         type: q?.type,
@@ -49,25 +40,25 @@ export function makeWorkRecords(sqlite: Database.Database) {
       });
     },
     aois(q: ParsedInput<'aois.list'>): Output<'aois.list'> {
-      return filterAois<Row<'aois.list'>>(sqlite, {
+      return records.aois<Row<'aois.list'>>({
         status: q?.status,
         projectId: q?.projectId,
         text: q?.text,
       });
     },
     assets(aoiId: string): Output<'aois.assets'> {
-      return filterAssets<Row<'aois.assets'>>(sqlite, { aoiId });
+      return records.assets<Row<'aois.assets'>>({ aoiId });
     },
     indices(q: ParsedInput<'indices.list'>): Output<'indices.list'> {
-      return filterIndices<Row<'indices.list'>>(sqlite, {
+      return records.indices<Row<'indices.list'>>({
         type: q?.type,
         satelliteId: q?.satelliteId,
       });
     },
     /** Newest first. */
-    visualizations: () => created.visualizations() as Output<'visualizations.list'>,
-    deliveries: () => created.deliveries() as Output<'deliveries.list'>,
-    jobs: () => created.jobs() as Output<'jobs.list'>,
+    visualizations: () => records.visualizations() as Output<'visualizations.list'>,
+    deliveries: () => records.deliveries() as Output<'deliveries.list'>,
+    jobs: () => records.jobs() as Output<'jobs.list'>,
   };
 }
 

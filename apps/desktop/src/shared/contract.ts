@@ -5,22 +5,15 @@
  * tests validate every output. No Node, no DOM here: the renderer, the preload and the backend
  * all import this file.
  */
-import { CatalogSearchRequest, IdempotencyPolicy, ServiceDialect } from '@eo/domain';
+import { CatalogSearchRequest, IdempotencyPolicy, ServiceDialect, SyncResource } from '@eo/domain';
 import { z } from 'zod';
 import { workEvents, workMethods } from './work';
 
 /** Methods that take no argument accept `undefined` or `{}` (IPC and JSON bodies differ). */
 const none = z.object({}).strict().optional();
 
-export const SyncResource = z.enum([
-  'orders',
-  'orderItems',
-  'aois',
-  'assets',
-  'indices',
-  'catalogs',
-]);
-export type SyncResource = z.infer<typeof SyncResource>;
+/** The mirrored resources: defined once, in @eo/domain (the sync engine's order). */
+export { SyncResource };
 
 export const AppInfo = z.object({
   version: z.string(),

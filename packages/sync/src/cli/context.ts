@@ -122,13 +122,3 @@ export function dialectOf(values: OptionValues, io: CliIo): ServiceDialect {
     throw new UsageError(`${from}: ${(e as Error).message}`);
   }
 }
-
-/**
- * Stands in for a client where a command works offline (queueing, listing, cancelling): the
- * outbox wants one, and these commands must not need the service's settings. Any use is a bug.
- */
-export const OFFLINE_CLIENT: EoClient = new Proxy({} as EoClient, {
-  get(_target, prop) {
-    throw new Error(`internal: an offline command used the client (${String(prop)})`);
-  },
-});

@@ -4,7 +4,7 @@
  */
 import { createOutbox, OUTBOX_KINDS, type OutboxKind } from '../outbox/index';
 import { UsageError } from './args';
-import { OFFLINE_CLIENT, type CommandSpec } from './context';
+import type { CommandSpec } from './context';
 import { EXIT } from './io';
 import { writeEntry } from './outbox-view';
 import { jsonInput } from './json-input';
@@ -24,7 +24,7 @@ export const outboxAddCommand: CommandSpec = {
     if (input === undefined) throw new UsageError('give the input with --json or --file');
     ctx.format();
     const { sqlite } = ctx.database({ create: true });
-    const outbox = createOutbox({ db: sqlite, client: OFFLINE_CLIENT });
+    const outbox = createOutbox({ db: sqlite });
     writeEntry(ctx, outbox.enqueue(kind as OutboxKind, input as never));
     return EXIT.ok;
   },

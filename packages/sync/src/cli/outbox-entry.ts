@@ -6,7 +6,7 @@
  */
 import { createOutbox, type Outbox, type OutboxEntry } from '../outbox/index';
 import type { OptionName } from './args';
-import { OFFLINE_CLIENT, type CommandContext, type CommandSpec } from './context';
+import type { CommandContext, CommandSpec } from './context';
 import { EXIT } from './io';
 import { writeEntry } from './outbox-view';
 
@@ -23,7 +23,7 @@ function entryCommand(
     run(ctx) {
       ctx.format();
       const { sqlite } = ctx.database({ create: false });
-      const outbox = createOutbox({ db: sqlite, client: OFFLINE_CLIENT });
+      const outbox = createOutbox({ db: sqlite });
       writeEntry(ctx, act(outbox, ctx.operands[0]!, ctx));
       return Promise.resolve(EXIT.ok);
     },

@@ -10,11 +10,12 @@
  */
 import { CatalogRecordIdError, makeCatalogDeleter, makeCatalogUpserter } from '@eo/catalog-store';
 import type { CatalogRecordOut } from '@eo/catalog-store';
-import { readId } from '@eo/domain';
+import { readId, type SyncResource } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG, quote, readColumn, type ColumnKind, type WireRecord } from './rows';
 
-export type ResourceName = 'orders' | 'orderItems' | 'aois' | 'assets' | 'indices' | 'catalogs';
+/** A mirrored resource (`SYNC_RESOURCES` of @eo/domain). */
+export type ResourceName = SyncResource;
 
 /** A record a writer stored without some indexed field, or could not store at all. */
 export interface RecordIssue {

@@ -33,7 +33,11 @@ export interface MirrorWriter {
 
 export interface OutboxOptions {
   readonly db: Database.Database;
-  readonly client: EoClient;
+  /**
+   * The client flushes send through when they name none. Optional: queueing, editing and
+   * listing need no service, and an outbox outlives a connection (`flush({ client })`).
+   */
+  readonly client?: EoClient | undefined;
   readonly mirror?: MirrorWriter | undefined;
   /** Milliseconds since the epoch (injectable for backoff tests). */
   readonly now?: (() => number) | undefined;
@@ -67,6 +71,8 @@ export interface FlushProgress {
 }
 
 export interface FlushOptions {
+  /** The connection this flush sends through (default: the outbox's `client`). */
+  readonly client?: EoClient | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly onProgress?: ((p: FlushProgress) => void) | undefined;
   /**
@@ -130,7 +136,7 @@ function storedError(err: EoClientError): StoredError {
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
-  const { client, mirror } = options;
+  const { mirror } = options;
   const store = createOutboxStore(options.db);
   const nowMs = options.now ?? Date.now;
   const micros = () => Math.round(nowMs() * 1000);
@@ -230,6 +236,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** `onLeaving` is called just before the create itself is sent (after reference lookups). */
   async function sendOne(
+    client: EoClient,
     entry: OutboxEntry,
     signal: AbortSignal | undefined,
     onLeaving: () => void,
@@ -257,12 +264,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return micros() + Math.round(wait * 1000);
   }
 
-  async function runFlush({
-    signal,
-    onProgress,
-    ignoreBackoff,
-    holdKinds = [],
-  }: FlushOptions): Promise<FlushProgress> {
+  async function runFlush(
+    client: EoClient,
+    { signal, onProgress, ignoreBackoff, holdKinds = [] }: FlushOptions,
+  ): Promise<FlushProgress> {
     if (typeof setting === 'function') policy = setting();
     // Entries are due when their next attempt time has come; ignoring the backoff, all are.
     const dueAt = () => (ignoreBackoff ? Number.MAX_SAFE_INTEGER : micros());
@@ -405,7 +410,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       let leaving = false;
       let response: unknown;
       try {
-        response = await sendOne(attempt, signal, () => {
+        response = await sendOne(client, attempt, signal, () => {
           leaving = true;
         });
       } catch (err) {
@@ -487,8 +492,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
 
     flush(opts = {}) {
+      const client = opts.client ?? options.client;
+      if (!client) return Promise.reject(new TypeError('outbox flush: no client to send through'));
       // One flush at a time: a second caller shares the running one.
-      running ??= runFlush(opts).finally(() => {
+      running ??= runFlush(client, opts).finally(() => {
         running = undefined;
       });
       return running;

@@ -16,7 +16,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-client';
-import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@eo/domain';
+import {
+  CatalogSearchRequest,
+  LIMITS,
+  SYNC_RESOURCES,
+  type CatalogSearchRequestInput,
+} from '@eo/domain';
 import type { LocalDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
@@ -37,15 +42,8 @@ import {
 } from './incremental';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
-/** The order a full sync runs in: assets page the AOIs just mirrored; catalog links need tasks. */
-export const RESOURCES: readonly ResourceName[] = [
-  'orders',
-  'orderItems',
-  'aois',
-  'assets',
-  'indices',
-  'catalogs',
-];
+/** The order a full sync runs in (defined once, in @eo/domain). */
+export const RESOURCES: readonly ResourceName[] = SYNC_RESOURCES;
 
 /**
  * Pull defaults (bench/first-sync.ts measures them against a hand-written floor): pages as
@@ -140,6 +138,9 @@ export interface SyncReport {
 
 /** Databases a sync is running on: one at a time per database, whichever engine started it. */
 const syncing = new WeakSet<object>();
+
+/** Whether a sync is running on this connection (whichever engine started it). */
+export const isSyncing = (sqlite: object): boolean => syncing.has(sqlite);
 
 type PageSource = (offset: number, signal: AbortSignal | undefined) => AsyncIterable<Page<unknown>>;
 

@@ -72,3 +72,16 @@ export function makeOfflineCatalogSearch(sqlite: Database.Database) {
   };
   return Object.assign(run, { notIndexed: countNotIndexed });
 }
+
+/** One mirrored catalog record as the service sent it, by id; null when not mirrored. */
+export function makeCatalogRecordReader(sqlite: Database.Database) {
+  const byId = sqlite
+    .prepare<[string, string]>(
+      'SELECT record_json FROM catalog_records WHERE org_id = ? AND id = ?',
+    )
+    .pluck();
+  return (id: string): CatalogRecordOut | null => {
+    const json = byId.get(MIRROR_ORG, id) as string | undefined;
+    return json === undefined ? null : (JSON.parse(json) as CatalogRecordOut);
+  };
+}

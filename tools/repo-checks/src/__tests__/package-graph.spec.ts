@@ -3,18 +3,8 @@
  * snippets as if they were files of each package, so a config change that silently stops
  * enforcing a rule fails here.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const eslint = new ESLint({ cwd: root });
-
-async function ruleIds(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
-}
+import { ruleIds } from './lint-probe';
 
 describe('package graph lint', () => {
   it('domain may not import node built-ins, other packages, or use DOM/Node globals', async () => {

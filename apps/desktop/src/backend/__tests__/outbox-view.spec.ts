@@ -2,13 +2,12 @@
  * The outbox as the screens see it, held to `@eo/sync`'s outbox: the same kinds and states as
  * the contract, and `can` flags that say exactly what the real outbox accepts in each state.
  */
-import type { EoClient } from '@eo/api-client';
 import {
   OUTBOX_KINDS,
   OUTBOX_STATES,
   OutboxStateError,
-  createOutbox,
   openLocalDatabase,
+  openMirror,
   type OutboxEntry,
 } from '@eo/sync';
 import fs from 'node:fs';
@@ -20,14 +19,17 @@ import { allowedActions, makeOutboxViews, serviceMessage } from '../outbox-view'
 import { tempDir } from './harness';
 
 const dir = tempDir('eo-outbox-view-');
-const local = openLocalDatabase(path.join(dir, 'mirror.sqlite'));
+const mirror = openMirror(path.join(dir, 'mirror.sqlite'));
+// A second connection puts entries and records in states no offline action reaches (test set-up).
+const local = openLocalDatabase(mirror.file);
 afterAll(() => {
   local.close();
+  mirror.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 // Edit, retry and cancel never reach the service.
-const outbox = createOutbox({ db: local.sqlite, client: {} as EoClient });
-const views = makeOutboxViews(local.sqlite, (id) => outbox.get(id));
+const { outbox } = mirror;
+const views = makeOutboxViews(mirror);
 const job = { workflow_id: 'wf-cloud-mask', project_id: 'prj-demo-crops' };
 
 /** A fresh entry put in `state` after `attempts` attempts (as a flush would leave it). */

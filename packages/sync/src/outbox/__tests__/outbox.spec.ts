@@ -376,6 +376,20 @@ describe('flush', () => {
   });
 });
 
+describe('the client is per flush', () => {
+  it('an outbox made without a client queues, refuses a flush naming none, and sends through the one given', async () => {
+    const offline = createOutbox({ db: local.sqlite });
+    const entry = offline.enqueue('job', {
+      workflow_id: 'wf-ndvi-timeseries',
+      project_id: 'prj-demo-crops',
+    });
+    await expect(offline.flush()).rejects.toThrow(/no client/);
+    expect(offline.get(entry.id)!.state).toBe('queued');
+    expect(await offline.flush({ client })).toMatchObject({ sent: 1 });
+    expect(offline.get(entry.id)!.state).toBe('sent');
+  });
+});
+
 describe('holdKinds: an automatic flush leaves paid creates queued', () => {
   it('held kinds and their dependents stay queued; a flush without the hold sends them', async () => {
     expect(PAID_KINDS).toEqual(['order']);

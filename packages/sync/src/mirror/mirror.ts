@@ -1,0 +1,228 @@
+/**
+ * The mirror database behind one interface: whoever holds a `Mirror` searches the catalog,
+ * reads records, gets suggestions, reads the sync status, clears what was pulled, queues
+ * creates and brings the mirror level with a service, without naming a table. Nothing outside
+ * @eo/sync runs SQL on these tables (the desktop backend holds a Mirror, never the database).
+ *
+ * The service's client is given per operation (`sync`, `flush`, `refreshCreated`), never at
+ * opening: the mirror and its outbox outlive any one connection (a field team queues creates
+ * before a service is configured, and the URL or key may change while the app runs).
+ */
+import type { EoClient } from '@eo/api-client';
+import type { CatalogSearchRequest, IdempotencyPolicy, OutboxKind } from '@eo/domain';
+import { openLocalDatabase } from '../db/open';
+import {
+  createOutbox,
+  type FlushOptions,
+  type FlushProgress,
+  type Outbox,
+  type OutboxEntry,
+} from '../outbox/index';
+import type { DriftSample } from '../pull/drift';
+import {
+  createSyncEngine,
+  isSyncing,
+  type SyncEngineOptions,
+  type SyncOptions,
+  type SyncReport,
+} from '../pull/engine';
+import { SyncBusyError } from '../pull/errors';
+import { makeDriftStore } from '../pull/drift';
+import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
+import {
+  makeCatalogRecordReader,
+  makeOfflineCatalogSearch,
+  type OfflineSearchResult,
+} from '../search/catalog';
+import { makeCatalogFootprints, type CatalogFootprints } from '../search/footprints';
+import {
+  filterAois,
+  filterAssets,
+  filterIndices,
+  filterOrderItems,
+  filterOrders,
+  type AoiFilter,
+  type AssetFilter,
+  type IndexFilter,
+  type OrderFilter,
+  type OrderItemFilter,
+} from '../search/local-filters';
+import type { CatalogRecordOut } from '@eo/catalog-store';
+import { makeCreatedRecords, type CreatedRecords } from './created';
+import { makeLookups, type Lookups } from './lookups';
+import { makeOutboxMirror } from './outbox-mirror';
+import { refreshCreated, type RefreshCreatedReport } from './refresh-created';
+import { makeMirrorTables } from './tables';
+import type { WireRecord } from './rows';
+import type { SyncResource } from '@eo/domain';
+
+export interface MirrorOptions {
+  /** The outbox's Idempotency-Key policy (a function is asked at each flush). Default `auto`. */
+  readonly idempotency?: IdempotencyPolicy | (() => IdempotencyPolicy) | undefined;
+  /** A create was sent but could not be written into the mirror (the next sync brings it). */
+  readonly onMirrorError?: ((err: unknown, entry: OutboxEntry) => void) | undefined;
+}
+
+/** A sync's plan and tuning (the engine's options) with the run's own (`resources`, signal...). */
+export type MirrorSyncOptions = SyncOptions & Omit<SyncEngineOptions, 'db' | 'client'>;
+
+export interface MirrorFlushOptions extends Omit<FlushOptions, 'client'> {
+  /** A sent create of this kind was written into the mirror (the screens re-read that list). */
+  readonly onCreated?: ((kind: OutboxKind) => void) | undefined;
+}
+
+export interface Mirror {
+  /** The database file. */
+  readonly file: string;
+  readonly catalog: {
+    /** POST /v0/catalogs/search answered offline (throws OfflineSearchError when invalid). */
+    search(input: unknown): OfflineSearchResult;
+    /** Ids and outer rings of every record a parsed search matches (paging ignored). */
+    footprints(req: CatalogSearchRequest): CatalogFootprints;
+    /** One record as the service sent it; null when not mirrored. */
+    get(id: string): CatalogRecordOut | null;
+  };
+  /** Mirrored records through the local filters (offline too); created ones newest first. */
+  readonly records: {
+    orders<T = WireRecord>(f?: OrderFilter): T[];
+    orderItems<T = WireRecord>(f?: OrderItemFilter): T[];
+    aois<T = WireRecord>(f?: AoiFilter): T[];
+    assets<T = WireRecord>(f: AssetFilter): T[];
+    indices<T = WireRecord>(f?: IndexFilter): T[];
+    visualizations(): WireRecord[];
+    deliveries(): WireRecord[];
+    jobs(): WireRecord[];
+    /** Created records whose status is not final yet (`refreshCreated` follows them). */
+    unfinished: CreatedRecords['unfinished'];
+    /** A mirrored AOI's or index's name; null when not mirrored or nameless. */
+    nameOf(what: 'aoi' | 'index', id: string): string | null;
+  };
+  /** Suggestions for create forms, from the mirror and the outbox. */
+  lookups(): Lookups;
+  /** Where each resource's pass stands (resources never synced are absent). */
+  status(): ResourceStatus[];
+  /** Records stored per resource. */
+  counts(): Record<SyncResource, number>;
+  /** The drift samples of each resource's current pass. */
+  driftSamples(): DriftSample[];
+  /** Whether a sync is running on this mirror. */
+  readonly syncing: boolean;
+  /**
+   * Empties what was pulled (the outbox and created records stay) and compacts the file.
+   * Throws SyncBusyError while a sync runs.
+   */
+  clear(): void;
+  /** The queue of creates; `flush` is the mirror's, with the client of the moment. */
+  readonly outbox: Omit<Outbox, 'flush'>;
+  /** Brings the mirror level with the service `client` speaks to (see the engine). */
+  sync(client: EoClient, options?: MirrorSyncOptions): Promise<SyncReport>;
+  /**
+   * Sends what the outbox holds through `client`, one flush at a time: a second call with the
+   * same client shares the running flush; with another client it runs after it.
+   */
+  flush(client: EoClient, options?: MirrorFlushOptions): Promise<FlushProgress>;
+  /** Re-reads the unfinished deliveries, jobs and visualizations this client created. */
+  refreshCreated(
+    client: EoClient,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<RefreshCreatedReport>;
+  close(): void;
+}
+
+/** Opens (creating and migrating as needed) the mirror database at `file`. */
+export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
+  const local = openLocalDatabase(file);
+  const { sqlite } = local;
+  const search = makeOfflineCatalogSearch(sqlite);
+  const footprints = makeCatalogFootprints(sqlite);
+  const catalogRecord = makeCatalogRecordReader(sqlite);
+  const created = makeCreatedRecords(sqlite);
+  const tables = makeMirrorTables(sqlite);
+  const states = makeSyncStateStore(sqlite);
+  const drift = makeDriftStore(sqlite);
+  const writeCreated = makeOutboxMirror(sqlite);
+  /** Who hears of the creates the running flush writes. */
+  let onCreated: MirrorFlushOptions['onCreated'];
+  let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
+  const outbox = createOutbox({
+    db: sqlite,
+    mirror: {
+      async recordCreated(kind, response) {
+        await writeCreated.recordCreated(kind, response);
+        onCreated?.(kind);
+      },
+    },
+    idempotency: options.idempotency,
+    onMirrorError: options.onMirrorError,
+  });
+  const lookups = makeLookups(sqlite, () => outbox.list());
+  // Flushing goes through `flush` below, with the client of the moment.
+  const { flush: _flush, ...queue } = outbox;
+
+  return {
+    file,
+    catalog: {
+      search,
+      footprints: (req) => footprints.footprints(req),
+      get: catalogRecord,
+    },
+    records: {
+      orders: (f) => filterOrders(sqlite, f),
+      orderItems: (f) => filterOrderItems(sqlite, f),
+      aois: (f) => filterAois(sqlite, f),
+      assets: (f) => filterAssets(sqlite, f),
+      indices: (f) => filterIndices(sqlite, f),
+      visualizations: () => created.visualizations(),
+      deliveries: () => created.deliveries(),
+      jobs: () => created.jobs(),
+      unfinished: () => created.unfinished(),
+      nameOf: (what, id) => tables.nameOf(what, id),
+    },
+    lookups,
+    status: () => states.all(),
+    counts: () => tables.counts(),
+    driftSamples: () => drift.samples(),
+    get syncing() {
+      return isSyncing(sqlite);
+    },
+    clear() {
+      if (isSyncing(sqlite)) throw new SyncBusyError();
+      tables.clear();
+      footprints.invalidate();
+    },
+    outbox: queue,
+    async sync(client, opts = {}) {
+      const engine = createSyncEngine({ ...opts, db: local, client });
+      try {
+        return await engine.sync({
+          ...opts,
+          onProgress: (p) => {
+            if (p.resource === 'catalogs') footprints.invalidate();
+            opts.onProgress?.(p);
+          },
+        });
+      } finally {
+        footprints.invalidate();
+      }
+    },
+    flush(client, { onCreated: listener, ...opts } = {}) {
+      // The same connection shares the running flush (and its listener); another connection's
+      // flush starts once it has stopped, through its own client.
+      if (flushing?.client === client) return flushing.done;
+      const previous = flushing?.done.catch(() => undefined);
+      const run = () => {
+        onCreated = listener;
+        return outbox.flush({ ...opts, client }).finally(() => {
+          onCreated = undefined;
+        });
+      };
+      const done = (previous ? previous.then(run) : run()).finally(() => {
+        if (flushing?.done === done) flushing = undefined;
+      });
+      flushing = { client, done };
+      return done;
+    },
+    refreshCreated: (client, opts = {}) => refreshCreated({ sqlite, client, signal: opts.signal }),
+    close: () => local.close(),
+  };
+}
