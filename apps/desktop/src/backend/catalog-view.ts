@@ -51,8 +51,9 @@ export function makeCatalogView(sqlite: Database.Database) {
   }
 
   return {
+    /** `query` was validated by dispatch: the mirror's search takes it as parsed. */
     search(query: CatalogQuery): CatalogPage {
-      const page = search(query);
+      const page = search.parsed(query);
       return {
         total: page.pagination.total ?? page.catalogs.length,
         limit: page.pagination.limit,
