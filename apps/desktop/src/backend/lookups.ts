@@ -5,7 +5,7 @@
  */
 import type { OutboxEntry } from '@eo/sync';
 import type Database from 'better-sqlite3';
-import type { Lookups } from '../shared/work';
+import type { Lookups } from '../shared/contract';
 
 type Input = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

@@ -6,7 +6,7 @@
  */
 import { LOCAL_PREFIX, OUTBOX_STATES, type OutboxEntry, type StoredError } from '@eo/sync';
 import type Database from 'better-sqlite3';
-import type { FlushProgress, FlushResult, OutboxCounts, OutboxEntryView } from '../shared/work';
+import type { FlushProgress, FlushResult, OutboxCounts, OutboxEntryView } from '../shared/contract';
 
 const isoFromUs = (us: number | null): string | null =>
   us === null ? null : new Date(Math.floor(us / 1000)).toISOString();

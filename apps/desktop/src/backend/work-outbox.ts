@@ -23,8 +23,13 @@ import {
   type OutboxState,
 } from '@eo/sync';
 import type Database from 'better-sqlite3';
-import { ContractError, type EventPayload } from '../shared/contract';
-import type { FlushResult, OutboxEntryView, OutboxList } from '../shared/work';
+import {
+  ContractError,
+  type EventPayload,
+  type FlushResult,
+  type OutboxEntryView,
+  type OutboxList,
+} from '../shared/contract';
 import type { BackendEvents } from './events';
 import { makeOutboxViews } from './outbox-view';
 

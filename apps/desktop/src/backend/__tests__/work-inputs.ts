@@ -5,7 +5,7 @@
  */
 import type { EoClient } from '@eo/api-client';
 import { DEMO } from '@eo/server';
-import type { OutboxCreate } from '../../shared/work';
+import type { OutboxCreate } from '../../shared/contract';
 
 type InputOf<K extends OutboxCreate['kind']> = Extract<OutboxCreate, { kind: K }>['input'];
 

@@ -6,7 +6,7 @@
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FlushResult, OutboxEntryView } from '../../shared/work';
+import type { FlushResult, OutboxEntryView } from '../../shared/contract';
 import { startBackend, startService, until, type TestBackend, type TestService } from './harness';
 import {
   CROPS,
