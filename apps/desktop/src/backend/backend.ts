@@ -33,8 +33,8 @@ import { makeMirrorStatus } from './mirror-status';
 import type { Secrets } from './secrets';
 import { createSyncRunner } from './sync-runner';
 import { makeTiles } from './tiles';
-import { createWorkOutbox } from './work-outbox';
-import { makeWorkRecords } from './work-records';
+import { createBackendOutbox } from './outbox';
+import { makeRecordReads } from './record-reads';
 
 export interface BackendOptions {
   readonly dataDir: string;
@@ -89,7 +89,7 @@ export function createBackend(options: BackendOptions): Backend {
 
   // One outbox for the backend's lifetime: queueing needs no service, flushing uses the
   // connection's client at the time.
-  const work = createWorkOutbox({
+  const work = createBackendOutbox({
     sqlite: local.sqlite,
     events,
     client: () => connection.current()?.client ?? null,
@@ -98,7 +98,7 @@ export function createBackend(options: BackendOptions): Backend {
     idempotency: () => settings.idempotency,
     autoSendOrders: () => settings.autoSendOrders,
   });
-  const records = makeWorkRecords(local.sqlite);
+  const records = makeRecordReads(local.sqlite);
   const created = makeCreatedRefresh({
     sqlite: local.sqlite,
     events,

@@ -15,7 +15,7 @@ import {
 import type { OpenCreateOrderRequest } from '@eo/domain';
 import { ContractError, type Output } from '../shared/contract';
 import { serviceMessage } from './outbox-view';
-import { NOT_CONFIGURED } from './work-outbox';
+import { NOT_CONFIGURED } from './outbox';
 
 /** Per attempt: a quote is answered in milliseconds, or the service is not really there. */
 const QUOTE_TIMEOUT_MS = 10_000;

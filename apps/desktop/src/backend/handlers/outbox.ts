@@ -1,13 +1,13 @@
 /** `outbox.*`: creates queued on the device, and "Submit all". */
 import type { outboxMethods } from '../../shared/contract';
 import type { HandlersFor } from '../dispatch';
-import type { WorkOutbox } from '../work-outbox';
+import type { BackendOutbox } from '../outbox';
 
 export type OutboxHandlers = HandlersFor<keyof typeof outboxMethods>;
 
 /** `signal`: ends with the current connection (a batch stops when the service is replaced). */
 export function outboxHandlers(
-  work: WorkOutbox,
+  work: BackendOutbox,
   signal: () => AbortSignal | undefined,
 ): OutboxHandlers {
   return {

@@ -7,12 +7,12 @@ import type { makeCreatedRefresh } from '../created-refresh';
 import type { HandlersFor } from '../dispatch';
 import type { makeLookups } from '../lookups';
 import { quoteOrder } from '../quote';
-import type { WorkRecords } from '../work-records';
+import type { RecordReads } from '../record-reads';
 
 export type RecordsHandlers = HandlersFor<keyof typeof recordsMethods>;
 
 export function recordsHandlers(deps: {
-  readonly records: WorkRecords;
+  readonly records: RecordReads;
   readonly lookups: ReturnType<typeof makeLookups>;
   readonly created: ReturnType<typeof makeCreatedRefresh>;
   /** The current connection's client and the signal that ends with it; null unconfigured. */

@@ -20,7 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { startBackend, startService, type TestService } from '../../backend/__tests__/harness';
-import { taskingOrder } from '../../backend/__tests__/work-inputs';
+import { taskingOrder } from '../../backend/__tests__/create-inputs';
 import type { CallResult } from '../../shared/contract';
 import { registerIpc, type IpcEventLike } from '../ipc';
 

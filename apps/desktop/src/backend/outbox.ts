@@ -47,7 +47,7 @@ export const RECORD_KIND_OF: Record<OutboxKind, RecordKind> = {
 
 export const NOT_CONFIGURED = 'Enter the service URL and API key in Settings first.';
 
-export interface WorkOutboxOptions {
+export interface BackendOutboxOptions {
   readonly sqlite: Database.Database;
   readonly events: BackendEvents;
   /** The current connection's client; null while no service is configured. */
@@ -83,7 +83,7 @@ function forwardingClient(current: () => EoClient | null): EoClient {
   });
 }
 
-export function createWorkOutbox(options: WorkOutboxOptions) {
+export function createBackendOutbox(options: BackendOutboxOptions) {
   const { sqlite, events } = options;
   let pinned: EoClient | null = null;
   const written = new Set<RecordKind>();
@@ -288,4 +288,4 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
   };
 }
 
-export type WorkOutbox = ReturnType<typeof createWorkOutbox>;
+export type BackendOutbox = ReturnType<typeof createBackendOutbox>;

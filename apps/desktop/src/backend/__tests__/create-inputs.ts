@@ -1,5 +1,5 @@
 /**
- * Test inputs for the part-2 creates, valid for the reference service's demo organisation
+ * Test inputs for the queued creates, valid for the reference service's demo organisation
  * (projects, satellites, presets and workflows of `DEMO`), and a real archive scene to order
  * and to build an AOI on.
  */
