@@ -18,29 +18,11 @@ import {
   type CatalogSearchRequestInput,
 } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { countSchemaRuns } from '@eo/domain/testing';
 import { startBackend, startService, type TestService } from '../../backend/__tests__/harness';
 import { taskingOrder } from '../../backend/__tests__/create-inputs';
 import type { CallResult } from '../../shared/contract';
 import { registerIpc, type IpcEventLike } from '../ipc';
-
-/**
- * Counts every run of `schema` over an object, as the root of a parse or nested in another
- * schema (zod looks `_zod.run` up at each use). Runs over `undefined` are not input checks (the
- * client asks a body schema whether a body is optional).
- */
-function countRuns(schema: z.ZodType) {
-  const internals = schema._zod as unknown as {
-    run: (p: { value: unknown }, ctx: unknown) => unknown;
-  };
-  const original = internals.run;
-  let runs = 0;
-  internals.run = function (payload, ctx) {
-    if (payload.value !== undefined) runs += 1;
-    return original.call(this, payload, ctx);
-  };
-  return { count: () => runs, restore: () => void (internals.run = original) };
-}
 
 const trusted: IpcEventLike = { sender: { id: 1 }, senderFrame: { url: 'file:///app/index.html' } };
 
@@ -86,7 +68,7 @@ describe('schema runs per call on the Electron path (main onwards)', () => {
   it('a catalog search', async () => {
     const p = electronPath();
     try {
-      const runs = countRuns(CatalogSearchRequest);
+      const runs = countSchemaRuns(CatalogSearchRequest);
       let inMain = -1;
       p.onRelay(() => (inMain = runs.count()));
       try {
@@ -107,8 +89,8 @@ describe('schema runs per call on the Electron path (main onwards)', () => {
     const p = electronPath();
     try {
       await p.invoke('settings.update', { serviceUrl: service.url, apiKey: service.key });
-      const open = countRuns(OpenCreateOrderRequest);
-      const spec = countRuns(CreateOrderRequest);
+      const open = countSchemaRuns(OpenCreateOrderRequest);
+      const spec = countSchemaRuns(CreateOrderRequest);
       const total = () => open.count() + spec.count();
       let inMain = -1;
       p.onRelay(() => (inMain = inMain < 0 ? total() : inMain));

@@ -5,6 +5,7 @@
  */
 import { createEoClient } from '@eo/api-client';
 import { OpenCreateOrderRequest } from '@eo/domain';
+import { countSchemaRuns } from '@eo/domain/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkedAtEnqueue, OUTBOX_KINDS } from '../kinds';
 import { createOutbox } from '../outbox';
@@ -20,20 +21,6 @@ afterEach(() => {
   while (databases.length) databases.pop()!.remove();
 });
 
-/** Runs of `OpenCreateOrderRequest` over an input, root or nested (zod looks `run` up per use). */
-function countOrderChecks() {
-  const internals = OpenCreateOrderRequest._zod as unknown as {
-    run: (p: { value: unknown }, ctx: unknown) => unknown;
-  };
-  const original = internals.run;
-  let runs = 0;
-  internals.run = function (payload, ctx) {
-    if (payload.value !== undefined) runs += 1;
-    return original.call(this, payload, ctx);
-  };
-  return { count: () => runs, restore: () => void (internals.run = original) };
-}
-
 describe('validated once on the client side', () => {
   it('knows which kinds the client checks with the enqueue schema', () => {
     const spec = OUTBOX_KINDS.filter((k) => checkedAtEnqueue('spec', k));
@@ -45,7 +32,7 @@ describe('validated once on the client side', () => {
     const local = tempDatabase();
     databases.push(local);
     const outbox = createOutbox({ db: local.sqlite, client: testClient(svc.url, svc.key) });
-    const checks = countOrderChecks();
+    const checks = countSchemaRuns(OpenCreateOrderRequest);
     try {
       const entry = outbox.enqueue('order', orderInput('checked once'));
       expect(checks.count()).toBe(1);
