@@ -118,4 +118,28 @@ describe('schema runs per call on the Electron path (main onwards)', () => {
       await p.t.close();
     }
   });
+  it('a quote: dispatch checks it, the service prices it', async () => {
+    const p = electronPath();
+    try {
+      await p.invoke('settings.update', { serviceUrl: service.url, apiKey: service.key });
+      const open = countSchemaRuns(OpenCreateOrderRequest);
+      const spec = countSchemaRuns(CreateOrderRequest);
+      try {
+        const quote = (await p.invoke('orders.quote', taskingOrder([{ name: 'Q' }]))) as {
+          order_items: unknown[];
+        };
+        expect(quote.order_items).toHaveLength(1);
+        // Dispatch's check, and the service's; the client sends what dispatch checked.
+        expect({ backend: open.count(), service: spec.count() }).toEqual({
+          backend: 1,
+          service: 1,
+        });
+      } finally {
+        open.restore();
+        spec.restore();
+      }
+    } finally {
+      await p.t.close();
+    }
+  });
 });
