@@ -151,7 +151,7 @@ describe('Electron main, wired', () => {
     expect(JSON.stringify(settings)).not.toContain(key);
   });
 
-  it('refuses other pages and bad arguments before the backend', async () => {
+  it('refuses other pages; a bad argument comes back from dispatch with its path', async () => {
     expect(
       await invoke({ sender: { id: 2 }, senderFrame: { url: pageUrl } }, 'settings.get', {}),
     ).toMatchObject({ ok: false });
