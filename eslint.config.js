@@ -63,7 +63,7 @@ function importRules(allowedWorkspace, opts = {}) {
  */
 const desktopNodeZones = ['backend', 'main', 'preload', 'browser-mode'];
 const rendererZoneMessage =
-  'The renderer reaches the Node side only through the typed contract (src/shared/contract.ts) and window.eo.';
+  'The renderer reaches the Node side only through the typed contract (src/shared/contract/) and window.eo.';
 const sharedZones = [...desktopNodeZones, 'renderer'];
 const sharedZoneMessage =
   'src/shared is imported by every side and imports none of them (only @eo/domain).';
@@ -149,7 +149,7 @@ function rendererImportRules(zonePatterns) {
               '@eo/desktop/*',
             ],
             message:
-              'The renderer talks to the backend only through the typed contract (src/shared/contract.ts); it may import @eo/domain.',
+              'The renderer talks to the backend only through the typed contract (src/shared/contract/); it may import @eo/domain.',
           },
           ...zonePatterns,
         ],

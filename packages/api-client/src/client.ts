@@ -52,7 +52,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   /** Sends a call; the body comes back undecoded so a pager can look ahead before decoding. */
   const send: Send = async (id, input, call) => {
-    const req = prepareRequest(id, input, opts.validateRequests, opts.dialect);
+    const req = prepareRequest(id, input, call?.validate ?? opts.validateRequests, opts.dialect);
     if (req.warnings?.length) {
       try {
         opts.onRequestWarning?.({ endpoint: id, warnings: req.warnings });

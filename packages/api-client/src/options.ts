@@ -107,6 +107,12 @@ export interface CallOptions {
    * retried).
    */
   readonly idempotencyKey?: string | false | undefined;
+  /**
+   * `false`: this input has passed the very schema the client would check it with already (an
+   * outbox entry validated at enqueue), so it is not checked again before sending. Default: the
+   * client's `validateRequests`.
+   */
+  readonly validate?: boolean | undefined;
 }
 
 export interface ResolvedOptions {

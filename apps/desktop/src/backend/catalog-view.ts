@@ -14,8 +14,9 @@ import type {
 
 export function makeCatalogView(mirror: Mirror) {
   return {
+    /** `query` was validated by dispatch: the mirror's search takes it as parsed. */
     search(query: CatalogQuery): CatalogPage {
-      const page = mirror.catalog.search(query);
+      const page = mirror.catalog.searchParsed(query);
       return {
         total: page.pagination.total ?? page.catalogs.length,
         limit: page.pagination.limit,

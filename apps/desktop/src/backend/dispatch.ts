@@ -14,9 +14,13 @@ import {
   type ParsedInput,
 } from '../shared/contract';
 
-export type Handlers = {
-  [M in Method]: (input: ParsedInput<M>) => Promise<Output<M>> | Output<M>;
+/** The handlers of some methods (an area's): each takes the argument dispatch parsed. */
+export type HandlersFor<M extends Method> = {
+  [K in M]: (input: ParsedInput<K>) => Promise<Output<K>> | Output<K>;
 };
+
+/** One handler per contract method (`handlers/index.ts` combines the areas'). */
+export type Handlers = HandlersFor<Method>;
 
 export interface DispatchOptions {
   /** Check every result against the contract's output schema (tests; costly on footprints). */

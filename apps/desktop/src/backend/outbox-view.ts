@@ -11,7 +11,7 @@ import {
   type OutboxEntry,
   type StoredError,
 } from '@eo/sync';
-import type { FlushProgress, FlushResult, OutboxCounts, OutboxEntryView } from '../shared/work';
+import type { FlushProgress, FlushResult, OutboxCounts, OutboxEntryView } from '../shared/contract';
 
 const isoFromUs = (us: number | null): string | null =>
   us === null ? null : new Date(Math.floor(us / 1000)).toISOString();

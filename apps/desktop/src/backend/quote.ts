@@ -12,10 +12,10 @@ import {
   type BodyInput,
   type EoClient,
 } from '@eo/api-client';
-import type { OpenCreateOrderRequest } from '@eo/domain';
+import { clientRequestSchema, OpenCreateOrderRequest } from '@eo/domain';
 import { ContractError, type Output } from '../shared/contract';
 import { serviceMessage } from './outbox-view';
-import { NOT_CONFIGURED } from './work-outbox';
+import { NOT_CONFIGURED } from './outbox';
 
 /** Per attempt: a quote is answered in milliseconds, or the service is not really there. */
 const QUOTE_TIMEOUT_MS = 10_000;
@@ -74,11 +74,16 @@ export async function quoteOrder(
   const c = requireClient(connection?.client ?? null);
   const signal = connection!.signal;
   // Open values (a provider recurrence) are typed wider than our spec's; the client checks them
-  // against its service profile before sending.
+  // against its service profile before sending, unless dispatch did with the very same schema.
   const body = { ...input, dry_run: true } as BodyInput<'createOrder'>;
+  const checked = clientRequestSchema(c.dialect, 'createOrder', 'body') === OpenCreateOrderRequest;
   try {
     // Ends with the connection: a price from the service the user just left is no answer.
-    return await c.createOrder(body, { timeoutMs: QUOTE_TIMEOUT_MS, signal });
+    return await c.createOrder(body, {
+      timeoutMs: QUOTE_TIMEOUT_MS,
+      signal,
+      ...(checked ? { validate: false } : {}),
+    });
   } catch (e) {
     if (signal.aborted) {
       throw new ContractError(

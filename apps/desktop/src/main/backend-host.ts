@@ -12,7 +12,7 @@ export interface BackendHost {
     dataDir: string;
     version: string;
   }): Promise<{ embeddedServiceUrl: string | null }>;
-  /** `input` has been validated by main already; the backend validates it again. */
+  /** `input` as the renderer sent it: the backend's dispatch validates it. */
   call(method: string, input: unknown): Promise<CallResult<unknown>>;
   onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
   shutdown(): Promise<void>;

@@ -1,15 +1,16 @@
 /**
- * The IPC relay: `eo:call` from the preload is checked (sender, method, argument against the
- * contract) in main before the backend sees it; bad arguments are answered with the field paths
- * and never passed on. Backend events go to the window after their payload is checked.
+ * The IPC relay: `eo:call` from the preload is checked in main for who sent it (the app's own
+ * window) and what it names (a contract method, one argument), then relayed as is. The argument
+ * is validated once, by the backend's dispatch (`backend/dispatch.ts`), the same check browser
+ * mode goes through; main parses nothing of it. Backend events go to the window after their
+ * payload is checked.
  */
 import { IPC_CALL, IPC_EVENT } from '../shared/names';
 import {
   ContractError,
   events,
   isEventName,
-  parseInput,
-  toContractError,
+  isMethod,
   type CallResult,
   type EventName,
 } from '../shared/contract';
@@ -36,14 +37,15 @@ export function registerIpc(
     if (!deps.isTrustedSender(event)) {
       return { ok: false, error: { code: 'internal', message: 'refused: not the app window' } };
     }
-    let parsed: unknown;
-    try {
-      if (extra.length > 0) throw new ContractError('invalid_argument', 'one argument per call');
-      parsed = parseInput(method, input);
-    } catch (e) {
-      return { ok: false, error: toContractError(e).toJSON() };
+    if (!isMethod(method)) {
+      const unknown = `unknown method: ${String(method).slice(0, 100)}`;
+      return { ok: false, error: new ContractError('unknown_method', unknown).toJSON() };
     }
-    return deps.call(method as string, parsed);
+    if (extra.length > 0) {
+      const error = new ContractError('invalid_argument', 'one argument per call');
+      return { ok: false, error: error.toJSON() };
+    }
+    return deps.call(method, input);
   });
   return () => ipcMain.removeHandler(IPC_CALL);
 }

@@ -1,8 +1,8 @@
 /**
  * What the preload exposes as `window.eo`: exactly `{ call, on }`, limited to the contract's
  * methods and events. Built from an `ipcRenderer`-like object so tests need no Electron.
- * Arguments are validated again in main (the renderer is not trusted); here unknown names are
- * refused early so nothing but contract calls ever reaches IPC.
+ * Arguments are validated in the backend's dispatch (the renderer is not trusted); here unknown
+ * names are refused early so nothing but contract calls ever reaches IPC.
  */
 import { EVENT_NAMES, IPC_CALL, IPC_EVENT, METHOD_NAMES } from '../shared/names';
 

@@ -1,14 +1,14 @@
 /**
  * The contract's method and event names, without the schemas: what the sandboxed preload
  * needs to allow exactly the contract (it stays tiny, no zod). A test holds these equal to the
- * keys of `contract` and `events` in ./contract.ts.
+ * keys of `contract` and `events` in ./contract/index.ts.
  */
 export const METHOD_NAMES = [
   'app.info',
   'settings.get',
   'settings.update',
-  'mirror.clear',
   'connectivity.check',
+  'mirror.clear',
   'sync.run',
   'sync.cancel',
   'sync.status',
@@ -41,13 +41,13 @@ export const METHOD_NAMES = [
 ] as const;
 
 export const EVENT_NAMES = [
+  'connectivity.changed',
   'sync.progress',
   'sync.finished',
-  'connectivity.changed',
+  'records.changed',
   'outbox.changed',
   'outbox.progress',
   'outbox.finished',
-  'records.changed',
 ] as const;
 
 /** IPC channels between preload and main (the renderer never sees them). */

@@ -56,3 +56,4 @@ export {
   buildSatelliteSearchRequest,
   buildTaskingOrderItemInput,
 } from './requests';
+export { countSchemaRuns } from './schema-runs';

@@ -77,6 +77,8 @@ export interface Mirror {
   readonly catalog: {
     /** POST /v0/catalogs/search answered offline (throws OfflineSearchError when invalid). */
     search(input: unknown): OfflineSearchResult;
+    /** The same for a request its caller parsed at its own boundary: not parsed again. */
+    searchParsed(req: CatalogSearchRequest): OfflineSearchResult;
     /** Ids and outer rings of every record a parsed search matches (paging ignored). */
     footprints(req: CatalogSearchRequest): CatalogFootprints;
     /** One record as the service sent it; null when not mirrored. */
@@ -163,6 +165,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     file,
     catalog: {
       search,
+      searchParsed: search.parsed,
       footprints: (req) => footprints.footprints(req),
       get: catalogRecord,
     },

@@ -4,6 +4,7 @@
  */
 import type { BodyInput, EoClient } from '@eo/api-client';
 import {
+  clientRequestSchema,
   CreateAoiRequest,
   CreateDeliveriesRequest,
   CreateIndexRequest,
@@ -11,7 +12,9 @@ import {
   CreateVisualizationCall,
   OpenCreateOrderRequest,
   OUTBOX_KINDS,
+  type EndpointId,
   type OutboxKind,
+  type ServiceDialect,
 } from '@eo/domain';
 import type { z } from 'zod';
 
@@ -38,6 +41,27 @@ export const inputSchemas = {
   job: QueuedJobInput,
 } as const satisfies Record<OutboxKind, z.ZodType>;
 
+/** The endpoint each kind is created with. */
+const ENDPOINT_OF = {
+  order: 'createOrder',
+  aoi: 'createAoi',
+  index: 'createIndex',
+  visualization: 'createVisualization',
+  delivery: 'createDeliveries',
+  job: 'createJob',
+} as const satisfies Record<OutboxKind, EndpointId>;
+
+/**
+ * Whether the client would check an entry of `kind` with the very schema the entry passed at
+ * enqueue (the whole input is the body: no path parameter split off). Then, for an entry with
+ * no `local:` reference (sent exactly as stored), the client's check is skipped: the input was
+ * validated once on this side of the service. Another profile's rules (`provider-v0` wants
+ * `usecase` on order items) are still checked by the client.
+ */
+export function checkedAtEnqueue(dialect: ServiceDialect, kind: OutboxKind): boolean {
+  return clientRequestSchema(dialect, ENDPOINT_OF[kind], 'body') === inputSchemas[kind];
+}
+
 /** What `enqueue` takes: the client's input types (path parameters carried in the input). */
 export interface OutboxInputs {
   order: BodyInput<'createOrder'>;
@@ -52,6 +76,8 @@ export type OutboxInput<K extends OutboxKind> = OutboxInputs[K];
 interface SendOptions {
   readonly signal?: AbortSignal | undefined;
   readonly idempotencyKey: string | false;
+  /** `false`: the input passed the client's own schema at enqueue (`checkedAtEnqueue`). */
+  readonly validate?: boolean | undefined;
 }
 
 /** Sends one resolved input (no `local:` references left). */

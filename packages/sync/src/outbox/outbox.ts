@@ -15,6 +15,7 @@ import {
   unconfirmedMessage,
 } from './in-doubt';
 import {
+  checkedAtEnqueue,
   inputSchemas,
   OUTBOX_KINDS,
   remoteIdOf,
@@ -251,9 +252,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     onLeaving();
     // Always with the entry's key: a service that honours it replays a repeat. The client
     // itself resends only to a service that said so; forced `ignored`, no key is sent at all.
+    // Validated at enqueue (or edit) with the schema the client checks with: sent as stored
+    // when it had no reference to resolve, without a second check.
+    const asStored = entry.dependsOn.length === 0;
     return sendCreate(client, entry.kind, input, {
       signal,
       idempotencyKey: policy === 'ignored' ? false : entry.id,
+      ...(asStored && checkedAtEnqueue(client.dialect, entry.kind) ? { validate: false } : {}),
     });
   }
 

@@ -1,7 +1,9 @@
 /**
  * Offline catalog search: the input of POST /v0/catalogs/search, validated with the same domain
  * schema, answered from the mirror by @eo/catalog-store (the SQL the service runs), shaped as
- * the service's response `{ catalogs, pagination: { limit, offset, total } }`.
+ * the service's response `{ catalogs, pagination: { limit, offset, total } }`. A caller that
+ * validated the request at its own boundary already (the desktop's dispatch) passes the parsed
+ * request to `.parsed()`, which does not parse it again.
  */
 import { makeCatalogSearch, type CatalogRecordOut } from '@eo/catalog-store';
 import {
@@ -49,14 +51,8 @@ export function makeOfflineCatalogSearch(sqlite: Database.Database) {
     (notIndexed ??= sqlite
       .prepare("SELECT count(*) FROM mirror_unindexed WHERE resource = 'catalogs'")
       .pluck()).get() as number;
-  const run = (input: CatalogSearchRequestInput | unknown): OfflineSearchResult => {
-    const parsed = CatalogSearchRequest.safeParse(input ?? {});
-    if (!parsed.success) {
-      throw new OfflineSearchError(
-        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      );
-    }
-    const req = parsed.data;
+  /** A request parsed with `CatalogSearchRequest` already: not parsed again. */
+  const parsed = (req: CatalogSearchRequest): OfflineSearchResult => {
     let page;
     try {
       page = search(MIRROR_ORG, req);
@@ -70,7 +66,20 @@ export function makeOfflineCatalogSearch(sqlite: Database.Database) {
       pagination: { limit: req.limit, offset: req.offset, total: page.total },
     };
   };
-  return Object.assign(run, { notIndexed: countNotIndexed });
+  const run = (input: CatalogSearchRequestInput | unknown): OfflineSearchResult =>
+    parsed(parseOfflineSearch(input));
+  return Object.assign(run, { notIndexed: countNotIndexed, parsed });
+}
+
+/** A search body checked as the service checks it: what it would answer 400 to throws. */
+export function parseOfflineSearch(input: unknown): CatalogSearchRequest {
+  const checked = CatalogSearchRequest.safeParse(input ?? {});
+  if (!checked.success) {
+    throw new OfflineSearchError(
+      checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  return checked.data;
 }
 
 /** One mirrored catalog record as the service sent it, by id; null when not mirrored. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connectivity } from '../../shared/contract';
 import { startBackend, startService, until, type TestService } from './harness';
 import { startListener, type Listener } from './listener';
-import { taskingOrder } from './work-inputs';
+import { taskingOrder } from './create-inputs';
 
 let service: TestService;
 let slow: Listener;

@@ -9,7 +9,7 @@ import { openLocalStore } from '../local-store';
 import { memorySecrets } from '../secrets';
 import { startBackend, startService, tempDir, type TestService } from './harness';
 import { startListener, type Listener } from './listener';
-import { taskingOrder } from './work-inputs';
+import { taskingOrder } from './create-inputs';
 
 let service: TestService;
 let other: Listener;

@@ -5,9 +5,9 @@
  */
 import { createEoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlushResult } from '../../shared/work';
+import type { FlushResult } from '../../shared/contract';
 import { startBackend, startService, type TestBackend, type TestService } from './harness';
-import { aoiInput, auroraScene, taskingOrder } from './work-inputs';
+import { aoiInput, auroraScene, taskingOrder } from './create-inputs';
 
 let service: TestService;
 let scene: Awaited<ReturnType<typeof auroraScene>>;

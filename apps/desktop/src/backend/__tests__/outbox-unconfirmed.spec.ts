@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxEntryView } from '../../shared/work';
+import type { OutboxEntryView } from '../../shared/contract';
 import { startBackend, startService, type TestBackend, type TestService } from './harness';
 
 let service: TestService;

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutboxKind, OutboxState } from '@eo/domain';
-import { OutboxEntryView } from '../../shared/work';
+import { OutboxEntryView } from '../../shared/contract';
 import { allowedActions, makeOutboxViews, serviceMessage } from '../outbox-view';
 import { tempDir } from './harness';
 

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxEntryView, OutboxList } from '../../shared/work';
+import type { OutboxEntryView, OutboxList } from '../../shared/contract';
 import {
   freshScreenshotDir,
   launchChromium,

@@ -20,14 +20,16 @@ import type {
 } from '@eo/domain';
 import { OUTBOX_STATES } from '@eo/domain';
 import { buildOrder } from '@eo/domain/testing';
-import { ContractError, type EventName, type EventPayload } from '../../shared/contract';
-import type {
-  FlushProgress,
-  FlushResult,
-  Lookups,
-  OutboxCreate,
-  OutboxEntryView,
-} from '../../shared/work';
+import {
+  ContractError,
+  type EventName,
+  type EventPayload,
+  type FlushProgress,
+  type FlushResult,
+  type Lookups,
+  type OutboxCreate,
+  type OutboxEntryView,
+} from '../../shared/contract';
 
 export type FlushOutcome =
   | { ok: true; remoteId?: string; response?: unknown }

@@ -8,8 +8,7 @@ import {
   buildCreateIndexRequest,
   buildTaskingOrderItemInput,
 } from '@eo/domain/testing';
-import type { Bridge } from '../../shared/contract';
-import type { OutboxCreate, OutboxEntryView } from '../../shared/work';
+import type { Bridge, OutboxCreate, OutboxEntryView } from '../../shared/contract';
 import type { MemoryBridge } from './memory-bridge';
 
 export function queue(bridge: MemoryBridge, create: OutboxCreate): Promise<OutboxEntryView> {

@@ -13,7 +13,7 @@
  * map draws them), so they keep their own state; they share the issue helpers.
  */
 import { computed, nextTick, reactive, ref, useTemplateRef, watch, type Ref } from 'vue';
-import type { OutboxCreate } from '../../shared/work';
+import type { OutboxCreate } from '../../shared/contract';
 import { readableError, type ReadableError } from '../stores/errors';
 import { useOutboxStore } from '../stores/outbox';
 import { serverFieldErrors, type FieldMessages, type FieldOf } from './field-issues';

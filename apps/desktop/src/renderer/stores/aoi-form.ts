@@ -5,7 +5,7 @@
  */
 import { CreateAoiRequest, type MultiPolygon, type Polygon } from '@eo/domain';
 import { defineStore } from 'pinia';
-import type { OutboxEntryView } from '../../shared/work';
+import type { OutboxEntryView } from '../../shared/contract';
 import { messagesByField, pathIssues, serverFieldErrors } from '../forms/field-issues';
 import { splitIds } from '../forms/order-item-draft';
 import { useBridge } from './bridge-provider';

@@ -5,7 +5,7 @@
  */
 import type { Aoi, AoiStatus, Asset } from '@eo/domain';
 import { defineStore } from 'pinia';
-import type { AoisQuery } from '../../shared/work';
+import type { AoisQuery } from '../../shared/contract';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
 

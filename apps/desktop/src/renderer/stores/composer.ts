@@ -7,7 +7,7 @@
  */
 import type { FeatureCollectionInput, OpenOrderItemInput, Order } from '@eo/domain';
 import { defineStore } from 'pinia';
-import type { OutboxEntryView } from '../../shared/work';
+import type { OutboxEntryView } from '../../shared/contract';
 import { contractIssues, type PathIssue } from '../forms/field-issues';
 import { importGeoJsonValue } from '../forms/geojson-import';
 import {

@@ -4,7 +4,7 @@
  * values, and the service has the last word.
  */
 import { defineStore } from 'pinia';
-import type { Lookups } from '../../shared/work';
+import type { Lookups } from '../../shared/contract';
 import { useBridge } from './bridge-provider';
 import { latestOnly } from './latest';
 

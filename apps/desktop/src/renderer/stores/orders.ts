@@ -6,7 +6,7 @@
  */
 import type { Order, OrderItem, OrderItemStatus, OrderItemType, OrderStatus } from '@eo/domain';
 import { defineStore } from 'pinia';
-import { OrderItemsQuery, OrdersQuery } from '../../shared/work';
+import { OrderItemsQuery, OrdersQuery } from '../../shared/contract';
 import { localDayToIso } from '../format/units';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';

@@ -13,7 +13,7 @@ import type {
   OutboxCounts,
   OutboxCreate,
   OutboxEntryView,
-} from '../../shared/work';
+} from '../../shared/contract';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
 

@@ -29,8 +29,8 @@ describe('contract', () => {
       'app.info',
       'settings.get',
       'settings.update',
-      'mirror.clear',
       'connectivity.check',
+      'mirror.clear',
       'sync.run',
       'sync.cancel',
       'sync.status',
@@ -62,13 +62,13 @@ describe('contract', () => {
       'outbox.flush',
     ]);
     expect(EVENT_NAMES).toEqual([
+      'connectivity.changed',
       'sync.progress',
       'sync.finished',
-      'connectivity.changed',
+      'records.changed',
       'outbox.changed',
       'outbox.progress',
       'outbox.finished',
-      'records.changed',
     ]);
     expect(Object.keys(events)).toEqual(EVENT_NAMES);
     // The preload's schema-free copy of the names.

@@ -1,7 +1,7 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FlushResult } from '../../../shared/work';
+import type { FlushResult } from '../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import { useOutboxStore } from '../../stores/outbox';

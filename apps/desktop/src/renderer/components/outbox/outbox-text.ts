@@ -3,7 +3,7 @@
  * and field details), why it is blocked (the dependency that stopped it), what happened to its
  * last attempt. Pure functions over the contract's entry view.
  */
-import type { OutboxEntryView, OutboxError } from '../../../shared/work';
+import type { OutboxEntryView, OutboxError } from '../../../shared/contract';
 import { plainProblem } from '../../format/fields';
 import { OUTBOX_KIND_LABEL } from '../../format/statuses';
 

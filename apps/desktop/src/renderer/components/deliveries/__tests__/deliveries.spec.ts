@@ -2,7 +2,7 @@ import { buildDelivery, buildOrderItem, buildTask } from '@eo/domain/testing';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEntryView } from '../../../../shared/work';
+import type { OutboxEntryView } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { orderCreate, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';

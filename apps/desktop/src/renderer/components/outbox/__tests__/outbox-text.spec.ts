@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntryView } from '../../../../shared/work';
+import type { OutboxEntryView } from '../../../../shared/contract';
 import { entryProblem } from '../outbox-text';
 
 function entry(patch: Partial<OutboxEntryView>): OutboxEntryView {

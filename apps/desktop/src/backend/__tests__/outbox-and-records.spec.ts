@@ -1,12 +1,12 @@
 /**
- * Part 2 of the backend against the real reference service and real SQLite: the outbox offline
- * (before any setup), across a restart, flushed by the connectivity watcher and by "Submit all";
- * a create the service refuses and what it blocks; the quote; the mirror's lists and filters
- * after a sync; lookups.
+ * Records and the outbox of the backend against the real reference service and real SQLite:
+ * the outbox offline (before any setup), across a restart, flushed by the connectivity watcher
+ * and by "Submit all"; a create the service refuses and what it blocks; the quote; the mirror's
+ * lists and filters after a sync; lookups.
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FlushResult, OutboxEntryView } from '../../shared/work';
+import type { FlushResult, OutboxEntryView } from '../../shared/contract';
 import { startBackend, startService, until, type TestBackend, type TestService } from './harness';
 import {
   CROPS,
@@ -16,7 +16,7 @@ import {
   auroraScene,
   indexInput,
   taskingOrder,
-} from './work-inputs';
+} from './create-inputs';
 
 let service: TestService;
 let client: EoClient;

@@ -1,11 +1,11 @@
 /**
- * Test inputs for the part-2 creates, valid for the reference service's demo organisation
+ * Test inputs for the queued creates, valid for the reference service's demo organisation
  * (projects, satellites, presets and workflows of `DEMO`), and a real archive scene to order
  * and to build an AOI on.
  */
 import type { EoClient } from '@eo/api-client';
 import { DEMO } from '@eo/server';
-import type { OutboxCreate } from '../../shared/work';
+import type { OutboxCreate } from '../../shared/contract';
 
 type InputOf<K extends OutboxCreate['kind']> = Extract<OutboxCreate, { kind: K }>['input'];
 

@@ -20,8 +20,13 @@ import {
   type OutboxKind,
   type OutboxState,
 } from '@eo/sync';
-import { ContractError, type EventPayload } from '../shared/contract';
-import type { FlushResult, OutboxEntryView, OutboxList } from '../shared/work';
+import {
+  ContractError,
+  type EventPayload,
+  type FlushResult,
+  type OutboxEntryView,
+  type OutboxList,
+} from '../shared/contract';
 import type { BackendEvents } from './events';
 import { makeOutboxViews } from './outbox-view';
 
@@ -47,7 +52,7 @@ export function reportMirrorError(err: unknown, entry: OutboxEntry): void {
   );
 }
 
-export interface WorkOutboxOptions {
+export interface BackendOutboxOptions {
   /** Holds the outbox; opened with `reportMirrorError` and the user's Idempotency-Key setting. */
   readonly mirror: Mirror;
   readonly events: BackendEvents;
@@ -64,7 +69,7 @@ export interface WorkOutboxOptions {
   readonly autoSendOrders?: () => boolean;
 }
 
-export function createWorkOutbox(options: WorkOutboxOptions) {
+export function createBackendOutbox(options: BackendOutboxOptions) {
   const { mirror, events } = options;
   const { outbox } = mirror;
   const written = new Set<RecordKind>();
@@ -246,4 +251,4 @@ export function createWorkOutbox(options: WorkOutboxOptions) {
   };
 }
 
-export type WorkOutbox = ReturnType<typeof createWorkOutbox>;
+export type BackendOutbox = ReturnType<typeof createBackendOutbox>;

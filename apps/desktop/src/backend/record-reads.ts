@@ -1,5 +1,5 @@
 /**
- * Reads of the mirror for the part-2 screens (offline too): orders, order items, AOIs and their
+ * Reads of the mirror for the records screens (offline too): orders, order items, AOIs and their
  * assets, indices through `@eo/sync`'s local filters; visualizations, deliveries and jobs this
  * client created (the service cannot list them; `created-refresh.ts` follows their status).
  */
@@ -19,7 +19,7 @@ type Row<
   M extends 'orders.list' | 'orderItems.list' | 'aois.list' | 'aois.assets' | 'indices.list',
 > = Output<M>[number];
 
-export function makeWorkRecords(mirror: Mirror) {
+export function makeRecordReads(mirror: Mirror) {
   const { records } = mirror;
   return {
     orders(q: ParsedInput<'orders.list'>): Output<'orders.list'> {
@@ -62,4 +62,4 @@ export function makeWorkRecords(mirror: Mirror) {
   };
 }
 
-export type WorkRecords = ReturnType<typeof makeWorkRecords>;
+export type RecordReads = ReturnType<typeof makeRecordReads>;

@@ -1,106 +1,20 @@
 /**
- * Part 2 of the contract: what the screens for orders, AOIs, indices, visualizations,
- * deliveries, jobs and the outbox exchange with the backend. Reads answer from the local mirror
- * (offline too); creates go through the outbox (`outbox.enqueue`), so they work offline and are
- * submitted in batch. Wire shapes are the domain's tolerant response schemas; inputs of creates
- * are the domain's strict request schemas. No Node, no DOM: the renderer imports this file.
+ * The outbox: creates queued on the device (offline too) and submitted in batch. Inputs of
+ * creates are the domain's strict request schemas. No Node, no DOM: the renderer imports this
+ * file.
  */
 import {
-  Aoi,
-  AoiStatus,
-  Asset,
   CreateAoiRequest,
   CreateDeliveriesRequest,
   CreateIndexRequest,
   CreateJobCall,
   CreateVisualizationCall,
-  Delivery,
-  IndexType,
-  Job,
   OpenCreateOrderRequest,
-  Order,
-  OrderItem,
-  AnyOrderItemStatus,
-  OrderItemType,
-  OrderStatus,
   OutboxKind,
   OutboxState,
-  Rfc3339,
-  SpectralIndex,
-  Visualization,
 } from '@eo/domain';
 import { z } from 'zod';
-
-const id = z.string().trim().min(1).max(200);
-
-/** Inclusive instants (RFC 3339); either end may be left open. */
-export const TimeWindow = z
-  .object({ from: Rfc3339.optional(), to: Rfc3339.optional() })
-  .strict()
-  .refine((w) => !w.from || !w.to || Date.parse(w.from) <= Date.parse(w.to), {
-    message: 'from must not be after to',
-    path: ['to'],
-  });
-export type TimeWindow = z.infer<typeof TimeWindow>;
-
-// --- reads from the mirror --------------------------------------------------------------------
-
-export const OrdersQuery = z
-  .object({ status: z.array(OrderStatus).optional(), created: TimeWindow.optional() })
-  .strict()
-  .optional();
-export type OrdersQuery = z.input<typeof OrdersQuery>;
-
-export const OrderItemsQuery = z
-  .object({
-    orderIds: z.array(id).max(1000).optional(),
-    status: z.array(AnyOrderItemStatus).optional(),
-    type: z.array(OrderItemType).optional(),
-    projectId: id.optional(),
-    created: TimeWindow.optional(),
-    /** Item area in km² (the spec's "area range"), inclusive. */
-    areaKm2: z
-      .object({ min: z.number().min(0).optional(), max: z.number().min(0).optional() })
-      .strict()
-      .optional(),
-    /** Case-insensitive substring of the item's name. */
-    text: z.string().max(200).optional(),
-  })
-  .strict()
-  .optional();
-export type OrderItemsQuery = z.input<typeof OrderItemsQuery>;
-
-export const AoisQuery = z
-  .object({
-    status: z.array(AoiStatus).optional(),
-    projectId: id.optional(),
-    text: z.string().max(200).optional(),
-  })
-  .strict()
-  .optional();
-export type AoisQuery = z.input<typeof AoisQuery>;
-
-export const IndicesQuery = z
-  .object({ type: IndexType.optional(), satelliteId: id.optional() })
-  .strict()
-  .optional();
-export type IndicesQuery = z.input<typeof IndicesQuery>;
-
-/**
- * Values the forms offer, gathered from what the mirror and the outbox have seen (the spec has
- * no endpoint listing projects, bandsets, satellites or workflows). Suggestions, not limits:
- * the forms accept other values and the service decides.
- */
-export const Lookups = z.object({
-  projectIds: z.array(z.string()),
-  bandsetIds: z.array(z.string()),
-  /** Satellites with the bands their indices and AOIs use (sorted, distinct). */
-  satellites: z.array(z.object({ id: z.string(), bands: z.array(z.string()) })),
-  workflowIds: z.array(z.string()),
-});
-export type Lookups = z.infer<typeof Lookups>;
-
-// --- the outbox -----------------------------------------------------------------------------
+import { byId, id, none } from './fields';
 
 /** One create to queue: the kind and its input, validated with the domain request schema. */
 export const OutboxCreate = z.discriminatedUnion('kind', [
@@ -196,29 +110,7 @@ export const FlushResult = FlushProgress.extend({
 });
 export type FlushResult = z.infer<typeof FlushResult>;
 
-// --- method and event entries (spread into `contract` and `events`) -------------------------
-
-const none = z.object({}).strict().optional();
-const byId = z.object({ id }).strict();
-
-export const workMethods = {
-  'orders.list': { input: OrdersQuery, output: z.array(Order) },
-  'orderItems.list': { input: OrderItemsQuery, output: z.array(OrderItem) },
-  /** Online only: the service's dry run (price, uplifts, feasibility); persists nothing. */
-  'orders.quote': { input: OpenCreateOrderRequest, output: Order },
-  'aois.list': { input: AoisQuery, output: z.array(Aoi) },
-  'aois.assets': { input: z.object({ aoiId: id }).strict(), output: z.array(Asset) },
-  'indices.list': { input: IndicesQuery, output: z.array(SpectralIndex) },
-  /** Created by this client (the spec cannot list them), newest first. */
-  'visualizations.list': { input: none, output: z.array(Visualization) },
-  'deliveries.list': { input: none, output: z.array(Delivery) },
-  'jobs.list': { input: none, output: z.array(Job) },
-  /** Online: re-reads the status of unfinished visualizations, deliveries and jobs. */
-  'created.refresh': {
-    input: none,
-    output: z.object({ updated: z.number().int().min(0) }),
-  },
-  'lookups.get': { input: none, output: Lookups },
+export const outboxMethods = {
   'outbox.list': {
     input: z
       .object({ states: z.array(OutboxState).min(1).optional() })
@@ -244,11 +136,8 @@ export const workMethods = {
   'outbox.flush': { input: none, output: FlushResult },
 } as const;
 
-export const workEvents = {
+export const outboxEvents = {
+  'outbox.changed': z.object({ pending: z.number().int().min(0) }),
   'outbox.progress': FlushProgress,
   'outbox.finished': FlushResult,
-  /** Mirrored records changed outside a sync (a create was sent, statuses re-read). */
-  'records.changed': z.object({
-    kinds: z.array(z.enum(['orders', 'aois', 'indices', 'visualizations', 'deliveries', 'jobs'])),
-  }),
 } as const;

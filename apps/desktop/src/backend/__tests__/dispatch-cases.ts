@@ -1,0 +1,104 @@
+/**
+ * A good and a bad argument for every contract method, and the field path the bad one must be
+ * refused at: the backend's dispatch is where arguments are validated (main only relays).
+ */
+export const CASES: Record<string, { good: unknown; bad: unknown; path: string }> = {
+  'app.info': { good: undefined, bad: { x: 1 }, path: '' },
+  'settings.get': { good: {}, bad: [], path: '' },
+  'settings.update': {
+    good: { syncIntervalMinutes: 5 },
+    bad: { syncIntervalMinutes: 1441 },
+    path: 'syncIntervalMinutes',
+  },
+  'mirror.clear': { good: undefined, bad: 'all', path: '' },
+  'connectivity.check': { good: undefined, bad: { force: true }, path: '' },
+  'sync.run': {
+    good: { resources: ['orders'] },
+    bad: { resources: ['orders', 'secrets'] },
+    path: 'resources.1',
+  },
+  'sync.cancel': { good: {}, bad: { now: 1 }, path: '' },
+  'sync.status': { good: undefined, bad: 1, path: '' },
+  'catalog.search': { good: { limit: 3 }, bad: { limit: 3, extra: true }, path: '' },
+  'catalog.footprints': {
+    good: { bbox: [0, 0, 1, 1] },
+    bad: { bbox: [0, 0, 200, 1] },
+    path: 'bbox.2',
+  },
+  'catalog.get': { good: { id: 'x' }, bad: { id: '' }, path: 'id' },
+  'savedSearches.list': { good: {}, bad: { all: true }, path: '' },
+  'savedSearches.save': {
+    good: { name: 'n', query: {} },
+    bad: { name: '', query: {} },
+    path: 'name',
+  },
+  'savedSearches.remove': { good: { id: 'a' }, bad: { id: ['a'] }, path: 'id' },
+  'tiles.get': { good: { z: 0, x: 0, y: 0 }, bad: { z: 23, x: 0, y: 0 }, path: 'z' },
+  'orders.list': {
+    good: { status: ['PAID'], created: { from: '2024-01-01T00:00:00Z' } },
+    bad: { status: ['SHIPPED'] },
+    path: 'status.0',
+  },
+  'orderItems.list': {
+    good: { orderIds: ['o1', 'o2'], areaKm2: { min: 1, max: 10 }, text: 'field' },
+    bad: { orderIds: ['o1'], areaKm2: { min: -1 } },
+    path: 'areaKm2.min',
+  },
+  'orders.quote': {
+    good: {
+      order_items: [
+        {
+          project_id: 'prj-demo-crops',
+          name: 'Field A',
+          geometry: {
+            type: 'FeatureCollection',
+            features: [
+              {
+                type: 'Feature',
+                properties: {},
+                geometry: {
+                  type: 'Polygon',
+                  coordinates: [
+                    [
+                      [11.3, 44.45],
+                      [11.4, 44.45],
+                      [11.4, 44.55],
+                      [11.3, 44.45],
+                    ],
+                  ],
+                },
+              },
+            ],
+          },
+          item_ids: ['AUR1_20240517T093012_L2A_R042_F0123'],
+        },
+      ],
+    },
+    bad: { order_items: [] },
+    path: 'order_items',
+  },
+  'aois.list': { good: { text: 'vine' }, bad: { status: ['done'] }, path: 'status.0' },
+  'aois.assets': { good: { aoiId: 'aoi-1' }, bad: { aoiId: '' }, path: 'aoiId' },
+  'indices.list': { good: { type: 'custom' }, bad: { type: 'builtin' }, path: 'type' },
+  'visualizations.list': { good: undefined, bad: { aoiId: 'a' }, path: '' },
+  'deliveries.list': { good: {}, bad: [], path: '' },
+  'jobs.list': { good: undefined, bad: 'all', path: '' },
+  'created.refresh': { good: {}, bad: { force: true }, path: '' },
+  'lookups.get': { good: undefined, bad: { kind: 'projects' }, path: '' },
+  'outbox.list': { good: { states: ['queued', 'failed'] }, bad: { states: [] }, path: 'states' },
+  'outbox.enqueue': {
+    good: { kind: 'job', input: { workflow_id: 'wf-cloud-mask', project_id: 'prj-demo-crops' } },
+    bad: { kind: 'job', input: { workflow_id: 'wf-cloud-mask' } },
+    path: 'input.project_id',
+  },
+  'outbox.edit': { good: { id: 'e1', input: { name: 'x' } }, bad: { id: 'e1' }, path: 'input' },
+  'outbox.retry': { good: { id: 'e1' }, bad: { id: '' }, path: 'id' },
+  'outbox.cancel': { good: { id: 'e1' }, bad: {}, path: 'id' },
+  'outbox.confirm': {
+    good: { id: 'e1', remoteId: 'job-1' },
+    bad: { id: 'e1', remoteId: '' },
+    path: 'remoteId',
+  },
+  'outbox.resend': { good: { id: 'e1' }, bad: { id: 7 }, path: 'id' },
+  'outbox.flush': { good: undefined, bad: { now: true }, path: '' },
+};

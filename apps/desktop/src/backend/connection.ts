@@ -1,0 +1,219 @@
+/**
+ * The connection to the service: one URL + key at a time (replaced as a whole when either
+ * changes), its client, the connectivity watcher (which also auto-flushes the outbox while
+ * online) and the connectivity state the screens show. A check of a replaced connection never
+ * overwrites what the current one found.
+ */
+import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
+import {
+  checkConnectivity,
+  makeDriftInbox,
+  watchConnectivity,
+  type ConnectivityCheck,
+  type ConnectivityWatcher,
+  type DriftInbox,
+  type FlushTarget,
+} from '@eo/sync';
+import type { Connectivity } from '../shared/contract';
+import type { BackendEvents } from './events';
+import type { makeKeyBinding } from './key-binding';
+import type { StoredSettings } from './local-store';
+
+/** One service URL + key: replaced as a whole when either changes. */
+interface Connection {
+  readonly url: string;
+  readonly client: EoClient;
+  /** Schema drift of this connection's answers, counted by the sync engine. */
+  readonly drift: DriftInbox;
+  watcher: ConnectivityWatcher;
+  /** Ends with the connection: its checks, "Submit all" (entries stay queued), refreshes. */
+  readonly controller: AbortController;
+  /** Whether a check result of this connection was announced yet. */
+  announced: boolean;
+  /** Whether this connection was online yet (the first time may start the first sync). */
+  wasOnline: boolean;
+}
+
+export interface ConnectionOptions {
+  readonly events: BackendEvents;
+  readonly keys: ReturnType<typeof makeKeyBinding>;
+  /** The settings now (the service URL, its dialect). */
+  readonly settings: () => StoredSettings;
+  /** The reference service started because none is configured (used while serviceUrl is null). */
+  readonly embeddedUrl: string | null;
+  readonly intervalMs: number;
+  readonly timeoutMs: number;
+  /** Flushed by the watcher while online: the same batches (and events) as "Submit all". */
+  readonly outbox: FlushTarget;
+  /** The first check of a connection that found the service online. */
+  readonly onFirstOnline: () => void;
+  /** Every check of the current connection that found the service online. */
+  readonly onOnline: () => void;
+}
+
+export type ServiceConnection = ReturnType<typeof createConnection>;
+
+export function createConnection(options: ConnectionOptions) {
+  const { events, keys, settings, embeddedUrl } = options;
+  let conn: Connection | null = null;
+  /** Connectivity checks in flight (idle() waits for them). */
+  const checking = new Set<Promise<unknown>>();
+  let connectivity: Connectivity = unconfigured();
+  let closed = false;
+
+  const serviceUrl = () => settings().serviceUrl ?? embeddedUrl;
+
+  function unconfigured(): Connectivity {
+    return {
+      state: 'unconfigured',
+      checkedAt: new Date().toISOString(),
+      message: 'No service URL or API key yet: enter them in Settings.',
+    };
+  }
+
+  function setConnectivity(next: Connectivity, announce = false): void {
+    const changed = next.state !== connectivity.state || next.message !== connectivity.message;
+    connectivity = next;
+    if (changed || announce) events.emit('connectivity.changed', next);
+  }
+
+  /**
+   * A check's result, applied only while the connection it checked is the current one: a slow
+   * check of a replaced URL or key must not overwrite what the new connection found. The first
+   * result of a connection is always announced (the state it replaces may read the same).
+   */
+  function applyCheck(checked: Connection, c: ConnectivityCheck): boolean {
+    if (conn !== checked || closed) return false;
+    const first = !checked.announced;
+    checked.announced = true;
+    setConnectivity(fromCheck(c), first);
+    if (c.status === 'online' && !checked.wasOnline) {
+      checked.wasOnline = true;
+      options.onFirstOnline();
+    }
+    return true;
+  }
+
+  function fromCheck(c: ConnectivityCheck): Connectivity {
+    const checkedAt = new Date().toISOString();
+    switch (c.status) {
+      case 'online':
+        return { state: 'online', checkedAt };
+      case 'unauthorized':
+        return {
+          state: 'unauthorized',
+          checkedAt,
+          message: 'The service refused the API key: enter a valid key in Settings.',
+        };
+      case 'offline':
+        return {
+          state: 'offline',
+          checkedAt,
+          message: `The service cannot be reached (${c.message ?? 'network error'}); searches use the local mirror.`,
+        };
+      default:
+        return {
+          state: 'offline',
+          checkedAt,
+          message: `The service answered with an error (${c.message ?? 'unknown'}); searches use the local mirror.`,
+        };
+    }
+  }
+
+  /** (Re)connects after the URL or key changed: new client and watcher. */
+  function connect(): void {
+    conn?.watcher.stop();
+    conn?.controller.abort();
+    conn = null;
+    const url = serviceUrl();
+    const configured = settings().serviceUrl;
+    if (closed || url === null || keys.keyFor(configured) === null) {
+      setConnectivity(unconfigured());
+      return;
+    }
+    const problem = keyTransportProblem(url);
+    if (problem) {
+      // A URL stored by an older version: the key is not sent there.
+      setConnectivity({ ...unconfigured(), message: `The service URL ${url}: ${problem}.` });
+      return;
+    }
+    // The key is read before every request, and only for the service it is bound to: a key
+    // changed in Settings applies at once, and never travels to another origin.
+    // Schema drift is counted by the sync engine (per resource, with samples).
+    const drift = makeDriftInbox();
+    const client = createEoClient({
+      baseUrl: url,
+      apiKey: () => keys.keyFor(configured) ?? '',
+      onSchemaDrift: drift.onSchemaDrift,
+      // The embedded service is ours: it speaks our spec whatever the configured one speaks.
+      dialect: configured === null ? 'spec' : settings().dialect,
+    });
+    const next: Connection = {
+      url,
+      client,
+      drift,
+      controller: new AbortController(),
+      announced: false,
+      wasOnline: false,
+      watcher: null as unknown as ConnectivityWatcher,
+    };
+    conn = next;
+    next.watcher = watchConnectivity({
+      client,
+      intervalMs: options.intervalMs,
+      timeoutMs: options.timeoutMs,
+      // The same batches (and events) as "Submit all", with the retry backoff honoured.
+      outbox: options.outbox,
+      onStatus: (c) => {
+        // Follow unfinished visualizations, deliveries and jobs while the service is there.
+        if (applyCheck(next, c) && c.status === 'online') options.onOnline();
+      },
+      onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
+    });
+  }
+
+  async function checkNow(): Promise<Connectivity> {
+    const checked = conn;
+    if (!checked) {
+      setConnectivity(unconfigured());
+      return connectivity;
+    }
+    const check = checkConnectivity(checked.client, {
+      // Ends with the connection: a replaced one's answer is not wanted.
+      signal: checked.controller.signal,
+      timeoutMs: options.timeoutMs,
+    });
+    checking.add(check);
+    try {
+      applyCheck(checked, await check);
+    } catch (e) {
+      if (!checked.controller.signal.aborted) throw e;
+    } finally {
+      checking.delete(check);
+    }
+    // The current state: this check's, or the newer connection's.
+    return connectivity;
+  }
+
+  return {
+    connect,
+    checkNow,
+    /** The current connection's client and the signal that ends with it; null unconfigured. */
+    current: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
+    /** The current connection's client and drift inbox (a sync runs on them); null unconfigured. */
+    service: () => (conn ? { client: conn.client, drift: conn.drift } : null),
+    /** A check someone else made with `client` ("Submit all"): applied if it is still current. */
+    checkedBy(client: EoClient, c: ConnectivityCheck): void {
+      if (conn?.client === client) applyCheck(conn, c);
+    },
+    /** Resolves when no check is in flight. */
+    async idle(): Promise<void> {
+      await Promise.allSettled([...checking]);
+    },
+    close(): void {
+      closed = true;
+      conn?.watcher.stop();
+      conn?.controller.abort();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** `catalog.*` and `savedSearches.*`: the catalog browser over the mirror, and saved searches. */
+import type { catalogMethods } from '../../shared/contract';
+import type { CatalogView } from '../catalog-view';
+import type { HandlersFor } from '../dispatch';
+import type { LocalStore } from '../local-store';
+
+export type CatalogHandlers = HandlersFor<keyof typeof catalogMethods>;
+
+export function catalogHandlers(catalog: CatalogView, store: LocalStore): CatalogHandlers {
+  return {
+    'catalog.search': (q) => catalog.search(q),
+    'catalog.footprints': (q) => catalog.footprints(q),
+    'catalog.get': ({ id }) => catalog.get(id),
+    'savedSearches.list': () => store.savedSearches(),
+    'savedSearches.save': (s) => store.saveSearch(s),
+    'savedSearches.remove': ({ id }) => ({ removed: store.removeSearch(id) }),
+  };
+}

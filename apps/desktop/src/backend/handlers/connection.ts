@@ -1,0 +1,12 @@
+/** `connectivity.*`: is the configured service there, with the key, right now. */
+import type { connectionMethods } from '../../shared/contract';
+import type { ServiceConnection } from '../connection';
+import type { HandlersFor } from '../dispatch';
+
+export type ConnectionHandlers = HandlersFor<keyof typeof connectionMethods>;
+
+export function connectionHandlers(connection: ServiceConnection): ConnectionHandlers {
+  return {
+    'connectivity.check': () => connection.checkNow(),
+  };
+}

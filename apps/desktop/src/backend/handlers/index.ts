@@ -1,0 +1,35 @@
+/**
+ * Every contract method's handler, one file per area of the contract (`shared/contract/`),
+ * combined into one (as the contract's areas are in `shared/contract/index.ts`).
+ */
+import type { Method } from '../../shared/contract';
+import type { AppHandlers } from './app';
+import type { CatalogHandlers } from './catalog';
+import type { ConnectionHandlers } from './connection';
+import type { OutboxHandlers } from './outbox';
+import type { RecordsHandlers } from './records';
+import type { SettingsHandlers } from './settings';
+import type { SyncHandlers } from './sync';
+import type { TilesHandlers } from './tiles';
+
+export { appHandlers } from './app';
+export { catalogHandlers } from './catalog';
+export { connectionHandlers } from './connection';
+export { outboxHandlers } from './outbox';
+export { recordsHandlers } from './records';
+export { settingsHandlers } from './settings';
+export { syncHandlers } from './sync';
+export { tilesHandlers } from './tiles';
+
+export type AreaHandlers = AppHandlers &
+  SettingsHandlers &
+  ConnectionHandlers &
+  SyncHandlers &
+  CatalogHandlers &
+  TilesHandlers &
+  RecordsHandlers &
+  OutboxHandlers;
+
+/** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const AREAS_COVER_THE_CONTRACT: Same<keyof AreaHandlers, Method> = true;

@@ -1,0 +1,156 @@
+/**
+ * Syncing the mirror from the service: one sync at a time (started by a person, by the timer
+ * of the sync interval, or by the first connection online while the mirror was never synced),
+ * its progress and end as events, and the mirror's status per resource.
+ */
+import type { EoClient } from '@eo/api-client';
+import type { CatalogSearchRequestInput } from '@eo/domain';
+import { RESOURCES, type DriftInbox, type Mirror } from '@eo/sync';
+import { ContractError, type SyncResource, type SyncStatus } from '../shared/contract';
+import type { BackendEvents } from './events';
+import type { LocalStore, StoredSettings } from './local-store';
+import type { makeMirrorSource } from './mirror-source';
+import type { makeMirrorStatus } from './mirror-status';
+
+export interface SyncRunnerOptions {
+  readonly local: Mirror;
+  readonly store: LocalStore;
+  readonly events: BackendEvents;
+  readonly mirror: ReturnType<typeof makeMirrorStatus>;
+  readonly source: ReturnType<typeof makeMirrorSource>;
+  readonly settings: () => StoredSettings;
+  /** The current connection's client and drift inbox; null unconfigured. */
+  readonly service: () => { client: EoClient; drift: DriftInbox } | null;
+  /** The configured service, named as its key is bound (origin, or `embedded`). */
+  readonly currentService: () => string | null;
+  /** Sync on the first connection online while the mirror was never synced. Default true. */
+  readonly syncOnFirstConnect?: boolean | undefined;
+}
+
+export type SyncRunner = ReturnType<typeof createSyncRunner>;
+
+export function createSyncRunner(options: SyncRunnerOptions) {
+  const { local, store, events, mirror, source, settings } = options;
+  let running: { controller: AbortController; done: Promise<void> } | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let closed = false;
+
+  function status(): SyncStatus {
+    // Completions against another service are not this one's (the URL changed since).
+    return source.view(mirror.status(running !== null, stateStatuses()));
+  }
+
+  const stateStatuses = () => local.status();
+
+  /** What this sync covers: the request, or the mirror settings. */
+  function resourcesFor(requested: readonly SyncResource[] | undefined): SyncResource[] {
+    const m = settings().mirror;
+    const enabled: Record<SyncResource, boolean> = {
+      orders: m.orders,
+      orderItems: m.orderItems,
+      aois: m.aois,
+      assets: m.aois,
+      indices: m.indices,
+      catalogs: m.catalog !== 'none',
+    };
+    const wanted = requested ? new Set(requested) : null;
+    return RESOURCES.filter((r) => (wanted ? wanted.has(r) : enabled[r]));
+  }
+
+  function start(requested: readonly SyncResource[] | undefined): SyncStatus {
+    if (running)
+      throw new ContractError('busy', 'A sync is already running; wait for it or cancel it.');
+    const service = options.service();
+    if (!service) {
+      throw new ContractError(
+        'not_configured',
+        'Enter the service URL and API key in Settings first.',
+      );
+    }
+    let resources = resourcesFor(requested);
+    let catalogPlan: 'all' | CatalogSearchRequestInput[] = 'all';
+    const mirrored = settings().mirror.catalog;
+    if (mirrored === 'saved-searches') {
+      catalogPlan = store.savedSearches().map((s) => s.query as CatalogSearchRequestInput);
+      // No saved search yet: nothing of the catalog to mirror.
+      if (catalogPlan.length === 0) resources = resources.filter((r) => r !== 'catalogs');
+    } else if (mirrored === 'none') {
+      resources = resources.filter((r) => r !== 'catalogs');
+    }
+    const controller = new AbortController();
+    // A connection exists, so a service is configured or embedded: its binding is not null.
+    const tracking = source.started(options.currentService()!, stateStatuses());
+    const done = local
+      .sync(service.client, {
+        drift: service.drift,
+        catalog: catalogPlan,
+        resources,
+        signal: controller.signal,
+        onProgress: (p) => {
+          events.emit('sync.progress', { resource: p.resource, seen: p.seen, total: p.total });
+        },
+      })
+      .then(
+        () => undefined,
+        // Recorded per resource in sync_state: the status carries it to the screen.
+        () => undefined,
+      )
+      .finally(() => {
+        running = null;
+        tracking.finished(stateStatuses());
+        if (!closed) events.emit('sync.finished', status());
+      });
+    running = { controller, done };
+    return status();
+  }
+
+  return {
+    start,
+    status,
+    /** Whether a sync is running now. */
+    busy: () => running !== null,
+    /** Stops the running sync (if any) and resolves when it has ended. */
+    async cancel(): Promise<void> {
+      if (running) {
+        const { controller, done } = running;
+        controller.abort();
+        await done;
+      }
+    },
+    /** Stops the running sync without waiting (the service it reads from was replaced). */
+    abort: () => running?.controller.abort(),
+    /** A mirror that never completed a sync fills itself on the first connection online. */
+    syncIfNeverSynced(): void {
+      if (options.syncOnFirstConnect === false || running) return;
+      if (stateStatuses().some((s) => s.lastCompleteAtUs !== null)) return;
+      try {
+        start(undefined);
+      } catch (e) {
+        console.error('first sync failed to start:', e instanceof Error ? e.message : e);
+      }
+    },
+    /** (Re)starts the timer of the sync interval setting (0: manual only). */
+    schedule(): void {
+      clearInterval(timer);
+      timer = undefined;
+      const minutes = settings().syncIntervalMinutes;
+      if (minutes > 0) {
+        timer = setInterval(() => {
+          if (!running && options.service()) start(undefined);
+        }, minutes * 60_000);
+        timer.unref?.();
+      }
+    },
+    /** Resolves when no sync is running. */
+    async idle(): Promise<void> {
+      await running?.done;
+    },
+    /** Stops the timer and the running sync; resolves when it has ended. */
+    async close(): Promise<void> {
+      closed = true;
+      clearInterval(timer);
+      running?.controller.abort();
+      await running?.done;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/** The catalog browser: searches of the mirror, footprints, one record, saved searches. */
+import { CatalogSearchRequest } from '@eo/domain';
+import { z } from 'zod';
+import { id, none } from './fields';
+
+/** The service's catalog search body (spec 4.3), reused as is: same semantics offline. */
+export const CatalogQuery = CatalogSearchRequest;
+export type CatalogQuery = z.output<typeof CatalogSearchRequest>;
+export type CatalogQueryInput = z.input<typeof CatalogSearchRequest>;
+
+/** One row of the virtual list: the few fields it shows, not the whole record. */
+export const CatalogRow = z.object({
+  id: z.string(),
+  collection: z.string().nullable(),
+  datetime: z.string().nullable(),
+  cloudCover: z.number().nullable(),
+  offNadir: z.number().nullable(),
+  gsd: z.number().nullable(),
+  platform: z.string().nullable(),
+  /** [west, south, east, north] */
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+});
+export type CatalogRow = z.infer<typeof CatalogRow>;
+
+export const CatalogPage = z.object({
+  total: z.number().int().min(0),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  items: z.array(CatalogRow),
+});
+export type CatalogPage = z.infer<typeof CatalogPage>;
+
+/**
+ * Footprints of ALL matches of a query (limit/offset ignored), compact for 100k records:
+ * `rings[i]` is the outer ring of `ids[i]` as flat [lon, lat, lon, lat, ...]. Multi-polygons
+ * contribute their largest polygon; records without geometry, their bbox.
+ */
+export const Footprints = z
+  .object({
+    ids: z.array(z.string()),
+    rings: z.array(z.array(z.number())),
+  })
+  .refine((f) => f.ids.length === f.rings.length, 'ids and rings have the same length');
+export type Footprints = z.infer<typeof Footprints>;
+
+/** The full stored record (tolerant: unknown keys kept). */
+export const CatalogRecordView = z.looseObject({ id: z.string() });
+export type CatalogRecordView = z.infer<typeof CatalogRecordView>;
+
+export const SavedSearch = z.object({
+  id: z.string(),
+  name: z.string(),
+  query: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedSearch = z.infer<typeof SavedSearch>;
+
+export const SavedSearchInput = z
+  .object({
+    /** Given: replace that saved search; absent: create one. */
+    id: id.optional(),
+    name: z.string().trim().min(1).max(200),
+    query: CatalogSearchRequest,
+  })
+  .strict();
+export type SavedSearchInput = z.input<typeof SavedSearchInput>;
+
+export const catalogMethods = {
+  'catalog.search': { input: CatalogQuery, output: CatalogPage },
+  'catalog.footprints': { input: CatalogQuery, output: Footprints },
+  'catalog.get': {
+    input: z.object({ id }).strict(),
+    output: CatalogRecordView.nullable(),
+  },
+  'savedSearches.list': { input: none, output: z.array(SavedSearch) },
+  'savedSearches.save': { input: SavedSearchInput, output: SavedSearch },
+  'savedSearches.remove': {
+    input: z.object({ id }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+} as const;

@@ -1,0 +1,108 @@
+/**
+ * THE typed contract between the renderer and the backend (Electron main or browser mode), one
+ * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
+ * `outbox`) combined here. Every method is `input schema -> output schema`; every event has a
+ * payload schema. The backend's dispatch validates every argument with these schemas before
+ * anything runs (main only checks the sender and the name and relays), and the tests validate
+ * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
+ */
+import type { z } from 'zod';
+import { appMethods } from './app';
+import { catalogMethods } from './catalog';
+import { connectionEvents, connectionMethods } from './connection';
+import { ContractError, issuesOf, toContractError } from './errors';
+import { outboxEvents, outboxMethods } from './outbox';
+import { recordsEvents, recordsMethods } from './records';
+import { settingsMethods } from './settings';
+import { syncEvents, syncMethods } from './sync';
+import { tilesMethods } from './tiles';
+
+export * from './app';
+export * from './catalog';
+export * from './connection';
+export * from './errors';
+export * from './outbox';
+export * from './records';
+export * from './settings';
+export * from './sync';
+export * from './tiles';
+
+export const contract = {
+  ...appMethods,
+  ...settingsMethods,
+  ...connectionMethods,
+  ...syncMethods,
+  ...catalogMethods,
+  ...tilesMethods,
+  ...recordsMethods,
+  ...outboxMethods,
+} as const;
+
+export const events = {
+  ...connectionEvents,
+  ...syncEvents,
+  ...recordsEvents,
+  ...outboxEvents,
+} as const;
+
+export type Contract = typeof contract;
+export type Method = keyof Contract;
+export type Input<M extends Method> = z.input<Contract[M]['input']>;
+export type ParsedInput<M extends Method> = z.output<Contract[M]['input']>;
+export type Output<M extends Method> = z.output<Contract[M]['output']>;
+export type EventName = keyof typeof events;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export const METHODS = Object.keys(contract) as Method[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+export { METHOD_NAMES } from '../names';
+
+export function isMethod(name: unknown): name is Method {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+}
+
+/** Validate a raw argument for `method`; throws ContractError (never passes bad input on). */
+export function parseInput<M extends Method>(method: unknown, raw: unknown): ParsedInput<M> {
+  if (!isMethod(method)) {
+    throw new ContractError('unknown_method', `unknown method: ${String(method).slice(0, 100)}`);
+  }
+  const parsed = contract[method].input.safeParse(raw);
+  if (!parsed.success) {
+    const issues = issuesOf(parsed.error);
+    throw new ContractError(
+      'invalid_argument',
+      `invalid argument for ${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+      { issues },
+    );
+  }
+  return parsed.data as ParsedInput<M>;
+}
+
+/**
+ * What the renderer gets: from the preload (`window.eo`) or the HTTP bridge in browser mode.
+ * `call` rejects with a ContractError. Note: `window.eo.call` itself rejects with the plain
+ * SerializedError data (contextBridge drops error classes); wrap it with `withContractErrors`.
+ */
+export interface Bridge {
+  call<M extends Method>(
+    method: M,
+    ...input: undefined extends Input<M> ? [Input<M>?] : [Input<M>]
+  ): Promise<Output<M>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Wraps a bridge whose rejections are plain data (the preload's) so they become ContractErrors. */
+export function withContractErrors(raw: Bridge): Bridge {
+  return {
+    call: ((method: Method, input?: unknown) =>
+      (raw.call as (m: Method, i?: unknown) => Promise<unknown>)(method, input).catch(
+        (e: unknown) => {
+          throw toContractError(e);
+        },
+      )) as Bridge['call'],
+    on: (event, listener) => raw.on(event, listener),
+  };
+}

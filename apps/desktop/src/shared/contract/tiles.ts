@@ -1,0 +1,21 @@
+/** Basemap tiles, fetched and cached by the backend (the page loads nothing from the network). */
+import { z } from 'zod';
+
+const tileIndex = z.number().int().min(0);
+export const TileRequest = z
+  .object({ z: z.number().int().min(0).max(22), x: tileIndex, y: tileIndex })
+  .strict()
+  .superRefine((t, ctx) => {
+    const n = 2 ** t.z;
+    if (t.x >= n)
+      ctx.addIssue({ code: 'custom', path: ['x'], message: `x must be below ${n} at z=${t.z}` });
+    if (t.y >= n)
+      ctx.addIssue({ code: 'custom', path: ['y'], message: `y must be below ${n} at z=${t.z}` });
+  });
+
+export const tilesMethods = {
+  'tiles.get': {
+    input: TileRequest,
+    output: z.object({ contentType: z.string(), base64: z.string() }).nullable(),
+  },
+} as const;
