@@ -30,6 +30,7 @@ import {
   type CatalogSearchRequestInput,
   type SearchableRecord,
 } from '@eo/domain';
+import { DEMO } from '@eo/fixtures';
 import Database from 'better-sqlite3';
 import { openLocalDatabase, PAGE_SIZE } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
@@ -45,7 +46,7 @@ const BATCH = 20_000;
 /** The cached mirror: generated records upserted by the mirror writers, in batches. */
 const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
   // Loaded only to build (the server package takes seconds to import).
-  const { DEMO, generateCatalogRecords } = await import('@eo/server');
+  const { generateCatalogRecords } = await import('@eo/server');
   log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
   const t0 = performance.now();
   const local = openLocalDatabase(path.join(work, 'mirror.db'));

@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { createApiKey, createOrganization, createProject, createUser } from '../orgs/repository';
 import { seedDemo } from '../seed/demo';
-import { DEMO } from '../reference/catalog';
+import { DEMO } from '@eo/fixtures';
 
 export const OTHER = { orgId: 'org-other', userId: 'usr-other', projectId: 'prj-other' } as const;
 

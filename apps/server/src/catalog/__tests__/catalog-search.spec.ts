@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, OTHER, type TestApp } from '../../testing/harness';
-import { DEMO } from '../../reference/catalog';
+import { DEMO } from '@eo/fixtures';
 import { insertFixtures, square, type Fixture } from './fixtures';
 
 const C = 'col-test';
