@@ -1,5 +1,10 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
-export { openLocalDatabase, type LocalDatabase } from './db/open';
+export {
+  openMirrorDatabase,
+  openLocalDatabase,
+  type MirrorDatabase,
+  type LocalDatabase,
+} from './db/open';
 export {
   makePrivateDir,
   preparePrivateDatabase,

@@ -27,7 +27,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(
+export async function createTestApp(
   opts: Partial<ServerConfig> & { scenes?: number } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-server-test-'));

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-client';
 import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@eo/domain';
-import type { LocalDatabase } from '../db/open';
+import type { MirrorDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
 import {
@@ -98,7 +98,7 @@ export interface SyncOptions {
 }
 
 export interface SyncEngineOptions {
-  readonly db: LocalDatabase;
+  readonly db: MirrorDatabase;
   readonly client: EoClient;
   /**
    * What to mirror of the catalog: `'all'` (default), or saved searches / areas whose results

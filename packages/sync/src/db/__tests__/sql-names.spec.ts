@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { installSpatialFunctions, installTimeFunction } from '@eo/catalog-store';
 import { sqlLiterals, unpreparable } from '@eo/catalog-store/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../open';
+import { openMirrorDatabase } from '../open';
 import { tempDir } from './temp';
 
 const SRC = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,7 +16,7 @@ const tmp = tempDir('sql-names');
 afterAll(() => tmp.remove());
 
 describe("sync's SQL names only what the schema has", () => {
-  const mirror = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+  const mirror = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
   // The SQL functions the catalog search installs on its connection.
   installTimeFunction(mirror.sqlite);
   installSpatialFunctions(mirror.sqlite);
