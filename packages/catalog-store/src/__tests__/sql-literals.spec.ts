@@ -9,28 +9,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { installTimeFunction } from '../search';
-import { installSpatialFunctions } from '../spatial-sql';
 import type { SqlRow } from '../sql-row';
 import type { catalogRecords } from '../table';
-import { sqlLiterals, unpreparable } from '../testing';
+import { sqlLiterals, sqlNameCheck, unpreparable } from '../testing';
 import { tempCatalog } from './temp-store';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
-describe('sqlLiterals + unpreparable', () => {
+describe('sqlLiterals, sqlNameCheck, unpreparable', () => {
   const store = tempCatalog('sql-literals');
-  installTimeFunction(store.sqlite);
-  installSpatialFunctions(store.sqlite);
   afterAll(() => store.close());
 
   it("prepares every statement of this package's sources against the drizzle table", () => {
-    const found = sqlLiterals(SRC);
+    const check = sqlNameCheck(store.sqlite, SRC);
     // The inserter's and upserter's column lists and the search SQL are built at run time:
     // listed as dynamic (the writer and search tests run them).
-    expect(found.checked.length).toBeGreaterThanOrEqual(4);
-    expect(found.dynamic.map((s) => s.at.split(':')[0])).toContain('writes.ts');
-    expect(unpreparable(store.sqlite, found.checked)).toEqual([]);
+    expect(check.checked.length).toBeGreaterThanOrEqual(4);
+    expect(check.dynamic.map((s) => s.at.split(':')[0])).toContain('writes.ts');
+    expect(check.unpreparable).toEqual([]);
   });
 
   it('finds strings, templates of constants and concatenations, and names what fails', () => {

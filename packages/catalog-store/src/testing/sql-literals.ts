@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import ts from 'typescript';
+import { installTimeFunction } from '../search';
+import { installSpatialFunctions } from '../spatial-sql';
 
 export interface SqlLiteral {
   /** `path/relative/to/the/root.ts:line`. */
@@ -128,4 +130,16 @@ export function unpreparable(sqlite: Database.Database, statements: readonly Sql
     }
   }
   return failed;
+}
+
+/**
+ * The check a schema owner's `sql-names` test runs: every statement written out under `dir`,
+ * prepared on `sqlite` (a freshly migrated database) with the catalog's SQL functions installed
+ * as the search installs them. `unpreparable` is empty when every name exists.
+ */
+export function sqlNameCheck(sqlite: Database.Database, dir: string) {
+  installTimeFunction(sqlite);
+  installSpatialFunctions(sqlite);
+  const found = sqlLiterals(dir);
+  return { ...found, unpreparable: unpreparable(sqlite, found.checked) };
 }

@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installSpatialFunctions, installTimeFunction } from '@eo/catalog-store';
-import { sqlLiterals, unpreparable } from '@eo/catalog-store/testing';
+import { sqlNameCheck, unpreparable } from '@eo/catalog-store/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertSql, ORDER_COLUMNS, ORDER_ITEM_COLUMNS, TASK_COLUMNS } from '../../orders/rows';
 import { openDatabase } from '../client';
@@ -19,15 +18,12 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('the service SQL names only what the schema has', () => {
   const service = openDatabase(path.join(dir, 'service.db'));
-  // The SQL functions the service installs on its connection (catalog and archive search).
-  installTimeFunction(service.sqlite);
-  installSpatialFunctions(service.sqlite);
   afterAll(() => service.close());
-  const found = sqlLiterals(SRC);
+  const check = sqlNameCheck(service.sqlite, SRC);
 
   it('prepares every statement whose text is written out', () => {
-    expect(found.checked.length).toBeGreaterThanOrEqual(89);
-    expect(unpreparable(service.sqlite, found.checked)).toEqual([]);
+    expect(check.checked.length).toBeGreaterThanOrEqual(89);
+    expect(check.unpreparable).toEqual([]);
   });
 
   it('prepares the orders inserts built from their column lists', () => {
@@ -45,7 +41,7 @@ describe('the service SQL names only what the schema has', () => {
 
   it('leaves only the statements with run-time parts (filters, column lists) unprepared', () => {
     // Each of these is run by its resource's list tests; a new one here is a choice to review.
-    expect(found.dynamic.map((s) => s.at.split(':')[0]).sort()).toEqual([
+    expect(check.dynamic.map((s) => s.at.split(':')[0]).sort()).toEqual([
       'aois/repository.ts',
       'aois/repository.ts',
       'archive/satellite-search.ts',
