@@ -23,6 +23,7 @@ export {
 } from './pull/engine';
 export { SyncBusyError, describeSyncError, type SyncErrorInfo } from './pull/errors';
 export {
+  createDriftInbox,
   makeDriftInbox,
   DRIFT_SAMPLE_SIZE,
   type DriftInbox,

@@ -20,7 +20,7 @@ export interface DriftInbox {
   take(): SchemaDriftEvent[];
 }
 
-export function makeDriftInbox(): DriftInbox {
+export function createDriftInbox(): DriftInbox {
   let events: SchemaDriftEvent[] = [];
   return {
     onSchemaDrift(event) {
@@ -34,6 +34,9 @@ export function makeDriftInbox(): DriftInbox {
     },
   };
 }
+
+/** @deprecated use `createDriftInbox` (it holds state: create*, see CONTRIBUTING.md naming) */
+export const makeDriftInbox = createDriftInbox;
 
 export type DriftSource = 'schema' | 'not-indexed' | 'skipped';
 

@@ -121,7 +121,7 @@ export interface SyncEngineOptions {
   /** Clock (µs), for the timestamps of sync_state. */
   readonly nowUs?: () => number;
   /**
-   * Where the client's schema drift reports arrive (`makeDriftInbox()`, whose `onSchemaDrift`
+   * Where the client's schema drift reports arrive (`createDriftInbox()`, whose `onSchemaDrift`
    * the client was built with): drift is then counted per resource with samples (see drift.ts).
    * Without it only what the writers could not index or store is counted.
    */

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { startVariedService, type VariedService } from '../../__tests__/varied-service';
-import { makeDriftInbox } from '../drift';
+import { createDriftInbox } from '../drift';
 import { createSyncEngine } from '../engine';
 
 const tmp = tempDir('real-read');
@@ -32,7 +32,7 @@ function freshMirror(): MirrorDatabase {
   return db;
 }
 function engineOn(db: MirrorDatabase) {
-  const drift = makeDriftInbox();
+  const drift = createDriftInbox();
   const client = createEoClient({
     baseUrl: service.url,
     apiKey: service.key,
@@ -220,7 +220,7 @@ describe('a pass that ends short of the total', () => {
     const catalogs = Array.from({ length: 250 }, (_, i) => good(400 + i) as unknown as Rec);
     service.data = { ...service.data, catalogs };
     const db = freshMirror();
-    const drift = makeDriftInbox();
+    const drift = createDriftInbox();
     const client = createEoClient({ baseUrl: service.url, apiKey: service.key });
     const engine = createSyncEngine({ db, client, drift, pageSize: 1000 });
     await engine.sync({ resources: ['catalogs'] });
