@@ -1,7 +1,9 @@
 // @ts-check
 // One flat config for the whole monorepo. Besides the usual recommended rules it
 // enforces the package graph written down in CONTRIBUTING.md:
-//   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- server, sync.
+//   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- server, sync;
+//   fixtures <- server (and every package's tests and benches); bench-kit <- tests and benches only;
+//   server <- desktop, and the tests and benches of api-client and sync (the running reference service).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -37,6 +39,8 @@ function importRules(allowedWorkspace, opts = {}) {
     '@eo/sync',
     '@eo/server',
     '@eo/desktop',
+    '@eo/fixtures',
+    '@eo/bench-kit',
   ];
   const forbidden = all.filter((p) => !allowedWorkspace.includes(p));
   /** @type {any[]} */
@@ -147,6 +151,10 @@ function rendererImportRules(zonePatterns) {
               '@eo/server/*',
               '@eo/desktop',
               '@eo/desktop/*',
+              '@eo/fixtures',
+              '@eo/fixtures/*',
+              '@eo/bench-kit',
+              '@eo/bench-kit/*',
             ],
             message:
               'The renderer talks to the backend only through the typed contract (src/shared/contract/); it may import @eo/domain.',
@@ -225,15 +233,43 @@ export default tseslint.config(
     files: ['packages/sync/**/*.ts'],
     rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client']),
   },
-  { files: ['apps/server/**/*.ts'], rules: importRules(['@eo/domain', '@eo/catalog-store']) },
-  // Tests of client packages run against the real reference service.
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/fixtures']),
+  },
+  // fixtures: demo data shared by the service's seed and every package's tests; no app.
+  { files: ['packages/fixtures/**/*.ts'], rules: importRules(['@eo/domain']) },
+  // bench-kit: the shaped link and the benchmark verdict; imports no workspace package.
+  { files: ['tools/bench-kit/**/*.ts'], rules: importRules([]) },
+  // Tests and benchmarks: fixtures and bench-kit, on top of what their package may import.
+  {
+    files: ['apps/server/{bench,src/**/__tests__}/**/*.ts'],
+    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/fixtures', '@eo/bench-kit']),
+  },
+  {
+    files: ['packages/catalog-store/src/**/__tests__/**/*.ts'],
+    rules: importRules(['@eo/domain', '@eo/fixtures']),
+  },
+  // Tests and benchmarks of client packages (only they) also start the running reference
+  // service (@eo/server: startServer, seedDemo, createApiKey), a devDependency: a package's
+  // src never imports an app.
   {
     files: ['packages/api-client/**/{__tests__,test,bench}/**/*.ts', 'packages/api-client/*.ts'],
-    rules: { ...importRules(['@eo/domain', '@eo/server']), 'no-restricted-globals': 'off' },
+    rules: {
+      ...importRules(['@eo/domain', '@eo/server', '@eo/fixtures', '@eo/bench-kit']),
+      'no-restricted-globals': 'off',
+    },
   },
   {
     files: ['packages/sync/**/{__tests__,test,bench}/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client', '@eo/server']),
+    rules: importRules([
+      '@eo/domain',
+      '@eo/catalog-store',
+      '@eo/api-client',
+      '@eo/server',
+      '@eo/fixtures',
+      '@eo/bench-kit',
+    ]),
   },
   // apps/desktop, Node side (main, preload, backend, browser mode): every package, no DOM.
   {
@@ -256,6 +292,20 @@ export default tseslint.config(
       ],
     },
   },
+  // The desktop's tests and benchmarks: fixtures and bench-kit too.
+  {
+    files: ['apps/desktop/{bench,src/**/__tests__}/**/*.ts'],
+    ignores: ['apps/desktop/src/renderer/**', 'apps/desktop/src/shared/**'],
+    rules: importRules([
+      '@eo/domain',
+      '@eo/catalog-store',
+      '@eo/api-client',
+      '@eo/sync',
+      '@eo/server',
+      '@eo/fixtures',
+      '@eo/bench-kit',
+    ]),
+  },
   // The backend and browser mode are plain Node (they also run without Electron).
   {
     files: ['apps/desktop/src/{backend,browser-mode}/**/*.ts'],
@@ -275,6 +325,10 @@ export default tseslint.config(
             {
               group: ['@eo/desktop', '@eo/desktop/*'],
               message: 'Relative imports inside the app.',
+            },
+            {
+              group: ['@eo/bench-kit', '@eo/bench-kit/*'],
+              message: 'bench-kit is for tests and benchmarks only (see CONTRIBUTING.md).',
             },
           ],
         },

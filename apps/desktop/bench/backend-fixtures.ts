@@ -6,7 +6,7 @@
 import { createEoClient } from '@eo/api-client';
 import { makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { seedDemo, startServer } from '@eo/server';
-import { openLocalDatabase, type LocalDatabase } from '@eo/sync';
+import { openMirrorDatabase, type MirrorDatabase } from '@eo/sync';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,10 +84,10 @@ function shifted(record: CatalogRecordOut, i: number, rnd: () => number): Catalo
 export async function mirrorWith(
   n: number,
   templates?: CatalogRecordOut[],
-): Promise<{ dataDir: string; db: LocalDatabase; close(): void }> {
+): Promise<{ dataDir: string; db: MirrorDatabase; close(): void }> {
   const base = templates ?? (await demoTemplates());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-desktop-bench-'));
-  const db = openLocalDatabase(path.join(dataDir, 'mirror.sqlite'));
+  const db = openMirrorDatabase(path.join(dataDir, 'mirror.sqlite'));
   const insert = makeCatalogInserter(db.sqlite);
   const rnd = prng(42);
   const links = { orgId: 'mirror', orderId: null, orderItemId: null };

@@ -14,7 +14,7 @@
 import { reportVerdict } from '@eo/bench-kit';
 import { compileCatalogSql } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
-import { makeOfflineCatalogSearch, openLocalDatabase, outerRing } from '@eo/sync';
+import { makeOfflineCatalogSearch, openMirrorDatabase, outerRing } from '@eo/sync';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +69,7 @@ export async function backendSearchBench(options: { smoke: boolean }): Promise<v
   }
 
   // The baselines, on a second connection to the same file.
-  const raw = openLocalDatabase(path.join(fixture.dataDir, 'mirror.sqlite'));
+  const raw = openMirrorDatabase(path.join(fixture.dataDir, 'mirror.sqlite'));
   const offlineSearch = makeOfflineCatalogSearch(raw.sqlite);
   function naiveFootprints(q: unknown): number {
     const c = compileCatalogSql('mirror', CatalogSearchRequest.parse(q));

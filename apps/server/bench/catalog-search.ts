@@ -27,7 +27,7 @@ import { UrlSigner } from '../src/imagery/signing';
 import { openDatabase } from '../src/db/client';
 import { createApiKey, createOrganization, createUser } from '../src/orgs/repository';
 import { demoCatalogRecord } from '../src/seed/demo-catalog';
-import { makeRng } from '../src/seed/prng';
+import { createRng } from '../src/seed/prng';
 import { generateScenes } from '../src/seed/scenes';
 import { installSpatialFunctions, withQueryGeometry } from '@eo/catalog-store';
 import { startServer } from '../src/server';
@@ -92,7 +92,7 @@ const centres: Array<[number, number]> = [];
 log(`built in ${(ms(process.hrtime.bigint() - t0) / 1000).toFixed(1)} s`);
 
 // --- the query mix ---------------------------------------------------------------------------
-const rng = makeRng(99);
+const rng = createRng(99);
 const bodies: CatalogSearchRequestInput[] = Array.from({ length: QUERIES }, () => {
   const [lon, lat] = centres[rng.int(centres.length)]!;
   const w = Math.max(-180, lon - 1);

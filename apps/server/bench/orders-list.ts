@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { median, reportVerdict } from '@eo/bench-kit';
 import { startServer } from '../src/server';
 import { seedDemo } from '../src/seed/demo';
-import { DEMO } from '../src/reference/catalog';
+import { DEMO } from '@eo/fixtures';
 
 const smoke = process.argv.includes('--smoke');
 const ORDERS = 120;

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
-import { createRouter } from './http/endpoint';
+import { makeRouter } from './http/endpoint';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -97,7 +97,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/healthz', async () => ({ ok: true }));
 
-  const router = createRouter(app, ctx);
+  const router = makeRouter(app, ctx);
   registerIndexRoutes(router, ctx);
   registerAoiRoutes(router, ctx);
   registerVisualizationRoutes(router, ctx);

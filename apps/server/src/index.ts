@@ -9,4 +9,6 @@ export {
   type BulkCatalogOptions,
 } from './seed/bulk-catalog';
 export { createApiKey, createOrganization, createProject, createUser } from './orgs/repository';
-export { DEMO, SATELLITES, COLLECTIONS, BANDSETS } from './reference/catalog';
+export { SATELLITES, COLLECTIONS, BANDSETS } from './reference/catalog';
+// Moved to @eo/fixtures; re-exported while callers move (import it from @eo/fixtures).
+export { DEMO } from '@eo/fixtures';

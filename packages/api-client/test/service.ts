@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApiKey, DEMO, seedDemo, startServer, type RunningServer } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
+import { createApiKey, seedDemo, startServer, type RunningServer } from '@eo/server';
 
 export interface TestService {
   readonly url: string;

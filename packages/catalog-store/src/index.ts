@@ -3,6 +3,7 @@
  * offline mirror so both answer catalog search with the same SQL over the same layout.
  */
 export { catalogRecords } from './table';
+export type { SqlRow } from './sql-row';
 export { CATALOG_RTREE_DDL } from './rtree';
 export {
   makeCatalogInserter,

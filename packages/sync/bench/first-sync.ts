@@ -20,7 +20,7 @@ import type Database from 'better-sqlite3';
 type Geometry =
   | { type: 'Polygon'; coordinates: number[][][] }
   | { type: 'MultiPolygon'; coordinates: number[][][][] };
-import { openLocalDatabase } from '../src/db/open';
+import { openMirrorDatabase } from '../src/db/open';
 import { createSyncEngine, DEFAULT_PULL } from '../src/pull/engine';
 import { reportVerdict } from '@eo/bench-kit';
 import { catalogBytes, databaseBytes, fmt, log, smoke, tempDir } from './common';
@@ -48,11 +48,11 @@ interface Run {
 
 /** A fresh mirror file, measured by `pull`, then sized and removed. */
 async function measure(
-  pull: (db: ReturnType<typeof openLocalDatabase>) => Promise<void>,
+  pull: (db: ReturnType<typeof openMirrorDatabase>) => Promise<void>,
 ): Promise<Run> {
   const dir = tempDir('first-sync');
   const file = path.join(dir, 'mirror.db');
-  const local = openLocalDatabase(file);
+  const local = openMirrorDatabase(file);
   try {
     const t = performance.now();
     const cpu = process.cpuUsage();
@@ -154,7 +154,7 @@ function floorStatements(sqlite: Database.Database) {
   };
 }
 
-async function floor(local: ReturnType<typeof openLocalDatabase>): Promise<void> {
+async function floor(local: ReturnType<typeof openMirrorDatabase>): Promise<void> {
   const put = floorStatements(local.sqlite);
   const headers = { authorization: service.key, 'content-type': 'application/json' };
   /** Pages until a short one; each page is parsed and written before the next is asked for. */
@@ -197,7 +197,7 @@ async function floor(local: ReturnType<typeof openLocalDatabase>): Promise<void>
 
 // --- the engine, with its defaults ---------------------------------------------------------------
 
-async function engine(local: ReturnType<typeof openLocalDatabase>): Promise<void> {
+async function engine(local: ReturnType<typeof openMirrorDatabase>): Promise<void> {
   const client = createEoClient({ baseUrl: service.url, apiKey: service.key });
   await createSyncEngine({ db: local, client }).sync({ resources: ['orders', 'catalogs'] });
 }

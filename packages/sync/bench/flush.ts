@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
-import { openLocalDatabase } from '../src/db/open';
+import { openMirrorDatabase } from '../src/db/open';
 import { createOutbox } from '../src/outbox/index';
 import { reportVerdict } from '@eo/bench-kit';
 import { fmt, smoke, tempDir } from './common';
@@ -36,7 +36,7 @@ try {
   }
   const directS = (performance.now() - t) / 1000;
 
-  const local = openLocalDatabase(path.join(dir, 'local.sqlite'));
+  const local = openMirrorDatabase(path.join(dir, 'local.sqlite'));
   const outbox = createOutbox({ db: local.sqlite, client });
   // The same warm-up for the outbox's own paths (statements, validation, JIT).
   for (let i = 0; i < WARM; i++) outbox.enqueue('order', order(`warm outbox ${i}`));

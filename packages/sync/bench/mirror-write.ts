@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import { reportVerdict } from '@eo/bench-kit';
 import { seedDemo, startServer } from '@eo/server';
-import { openLocalDatabase } from '../src/db/open';
+import { openMirrorDatabase } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
 
 const smoke = process.argv.includes('--smoke');
@@ -37,7 +37,7 @@ async function demoRecords(): Promise<Array<Record<string, unknown>>> {
 
 function run(records: Array<Record<string, unknown>>, perTransaction: number): number {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-sync-bench-'));
-  const db = openLocalDatabase(path.join(dir, 'mirror.db'));
+  const db = openMirrorDatabase(path.join(dir, 'mirror.db'));
   try {
     const writer = makeMirrorWriters(db.sqlite).catalogs;
     const commit = db.sqlite.transaction((batch: unknown[]) => writer.write(batch, 'pass'));

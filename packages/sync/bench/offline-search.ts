@@ -30,8 +30,9 @@ import {
   type CatalogSearchRequestInput,
   type SearchableRecord,
 } from '@eo/domain';
+import { DEMO } from '@eo/fixtures';
 import Database from 'better-sqlite3';
-import { openLocalDatabase, PAGE_SIZE } from '../src/db/open';
+import { openMirrorDatabase, PAGE_SIZE } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
 import { reportVerdict } from '@eo/bench-kit';
@@ -45,10 +46,10 @@ const BATCH = 20_000;
 /** The cached mirror: generated records upserted by the mirror writers, in batches. */
 const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
   // Loaded only to build (the server package takes seconds to import).
-  const { DEMO, generateCatalogRecords } = await import('@eo/server');
+  const { generateCatalogRecords } = await import('@eo/server');
   log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
   const t0 = performance.now();
-  const local = openLocalDatabase(path.join(work, 'mirror.db'));
+  const local = openMirrorDatabase(path.join(work, 'mirror.db'));
   // Build-time settings only (the file is rebuilt if the build dies): no fsync, a big cache.
   local.sqlite.pragma('synchronous = OFF');
   local.sqlite.pragma('cache_size = -1000000');

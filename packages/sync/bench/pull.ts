@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import { reportVerdict } from '@eo/bench-kit';
 import { seedDemo, startServer } from '@eo/server';
-import { openLocalDatabase } from '../src/db/open';
+import { openMirrorDatabase } from '../src/db/open';
 import { createSyncEngine } from '../src/pull/engine';
 
 const smoke = process.argv.includes('--smoke');
@@ -29,7 +29,7 @@ try {
 
   const pass = async (batchRecords: number): Promise<number> => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-sync-bench-mirror-'));
-    const db = openLocalDatabase(path.join(dir, 'mirror.db'));
+    const db = openMirrorDatabase(path.join(dir, 'mirror.db'));
     try {
       const engine = createSyncEngine({ db, client, pageSize: 100, batchRecords });
       const start = process.hrtime.bigint();

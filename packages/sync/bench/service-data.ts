@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
+import { DEMO } from '@eo/fixtures';
 import { cached, log, tempDir } from './common';
 import { orderInput } from './orders';
 
@@ -18,7 +19,7 @@ export async function serviceData(records: number, orders: number): Promise<stri
     log(`building the service data (${records} catalog records, ${orders} orders) in ${dir} ...`);
     const t0 = performance.now();
     // Loaded only to build (a cached run never starts the server in this process).
-    const { DEMO, insertCatalogRecords, seedDemo, startServer } = await import('@eo/server');
+    const { insertCatalogRecords, seedDemo, startServer } = await import('@eo/server');
     const server = await startServer({
       dataDir: dir,
       logLevel: false,

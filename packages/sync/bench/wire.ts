@@ -30,7 +30,7 @@ import {
   type LinkProfile,
 } from '@eo/bench-kit';
 import Database from 'better-sqlite3';
-import { openLocalDatabase, type LocalDatabase } from '../src/db/open';
+import { openMirrorDatabase, type MirrorDatabase } from '../src/db/open';
 import { createSyncEngine } from '../src/pull/engine';
 import { fmt, log, smoke, tempDir } from './common';
 import { forkService } from './reference-service';
@@ -118,7 +118,7 @@ function serviceRecords(serviceDir: string): number {
   }
 }
 
-function count(db: LocalDatabase, table: string): number {
+function count(db: MirrorDatabase, table: string): number {
   return (db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
 
@@ -130,7 +130,7 @@ async function overLink(
   const service = await forkService(data.dir);
   const link = await startLink(service.url, profile);
   const dir = tempDir('wire');
-  const db = openLocalDatabase(path.join(dir, 'mirror.db'));
+  const db = openMirrorDatabase(path.join(dir, 'mirror.db'));
   let json = 0;
   const client = createEoClient({
     baseUrl: link.url,

@@ -1,5 +1,5 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
-export { openLocalDatabase, type LocalDatabase } from './db/open';
+export { openMirrorDatabase, type MirrorDatabase } from './db/open';
 export {
   makePrivateDir,
   preparePrivateDatabase,
@@ -18,7 +18,7 @@ export {
 } from './pull/engine';
 export { SyncBusyError, describeSyncError, type SyncErrorInfo } from './pull/errors';
 export {
-  makeDriftInbox,
+  createDriftInbox,
   DRIFT_SAMPLE_SIZE,
   type DriftInbox,
   type DriftSample,

@@ -25,7 +25,7 @@ import {
   syncHandlers,
   tilesHandlers,
 } from './handlers';
-import { fileBytes, openLocalStore } from './local-store';
+import { fileBytes, openDesktopStore } from './local-store';
 import { makeKeyBinding } from './key-binding';
 import { makeMirrorSource } from './mirror-source';
 import { makeMirrorStatus } from './mirror-status';
@@ -79,7 +79,7 @@ export function createBackend(options: BackendOptions): Backend {
     idempotency: () => settings.idempotency,
     onMirrorError: reportMirrorError,
   });
-  const store = openLocalStore(dataDir);
+  const store = openDesktopStore(dataDir);
   const catalog = makeCatalogView(local);
   const mirror = makeMirrorStatus(local);
   const getTile = makeTiles(store, options.fetch ? { fetch: options.fetch } : {});

@@ -7,7 +7,7 @@
 import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import {
   checkConnectivity,
-  makeDriftInbox,
+  createDriftInbox,
   watchConnectivity,
   type ConnectivityCheck,
   type ConnectivityWatcher,
@@ -140,7 +140,7 @@ export function createConnection(options: ConnectionOptions) {
     // The key is read before every request, and only for the service it is bound to: a key
     // changed in Settings applies at once, and never travels to another origin.
     // Schema drift is counted by the sync engine (per resource, with samples).
-    const drift = makeDriftInbox();
+    const drift = createDriftInbox();
     const client = createEoClient({
       baseUrl: url,
       apiKey: () => keys.keyFor(configured) ?? '',

@@ -6,7 +6,7 @@
  * Plain http is refused for any service but this machine's (`keyTransportProblem`).
  */
 import { keyTransportProblem, originOf } from '@eo/api-client';
-import type { LocalStore } from './local-store';
+import type { DesktopStore } from './local-store';
 import type { Secrets } from './secrets';
 
 /** The binding of a key entered while the embedded reference service is in use. */
@@ -14,7 +14,7 @@ export const EMBEDDED_BINDING = 'embedded';
 
 export function makeKeyBinding(options: {
   readonly secrets: Secrets;
-  readonly store: LocalStore;
+  readonly store: DesktopStore;
   /** The embedded service's URL, used while no service URL is configured. */
   readonly embeddedUrl: string | null;
 }) {

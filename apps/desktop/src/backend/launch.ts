@@ -6,7 +6,7 @@
 import { createBackend, type Backend, type BackendOptions } from './backend';
 import { startEmbeddedService, type EmbeddedService } from './embedded-service';
 import { EMBEDDED_BINDING } from './key-binding';
-import { openLocalStore } from './local-store';
+import { openDesktopStore } from './local-store';
 import type { Secrets } from './secrets';
 
 export interface Launched {
@@ -24,7 +24,7 @@ export async function launchBackend(
     readonly log?: (line: string) => void;
   },
 ): Promise<Launched> {
-  const store = openLocalStore(options.dataDir);
+  const store = openDesktopStore(options.dataDir);
   const configured = store.settings().serviceUrl;
   let embedded: EmbeddedService | null = null;
   try {

@@ -1,6 +1,6 @@
 /**
- * The app's own small database (`desktop.sqlite`, next to the mirror): settings, saved
- * searches and the tile cache. Kept apart from the mirror so clearing the mirror never touches
+ * The desktop store: the app's own small database (`desktop.sqlite`, next to sync's mirror
+ * database): settings, saved searches and the tile cache. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
 import { makePrivateDir, preparePrivateDatabase } from '@eo/sync';
@@ -50,7 +50,7 @@ CREATE TABLE IF NOT EXISTS tiles (
   url TEXT PRIMARY KEY, content_type TEXT NOT NULL, body BLOB NOT NULL, fetched_at TEXT NOT NULL);
 `;
 
-export function openLocalStore(dataDir: string) {
+export function openDesktopStore(dataDir: string) {
   makePrivateDir(dataDir, { own: true });
   const file = path.join(dataDir, 'desktop.sqlite');
   preparePrivateDatabase(file);
@@ -145,7 +145,7 @@ export function openLocalStore(dataDir: string) {
   };
 }
 
-export type LocalStore = ReturnType<typeof openLocalStore>;
+export type DesktopStore = ReturnType<typeof openDesktopStore>;
 
 interface Row {
   id: string;

@@ -8,10 +8,10 @@
  */
 import { RESOURCES, type ResourceStatus } from '@eo/sync';
 import type { SyncResource, SyncStatus } from '../shared/contract';
-import type { LocalStore, MirrorSourceState } from './local-store';
+import type { DesktopStore, MirrorSourceState } from './local-store';
 
 export function makeMirrorSource(options: {
-  readonly store: LocalStore;
+  readonly store: DesktopStore;
   /** The configured service's binding now (null: no service). */
   readonly current: () => string | null;
   /** Whether the mirror holds any pulled record. */

@@ -8,13 +8,13 @@ import type { CatalogSearchRequestInput } from '@eo/domain';
 import { RESOURCES, type DriftInbox, type Mirror } from '@eo/sync';
 import { ContractError, type SyncResource, type SyncStatus } from '../shared/contract';
 import type { BackendEvents } from './events';
-import type { LocalStore, StoredSettings } from './local-store';
+import type { DesktopStore, StoredSettings } from './local-store';
 import type { makeMirrorSource } from './mirror-source';
 import type { makeMirrorStatus } from './mirror-status';
 
 export interface SyncRunnerOptions {
   readonly local: Mirror;
-  readonly store: LocalStore;
+  readonly store: DesktopStore;
   readonly events: BackendEvents;
   readonly mirror: ReturnType<typeof makeMirrorStatus>;
   readonly source: ReturnType<typeof makeMirrorSource>;

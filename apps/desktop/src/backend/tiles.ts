@@ -3,7 +3,7 @@
  * allows no remote origin) and cached in SQLite, so a tile seen once is served again offline.
  * Cache first: basemap tiles rarely change and field links are slow.
  */
-import type { LocalStore } from './local-store';
+import type { DesktopStore } from './local-store';
 
 const MAX_TILE_BYTES = 2 * 1024 * 1024;
 
@@ -20,7 +20,7 @@ export function tileUrlFor(template: string, t: { z: number; x: number; y: numbe
 }
 
 export function makeTiles(
-  store: LocalStore,
+  store: DesktopStore,
   options: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ) {
   const doFetch = options.fetch ?? fetch;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { makeTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing/harness';
 import { expectOurShape } from './error-body';
 
 /** Sends raw bytes and reads until the server closes; status line, headers and body. */
@@ -30,7 +30,7 @@ function raw(port: number, text: string): Promise<{ status: number; body: string
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ scenes: 5 });
+  t = await createTestApp({ scenes: 5 });
 });
 afterAll(async () => t.close());
 

@@ -7,12 +7,12 @@
  */
 import { endpoints, ENDPOINT_IDS, extensionEndpoints, LIMITS } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing/harness';
 import { expectOurShape } from './error-body';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp({ scenes: 20 });
+  t = await createTestApp({ scenes: 20 });
 });
 afterAll(async () => t.close());
 

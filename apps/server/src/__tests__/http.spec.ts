@@ -1,10 +1,10 @@
 import { ENDPOINT_IDS, endpoints, IDEMPOTENCY_SUPPORT_HEADER } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, type TestApp } from '../testing/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
 });
 afterAll(async () => t.close());
 

@@ -1,56 +1,13 @@
 /** SQL for AOIs and their assets. Every read by id that serves a client is org-scoped. */
+import type { SqlRow } from '@eo/catalog-store';
+import type { aois, assets } from './schema';
 import { parseInstantRange, type Geometry, type ListAoisQuery } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { stmt } from './statements';
 
-export interface AoiRow {
-  seq: number;
-  id: string;
-  org_id: string;
-  user_id: string;
-  project_id: string;
-  satellite_id: string;
-  provider: string;
-  name: string;
-  name_lower: string;
-  description: string;
-  geometry_json: string;
-  item_ids_json: string;
-  eo_bands_json: string;
-  area_sq_m: number;
-  centroid_lon: number;
-  centroid_lat: number;
-  scene_status: string;
-  status: string;
-  progress: number;
-  is_favourite: number;
-  created_at: number;
-  updated_at: number;
-}
+export type AoiRow = SqlRow<typeof aois>;
 
-export interface AssetRow {
-  seq: number;
-  id: string;
-  org_id: string;
-  aoi_id: string;
-  visualization_id: string | null;
-  source_item_id: string | null;
-  source_asset_id: string | null;
-  name: string;
-  description: string;
-  asset_type: string;
-  band_list_json: string;
-  date: string;
-  geometry_json: string | null;
-  area_sq_m: number | null;
-  centroid_lon: number | null;
-  centroid_lat: number | null;
-  path: string | null;
-  status: string;
-  progress: number;
-  created_at: number;
-  updated_at: number;
-}
+export type AssetRow = SqlRow<typeof assets>;
 
 export interface NewAoi {
   id: string;

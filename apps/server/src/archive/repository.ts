@@ -1,4 +1,6 @@
 /** Writes and reads of archive scenes (and their R*Tree entries). */
+import type { SqlRow } from '@eo/catalog-store';
+import type { archiveScenes } from './schema';
 import type { Geometry } from '@eo/domain';
 import { parseRfc3339, geometryBbox } from '@eo/domain';
 import type Database from 'better-sqlite3';
@@ -6,17 +8,19 @@ import { compactFeature, expandFeature, type ArchiveFeatureIn } from './feature'
 
 export type { ArchiveFeatureIn };
 
-export interface ArchiveSceneRow {
-  seq: number;
-  id: string;
-  collection_id: string;
-  satellite_id: string;
-  datetime_us: number;
-  cloud_cover: number;
-  off_nadir: number;
-  gsd: number;
-  feature_json: string;
-}
+/** A scene as the lists read it (`SCENE_COLUMNS` in list.ts): the sun angles and bounds stay behind. */
+export type ArchiveSceneRow = Pick<
+  SqlRow<typeof archiveScenes>,
+  | 'seq'
+  | 'id'
+  | 'collection_id'
+  | 'satellite_id'
+  | 'datetime_us'
+  | 'cloud_cover'
+  | 'off_nadir'
+  | 'gsd'
+  | 'feature_json'
+>;
 
 /**
  * Inserts scenes (call inside a transaction for batches). `satelliteId` is the scene's

@@ -1,25 +1,13 @@
 /** SQL of deliveries, and the lookups a delivery request needs, scoped to an organisation. */
+import type { SqlRow } from '@eo/catalog-store';
+import type { deliveries } from './schema';
 import type { Delivery } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { toIso } from '../time';
 
-export interface DeliveryRow {
-  id: string;
-  org_id: string;
-  catalog_id: string | null;
-  task_id: string | null;
-  order_item_id: string | null;
-  cloud_config: string;
-  cloud_path: string;
-  status: string;
-  reason: string | null;
-  target_path: string;
-  created_by: string;
-  updated_by: string;
-  created_at: number;
-  updated_at: number;
-}
+/** Built in code before it is inserted: `seq` is the database's. */
+export type DeliveryRow = Omit<SqlRow<typeof deliveries>, 'seq'>;
 
 export type DeliveryOut = z.input<typeof Delivery>;
 

@@ -123,7 +123,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function createRouter(app: FastifyInstance, ctx: AppContext) {
+export function makeRouter(app: FastifyInstance, ctx: AppContext) {
   const authenticate = makeAuthenticator(ctx.sqlite);
   const findKey = ctx.sqlite.prepare<
     [string, string],
@@ -292,4 +292,4 @@ export function createRouter(app: FastifyInstance, ctx: AppContext) {
   return { read, create, readExtension };
 }
 
-export type Router = ReturnType<typeof createRouter>;
+export type Router = ReturnType<typeof makeRouter>;

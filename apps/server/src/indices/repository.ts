@@ -1,25 +1,12 @@
 /** Reads and writes of indices, scoped to an organisation (presets are shared). */
+import type { SqlRow } from '@eo/catalog-store';
+import type { indices } from './schema';
 import type { ListIndicesQuery, SpectralIndex } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { toMicro } from '../time';
 
-interface IndexRow {
-  id: string;
-  org_id: string | null;
-  user_id: string | null;
-  name: string;
-  description: string;
-  expression: string;
-  expression_type: string;
-  type: string;
-  rescale_json: string;
-  colormap: string;
-  satellite_id: string;
-  bands_json: string;
-  created_at: number;
-  updated_at: number;
-}
+type IndexRow = SqlRow<typeof indices>;
 
 export type IndexOut = z.input<typeof SpectralIndex>;
 

@@ -1,53 +1,12 @@
 /** SQL for jobs and their tasks. */
+import type { SqlRow } from '@eo/catalog-store';
+import type { jobs, jobTasks as jobTasksTable } from './schema';
 import type Database from 'better-sqlite3';
 import { stmt } from '../aois/statements';
 
-export interface JobRow {
-  seq: number;
-  id: string;
-  org_id: string;
-  project_id: string;
-  workflow_id: string;
-  created_by: string;
-  status: string;
-  progress: number;
-  estimated_duration: number;
-  cost: number;
-  spec_text: string;
-  val_errors_json: string;
-  created_at: number;
-  updated_at: number;
-  finished_at: number | null;
-  exec_created_at: number | null;
-  exec_updated_at: number | null;
-}
+export type JobRow = SqlRow<typeof jobs>;
 
-export interface JobTaskRow {
-  seq: number;
-  id: string;
-  job_id: string;
-  position: number;
-  step_key: string;
-  name: string;
-  block_id: string;
-  block_name: string;
-  block_version: string;
-  status: string;
-  state_msg: string;
-  err_msg: string | null;
-  failure_type: string | null;
-  progress: number;
-  estimated_time_duration: number;
-  depends_on_json: string;
-  disclaimer_json: string;
-  info_logs_text: string;
-  inputs_text: string;
-  result_text: string;
-  created_at: number;
-  updated_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-}
+export type JobTaskRow = SqlRow<typeof jobTasksTable>;
 
 /** One item of a job's `val_errors` (a type alias, so it fits the schema's loose object). */
 export type ValErrorIn = {

@@ -1,89 +1,12 @@
 /** Row shapes of the orders tables as raw SQL returns them (snake_case, instants in µs). */
+import type { SqlRow } from '@eo/catalog-store';
+import type { orders, orderItems, tasks } from './schema';
 
-export interface OrderRow {
-  id: string;
-  org_id: string;
-  user_id: string;
-  created_by: string;
-  updated_by: string;
-  status: string;
-  total_amount: number;
-  refunded_amount: number;
-  transaction_id: string | null;
-  paid_at: number | null;
-  created_at: number;
-  updated_at: number;
-  /** The rendered wire order, UTF-8 JSON (see schema.ts). */
-  wire_json: Buffer;
-  wire_version: number;
-}
-
-export interface OrderItemRow {
-  id: string;
-  order_id: string;
-  position: number;
-  org_id: string;
-  project_id: string;
-  user_id: string;
-  created_by: string;
-  updated_by: string;
-  name: string;
-  type: string;
-  status: string;
-  payment_status: string;
-  feasibility_status: string;
-  last_feasibility_check: number;
-  area: number;
-  satellite_id: string;
-  bandset_json: string;
-  number_of_bands: number;
-  base_amount: number;
-  final_amount: number;
-  refunded_amount: number;
-  tokens_used: number;
-  transaction_id: string | null;
-  uplifts_json: string;
-  cloud_cover: number | null;
-  off_nadir: number | null;
-  cloud_delivery_json: string | null;
-  delivery_speed: string;
-  image_type: string;
-  recurrence: string;
-  usecase: string | null;
-  start_date: number | null;
-  end_date: number | null;
-  no_of_occurrences: number;
-  occurrences_json: string | null;
-  item_ids_json: string | null;
-  images_json: string;
-  geometry_json: string;
-  validation_errors_json: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface TaskRow {
-  id: string;
-  order_item_id: string;
-  order_id: string;
-  org_id: string;
-  position: number;
-  type: string;
-  status: string;
-  delivery_status: string;
-  start_date: number;
-  end_date: number;
-  number_of_strips: number;
-  tokens_used: number;
-  transaction_id: string | null;
-  scene_id: string | null;
-  catalog_id: string | null;
-  failure_reason: string | null;
-  created_by: string;
-  updated_by: string;
-  created_at: number;
-  updated_at: number;
-}
+// Built in code and inserted by ORDER_COLUMNS etc. below: `seq` is the database's (creation
+// order for lists), never written or read as a field.
+export type OrderRow = Omit<SqlRow<typeof orders>, 'seq'>;
+export type OrderItemRow = Omit<SqlRow<typeof orderItems>, 'seq'>;
+export type TaskRow = Omit<SqlRow<typeof tasks>, 'seq'>;
 
 /** `INSERT INTO <table> (cols) VALUES (@cols)` for a row shape. */
 export function insertSql(table: string, columns: readonly string[]): string {

@@ -129,17 +129,3 @@ export const BANDSETS: readonly BandsetDef[] = [
 export const satelliteById = (id: string) => SATELLITES.find((s) => s.id === id);
 export const collectionById = (id: string) => COLLECTIONS.find((c) => c.id === id);
 export const bandsetById = (id: string) => BANDSETS.find((b) => b.id === id);
-
-/** The demo organisation, users and projects seeded on first start (stable ids). */
-export const DEMO = {
-  orgId: 'org-demo',
-  orgName: 'Demo Field Team',
-  users: [
-    { id: 'usr-demo-analyst', name: 'Demo Analyst', email: 'analyst@demo.example' },
-    { id: 'usr-demo-field', name: 'Demo Field Lead', email: 'field@demo.example' },
-  ],
-  projects: [
-    { id: 'prj-demo-crops', name: 'Crop monitoring' },
-    { id: 'prj-demo-floods', name: 'Flood response' },
-  ],
-} as const;

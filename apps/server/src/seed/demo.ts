@@ -10,7 +10,7 @@ import { makeArchiveInserter } from '../archive/repository';
 import { makeCatalogInserter } from '../catalog/repository';
 import { seedPresetIndices } from '../indices/presets';
 import { createApiKey, createOrganization, createProject, createUser } from '../orgs/repository';
-import { DEMO } from '../reference/catalog';
+import { DEMO } from '@eo/fixtures';
 import { DEMO_CATALOG_EVERY, DEMO_CATALOG_MAX, demoCatalogRecord } from './demo-catalog';
 import { generateScenes, type GeneratedScene } from './scenes';
 

@@ -26,7 +26,7 @@ function splitmix32(seed: number): () => number {
   };
 }
 
-export function makeRng(seed: number): Rng {
+export function createRng(seed: number): Rng {
   const init = splitmix32(seed);
   let a = init();
   let b = init();

@@ -40,7 +40,7 @@ import {
 } from './geo/orbit';
 import { sunPosition } from './geo/sun';
 import { toUtm, utmEpsg, utmZone } from './geo/utm';
-import { makeRng, type Rng } from './prng';
+import { createRng, type Rng } from './prng';
 
 export type ArchiveFeatureIn = z.input<typeof ArchiveFeature>;
 
@@ -227,7 +227,7 @@ const slotKey = (satIndex: number, orbitNumber: number, frame: number) =>
 
 /** Yields `count` scenes. Throws if the window cannot hold them (about 5 million by default). */
 export function* generateScenes(opts: SceneGeneratorOptions): Generator<GeneratedScene> {
-  const rng = makeRng(opts.seed ?? DEFAULT_SCENE_SEED);
+  const rng = createRng(opts.seed ?? DEFAULT_SCENE_SEED);
   const startMs = opts.startMs ?? DEFAULT_WINDOW.startMs;
   const endMs = opts.endMs ?? DEFAULT_WINDOW.endMs;
   const all = flyers();
@@ -260,7 +260,7 @@ export function* generateScenes(opts: SceneGeneratorOptions): Generator<Generate
       side: rng.next() < 0.5 ? -1 : 1,
       cloudBase: 0,
       // Each strip draws from its own stream, so rejected frames do not shift later strips.
-      rng: makeRng(rng.int(2 ** 32)),
+      rng: createRng(rng.int(2 ** 32)),
     };
     const startLat = trackPoint(
       orbit,

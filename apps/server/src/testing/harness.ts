@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { createApiKey, createOrganization, createProject, createUser } from '../orgs/repository';
 import { seedDemo } from '../seed/demo';
-import { DEMO } from '../reference/catalog';
+import { DEMO } from '@eo/fixtures';
 
 export const OTHER = { orgId: 'org-other', userId: 'usr-other', projectId: 'prj-other' } as const;
 
@@ -27,7 +27,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(
+export async function createTestApp(
   opts: Partial<ServerConfig> & { scenes?: number } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-server-test-'));

@@ -1,26 +1,11 @@
 /** SQL for visualizations (their index assets live in the assets table, see aois/). */
+import type { SqlRow } from '@eo/catalog-store';
+import type { visualizations } from './schema';
 import type Database from 'better-sqlite3';
 import type { AssetRow } from '../aois/repository';
 import { stmt } from '../aois/statements';
 
-export interface VisualizationRow {
-  seq: number;
-  id: string;
-  org_id: string;
-  user_id: string;
-  aoi_id: string;
-  index_id: string;
-  index_name: string;
-  expression: string;
-  expression_type: string;
-  type: string;
-  rescale_json: string;
-  src_asset_ids_json: string;
-  status: string;
-  progress: number;
-  created_at: number;
-  updated_at: number;
-}
+export type VisualizationRow = SqlRow<typeof visualizations>;
 
 export interface NewVisualization {
   id: string;

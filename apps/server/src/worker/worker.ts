@@ -10,6 +10,8 @@
  * state that clients follow forever.
  */
 import type Database from 'better-sqlite3';
+import type { SqlRow } from '@eo/catalog-store';
+import type { workItems } from './schema';
 
 export interface StepTools {
   /** Queue another step (inside the current transaction). */
@@ -40,12 +42,7 @@ export function giveUpReason(err: unknown): string {
   return `the service gave up after ${MAX_ATTEMPTS} attempts (${what})`;
 }
 
-interface Row {
-  id: number;
-  kind: string;
-  ref_id: string;
-  attempts: number;
-}
+type Row = Pick<SqlRow<typeof workItems>, 'id' | 'kind' | 'ref_id' | 'attempts'>;
 
 export class Worker {
   private readonly handlers = new Map<string, { run: StepHandler; giveUp: GiveUpHandler }>();

@@ -12,6 +12,8 @@ import {
   type CatalogLinks,
   type CatalogRecordOut,
 } from '../writes';
+import type { SqlRow } from '../sql-row';
+import type { catalogRecords } from '../table';
 import { tempCatalog, type TempCatalog } from './temp-store';
 
 const LINKS: CatalogLinks = { orgId: 'org-1', orderId: 'ord-1', orderItemId: 'oi-1' };
@@ -38,18 +40,7 @@ function record(id: unknown, properties: Record<string, unknown>, extra: object 
   } as unknown as CatalogRecordOut;
 }
 
-interface Row {
-  seq: number;
-  order_id: string | null;
-  item_id: string;
-  collection: string | null;
-  datetime_us: number | null;
-  cloud_cover: number | null;
-  gsd: number | null;
-  min_lon: number | null;
-  created_at_us: number;
-  record_json: string;
-}
+type Row = SqlRow<typeof catalogRecords>;
 
 let store: TempCatalog;
 beforeEach(() => {

@@ -1,3 +1,10 @@
 /** Test helpers for packages that own a SQLite schema (`@eo/catalog-store/testing`). */
 export { schemaDrift, schemaTables } from './schema-drift';
 export { migrationLedger, type MigrationLedger } from './migration-ledger';
+export {
+  sqlLiterals,
+  sqlNameCheck,
+  unpreparable,
+  type SqlLiteral,
+  type SqlLiterals,
+} from './sql-literals';

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import { DEFAULT_SERVICE_DIALECT, parseServiceDialect, type ServiceDialect } from '@eo/domain';
-import { openLocalDatabase, type LocalDatabase } from '../db/open';
-import { makeDriftInbox, type DriftInbox } from '../pull/drift';
+import { openMirrorDatabase, type MirrorDatabase } from '../db/open';
+import { createDriftInbox, type DriftInbox } from '../pull/drift';
 import { UsageError, type CommandLine, type OptionName, type OptionValues } from './args';
 import { resolvePath, type CliIo } from './io';
 
@@ -30,7 +30,7 @@ export interface CommandContext {
   /** `json` or `table`; default table when stdout is a terminal, JSON otherwise. */
   format(): OutputFormat;
   /** The local database; `create: false` fails when there is none yet. Closed after the command. */
-  database(options: { create: boolean }): LocalDatabase;
+  database(options: { create: boolean }): MirrorDatabase;
   /** A client on the service; a usage error when URL or key is missing. */
   client(): EoClient;
   /** Where the client reports schema drift (`eo sync` hands it to the engine). */
@@ -54,8 +54,8 @@ export function makeContext(
   operands: readonly string[],
 ): CommandContext & { close(): void } {
   const { values } = line;
-  const opened: LocalDatabase[] = [];
-  const drift = makeDriftInbox();
+  const opened: MirrorDatabase[] = [];
+  const drift = createDriftInbox();
   return {
     drift,
     io,
@@ -73,7 +73,7 @@ export function makeContext(
       const file = resolvePath(io, given);
       if (!create && !fs.existsSync(file))
         throw new CliFailure(`no database at ${file}: run \`eo sync\` first`);
-      const db = openLocalDatabase(file);
+      const db = openMirrorDatabase(file);
       opened.push(db);
       return db;
     },

@@ -1,4 +1,8 @@
-/** Opens the local database (WAL), applies migrations, and wraps it in drizzle. */
+/**
+ * Opens the mirror database (WAL), applies migrations, and wraps it in drizzle: one SQLite file
+ * holding the mirror of the service's records, the sync state and the outbox. (The desktop's own
+ * settings and tiles live apart, in its desktop store.)
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -7,21 +11,21 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { makePrivateDir, preparePrivateDatabase } from './private-files';
 import * as schema from './schema';
 
-export type LocalDb = BetterSQLite3Database<typeof schema>;
+export type MirrorDb = BetterSQLite3Database<typeof schema>;
 
-export interface LocalDatabase {
+export interface MirrorDatabase {
   readonly file: string;
   readonly sqlite: Database.Database;
-  readonly db: LocalDb;
+  readonly db: MirrorDb;
   close(): void;
 }
 
-/** Page size of new local databases (bytes). */
+/** Page size of new mirror databases (bytes). */
 export const PAGE_SIZE = 8192;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export function openLocalDatabase(file: string): LocalDatabase {
+export function openMirrorDatabase(file: string): MirrorDatabase {
   // Owner-only: a folder created here 0700; the database, its -wal and -shm 0600.
   makePrivateDir(path.dirname(path.resolve(file)));
   preparePrivateDatabase(file);

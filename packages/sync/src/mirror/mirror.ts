@@ -10,7 +10,7 @@
  */
 import type { EoClient } from '@eo/api-client';
 import type { CatalogSearchRequest, IdempotencyPolicy, OutboxKind } from '@eo/domain';
-import { openLocalDatabase } from '../db/open';
+import { openMirrorDatabase } from '../db/open';
 import {
   createOutbox,
   type FlushOptions,
@@ -133,7 +133,7 @@ export interface Mirror {
 
 /** Opens (creating and migrating as needed) the mirror database at `file`. */
 export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
-  const local = openLocalDatabase(file);
+  const local = openMirrorDatabase(file);
   const { sqlite } = local;
   const search = makeOfflineCatalogSearch(sqlite);
   const footprints = makeCatalogFootprints(sqlite);

@@ -20,7 +20,7 @@ export interface DriftInbox {
   take(): SchemaDriftEvent[];
 }
 
-export function makeDriftInbox(): DriftInbox {
+export function createDriftInbox(): DriftInbox {
   let events: SchemaDriftEvent[] = [];
   return {
     onSchemaDrift(event) {

@@ -22,7 +22,7 @@ import {
   SYNC_RESOURCES,
   type CatalogSearchRequestInput,
 } from '@eo/domain';
-import type { LocalDatabase } from '../db/open';
+import type { MirrorDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
 import {
@@ -96,7 +96,7 @@ export interface SyncOptions {
 }
 
 export interface SyncEngineOptions {
-  readonly db: LocalDatabase;
+  readonly db: MirrorDatabase;
   readonly client: EoClient;
   /**
    * What to mirror of the catalog: `'all'` (default), or saved searches / areas whose results
@@ -119,7 +119,7 @@ export interface SyncEngineOptions {
   /** Clock (µs), for the timestamps of sync_state. */
   readonly nowUs?: () => number;
   /**
-   * Where the client's schema drift reports arrive (`makeDriftInbox()`, whose `onSchemaDrift`
+   * Where the client's schema drift reports arrive (`createDriftInbox()`, whose `onSchemaDrift`
    * the client was built with): drift is then counted per resource with samples (see drift.ts).
    * Without it only what the writers could not index or store is counted.
    */

@@ -16,6 +16,8 @@
 import type Database from 'better-sqlite3';
 import { EoApiError, type BodyInput } from '@eo/api-client';
 import { isoTimestamp, readInstant } from '@eo/domain';
+import type { SqlRow } from '@eo/catalog-store';
+import type { syncIncremental } from '../mirror/schema';
 import type { ResourceName } from '../mirror/writers';
 
 /** A full pass at least this often (µs): the only passes that sweep deleted records. */
@@ -35,13 +37,8 @@ export const INCREMENTAL_RESOURCES: readonly ResourceName[] = ['catalogs', 'aois
 /** The STAC property a catalog pass filters on, and how a search may already name it. */
 const CATALOG_CHANGE_KEYS = ['properties.updated', 'updated'];
 
-interface Row {
-  pass_mode: PassMode;
-  pass_since_us: number | null;
-  watermark_us: number | null;
-  last_full_at_us: number | null;
-  unsupported_json: string | null;
-}
+/** A `sync_incremental` row; `pass_mode` holds only what `PassMode` names. */
+type Row = Omit<SqlRow<typeof syncIncremental>, 'resource' | 'pass_mode'> & { pass_mode: PassMode };
 
 type CatalogSearch = Omit<BodyInput<'searchCatalogs'>, 'limit' | 'offset'>;
 

@@ -1,6 +1,9 @@
 /** `sync_state` rows: where each resource's pass stands, read and written with raw statements. */
 import type Database from 'better-sqlite3';
+import type { SqlRow } from '@eo/catalog-store';
+import type { syncIncremental, syncState } from '../mirror/schema';
 import type { ResourceName } from '../mirror/writers';
+import type { PassMode } from './incremental';
 import type { SyncErrorInfo } from './errors';
 
 export interface ResourceStatus {
@@ -46,27 +49,17 @@ export interface ResourceStatus {
   readonly incrementalRejected: { status: number; message: string } | null;
 }
 
-interface Row {
+/**
+ * A `sync_state` row, with the resource's unindexed count and its `sync_incremental` columns
+ * (a LEFT JOIN: NULL while the resource has no such row).
+ */
+type Row = Omit<SqlRow<typeof syncState>, 'resource'> & {
   resource: ResourceName;
-  pass_id: string | null;
-  plan: string;
-  part: number;
-  checkpoint: number;
-  started_at_us: number | null;
-  finished_at_us: number | null;
-  last_complete_at_us: number | null;
-  last_error_json: string | null;
-  seen: number;
-  total: number | null;
-  removed: number;
-  incomplete: number;
-  drift: number;
-  skipped: number;
   not_indexed: number;
-  pass_mode: 'full' | 'incremental' | null;
-  last_full_at_us: number | null;
-  unsupported_json: string | null;
-}
+  pass_mode: PassMode | null;
+} & {
+  [K in 'last_full_at_us' | 'unsupported_json']: SqlRow<typeof syncIncremental>[K] | null;
+};
 
 function fromRow(r: Row): ResourceStatus {
   return {

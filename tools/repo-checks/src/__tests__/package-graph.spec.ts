@@ -74,6 +74,51 @@ describe('package graph lint', () => {
     ).toEqual([]);
   });
 
+  it('bench-kit and fixtures: imported by tests and benchmarks; the service only by tests and benchmarks of packages', async () => {
+    const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
+    const restricted = async (file: string, pkg: string) =>
+      (await ruleIds(file, imp(pkg))).includes('no-restricted-imports');
+    // bench-kit imports no workspace package; only tests and benchmarks import it
+    expect(await restricted('tools/bench-kit/src/probe.ts', '@eo/domain')).toBe(true);
+    expect(await restricted('tools/bench-kit/src/probe.ts', 'node:net')).toBe(false);
+    for (const file of [
+      'packages/sync/src/probe.ts',
+      'packages/api-client/src/probe.ts',
+      'apps/server/src/probe.ts',
+      'apps/desktop/src/backend/probe.ts',
+      'apps/desktop/src/main/probe.ts',
+      'apps/desktop/src/renderer/probe.ts',
+    ])
+      expect(await restricted(file, '@eo/bench-kit'), file).toBe(true);
+    for (const file of [
+      'packages/sync/bench/probe.ts',
+      'packages/api-client/bench/probe.ts',
+      'packages/api-client/src/__tests__/probe.spec.ts',
+      'apps/server/bench/probe.ts',
+      'apps/desktop/bench/probe.ts',
+    ])
+      expect(await restricted(file, '@eo/bench-kit'), file).toBe(false);
+    // fixtures: domain only; the service's seed and every package's tests use them
+    expect(await restricted('packages/fixtures/src/probe.ts', '@eo/domain')).toBe(false);
+    expect(await restricted('packages/fixtures/src/probe.ts', '@eo/server')).toBe(true);
+    expect(await restricted('apps/server/src/probe.ts', '@eo/fixtures')).toBe(false);
+    expect(await restricted('packages/sync/src/probe.ts', '@eo/fixtures')).toBe(true);
+    expect(await restricted('packages/sync/src/pull/__tests__/probe.ts', '@eo/fixtures')).toBe(
+      false,
+    );
+    expect(await restricted('packages/catalog-store/src/__tests__/probe.ts', '@eo/fixtures')).toBe(
+      false,
+    );
+    // the running reference service: tests and benchmarks of api-client and sync, never src
+    expect(await restricted('packages/sync/bench/probe.ts', '@eo/server')).toBe(false);
+    expect(await restricted('packages/sync/src/pull/__tests__/probe.ts', '@eo/server')).toBe(false);
+    expect(await restricted('packages/api-client/test/probe.ts', '@eo/server')).toBe(false);
+    expect(await restricted('packages/api-client/src/probe.ts', '@eo/server')).toBe(true);
+    expect(await restricted('packages/catalog-store/src/__tests__/probe.ts', '@eo/server')).toBe(
+      true,
+    );
+  });
+
   it('desktop: the renderer reaches the backend only through the contract; main has no DOM', async () => {
     const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
     const renderer = 'apps/desktop/src/renderer/stores/probe.ts';

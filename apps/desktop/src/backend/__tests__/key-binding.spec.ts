@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connectivity } from '../../shared/contract';
-import { openLocalStore } from '../local-store';
+import { openDesktopStore } from '../local-store';
 import { memorySecrets } from '../secrets';
 import { startBackend, startService, tempDir, type TestService } from './harness';
 import { startListener, type Listener } from './listener';
@@ -115,7 +115,7 @@ describe('the API key and the service URL', () => {
   it('a key stored by an older version stays with its service, never with plain http elsewhere', async () => {
     const dataDir = tempDir('eo-desktop-legacy-key-');
     const seed = (serviceUrl: string) => {
-      const store = openLocalStore(dataDir);
+      const store = openDesktopStore(dataDir);
       store.saveSettings({ ...store.settings(), serviceUrl });
       store.close();
     };
@@ -130,7 +130,7 @@ describe('the API key and the service URL', () => {
     }
     // A plain-http URL to another host, stored before it was refused: the key is forgotten.
     const legacy = tempDir('eo-desktop-legacy-http-');
-    const store = openLocalStore(legacy);
+    const store = openDesktopStore(legacy);
     store.saveSettings({ ...store.settings(), serviceUrl: 'http://eo.example.com' });
     store.close();
     const legacySecrets = memorySecrets('eok_legacy');

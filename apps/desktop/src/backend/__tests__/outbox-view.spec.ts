@@ -6,7 +6,7 @@ import {
   OUTBOX_KINDS,
   OUTBOX_STATES,
   OutboxStateError,
-  openLocalDatabase,
+  openMirrorDatabase,
   openMirror,
   type OutboxEntry,
 } from '@eo/sync';
@@ -21,7 +21,7 @@ import { tempDir } from './harness';
 const dir = tempDir('eo-outbox-view-');
 const mirror = openMirror(path.join(dir, 'mirror.sqlite'));
 // A second connection puts entries and records in states no offline action reaches (test set-up).
-const local = openLocalDatabase(mirror.file);
+const local = openMirrorDatabase(mirror.file);
 afterAll(() => {
   local.close();
   mirror.close();

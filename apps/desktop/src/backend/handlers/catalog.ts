@@ -2,11 +2,11 @@
 import type { catalogMethods } from '../../shared/contract';
 import type { CatalogView } from '../catalog-view';
 import type { HandlersFor } from '../dispatch';
-import type { LocalStore } from '../local-store';
+import type { DesktopStore } from '../local-store';
 
 export type CatalogHandlers = HandlersFor<keyof typeof catalogMethods>;
 
-export function catalogHandlers(catalog: CatalogView, store: LocalStore): CatalogHandlers {
+export function catalogHandlers(catalog: CatalogView, store: DesktopStore): CatalogHandlers {
   return {
     'catalog.search': (q) => catalog.search(q),
     'catalog.footprints': (q) => catalog.footprints(q),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { SCENES, createAoi, insertFixtureScenes } from './fixtures';
 
 /** An app with a clock the tests move, so created_at / updated_at are known. */
@@ -11,7 +11,7 @@ const at = (iso: string) => {
 
 const ids: Record<string, string> = {};
 beforeAll(async () => {
-  t = await makeTestApp({ now: () => clock });
+  t = await createTestApp({ now: () => clock });
   insertFixtureScenes(t);
   at('2024-03-01T00:00:00Z');
   ids.a = (await createAoi(t, { name: 'North Field', item_ids: [SCENES.cover.id] })).aoi_id;

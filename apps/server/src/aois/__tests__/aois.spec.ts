@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import {
   AOI_BOX,
   MICRO_TS,
@@ -17,7 +17,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
   insertFixtureScenes(t);
 });
 afterAll(async () => t.close());

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 
 /** The hot queries of AOIs, assets, visualizations and jobs use their indexes. */
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
 });
 afterAll(async () => t.close());
 

@@ -1,12 +1,12 @@
 import { ArchiveFeatureCollection } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { makeArchiveInserter, sceneFeature, type ArchiveSceneRow } from '../repository';
 
 let t: TestApp;
 let auroraTotal: number;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
   auroraTotal = (
     t.app.ctx.sqlite
       .prepare("SELECT count(*) AS n FROM archive_scenes WHERE collection_id = 'col-aurora-l2a'")

@@ -1,13 +1,13 @@
 import type { Geometry } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { makeArchiveInserter, sceneFeature, type ArchiveSceneRow } from '../repository';
 import { lastSatelliteSearchPlan } from '../satellite-search';
 
 let t: TestApp;
 let scenes: Array<ReturnType<typeof sceneFeature> & { satellite: string }>;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
   const rows = t.app.ctx.sqlite.prepare('SELECT * FROM archive_scenes').all() as ArchiveSceneRow[];
   scenes = rows.map((r) => ({ ...sceneFeature(r), satellite: r.satellite_id }));
 });

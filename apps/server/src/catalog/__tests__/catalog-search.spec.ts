@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, OTHER, type TestApp } from '../../testing/harness';
-import { DEMO } from '../../reference/catalog';
+import { createTestApp, OTHER, type TestApp } from '../../testing/harness';
+import { DEMO } from '@eo/fixtures';
 import { insertFixtures, square, type Fixture } from './fixtures';
 
 const C = 'col-test';
@@ -102,7 +102,7 @@ const FIXTURES: Fixture[] = [
 let t: TestApp;
 let demoRecords: number;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
   demoRecords = (
     t.app.ctx.sqlite
       .prepare('SELECT count(*) AS n FROM catalog_records WHERE org_id = ?')

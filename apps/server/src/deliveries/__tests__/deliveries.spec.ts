@@ -11,7 +11,7 @@ import {
   count,
   createOrder,
   itemsOf,
-  makeOrdersApp,
+  createOrdersApp,
   step,
   type Json,
 } from '../../orders/__tests__/helpers';
@@ -37,7 +37,7 @@ function manifestOf(d: Json): Json {
 }
 
 beforeAll(async () => {
-  t = await makeOrdersApp();
+  t = await createOrdersApp();
   const order = (
     await createOrder(t, [archiveItem({ item_ids: [SCENES.wide.id, SCENES.west.id] })])
   ).json();

@@ -2,10 +2,10 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOrder, makeOrdersApp } from '../../orders/__tests__/helpers';
+import { createOrder, createOrdersApp } from '../../orders/__tests__/helpers';
 import { taskingItem } from '../../orders/__tests__/fixtures';
 import { startServer, type RunningServer } from '../../server';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { MIN_BYTES, negotiateCoding } from '../compression';
 
 describe('negotiateCoding', () => {
@@ -59,7 +59,7 @@ describe('compressed responses (app.inject)', () => {
   let plain: LightMyRequestResponse;
 
   beforeAll(async () => {
-    t = await makeOrdersApp();
+    t = await createOrdersApp();
     for (let i = 0; i < 12; i++) {
       expect((await createOrder(t, [taskingItem({ name: `Field ${i}` })])).statusCode).toBe(201);
     }
@@ -173,7 +173,7 @@ describe('compressed responses (app.inject)', () => {
     const gz = zlib.gzipSync(Buffer.from(JSON.stringify({ pad: 'x'.repeat(4 * MIN_BYTES) })));
     const png = Buffer.alloc(4 * MIN_BYTES, 7);
     // Routes are added before the app's first request makes it ready: a fresh app.
-    const own = await makeTestApp();
+    const own = await createTestApp();
     try {
       own.app.get('/test/pre-gzipped', async (_req, reply) =>
         reply.header('content-encoding', 'gzip').type('application/json').send(gz),

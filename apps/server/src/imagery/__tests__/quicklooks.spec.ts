@@ -3,7 +3,7 @@ import path from 'node:path';
 import { QUICKLOOK_PIXELS } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOurShape } from '../../__tests__/error-body';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { SIGNING_KEY_FILE } from '../signing';
 import { decodePng } from './png-decode';
 
@@ -13,7 +13,7 @@ const expectErrorBody = (r: { json(): unknown }, code: string) =>
 let t: TestApp;
 let nowMs = Date.now();
 beforeAll(async () => {
-  t = await makeTestApp({ now: () => nowMs });
+  t = await createTestApp({ now: () => nowMs });
 });
 afterAll(async () => t.close());
 
@@ -63,7 +63,7 @@ describe('quicklook assets of archive scenes', () => {
     // Stored once: a second fetch (served from the file) and a fresh render are the same bytes.
     const again = await fetchAsset(thumbnail!.href);
     expect(again.rawPayload.equals(a.rawPayload)).toBe(true);
-    const other = await makeTestApp();
+    const other = await createTestApp();
     try {
       const [g] = (
         (
@@ -239,7 +239,7 @@ describe('signing secret and asset origin', () => {
   it('keeps one owner-only secret per data dir, and emits URLs on a configured asset origin', async () => {
     const file = path.join(t.dataDir, SIGNING_KEY_FILE);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    const other = await makeTestApp({ assetOrigin: 'https://assets.example' });
+    const other = await createTestApp({ assetOrigin: 'https://assets.example' });
     try {
       const r = await other.call({
         method: 'GET',
@@ -257,7 +257,7 @@ describe('signing secret and asset origin', () => {
     } finally {
       await other.close();
     }
-    await expect(makeTestApp({ assetOrigin: 'https://assets.example/path' })).rejects.toThrow(
+    await expect(createTestApp({ assetOrigin: 'https://assets.example/path' })).rejects.toThrow(
       /origin/,
     );
   });

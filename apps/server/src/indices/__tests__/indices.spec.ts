@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
 });
 afterAll(async () => t.close());
 

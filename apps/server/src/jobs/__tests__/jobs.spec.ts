@@ -8,12 +8,12 @@ import {
   step,
 } from '../../aois/__tests__/fixtures';
 import { createProject } from '../../orgs/repository';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { WORKFLOWS, estimate } from '../workflows';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
   insertFixtureScenes(t);
 });
 afterAll(async () => t.close());

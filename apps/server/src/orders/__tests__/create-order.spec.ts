@@ -9,11 +9,11 @@ import {
   recurringItem,
   taskingItem,
 } from './fixtures';
-import { count, createOrder, makeOrdersApp, type Json } from './helpers';
+import { count, createOrder, createOrdersApp, type Json } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeOrdersApp();
+  t = await createOrdersApp();
 });
 afterAll(async () => t.close());
 

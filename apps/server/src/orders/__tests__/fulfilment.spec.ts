@@ -5,11 +5,19 @@ import { buildApp } from '../../app';
 import { ORDER_PAYMENT_STEP } from '../fulfilment';
 import type { TestApp } from '../../testing/harness';
 import { SCENES, archiveItem, recurringItem, taskingItem } from './fixtures';
-import { count, createOrder, itemsOf, makeOrdersApp, orderById, step, type Json } from './helpers';
+import {
+  count,
+  createOrder,
+  itemsOf,
+  createOrdersApp,
+  orderById,
+  step,
+  type Json,
+} from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeOrdersApp();
+  t = await createOrdersApp();
 });
 afterAll(async () => t?.close());
 

@@ -1,5 +1,5 @@
 /** Small helpers shared by the order tests. */
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { NOW_MS, seedScenes } from './fixtures';
 
 /** Wire JSON as tests read it. */
@@ -7,9 +7,9 @@ import { NOW_MS, seedScenes } from './fixtures';
 export type Json = any;
 
 /** A test app whose clock starts at 2030-01-01 and ticks 1 ms per reading (stable orderings). */
-export async function makeOrdersApp(): Promise<TestApp> {
+export async function createOrdersApp(): Promise<TestApp> {
   let ms = NOW_MS;
-  const t = await makeTestApp({ now: () => (ms += 1) });
+  const t = await createTestApp({ now: () => (ms += 1) });
   seedScenes(t);
   return t;
 }

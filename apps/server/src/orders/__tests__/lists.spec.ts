@@ -9,7 +9,7 @@ import {
   recurringItem,
   taskingItem,
 } from './fixtures';
-import { createOrder, makeOrdersApp, type Json } from './helpers';
+import { createOrder, createOrdersApp, type Json } from './helpers';
 
 let t: TestApp;
 let fieldKey: string;
@@ -24,7 +24,7 @@ const get = async (url: string, key?: string) => {
 const ids = (list: Json[]) => list.map((x) => x.id);
 
 beforeAll(async () => {
-  t = await makeOrdersApp();
+  t = await createOrdersApp();
   fieldKey = createApiKey(
     t.app.ctx.sqlite,
     { orgId: DEMO.orgId, userId: DEMO.users[1].id },

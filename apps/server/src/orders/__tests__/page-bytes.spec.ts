@@ -5,7 +5,7 @@
  * `offset + limit` still visits every order exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { seedScenes, taskingItem } from './fixtures';
 import { createOrder, type Json } from './helpers';
 
@@ -23,7 +23,7 @@ function circle(n: number) {
 }
 
 beforeAll(async () => {
-  t = await makeTestApp({ maxListPageBytes: BUDGET, now: () => Date.UTC(2030, 0, 1) });
+  t = await createTestApp({ maxListPageBytes: BUDGET, now: () => Date.UTC(2030, 0, 1) });
   seedScenes(t);
   for (let k = 0; k < 6; k++) {
     const geometry = {
@@ -111,7 +111,7 @@ describe('GET /v0/orders page bytes', () => {
   });
 
   it('a page whose first order alone is over the budget still carries that order', async () => {
-    const tiny = await makeTestApp({ maxListPageBytes: 100, now: () => Date.UTC(2030, 0, 1) });
+    const tiny = await createTestApp({ maxListPageBytes: 100, now: () => Date.UTC(2030, 0, 1) });
     try {
       seedScenes(tiny);
       for (let k = 0; k < 2; k++)

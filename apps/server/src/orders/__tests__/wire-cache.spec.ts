@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/harness';
 import { ByteLru } from '../wire-cache';
 import { archiveItem, taskingItem } from './fixtures';
-import { createOrder, makeOrdersApp, type Json } from './helpers';
+import { createOrder, createOrdersApp, type Json } from './helpers';
 
 describe('ByteLru', () => {
   const b = (n: number, fill = 1) => Buffer.alloc(n, fill);
@@ -35,7 +35,7 @@ describe('ByteLru', () => {
 describe('GET /v0/orders never serves a stale page', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeOrdersApp();
+    t = await createOrdersApp();
   });
   afterAll(async () => t.close());
   const list = async (url = '/v0/orders') => (await t.call({ method: 'GET', url })).json() as Json;

@@ -5,7 +5,7 @@ import { CatalogRecord, CatalogSearchRequest } from '@eo/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeCatalogSearch } from '../../catalog/search';
 import { openDatabase, type Database_ } from '../../db/client';
-import { DEMO } from '../../reference/catalog';
+import { DEMO } from '@eo/fixtures';
 import { generateCatalogRecords, insertCatalogRecords } from '../bulk-catalog';
 import { seedDemo } from '../demo';
 

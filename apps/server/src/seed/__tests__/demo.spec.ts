@@ -5,7 +5,7 @@ import { CatalogRecord } from '@eo/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sceneFeature, type ArchiveSceneRow } from '../../archive/repository';
 import { openDatabase, type Database_ } from '../../db/client';
-import { DEMO } from '../../reference/catalog';
+import { DEMO } from '@eo/fixtures';
 import { seedDemo } from '../demo';
 import { generateScenes } from '../scenes';
 

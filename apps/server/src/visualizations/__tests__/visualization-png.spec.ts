@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAoi, insertFixtureScenes, listAssets } from '../../aois/__tests__/fixtures';
 import { decodePng } from '../../imagery/__tests__/png-decode';
 import { INDEX_PNG_PIXELS } from '../../imagery/index-png';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
 let aoiId: string;
@@ -23,7 +23,7 @@ const TRIANGLE = {
 };
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
   insertFixtureScenes(t);
   const aoi = await createAoi(t, { geometry: TRIANGLE });
   aoiId = aoi.aoi_id;

@@ -11,11 +11,11 @@ import {
   restart,
   step,
 } from '../../aois/__tests__/fixtures';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await createTestApp();
   insertFixtureScenes(t);
 });
 afterAll(async () => t.close());

@@ -15,8 +15,8 @@ import {
   insertFixtureScenes,
 } from '../../aois/__tests__/fixtures';
 import { archiveItem, taskingItem } from '../../orders/__tests__/fixtures';
-import { createOrder, itemsOf, makeOrdersApp, type Json } from '../../orders/__tests__/helpers';
-import { makeTestApp, type TestApp } from '../../testing/harness';
+import { createOrder, itemsOf, createOrdersApp, type Json } from '../../orders/__tests__/helpers';
+import { createTestApp, type TestApp } from '../../testing/harness';
 import { MAX_ATTEMPTS } from '../worker';
 
 const GAVE_UP = new RegExp(
@@ -48,7 +48,7 @@ describe('orders and deliveries', () => {
   let t: TestApp;
   let catalogIds: string[];
   beforeAll(async () => {
-    t = await makeOrdersApp();
+    t = await createOrdersApp();
     const order = (await createOrder(t, [archiveItem()])).json();
     runAll(t);
     catalogIds = (await itemsOf(t, order.id))[0].tasks.map((k: Json) => k.catalog_id);
@@ -121,7 +121,7 @@ describe('orders and deliveries', () => {
 describe('AOIs, visualizations and jobs', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await createTestApp();
     insertFixtureScenes(t);
   });
   afterAll(async () => t.close());

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createEoClient, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eo } from '../../cli/__tests__/run-eo';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { refreshCreated } from '../../mirror/refresh-created';
 import { aoiInput, CALLS, deliveryInput, indexInput, orderInput } from './calls';
 import { startPrism, type RunningPrism } from './prism';
@@ -175,7 +175,7 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     if (seed === undefined) expect(visSent).toBe(true);
 
     // What was created is followed through the provider's reads (a job under its workflow).
-    const local = openLocalDatabase(env.EO_DB);
+    const local = openMirrorDatabase(env.EO_DB);
     try {
       const report = await refreshCreated({
         sqlite: local.sqlite,

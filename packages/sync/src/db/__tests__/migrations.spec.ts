@@ -5,7 +5,7 @@ import { migrationLedger, schemaDrift, schemaTables } from '@eo/catalog-store/te
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { MIGRATIONS_FOLDER, openLocalDatabase, PAGE_SIZE } from '../open';
+import { MIGRATIONS_FOLDER, openMirrorDatabase, PAGE_SIZE } from '../open';
 import * as schema from '../schema';
 import { tempDir } from './temp';
 
@@ -15,7 +15,7 @@ afterAll(() => tmp.remove());
 const tables = schemaTables(schema);
 
 describe('migrations', () => {
-  const local = openLocalDatabase(path.join(tmp.dir, 'local.db'));
+  const local = openMirrorDatabase(path.join(tmp.dir, 'local.db'));
   afterAll(() => local.close());
   const master = local.sqlite
     .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
@@ -41,7 +41,7 @@ describe('migrations', () => {
   });
 
   it('is idempotent: reopening applies nothing twice, and every migration file is journalled', () => {
-    const again = openLocalDatabase(path.join(tmp.dir, 'local.db'));
+    const again = openMirrorDatabase(path.join(tmp.dir, 'local.db'));
     const ledger = migrationLedger(again.sqlite, MIGRATIONS_FOLDER);
     again.close();
     expect(ledger.journalled).toEqual(ledger.files);
@@ -56,7 +56,7 @@ describe('migrations', () => {
     old.pragma('page_size = 4096');
     old.exec('CREATE TABLE before_mirror (x)');
     old.close();
-    const reopened = openLocalDatabase(file);
+    const reopened = openMirrorDatabase(file);
     expect(reopened.sqlite.pragma('page_size', { simple: true })).toBe(4096);
     reopened.close();
   });

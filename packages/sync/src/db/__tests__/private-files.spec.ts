@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eo } from '../../cli/__tests__/run-eo';
-import { openLocalDatabase } from '../open';
+import { openMirrorDatabase } from '../open';
 import { tempDir } from './temp';
 
 const tmp = tempDir('private-files');
@@ -26,7 +26,7 @@ describe('private local data', () => {
     fs.mkdirSync(shared);
     fs.chmodSync(shared, 0o755);
     const file = path.join(shared, 'field', 'desk', 'mirror.db');
-    const db = openLocalDatabase(file);
+    const db = openMirrorDatabase(file);
     try {
       db.sqlite.exec('CREATE TABLE probe (x); INSERT INTO probe VALUES (1)');
       expect(fs.existsSync(`${file}-wal`)).toBe(true);
@@ -42,14 +42,14 @@ describe('private local data', () => {
 
   it('tightens a database an older version left readable to others', () => {
     const file = path.join(tmp.dir, 'old.db');
-    openLocalDatabase(file).close();
+    openMirrorDatabase(file).close();
     for (const f of [file, `${file}-wal`, `${file}-shm`]) {
       if (!fs.existsSync(f)) fs.writeFileSync(f, '');
       fs.chmodSync(f, 0o644);
     }
     fs.rmSync(`${file}-wal`);
     fs.rmSync(`${file}-shm`);
-    const db = openLocalDatabase(file);
+    const db = openMirrorDatabase(file);
     try {
       db.sqlite.exec('CREATE TABLE probe (x); INSERT INTO probe VALUES (1)');
       expect(modes(file)).toEqual({ db: 0o600, wal: 0o600, shm: 0o600 });

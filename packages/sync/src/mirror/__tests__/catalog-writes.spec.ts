@@ -6,13 +6,13 @@
 import path from 'node:path';
 import { makeCatalogDeleter, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { MIRROR_ORG } from '../rows';
 import { makeMirrorWriters } from '../writers';
 
 const tmp = tempDir('catalog-writes');
-const db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
 afterAll(() => {
   db.close();
   tmp.remove();

@@ -1,13 +1,13 @@
 /** Deliveries, jobs and visualizations this client created: kept, refreshed by id, listed newest first. */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { makeCreatedRecords } from '../created';
 import { fromAssets } from '../refresh-created';
 
 const tmp = tempDir('created');
-const db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
 afterAll(() => {
   db.close();
   tmp.remove();

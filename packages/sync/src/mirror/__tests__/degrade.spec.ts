@@ -7,13 +7,13 @@
 import path from 'node:path';
 import { isoTimestamp } from '@eo/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { makeOfflineCatalogSearch } from '../../search/catalog';
 import { makeMirrorWriters } from '../writers';
 
 const tmp = tempDir('degrade');
-const db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
 afterAll(() => {
   db.close();
   tmp.remove();

@@ -5,7 +5,7 @@
  */
 import { createEoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { createOutbox } from '../outbox';
 import { startFaultProxy, type Fault } from '../../__tests__/fault-proxy';
 import {
@@ -83,7 +83,7 @@ describe('flush through faults', () => {
       await expect(outbox.flush()).rejects.toThrow(/not open/);
       crash = undefined;
 
-      const reopened = openLocalDatabase(local.file);
+      const reopened = openMirrorDatabase(local.file);
       const stuck = reopened.sqlite
         .prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE state = 'sending'")
         .get();

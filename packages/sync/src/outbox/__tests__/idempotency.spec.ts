@@ -9,7 +9,7 @@
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { startFaultProxy, type Fault } from '../../__tests__/fault-proxy';
 import type { OutboxKind } from '../kinds';
 import { createOutbox, type Outbox } from '../outbox';
@@ -249,7 +249,7 @@ describe('a service that ignores Idempotency-Key (and never says it honours it)'
         };
         await expect(outbox.flush()).rejects.toThrow(/not open/);
         // A new process: a new database handle and a client that knows nothing yet.
-        db = openLocalDatabase(local.file).sqlite;
+        db = openMirrorDatabase(local.file).sqlite;
         outbox = createOutbox({ db, client: quickClient(proxy.url), retryBaseMs: 0 });
         expect(outbox.get(pending.id)!.state).toBe('sending');
         await outbox.flush();

@@ -1,6 +1,6 @@
 /** The drizzle migrations under packages/sync/drizzle replay onto a fresh file and re-open cleanly. */
 import { describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { tempDatabase } from './service';
 
 describe('outbox migration', () => {
@@ -39,7 +39,7 @@ describe('outbox migration', () => {
         .run();
       const applied = local.sqlite.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get();
       local.close();
-      const again = openLocalDatabase(local.file);
+      const again = openMirrorDatabase(local.file);
       expect(again.sqlite.prepare('SELECT COUNT(*) AS n FROM __drizzle_migrations').get()).toEqual(
         applied,
       );

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { seedDemo, startServer, type RunningServer } from '@eo/server';
-import { openLocalDatabase, type LocalDatabase } from '../../db/open';
+import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import type { OutboxInput } from '../kinds';
 
 export interface TestService {
@@ -42,9 +42,9 @@ export function testClient(url: string, key: string): EoClient {
   });
 }
 
-export function tempDatabase(): LocalDatabase & { readonly dir: string; remove(): void } {
+export function tempDatabase(): MirrorDatabase & { readonly dir: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-sync-outbox-'));
-  const local = openLocalDatabase(path.join(dir, 'local.sqlite'));
+  const local = openMirrorDatabase(path.join(dir, 'local.sqlite'));
   return {
     ...local,
     close: local.close,

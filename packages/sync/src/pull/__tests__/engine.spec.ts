@@ -3,7 +3,7 @@ import path from 'node:path';
 import { makeCatalogDeleter } from '@eo/catalog-store';
 import { allItems, createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase, type LocalDatabase } from '../../db/open';
+import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { createSyncEngine, type SyncProgress } from '../engine';
 import { SyncBusyError } from '../errors';
@@ -12,13 +12,13 @@ import { countingClient, startService, type TestService } from './service';
 let service: TestService;
 const tmp = tempDir('engine');
 let n = 0;
-const opened: LocalDatabase[] = [];
-function freshMirror(): LocalDatabase {
-  const db = openLocalDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
+const opened: MirrorDatabase[] = [];
+function freshMirror(): MirrorDatabase {
+  const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
   opened.push(db);
   return db;
 }
-const ids = (db: LocalDatabase, sql: string) =>
+const ids = (db: MirrorDatabase, sql: string) =>
   (db.sqlite.prepare(sql).all() as Array<{ id: string }>).map((r) => r.id);
 const sorted = (l: string[]) => [...l].sort();
 

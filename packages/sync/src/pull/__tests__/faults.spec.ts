@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { startFaultProxy, type Fault } from '../../__tests__/fault-proxy';
 import { mirrorSnapshot, serviceSnapshot, sizes } from '../../__tests__/mirror-snapshot';
@@ -64,7 +64,7 @@ describe('sync through faults', () => {
       burst = 1 + Math.floor(rand() * 3);
       return { status: 503 };
     });
-    const db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+    const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
     try {
       const client = createEoClient({
         baseUrl: proxy.url,

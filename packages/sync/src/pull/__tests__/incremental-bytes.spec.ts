@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { readInstant } from '@eo/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { createSyncEngine } from '../engine';
 import { changeCatalogRecords, meteredClient, serviceCatalog } from './incremental-service';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 it('a re-sync after 1% of 10,000 catalog records changed moves about 1% of the bytes', async () => {
-  const db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+  const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
   const { client, transfer, reset } = meteredClient(service);
   const engine = createSyncEngine({ db, client });
   try {

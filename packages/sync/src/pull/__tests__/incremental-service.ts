@@ -4,7 +4,7 @@
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { makeCatalogDeleter, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
-import { DEMO } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
 import type { TestService } from './service';
 
 export interface Transfer {

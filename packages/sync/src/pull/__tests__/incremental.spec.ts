@@ -7,7 +7,7 @@ import path from 'node:path';
 import { allItems } from '@eo/api-client';
 import { readInstant } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase, type LocalDatabase } from '../../db/open';
+import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import type { ResourceName } from '../../mirror/writers';
 import { createSyncEngine, type SyncEngine } from '../engine';
@@ -23,9 +23,9 @@ import { addCatalogCopies, createAois, startService, type TestService } from './
 let service: TestService;
 const tmp = tempDir('incremental');
 let n = 0;
-const opened: LocalDatabase[] = [];
-function freshMirror(): LocalDatabase {
-  const db = openLocalDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
+const opened: MirrorDatabase[] = [];
+function freshMirror(): MirrorDatabase {
+  const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
   opened.push(db);
   return db;
 }
@@ -38,7 +38,7 @@ afterAll(async () => {
   tmp.remove();
 });
 
-const mirrorCatalog = (db: LocalDatabase) =>
+const mirrorCatalog = (db: MirrorDatabase) =>
   new Map(
     (
       db.sqlite.prepare('SELECT id, record_json FROM catalog_records').all() as Array<{

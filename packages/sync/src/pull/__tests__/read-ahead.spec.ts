@@ -6,7 +6,7 @@
  */
 import { allItems, createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalDatabase } from '../../db/open';
+import type { MirrorDatabase } from '../../db/open';
 import { createSyncEngine } from '../engine';
 import { mirrorFiles, startService, syncAbortedAt, type TestService } from './service';
 
@@ -63,7 +63,7 @@ function slowLink(delayMs: number, failAt?: number): SlowLink {
   return { client, offsets, aborted: () => aborted };
 }
 
-const mirrored = (db: LocalDatabase) =>
+const mirrored = (db: MirrorDatabase) =>
   (
     db.sqlite.prepare('SELECT id FROM catalog_records ORDER BY id').all() as Array<{ id: string }>
   ).map((r) => r.id);

@@ -16,23 +16,23 @@ import {
   createRng,
 } from '@eo/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase, type LocalDatabase } from '../../db/open';
+import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { startVariedService, type VariedService } from '../../__tests__/varied-service';
-import { makeDriftInbox } from '../drift';
+import { createDriftInbox } from '../drift';
 import { createSyncEngine } from '../engine';
 
 const tmp = tempDir('real-read');
 let service: VariedService;
 let n = 0;
-const opened: LocalDatabase[] = [];
-function freshMirror(): LocalDatabase {
-  const db = openLocalDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
+const opened: MirrorDatabase[] = [];
+function freshMirror(): MirrorDatabase {
+  const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
   opened.push(db);
   return db;
 }
-function engineOn(db: LocalDatabase) {
-  const drift = makeDriftInbox();
+function engineOn(db: MirrorDatabase) {
+  const drift = createDriftInbox();
   const client = createEoClient({
     baseUrl: service.url,
     apiKey: service.key,
@@ -41,7 +41,7 @@ function engineOn(db: LocalDatabase) {
   });
   return createSyncEngine({ db, client, drift, pageSize: 50, batchRecords: 60 });
 }
-const column = (db: LocalDatabase, sql: string) => db.sqlite.prepare(sql).pluck().all();
+const column = (db: MirrorDatabase, sql: string) => db.sqlite.prepare(sql).pluck().all();
 
 const rng = createRng(11);
 const good = (i: number) => buildCatalogRecord({ id: `cat-${i}` }, { rng });
@@ -220,7 +220,7 @@ describe('a pass that ends short of the total', () => {
     const catalogs = Array.from({ length: 250 }, (_, i) => good(400 + i) as unknown as Rec);
     service.data = { ...service.data, catalogs };
     const db = freshMirror();
-    const drift = makeDriftInbox();
+    const drift = createDriftInbox();
     const client = createEoClient({ baseUrl: service.url, apiKey: service.key });
     const engine = createSyncEngine({ db, client, drift, pageSize: 1000 });
     await engine.sync({ resources: ['catalogs'] });

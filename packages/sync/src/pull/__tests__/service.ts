@@ -9,8 +9,9 @@ import path from 'node:path';
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { geometryBbox, type Geometry } from '@eo/domain';
-import { DEMO, seedDemo, startServer, type RunningServer } from '@eo/server';
-import { openLocalDatabase, type LocalDatabase } from '../../db/open';
+import { DEMO } from '@eo/fixtures';
+import { seedDemo, startServer, type RunningServer } from '@eo/server';
+import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import type { ResourceName } from '../../mirror/writers';
 import type { SyncEngine } from '../engine';
@@ -201,12 +202,12 @@ export async function syncAbortedAt(
 }
 
 /** Fresh mirror databases in one temp folder; `close()` closes them all and removes the folder. */
-export function mirrorFiles(name: string): { fresh(): LocalDatabase; close(): void } {
+export function mirrorFiles(name: string): { fresh(): MirrorDatabase; close(): void } {
   const tmp = tempDir(name);
-  const opened: LocalDatabase[] = [];
+  const opened: MirrorDatabase[] = [];
   return {
     fresh() {
-      const db = openLocalDatabase(path.join(tmp.dir, `mirror-${opened.length}.db`));
+      const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${opened.length}.db`));
       opened.push(db);
       return db;
     },

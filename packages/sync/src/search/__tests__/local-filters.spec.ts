@@ -1,7 +1,7 @@
 /** Local filters over mirror rows written by the mirror's own writers, and their query plans. */
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../db/open';
+import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { makeMirrorWriters } from '../../mirror/writers';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../local-filters';
 
 const tmp = tempDir('local-filters');
-const db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
 afterAll(() => {
   db.close();
   tmp.remove();

@@ -16,7 +16,7 @@ import {
 import type { BodyInput } from '@eo/api-client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDatabase, type LocalDatabase } from '../../db/open';
+import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { MIRROR_ORG } from '../../mirror/rows';
 import { createSyncEngine, type SyncEngine } from '../../pull/engine';
@@ -24,7 +24,7 @@ import { countingClient, startService, type TestService } from '../../pull/__tes
 import { OfflineSearchError } from '../catalog';
 
 let service: TestService;
-let db: LocalDatabase;
+let db: MirrorDatabase;
 let engine: SyncEngine;
 let searchService: (req: CatalogSearchRequestInput) => Promise<{ ids: string[]; total: number }>;
 let records: SearchableRecord[];
@@ -36,7 +36,7 @@ const tmp = tempDir('offline-search');
 beforeAll(async () => {
   service = await startService();
   const { client } = countingClient(service);
-  db = openLocalDatabase(path.join(tmp.dir, 'mirror.db'));
+  db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
   engine = createSyncEngine({ db, client });
   await engine.sync();
   searchService = async (req) => {
