@@ -1,7 +1,8 @@
 // @ts-check
 // One flat config for the whole monorepo. Besides the usual recommended rules it
 // enforces the package graph written down in CONTRIBUTING.md:
-//   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- server, sync.
+//   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- server, sync;
+//   domain <- formats <- sync, desktop (Node side).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -30,6 +31,7 @@ function importRules(allowedWorkspace, opts = {}) {
     '@eo/domain',
     '@eo/catalog-store',
     '@eo/api-client',
+    '@eo/formats',
     '@eo/sync',
     '@eo/server',
     '@eo/desktop',
@@ -137,6 +139,8 @@ function rendererImportRules(zonePatterns) {
               '@eo/catalog-store/*',
               '@eo/api-client',
               '@eo/api-client/*',
+              '@eo/formats',
+              '@eo/formats/*',
               '@eo/sync',
               '@eo/sync/*',
               '@eo/server',
@@ -217,9 +221,25 @@ export default tseslint.config(
   },
   // catalog-store: the catalog table and search SQL shared by the service and the mirror.
   { files: ['packages/catalog-store/**/*.ts'], rules: importRules(['@eo/domain']) },
+  // formats: pure parsers and writers (bytes in, bytes out) for the backend and the CLI; Node, no DOM
+  // (XML is parsed with @xmldom/xmldom, never a browser DOMParser).
+  {
+    files: ['packages/formats/**/*.ts'],
+    rules: {
+      ...importRules(['@eo/domain']),
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals.map((g) => ({
+          ...g,
+          message: 'No DOM in @eo/formats: it parses in the backend and the CLI.',
+        })),
+        { name: 'DOMParser', message: 'Parse XML with @xmldom/xmldom: there is no DOM here.' },
+      ],
+    },
+  },
   {
     files: ['packages/sync/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client']),
+    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client', '@eo/formats']),
   },
   { files: ['apps/server/**/*.ts'], rules: importRules(['@eo/domain', '@eo/catalog-store']) },
   // Tests of client packages run against the real reference service.
@@ -229,7 +249,13 @@ export default tseslint.config(
   },
   {
     files: ['packages/sync/**/{__tests__,test,bench}/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client', '@eo/server']),
+    rules: importRules([
+      '@eo/domain',
+      '@eo/catalog-store',
+      '@eo/api-client',
+      '@eo/formats',
+      '@eo/server',
+    ]),
   },
   // apps/desktop, Node side (main, preload, backend, browser mode): every package, no DOM.
   {
@@ -240,6 +266,7 @@ export default tseslint.config(
         '@eo/domain',
         '@eo/catalog-store',
         '@eo/api-client',
+        '@eo/formats',
         '@eo/sync',
         '@eo/server',
       ]),

@@ -1,0 +1,75 @@
+/**
+ * A zipped Shapefile (.shp + .dbf, with its .prj and .cpg): read with `shapefile` (ring
+ * nesting, dBASE attributes in the .cpg's encoding, windows-1252 without one), reprojected from
+ * the .prj's CRS to WGS 84 with proj4. Several layers in one zip are read one after another.
+ * Without a .prj, coordinates must already be longitude/latitude (checked per feature).
+ */
+import { open } from 'shapefile';
+import { Geometry } from '@eo/domain';
+import { orientRfc7946 } from '../geometry/area';
+import { crsName, isWgs84, mapPositions, toWgs84 } from '../geometry/reproject';
+import type { ImportLimits } from '../limits';
+import type { RawFeature } from '../types';
+import { makeCounter } from './counter';
+import { flatProperties } from './properties';
+import { utf8, type ReadResult } from './reader';
+import { entryParts, unzipWithin } from './zip';
+
+const PARTS = ['shp', 'dbf', 'prj', 'cpg'];
+
+export async function readShapefileZip(
+  bytes: Uint8Array,
+  limits: ImportLimits,
+): Promise<ReadResult> {
+  const files = unzipWithin(bytes, limits, (name) => PARTS.includes(entryParts(name).ext));
+  const layers = new Map<string, Map<string, Uint8Array>>();
+  for (const [name, data] of files) {
+    if (name.startsWith('__MACOSX/')) continue;
+    const { base, ext } = entryParts(name);
+    const key = base.toLowerCase();
+    if (!layers.has(key)) layers.set(key, new Map());
+    layers.get(key)!.set(ext, data);
+  }
+  const shps = [...layers.entries()].filter(([, parts]) => parts.has('shp'));
+  if (shps.length === 0) throw new Error('the zip holds no .shp file');
+  const count = makeCounter(limits);
+  const features: RawFeature[] = [];
+  let sourceCrs: string | null = null;
+  for (const [base, parts] of shps.sort(([a], [b]) => a.localeCompare(b))) {
+    const prj = parts.get('prj') ? utf8(parts.get('prj')!).trim() : '';
+    let project: ReturnType<typeof toWgs84> | null = null;
+    if (prj && !isWgs84(prj)) {
+      try {
+        project = toWgs84(prj);
+      } catch (e) {
+        throw new Error(`${base}.prj: a CRS proj4 cannot read (${(e as Error).message})`);
+      }
+      sourceCrs = crsName(prj);
+    }
+    const cpg = parts.get('cpg') ? utf8(parts.get('cpg')!).trim().toLowerCase() : '';
+    const encoding = /utf-?8/.test(cpg) ? 'utf-8' : cpg || 'windows-1252';
+    const dbf = parts.get('dbf');
+    const source = await open(
+      toArrayBuffer(parts.get('shp')!),
+      dbf ? toArrayBuffer(dbf) : undefined,
+      {
+        encoding,
+      },
+    );
+    for (;;) {
+      const next = await source.read();
+      if (next.done) break;
+      const parsed = Geometry.safeParse(next.value.geometry);
+      let geometry = parsed.success ? parsed.data : null;
+      if (geometry && project) geometry = mapPositions(geometry, project);
+      if (geometry) geometry = orientRfc7946(geometry);
+      count(geometry);
+      features.push({ geometry, properties: flatProperties(next.value.properties) });
+    }
+  }
+  return { features, sourceCrs };
+}
+
+function toArrayBuffer(u: Uint8Array): ArrayBuffer {
+  return u.buffer.slice(u.byteOffset, u.byteOffset + u.byteLength) as ArrayBuffer;
+}
