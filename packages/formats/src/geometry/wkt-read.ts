@@ -56,7 +56,7 @@ function geometry(t: Tokens, depth: number): Geometry | null {
   const pos = (): Position => {
     const p = [t.number(), t.number()];
     // Any third and fourth number (Z, M) is read and dropped, with or without a modifier.
-    for (let d = 2; d < 4 && t.peek() !== ',' && t.peek() !== ')'; d++) t.number();
+    for (let d = 2; d < 4 && /[-+.\d]/.test(t.peek()); d++) t.number();
     return p;
   };
   const list = <T>(item: () => T): T[] => {

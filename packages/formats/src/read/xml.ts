@@ -14,12 +14,23 @@ import { utf8, type ReadResult } from './reader';
 import { entryParts, unzipWithin } from './zip';
 
 function parseXml(text: string) {
-  return new DOMParser({
-    onError(level, message) {
-      // Warnings (an unknown entity, say) leave a usable document; errors do not.
-      if (level !== 'warning') throw new Error(`not well-formed XML: ${message.split('\n')[0]}`);
-    },
-  }).parseFromString(text, 'text/xml');
+  let problem: string | undefined;
+  const fail = (e?: unknown) =>
+    new Error(`not well-formed XML: ${problem ?? (e instanceof Error ? e.message : String(e))}`);
+  try {
+    const doc = new DOMParser({
+      onError(level, message) {
+        // Warnings (an unknown entity, say) leave a usable document; errors do not.
+        if (level === 'warning') return;
+        problem ??= message.split('\n')[0];
+        throw new Error(problem);
+      },
+    }).parseFromString(text, 'text/xml');
+    if (problem) throw fail();
+    return doc;
+  } catch (e) {
+    throw fail(e);
+  }
 }
 
 function collect(
