@@ -37,6 +37,10 @@ export const OPTIONS = {
   refresh: { type: 'boolean' },
   out: { type: 'string' },
   wkt: { type: 'boolean' },
+  as: { type: 'string' },
+  'name-field': { type: 'string' },
+  merge: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
