@@ -7,14 +7,7 @@
  * self-intersections, positions outside longitude/latitude, more positions, parts or holes than
  * the service's caps (`LIMITS`).
  */
-import {
-  AreaGeometryInput,
-  LIMITS,
-  polygonProblem,
-  positionCount,
-  type Geometry,
-  type Position,
-} from '@eo/domain';
+import { AreaGeometryInput, LIMITS, positionCount, type Geometry, type Position } from '@eo/domain';
 
 export interface AreaResult {
   readonly area: Geometry | null;
@@ -152,8 +145,6 @@ export function checkArea(geometry: Geometry | null): AreaResult {
           throw e;
         }
       });
-      const issue = polygonProblem(out);
-      if (issue) throw new Refused(`${where(polys.length, p, issue.ring)}: ${issue.message}`);
       return out;
     });
     if (t.repeated) repairs.push(`removed ${plural(t.repeated, 'repeated position')}`);
@@ -164,9 +155,20 @@ export function checkArea(geometry: Geometry | null): AreaResult {
       cleaned.length === 1 && geometry.type !== 'MultiPolygon'
         ? { type: 'Polygon', coordinates: cleaned[0]! }
         : { type: 'MultiPolygon', coordinates: cleaned };
-    // The service's own rule, last: anything the steps above missed is refused here, not there.
+    // The service's own rule (self-intersections, degenerate rings, caps): refused here, not there.
     const checked = AreaGeometryInput.safeParse(area);
-    if (!checked.success) throw new Refused(checked.error.issues[0]!.message);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      // Its path is ['coordinates', ring] or ['coordinates', polygon, ring].
+      const at = issue.path.slice(1).map(Number);
+      const place =
+        at.length === 2
+          ? where(cleaned.length, at[0]!, at[1]!)
+          : at.length === 1
+            ? where(1, 0, at[0]!)
+            : '';
+      throw new Refused(place ? `${place}: ${issue.message}` : issue.message);
+    }
     return { area, repairs, problem: null };
   } catch (e) {
     if (e instanceof Refused) return { area: null, repairs, problem: e.message };

@@ -5,7 +5,7 @@
  * Without a .prj, coordinates must already be longitude/latitude (checked per feature).
  */
 import { open } from 'shapefile';
-import { Geometry } from '@eo/domain';
+import type { Geometry } from '@eo/domain';
 import { orientRfc7946 } from '../geometry/area';
 import { crsName, isWgs84, mapPositions, toWgs84 } from '../geometry/reproject';
 import type { ImportLimits } from '../limits';
@@ -59,8 +59,8 @@ export async function readShapefileZip(
     for (;;) {
       const next = await source.read();
       if (next.done) break;
-      const parsed = Geometry.safeParse(next.value.geometry);
-      let geometry = parsed.success ? parsed.data : null;
+      // `shapefile` builds well-formed GeoJSON from the records (null for a null shape).
+      let geometry = (next.value.geometry as Geometry | null) ?? null;
       if (geometry && project) geometry = mapPositions(geometry, project);
       if (geometry) geometry = orientRfc7946(geometry);
       count(geometry);
