@@ -4,24 +4,13 @@
  * either gives a preview or rejects with our FormatError, nothing else. The limits stop zip
  * bombs, too many zip entries, features and positions before they cost memory.
  */
+import { createRng } from '@eo/domain/testing';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../errors';
 import { exportFeatures, type ExportFormat } from '../export';
 import { importFile } from '../import';
 import { WORLD } from './fixtures';
-
-/** mulberry32: a small seeded PRNG, so a failing mutant is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function mutate(bytes: Uint8Array, rnd: () => number): Uint8Array {
   const out = Uint8Array.from(bytes);
@@ -55,7 +44,8 @@ describe('fuzzed and truncated files', () => {
     it(`${format}: ${MUTANTS_PER_FORMAT} mutants each give a preview or a FormatError`, async () => {
       const data = exportFeatures(WORLD, format, { wkt: true });
       const valid = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-      const rnd = prng(0x5eed + ext.length);
+      const rng = createRng(0x5eed + ext.length);
+      const rnd = () => rng.next();
       let hurt = 0;
       for (let n = 0; n < MUTANTS_PER_FORMAT; n++) {
         const bytes = mutate(valid, rnd);

@@ -11,6 +11,7 @@
  */
 import { zipSync } from 'fflate';
 import type { Geometry, Position } from '@eo/domain';
+import { signedArea } from '../geometry/area';
 import type { ExportFeature, Scalar } from './feature';
 
 export const WGS84_PRJ =
@@ -68,13 +69,6 @@ function partsOf(g: Geometry, kind: 'area' | 'line' | 'point'): Position[][][] {
       return g.geometries.filter((m) => kindOf(m) === kind).flatMap((m) => partsOf(m, kind));
   }
 }
-
-const signedArea = (r: readonly Position[]) => {
-  let s = 0;
-  for (let i = 0, j = r.length - 1; i < r.length; j = i++)
-    s += (r[j]![0]! - r[i]![0]!) * (r[j]![1]! + r[i]![1]!);
-  return s / 2;
-};
 
 /** Point lists of one record: rings turned to the Shapefile's orientation for areas. */
 function recordParts(

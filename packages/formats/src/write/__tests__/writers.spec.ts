@@ -1,7 +1,7 @@
 /** The pure export writers: CSV quoting (RFC 4180), WKT of every geometry type. */
 import type { Geometry } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
-import { square } from './square';
+import { square } from '../../testing/square';
 import { csvField, toCsv } from '../csv';
 import type { ExportFeature } from '../feature';
 import { featuresToCsv } from '../table';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/__tests__/temp';
 import { startService, type TestService } from '../../pull/__tests__/service';
 import { eo } from './run-eo';
-import { square } from '../export/__tests__/square';
+import { square } from '@eo/formats/testing';
 
 let service: TestService;
 const tmp = tempDir('cli-export');

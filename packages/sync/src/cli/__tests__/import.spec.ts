@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Geometry, Position } from '@eo/domain';
+import { createRng } from '@eo/domain/testing';
 import { exportFeatures, toShapefileZip, type ExportFeature } from '@eo/formats';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,8 +256,8 @@ describe('eo import', () => {
   it('fuzzed files (seeded, bounded): each import queues every feature or nothing', async () => {
     const db = freshDb();
     const valid = exportFeatures(fields, 'kmz') as Uint8Array;
-    let seed = 0x1badcafe;
-    const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const rng = createRng(0x1badcafe);
+    const rnd = () => rng.next();
     let before = 0;
     for (let i = 0; i < 25; i++) {
       const bytes = Uint8Array.from(valid);

@@ -2,7 +2,7 @@
 import type { Geometry } from '@eo/domain';
 import { toGeoJson } from '@eo/formats';
 import { describe, expect, it } from 'vitest';
-import { square } from './square';
+import { square } from '@eo/formats/testing';
 import { catalogFeature, orderItemGeometry } from '../records';
 
 describe('records as features', () => {
