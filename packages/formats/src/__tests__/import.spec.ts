@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FormatError } from '../errors';
 import { importFile } from '../import';
 import { toGeoPackage } from '../write/geopackage';
-import { blob, maxDifference, PARCEL_WITH_HOLE } from './fixtures';
+import { ACROSS_ANTIMERIDIAN, blob, maxDifference, PARCEL_WITH_HOLE } from './fixtures';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -70,6 +70,24 @@ describe('importFile', () => {
       area: null,
       problem: 'geometry unreadable: WKT: expected ")" at character 19',
     });
+  });
+
+  it('KML as Google Earth writes an area across the antimeridian (one ring): split at ±180°', async () => {
+    const kml = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Taveuni ↔ 180°</name>
+<Polygon><outerBoundaryIs><LinearRing><coordinates>
+179.5,-17,0 -179.6,-17,0 -179.6,-16.5,0 179.5,-16.5,0 179.5,-17,0
+</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></Document></kml>`;
+    const [feature] = (await importFile('fiji.kml', text(kml))).features;
+    expect(feature).toMatchObject({
+      name: 'Taveuni ↔ 180°',
+      area: ACROSS_ANTIMERIDIAN,
+      problem: null,
+    });
+    expect(feature!.repairs).toEqual([
+      'split 1 polygon at the antimeridian (±180°)',
+      'dropped the third coordinate (height)',
+    ]);
   });
 
   it('a GeoPackage in UTM 33N is reprojected from gpkg_spatial_ref_sys', async () => {

@@ -2,12 +2,14 @@
  * An imported geometry as an area the service takes (`AreaGeometryInput` of @eo/domain), with
  * the repairs that have one right answer done and written down: repeated consecutive
  * positions dropped, open rings closed, rings turned to RFC 7946 orientation (outer ring
- * counter-clockwise, holes clockwise), a third coordinate dropped, a closed line (a track walked around a field) made a polygon.
+ * counter-clockwise, holes clockwise), a third coordinate dropped, an area across the
+ * antimeridian split at ±180° (`antimeridian.ts`), a closed line (a track walked around a field) made a polygon.
  * Everything else is refused with the reason: points and open lines where an area is needed,
  * self-intersections, positions outside longitude/latitude, more positions, parts or holes than
  * the service's caps (`LIMITS`).
  */
 import { AreaGeometryInput, LIMITS, positionCount, type Geometry, type Position } from '@eo/domain';
+import { crossesAntimeridian, splitAtAntimeridian } from './antimeridian';
 
 export interface AreaResult {
   readonly area: Geometry | null;
@@ -124,13 +126,25 @@ export function checkArea(geometry: Geometry | null): AreaResult {
       throw new Refused(
         `${n} positions: the service takes at most ${LIMITS.maxGeometryVertices} in one geometry`,
       );
-    const polys = polygonsOf(geometry, repairs);
+    let polys = polygonsOf(geometry, repairs);
+    // Heights are noted before a split at the antimeridian (its parts are 2D).
+    const had3d = polys.some((p) => p.some((r) => r.some((q) => q.length > 2)));
+    const crossing = polys.filter(crossesAntimeridian).length;
+    if (crossing > 0) {
+      polys = polys.flatMap((p) => {
+        if (!crossesAntimeridian(p)) return [p];
+        const parts = splitAtAntimeridian(p);
+        if (!parts) throw new Refused('a ring goes around a pole (its longitudes wrap 360°)');
+        return parts;
+      });
+      repairs.push(`split ${plural(crossing, 'polygon')} at the antimeridian (±180°)`);
+    }
     if (polys.length === 0) throw new Refused('no polygon in the geometry');
     if (polys.length > LIMITS.maxGeometryParts)
       throw new Refused(
         `${polys.length} polygons: the service takes at most ${LIMITS.maxGeometryParts} parts`,
       );
-    const t: Tally = { repeated: 0, closed: 0, turned: 0, dropped3d: false };
+    const t: Tally = { repeated: 0, closed: 0, turned: 0, dropped3d: had3d };
     const cleaned = polys.map((rings, p) => {
       if (rings.length === 0) throw new Refused(`polygon ${p + 1} has no ring`);
       if (rings.length - 1 > LIMITS.maxPolygonHoles)

@@ -139,3 +139,66 @@ describe('checkArea', () => {
     });
   });
 });
+
+describe('across the antimeridian', () => {
+  const fiji: Position[] = [
+    [179.5, -17],
+    [-179.6, -17],
+    [-179.6, -16.5],
+    [179.5, -16.5],
+    [179.5, -17],
+  ];
+  const parts = [
+    [
+      [
+        [179.5, -17],
+        [180, -17],
+        [180, -16.5],
+        [179.5, -16.5],
+        [179.5, -17],
+      ],
+    ],
+    [
+      [
+        [-180, -17],
+        [-179.6, -17],
+        [-179.6, -16.5],
+        [-180, -16.5],
+        [-180, -17],
+      ],
+    ],
+  ];
+
+  it('one ring jumping from 179.5° to -179.6° (as Google Earth writes it) is split at ±180°', () => {
+    expect(checkArea({ type: 'Polygon', coordinates: [fiji] })).toEqual({
+      area: { type: 'MultiPolygon', coordinates: parts },
+      repairs: ['split 1 polygon at the antimeridian (±180°)'],
+      problem: null,
+    });
+  });
+
+  it('so is a ring written with longitudes past 180°, and a hole stays on its side', () => {
+    const unwrapped = fiji.map(([x, y]) => [x! < 0 ? x! + 360 : x!, y!]);
+    const hole: Position[] = [
+      [180.1, -16.9],
+      [180.1, -16.6],
+      [180.3, -16.6],
+      [180.3, -16.9],
+      [180.1, -16.9],
+    ];
+    const result = checkArea({ type: 'Polygon', coordinates: [unwrapped, hole] });
+    expect(result.problem).toBeNull();
+    expect(result.area).toEqual({
+      type: 'MultiPolygon',
+      coordinates: [parts[0], [parts[1]![0], hole.map(([x, y]) => [x! - 360, y])]],
+    });
+  });
+
+  it('a ring around a pole cannot be split: refused', () => {
+    const ring: Position[] = [-180, -90, 0, 90].map((x) => [x, 80]);
+    ring.push([179, 80], [-180, 80]);
+    expect(checkArea({ type: 'Polygon', coordinates: [ring] }).problem).toBe(
+      'a ring goes around a pole (its longitudes wrap 360°)',
+    );
+  });
+});
