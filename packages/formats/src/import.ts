@@ -128,6 +128,11 @@ export async function importFile(
       `${bytes.length} bytes: files up to ${limits.maxFileBytes} bytes are read`,
     );
   const format = options.format ?? detectFormat(file, bytes);
+  if (!format && ['shp', 'dbf', 'shx', 'prj'].includes(entryParts(file).ext))
+    throw new FormatError(
+      file,
+      'a part of a Shapefile alone: give the .zip of its .shp, .dbf and .prj (and .cpg) together',
+    );
   if (!format)
     throw new FormatError(
       file,

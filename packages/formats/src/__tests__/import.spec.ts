@@ -155,3 +155,48 @@ describe('importFile', () => {
     );
   });
 });
+
+describe('GeoJSON with a crs member (GeoJSON 2008)', () => {
+  const square3857 = (crs: string) =>
+    new TextEncoder().encode(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        crs: { type: 'name', properties: { name: crs } },
+        features: [
+          {
+            type: 'Feature',
+            properties: { name: 'Web Mercator' },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [0, 0],
+                  [111319.49079327357, 0],
+                  [111319.49079327357, 111325.14286638486],
+                  [0, 111325.14286638486],
+                  [0, 0],
+                ],
+              ],
+            },
+          },
+        ],
+      }),
+    );
+
+  it('EPSG:3857 is reprojected; an unknown CRS is refused rather than read as degrees', async () => {
+    const preview = await importFile('m.geojson', square3857('urn:ogc:def:crs:EPSG::3857'));
+    expect(preview.sourceCrs).toBe('EPSG:3857');
+    const ring = (preview.features[0]!.area as { coordinates: number[][][] }).coordinates[0]!;
+    expect(ring[2]![0]).toBeCloseTo(1, 9);
+    expect(ring[2]![1]).toBeCloseTo(1, 9);
+    await expect(importFile('x.geojson', square3857('EPSG:31287'))).rejects.toThrow(
+      'x.geojson: cannot read it as geojson: a CRS this reader does not know (EPSG:31287): export the file in WGS 84',
+    );
+  });
+
+  it('a .shp alone is refused with what to give instead', async () => {
+    await expect(importFile('parcels.shp', new Uint8Array(100))).rejects.toThrow(
+      'parcels.shp: a part of a Shapefile alone: give the .zip of its .shp, .dbf and .prj (and .cpg) together',
+    );
+  });
+});
