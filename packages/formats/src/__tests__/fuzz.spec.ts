@@ -65,6 +65,40 @@ describe('fuzzed and truncated files', () => {
   }
 });
 
+/** A GPX of a walked loop and a waypoint, as a GPS app writes it. */
+function gpx(): Uint8Array {
+  const pts = Array.from({ length: 40 }, (_, i) => {
+    const a = (2 * Math.PI * i) / 40;
+    return `<trkpt lat="${48.2 + 0.001 * Math.sin(a)}" lon="${16.3 + 0.0015 * Math.cos(a)}"><ele>${180 + i}</ele><time>2026-05-01T06:${String(i).padStart(2, '0')}:00Z</time></trkpt>`;
+  }).join('');
+  return new TextEncoder().encode(
+    `<?xml version="1.0"?><gpx version="1.1" creator="fuzz" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="48.2" lon="16.3"><name>Tor</name></wpt><trk><name>Runde</name><trkseg>${pts}</trkseg></trk></gpx>`,
+  );
+}
+
+describe('fuzzed GPX', () => {
+  it(`gpx: ${MUTANTS_PER_FORMAT} mutants each give a preview or a FormatError`, async () => {
+    const valid = gpx();
+    expect((await importFile('walk.gpx', valid)).features).toHaveLength(2);
+    const rng = createRng(0x69e);
+    let hurt = 0;
+    for (let n = 0; n < MUTANTS_PER_FORMAT; n++) {
+      try {
+        const preview = await importFile(
+          'fuzz.gpx',
+          mutate(valid, () => rng.next()),
+        );
+        if (preview.features.some((f) => f.problem !== null && f.name !== 'Tor')) hurt += 1;
+      } catch (e) {
+        if (!(e instanceof FormatError))
+          throw new Error(`mutant ${n} of gpx threw ${String(e)}`, { cause: e });
+        hurt += 1;
+      }
+    }
+    expect(hurt).toBeGreaterThan(MUTANTS_PER_FORMAT / 10);
+  });
+});
+
 describe('limits', () => {
   const geojson = (n: number) =>
     new TextEncoder().encode(

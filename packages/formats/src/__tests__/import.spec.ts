@@ -72,6 +72,37 @@ describe('importFile', () => {
     });
   });
 
+  it('KML as Google Earth saves it: folders, styles, CDATA descriptions, SchemaData attributes', async () => {
+    const ring = blob(-1.55, 47.2, 0.002, 8)
+      .map((p) => `${p[0]},${p[1]},0`)
+      .join(' ');
+    const kml = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+<Document><name>Parcelles</name>
+  <Schema name="parcelles" id="S_p"><SimpleField type="string" name="code"></SimpleField></Schema>
+  <Style id="s_ylw"><PolyStyle><color>7f00ffff</color></PolyStyle></Style>
+  <StyleMap id="m_ylw"><Pair><key>normal</key><styleUrl>#s_ylw</styleUrl></Pair></StyleMap>
+  <Folder><name>Ferme</name><Folder><name>Nord</name>
+    <Placemark><name>Pré de l'Étang</name><styleUrl>#m_ylw</styleUrl>
+      <description><![CDATA[<b>Blé</b> & orge]]></description>
+      <ExtendedData><SchemaData schemaUrl="#S_p"><SimpleData name="code">FR-44-0007</SimpleData></SchemaData></ExtendedData>
+      <Polygon><tessellate>1</tessellate><outerBoundaryIs><LinearRing><coordinates>${ring}</coordinates></LinearRing></outerBoundaryIs></Polygon>
+    </Placemark>
+  </Folder></Folder>
+</Document></kml>`;
+    const [feature] = (await importFile('Parcelles.kml', text(kml))).features;
+    expect(feature).toMatchObject({
+      name: "Pré de l'Étang",
+      problem: null,
+      repairs: ['dropped the third coordinate (height)'],
+    });
+    expect(feature!.properties).toMatchObject({
+      code: 'FR-44-0007',
+      description: '<b>Blé</b> & orge',
+    });
+    expect(Object.keys(feature!.properties)).not.toContain('styleUrl');
+  });
+
   it('KML as Google Earth writes an area across the antimeridian (one ring): split at ±180°', async () => {
     const kml = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Taveuni ↔ 180°</name>
