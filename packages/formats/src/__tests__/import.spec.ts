@@ -231,3 +231,42 @@ describe('GeoJSON with a crs member (GeoJSON 2008)', () => {
     );
   });
 });
+
+describe('Shapefile text encodings', () => {
+  it('a .dbf in windows-1252 ("ANSI 1252" in the .cpg, as ArcGIS writes it) reads its accents', async () => {
+    const { unzipSync, zipSync } = await import('fflate');
+    const { toShapefileZip } = await import('../write/shapefile');
+    const files = unzipSync(
+      toShapefileZip([{ geometry: PARCEL_WITH_HOLE, properties: { name: 'Pr# de l#tang' } }], {
+        name: 'p',
+      }),
+    );
+    // The same name in windows-1252: é (0xE9) and É (0xC9) are one byte each there.
+    const dbf = files['p.dbf']!;
+    const at = [...dbf].indexOf(0x23);
+    dbf[at] = 0xe9;
+    dbf[[...dbf].indexOf(0x23, at + 1)] = 0xc9;
+    files['p.cpg'] = text('ANSI 1252');
+    const [feature] = (await importFile('p.zip', zipSync(files))).features;
+    expect(feature!.name).toBe('Pré de lÉtang');
+  });
+
+  it('.cpg names map to decoders; unknown ones fall back to windows-1252', async () => {
+    const { dbfEncoding } = await import('../read/shapefile');
+    expect(
+      ['UTF-8', 'utf8', '65001', 'ANSI 1252', '1251', 'ISO-8859-2', 'ISO88591', 'klingon', ''].map(
+        dbfEncoding,
+      ),
+    ).toEqual([
+      'utf-8',
+      'utf-8',
+      'utf-8',
+      'windows-1252',
+      'windows-1251',
+      'iso-8859-2',
+      'iso-8859-1',
+      'windows-1252',
+      'windows-1252',
+    ]);
+  });
+});

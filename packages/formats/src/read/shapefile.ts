@@ -46,8 +46,7 @@ export async function readShapefileZip(
       }
       sourceCrs = crsName(prj);
     }
-    const cpg = parts.get('cpg') ? utf8(parts.get('cpg')!).trim().toLowerCase() : '';
-    const encoding = /utf-?8/.test(cpg) ? 'utf-8' : cpg || 'windows-1252';
+    const encoding = dbfEncoding(parts.get('cpg') ? utf8(parts.get('cpg')!) : '');
     const dbf = parts.get('dbf');
     const source = await open(
       toArrayBuffer(parts.get('shp')!),
@@ -68,6 +67,25 @@ export async function readShapefileZip(
     }
   }
   return { features, sourceCrs };
+}
+
+/**
+ * The .dbf's text encoding from the .cpg as tools write it ("UTF-8", "ANSI 1252", "1252",
+ * "ISO-8859-1", "65001"); without one, or with one no decoder knows, windows-1252 (what a
+ * Shapefile without a .cpg has been since dBASE).
+ */
+export function dbfEncoding(cpg: string): string {
+  const c = cpg.trim().toLowerCase();
+  if (/utf-?8|65001/.test(c)) return 'utf-8';
+  const windows = /^(ansi\s*|cp|windows-)?(125\d)$/.exec(c);
+  if (windows) return `windows-${windows[2]}`;
+  const iso = /8859-?(\d+)/.exec(c);
+  if (iso) return `iso-8859-${iso[1]}`;
+  try {
+    return c ? new TextDecoder(c).encoding : 'windows-1252';
+  } catch {
+    return 'windows-1252';
+  }
 }
 
 function toArrayBuffer(u: Uint8Array): ArrayBuffer {
