@@ -41,6 +41,7 @@ export const OPTIONS = {
   'name-field': { type: 'string' },
   merge: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
+  pick: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -1,12 +1,14 @@
 /**
- * `eo import <file> [--as aois|order-items] [--name-field F] [--merge] [--dry-run]
- * (--json FIELDS | --file FIELDS)`: a field file (KML, KMZ, GPX, zipped Shapefile, GeoPackage,
+ * `eo import <file> [--as aois|order-items] [--pick 1,3-5] [--name-field F] [--merge]
+ * [--dry-run] (--json FIELDS | --file FIELDS)`: a field file (KML, KMZ, GPX, zipped Shapefile, GeoPackage,
  * GeoJSON, CSV; read by @eo/formats) previewed and queued in the outbox, offline:
  * - `aois` (default): one AOI create per feature (`--merge`: one AOI of all of them), its
  *   name from the feature, its other fields (project_id, satellite_id, provider, item_ids,
  *   description) from FIELDS;
  * - `order-items`: one order create with an item per feature (`--merge`: one item whose
  *   FeatureCollection holds every area), each item's other fields from FIELDS.
+ * `--pick` takes some features by their number in the preview (a GPX's track without its
+ * waypoints); only those must be areas.
  * All or nothing: a file that cannot be read, a feature that is not a valid area, or an input
  * the outbox refuses, and nothing is queued (the entries go in one transaction).
  * `--dry-run` previews and checks the inputs against the same schemas without a database.
@@ -19,9 +21,15 @@ import {
   type FeatureCollectionInput,
   type Geometry,
 } from '@eo/domain';
-import { FormatError, importFile, mergeAreas, type ImportPreview } from '@eo/formats';
+import {
+  FormatError,
+  importFile,
+  mergeAreas,
+  type ImportPreview,
+  type PreviewFeature,
+} from '@eo/formats';
 import { createOutbox, OutboxInputError, type OutboxEntry } from '../outbox/index';
-import { UsageError } from './args';
+import { listFlag, UsageError } from './args';
 import { CliFailure, OFFLINE_CLIENT, type CommandContext, type CommandSpec } from './context';
 import { EXIT, resolvePath } from './io';
 import { jsonInput } from './json-input';
@@ -45,9 +53,31 @@ const areaCollection = (areas: readonly Geometry[]): FeatureCollectionInput => (
   features: areas.map((geometry) => ({ type: 'Feature', geometry, properties: {} })),
 });
 
-/** The creates a preview becomes: every feature an area (checked before). */
-function creates(preview: ImportPreview, target: Target, merge: boolean, fields: Json): Queued[] {
-  const usable = preview.features.map((f) => ({ ...f, area: f.area! }));
+/** `--pick 1,3-5`: feature numbers of the preview (1-based), in file order, each once. */
+export function pickedNumbers(value: string, count: number): Set<number> {
+  const picked = new Set<number>();
+  for (const part of listFlag(value)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    const [from, to] = m ? [Number(m[1]), Number(m[2] ?? m[1])] : [NaN, NaN];
+    if (!m || from < 1 || to < from || to > count)
+      throw new UsageError(
+        `--pick: ${JSON.stringify(part)} is not a feature number or range within 1..${count}`,
+      );
+    for (let i = from; i <= to; i++) picked.add(i);
+  }
+  if (picked.size === 0) throw new UsageError('--pick names no feature');
+  return picked;
+}
+
+/** The creates the picked features become: every one an area (checked before). */
+function creates(
+  preview: ImportPreview,
+  picked: readonly PreviewFeature[],
+  target: Target,
+  merge: boolean,
+  fields: Json,
+): Queued[] {
+  const usable = picked.map((f) => ({ ...f, area: f.area! }));
   const base = path.basename(preview.file).replace(/\.[^.]*$/, '');
   const { name: mergedName, ...rest } = fields;
   const nameOfMerge = typeof mergedName === 'string' ? mergedName : base;
@@ -144,8 +174,8 @@ export const importCommand: CommandSpec = {
   words: ['import'],
   operands: ['file'],
   usage:
-    'eo import <file> [--as aois|order-items] [--name-field F] [--merge] [--dry-run] (--json FIELDS | --file FIELDS) [--format json|table]',
-  options: ['as', 'name-field', 'merge', 'dry-run', 'json', 'file', 'format'],
+    'eo import <file> [--as aois|order-items] [--pick 1,3-5] [--name-field F] [--merge] [--dry-run] (--json FIELDS | --file FIELDS) [--format json|table]',
+  options: ['as', 'pick', 'name-field', 'merge', 'dry-run', 'json', 'file', 'format'],
   async run(ctx) {
     const target = ctx.values.as ?? 'aois';
     if (!(TARGETS as readonly string[]).includes(target))
@@ -175,16 +205,28 @@ export const importCommand: CommandSpec = {
       if (e instanceof FormatError) throw new CliFailure(`${e.message}; nothing queued`);
       throw e;
     }
-    const refused = preview.features.filter((f) => f.problem !== null);
+    const numbers =
+      ctx.values.pick === undefined
+        ? null
+        : pickedNumbers(ctx.values.pick, preview.features.length);
+    const picked = preview.features.filter((f) => !numbers || numbers.has(f.index));
+    const refused = picked.filter((f) => f.problem !== null);
     if (refused.length > 0) {
       writePreview(ctx, preview, null);
+      const of = numbers ? `${picked.length} picked` : `${preview.features.length}`;
       throw new CliFailure(
-        `${refused.length} of ${preview.features.length} features cannot be areas; nothing queued\n${refused
+        `${refused.length} of ${of} features cannot be areas; nothing queued (--pick takes some)\n${refused
           .map((f) => `  ${preview.file}: feature ${f.index} (${f.name}): ${f.problem}`)
           .join('\n')}`,
       );
     }
-    const queue = creates(preview, target as Target, ctx.values.merge === true, fields ?? {});
+    const queue = creates(
+      preview,
+      picked,
+      target as Target,
+      ctx.values.merge === true,
+      fields ?? {},
+    );
     if (dryRun) {
       if (fields !== undefined) queue.forEach(check);
       writePreview(ctx, preview, null);

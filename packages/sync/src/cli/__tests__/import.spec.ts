@@ -207,11 +207,39 @@ describe('eo import', () => {
     const run = await eo(['import', file, '--db', db, '--json', JSON.stringify(aoiFields)]);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      `eo import: 2 of 4 features cannot be areas; nothing queued\n` +
+      `eo import: 2 of 4 features cannot be areas; nothing queued (--pick takes some)\n` +
         `  ${file}: feature 3 (Brunnen): a point where an area is needed\n` +
         `  ${file}: feature 4 (Acht): outer ring: the ring crosses or touches itself\n`,
     );
     expect(await queued(db)).toEqual([]);
+  });
+
+  it('--pick takes a GPX walk without its waypoint (which alone refuses the file)', async () => {
+    const db = freshDb();
+    const ring = (fields[0]!.geometry as { coordinates: number[][][] }).coordinates[0]!;
+    // Walked back to within a metre of the gate.
+    const pts = [...ring.slice(0, -1), [ring[0]![0]! - 0.00001, ring[0]![1]! + 0.00001]]
+      .map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"><ele>120</ele></trkpt>`)
+      .join('');
+    const [lon0, lat0] = ring[0]!;
+    const file = write(
+      'walk.gpx',
+      `<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="${lat0}" lon="${lon0}"><name>Tor</name></wpt><trk><name>Runde Süd</name><trkseg>${pts}</trkseg></trk></gpx>`,
+    );
+    const args = ['import', file, '--db', db, '--json', JSON.stringify(aoiFields)];
+    const all = await eo(args);
+    expect(all.code).toBe(1);
+    expect(all.stderr).toBe(
+      `eo import: 1 of 2 features cannot be areas; nothing queued (--pick takes some)\n  ${file}: feature 2 (Tor): a point where an area is needed\n`,
+    );
+    const bad = await eo([...args, '--pick', '1-3']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--pick: "1-3" is not a feature number or range within 1..2');
+    const picked = await eo([...args, '--pick', '1', '--format', 'json']);
+    expect(picked.stderr).toBe('');
+    const { queued: entries } = JSON.parse(picked.stdout) as { queued: OutboxEntry[] };
+    expect(entries.map((e) => (e.input as { name: string }).name)).toEqual(['Runde Süd']);
+    expect(await queued(db)).toHaveLength(1);
   });
 
   it('an input the schema refuses (after the file was fine): exit 2 naming the feature, nothing queued', async () => {
