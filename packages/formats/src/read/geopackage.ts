@@ -35,7 +35,11 @@ function quoteId(name: string): string {
 export function readGeoPackage(bytes: Uint8Array, limits: ImportLimits): ReadResult {
   if (new TextDecoder().decode(bytes.subarray(0, 16)) !== SQLITE_MAGIC)
     throw new Error('not a GeoPackage (no SQLite header)');
-  const db = new Database(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  // QGIS and QField leave GeoPackages in WAL mode (header bytes 18 and 19 = 2), which SQLite
+  // cannot open from memory (WAL needs shared memory): a copy marked rollback-journal opens.
+  const image = Buffer.from(bytes);
+  if (image[18] === 2 || image[19] === 2) image.set([1, 1], 18);
+  const db = new Database(image);
   try {
     const tables = db
       .prepare(
