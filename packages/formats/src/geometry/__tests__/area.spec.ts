@@ -1,6 +1,7 @@
 /** Area checks: the repairs with one right answer, and refusals that say what is wrong where. */
 import { LIMITS, type Geometry, type Position } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
+import { ACROSS_ANTIMERIDIAN } from '../../__tests__/fixtures';
 import { checkArea, mergeAreas } from '../area';
 
 const box = (x: number, y: number, d: number): Position[] => [
@@ -148,26 +149,8 @@ describe('across the antimeridian', () => {
     [179.5, -16.5],
     [179.5, -17],
   ];
-  const parts = [
-    [
-      [
-        [179.5, -17],
-        [180, -17],
-        [180, -16.5],
-        [179.5, -16.5],
-        [179.5, -17],
-      ],
-    ],
-    [
-      [
-        [-180, -17],
-        [-179.6, -17],
-        [-179.6, -16.5],
-        [-180, -16.5],
-        [-180, -17],
-      ],
-    ],
-  ];
+  // The same area as RFC 7946 wants it: one part each side of ±180°.
+  const parts = (ACROSS_ANTIMERIDIAN as { coordinates: Position[][][] }).coordinates;
 
   it('one ring jumping from 179.5° to -179.6° (as Google Earth writes it) is split at ±180°', () => {
     expect(checkArea({ type: 'Polygon', coordinates: [fiji] })).toEqual({
