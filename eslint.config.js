@@ -4,6 +4,7 @@
 //   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- server, sync;
 //   fixtures <- server (and every package's tests and benches); bench-kit <- tests and benches only;
 //   server <- desktop, and the tests and benches of api-client and sync (the running reference service).
+//   domain <- formats <- sync, desktop (Node side).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -36,6 +37,7 @@ function importRules(allowedWorkspace, opts = {}) {
     '@eo/domain',
     '@eo/catalog-store',
     '@eo/api-client',
+    '@eo/formats',
     '@eo/sync',
     '@eo/server',
     '@eo/desktop',
@@ -145,6 +147,8 @@ function rendererImportRules(zonePatterns) {
               '@eo/catalog-store/*',
               '@eo/api-client',
               '@eo/api-client/*',
+              '@eo/formats',
+              '@eo/formats/*',
               '@eo/sync',
               '@eo/sync/*',
               '@eo/server',
@@ -229,9 +233,25 @@ export default tseslint.config(
   },
   // catalog-store: the catalog table and search SQL shared by the service and the mirror.
   { files: ['packages/catalog-store/**/*.ts'], rules: importRules(['@eo/domain']) },
+  // formats: pure parsers and writers (bytes in, bytes out) for the backend and the CLI; Node, no DOM
+  // (XML is parsed with @xmldom/xmldom, never a browser DOMParser).
+  {
+    files: ['packages/formats/**/*.ts'],
+    rules: {
+      ...importRules(['@eo/domain']),
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals.map((g) => ({
+          ...g,
+          message: 'No DOM in @eo/formats: it parses in the backend and the CLI.',
+        })),
+        { name: 'DOMParser', message: 'Parse XML with @xmldom/xmldom: there is no DOM here.' },
+      ],
+    },
+  },
   {
     files: ['packages/sync/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client']),
+    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client', '@eo/formats']),
   },
   {
     files: ['apps/server/**/*.ts'],
@@ -250,6 +270,10 @@ export default tseslint.config(
     files: ['packages/catalog-store/src/**/__tests__/**/*.ts'],
     rules: importRules(['@eo/domain', '@eo/fixtures']),
   },
+  {
+    files: ['packages/formats/{bench,src/**/__tests__}/**/*.ts'],
+    rules: importRules(['@eo/domain', '@eo/fixtures', '@eo/bench-kit']),
+  },
   // Tests and benchmarks of client packages (only they) also start the running reference
   // service (@eo/server: startServer, seedDemo, createApiKey), a devDependency: a package's
   // src never imports an app.
@@ -266,6 +290,7 @@ export default tseslint.config(
       '@eo/domain',
       '@eo/catalog-store',
       '@eo/api-client',
+      '@eo/formats',
       '@eo/server',
       '@eo/fixtures',
       '@eo/bench-kit',
@@ -280,6 +305,7 @@ export default tseslint.config(
         '@eo/domain',
         '@eo/catalog-store',
         '@eo/api-client',
+        '@eo/formats',
         '@eo/sync',
         '@eo/server',
       ]),

@@ -37,6 +37,11 @@ export const OPTIONS = {
   refresh: { type: 'boolean' },
   out: { type: 'string' },
   wkt: { type: 'boolean' },
+  as: { type: 'string' },
+  'name-field': { type: 'string' },
+  merge: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  pick: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

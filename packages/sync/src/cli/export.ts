@@ -1,26 +1,51 @@
 /**
  * `eo export orders|aois`: the mirror's order items (one feature each, with its order's id and
- * status) or AOIs as GeoJSON or CSV, offline.
+ * status) or AOIs in any format of @eo/formats (GeoJSON, CSV, KML, KMZ, zipped Shapefile,
+ * GeoPackage), offline.
  */
+import {
+  BINARY_EXPORT_FORMATS,
+  EXPORT_FORMATS,
+  exportFeatures,
+  isExportFormat,
+  type ExportFeature,
+  type ExportFormat,
+} from '@eo/formats';
 import type Database from 'better-sqlite3';
 import { UsageError } from './args';
 import type { CommandContext, CommandSpec } from './context';
 import { aoiFeature, orderItemFeature } from './export/records';
-import type { ExportFeature } from './export/feature';
-import { exportText, isExportFormat, writeExport, type ExportFormat } from './export/write';
+import { writeExport } from './export/write';
 import { EXIT } from './io';
 
-/** `--format` of an export: geojson, csv or kml, no default (the caller says what it wants). */
+export const EXPORT_FORMAT_LIST = EXPORT_FORMATS.join('|');
+const FORMAT_WORDS = `${EXPORT_FORMATS.slice(0, -1).join(', ')} or ${EXPORT_FORMATS.at(-1)}`;
+
+/** `--format` of an export, no default (the caller says what it wants); bytes need --out. */
 export function exportFormatOf(ctx: CommandContext): ExportFormat {
   const f = ctx.values.format;
   if (!isExportFormat(f))
     throw new UsageError(
       f === undefined
-        ? '--format geojson, csv or kml is required'
-        : `--format must be geojson, csv or kml, got ${JSON.stringify(f)}`,
+        ? `--format ${FORMAT_WORDS} is required`
+        : `--format must be ${FORMAT_WORDS}, got ${JSON.stringify(f)}`,
     );
   if (ctx.values.wkt && f !== 'csv') throw new UsageError('--wkt goes with --format csv');
+  const out = ctx.values.out;
+  if (BINARY_EXPORT_FORMATS.includes(f) && (out === undefined || out === '-'))
+    throw new UsageError(`--format ${f} writes a binary file: give --out FILE`);
   return f;
+}
+
+/** The export of features in the format asked, to --out or stdout. */
+export function writeFeatures(
+  ctx: CommandContext,
+  features: readonly ExportFeature[],
+  format: ExportFormat,
+  layer: string,
+): void {
+  const data = exportFeatures(features, format, { wkt: ctx.values.wkt === true, layer });
+  writeExport(ctx.io, data, ctx.values.out);
 }
 
 function parse(json: string): unknown {
@@ -58,13 +83,12 @@ function exportCommand(
   return {
     words: ['export', what],
     operands: [],
-    usage: `eo export ${what} --format geojson|csv|kml [--wkt] [--out FILE]`,
+    usage: `eo export ${what} --format ${EXPORT_FORMAT_LIST} [--wkt] [--out FILE]`,
     options: ['format', 'wkt', 'out'],
     run(ctx) {
       const format = exportFormatOf(ctx);
       const { sqlite } = ctx.database({ create: false });
-      const text = exportText(read(sqlite), format, { wkt: ctx.values.wkt === true });
-      writeExport(ctx.io, text, ctx.values.out);
+      writeFeatures(ctx, read(sqlite), format, what);
       return Promise.resolve(EXIT.ok);
     },
   };

@@ -12,6 +12,7 @@ import { checkOptions, parseCommandLine, UsageError, type CommandLine } from './
 import { CliFailure, makeContext, type CommandSpec } from './context';
 import { EXIT, redacting, type CliIo, type OutputStream } from './io';
 import { exportAoisCommand, exportOrdersCommand } from './export';
+import { importCommand } from './import';
 import { outboxAddCommand } from './outbox-add';
 import {
   outboxCancelCommand,
@@ -38,6 +39,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   statusCommand,
   exportOrdersCommand,
   exportAoisCommand,
+  importCommand,
 ];
 
 export const USAGE = `usage:
@@ -46,7 +48,7 @@ ${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
 every command: --db PATH (or EO_DB), -h/--help
   --url URL (or EO_URL), --key KEY (or EO_API_KEY; the env keeps it out of ps): used by sync, outbox flush
   --dialect spec|provider-v0 (or EO_DIALECT; default spec): the service's request shapes and reads
-output: --format json|table (default: table on a terminal, JSON otherwise); search and export: geojson|csv|kml
+output: --format json|table (default: table on a terminal, JSON otherwise); search and export: geojson|csv|kml|kmz|shp|gpkg (kmz, shp, gpkg with --out)
 exit codes: 0 ok, 1 operation failed, 2 usage error`;
 
 /** Settings every command accepts (a script can pass the same ones to each); the rest are per command. */

@@ -5,9 +5,9 @@
 import { makeOfflineCatalogSearch, OfflineSearchError } from '../search/catalog';
 import { UsageError } from './args';
 import type { CommandSpec } from './context';
-import { exportFormatOf } from './export';
+import { isExportFormat } from '@eo/formats';
+import { EXPORT_FORMAT_LIST, exportFormatOf, writeFeatures } from './export';
 import { catalogFeature } from './export/records';
-import { exportText, isExportFormat, writeExport } from './export/write';
 import { EXIT } from './io';
 import { writeJson, writeTable } from './output';
 import { searchBody } from './search-body';
@@ -15,8 +15,7 @@ import { searchBody } from './search-body';
 export const searchCommand: CommandSpec = {
   words: ['search'],
   operands: [],
-  usage:
-    'eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table|geojson|csv|kml [--wkt] [--out FILE]]',
+  usage: `eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table|${EXPORT_FORMAT_LIST} [--wkt] [--out FILE]]`,
   options: [
     'format',
     'json',
@@ -36,12 +35,12 @@ export const searchCommand: CommandSpec = {
     const given = ctx.values.format;
     if (given !== undefined && given !== 'json' && given !== 'table' && !isExportFormat(given))
       throw new UsageError(
-        `--format must be json, table, geojson, csv or kml, got ${JSON.stringify(given)}`,
+        `--format must be json, table, ${EXPORT_FORMAT_LIST.replace(/\|/g, ', ')}, got ${JSON.stringify(given)}`,
       );
     const features = isExportFormat(given);
     const format = features ? exportFormatOf(ctx) : ctx.format();
     if (!features && (ctx.values.wkt || ctx.values.out !== undefined))
-      throw new UsageError('--wkt and --out go with --format geojson, csv or kml');
+      throw new UsageError(`--wkt and --out go with --format ${EXPORT_FORMAT_LIST}`);
     const { sqlite } = ctx.database({ create: false });
     const search = makeOfflineCatalogSearch(sqlite);
     let result;
@@ -60,11 +59,8 @@ export const searchCommand: CommandSpec = {
       ctx.io.stderr.write(
         `eo search: ${notIndexed} mirrored records could not be indexed (a datetime, number or footprint that could not be read): date, cloud and area filters never match them; eo status --drift\n`,
       );
-    if (format === 'geojson' || format === 'csv') {
-      const text = exportText(result.catalogs.map(catalogFeature), format, {
-        wkt: ctx.values.wkt === true,
-      });
-      writeExport(ctx.io, text, ctx.values.out);
+    if (format !== 'json' && format !== 'table') {
+      writeFeatures(ctx, result.catalogs.map(catalogFeature), format, 'search');
       return EXIT.ok;
     }
     if (format === 'json') {

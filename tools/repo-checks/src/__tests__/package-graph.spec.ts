@@ -119,6 +119,41 @@ describe('package graph lint', () => {
     );
   });
 
+  it('formats: imports only domain, no DOM; sync and the desktop Node side may use it, nothing else', async () => {
+    const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
+    const file = 'packages/formats/src/probe.ts';
+    expect(await ruleIds(file, imp('@eo/domain'))).toEqual([]);
+    expect(await ruleIds(file, imp('node:fs'))).toEqual([]);
+    expect(await ruleIds(file, imp('@xmldom/xmldom'))).toEqual([]);
+    for (const pkg of [
+      '@eo/sync',
+      '@eo/api-client',
+      '@eo/catalog-store',
+      '@eo/server',
+      '@eo/desktop',
+    ]) {
+      expect(await ruleIds(file, imp(pkg)), pkg).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds(file, 'export const a = new DOMParser();\n')).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIds(file, 'export const a = document.title;\n')).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/formats'))).toEqual([]);
+    expect(await ruleIds('apps/desktop/src/backend/probe.ts', imp('@eo/formats'))).toEqual([]);
+    for (const user of [
+      'packages/domain/src/probe.ts',
+      'packages/api-client/src/probe.ts',
+      'packages/catalog-store/src/probe.ts',
+      'apps/server/src/probe.ts',
+      'apps/desktop/src/renderer/stores/probe.ts',
+      'apps/desktop/src/shared/probe.ts',
+    ]) {
+      expect(await ruleIds(user, imp('@eo/formats')), user).toContain('no-restricted-imports');
+    }
+  });
+
   it('desktop: the renderer reaches the backend only through the contract; main has no DOM', async () => {
     const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
     const renderer = 'apps/desktop/src/renderer/stores/probe.ts';

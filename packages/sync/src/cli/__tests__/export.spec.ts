@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import { geometryBbox, type Geometry } from '@eo/domain';
+import { importFile } from '@eo/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/__tests__/temp';
 import { startService, type TestService } from '../../pull/__tests__/service';
 import { eo } from './run-eo';
-import { square } from '../export/__tests__/square';
+import { square } from '@eo/formats/testing';
 
 let service: TestService;
 const tmp = tempDir('cli-export');
@@ -120,10 +121,12 @@ describe('eo search --format geojson|csv', () => {
   it('usage errors: exit 2 naming the formats; --wkt and --out only with a feature format', async () => {
     const yaml = await eo(['search', '--db', db, '--format', 'yaml']);
     expect(yaml.code).toBe(2);
-    expect(yaml.stderr).toContain('--format must be json, table, geojson, csv or kml, got "yaml"');
+    expect(yaml.stderr).toContain(
+      '--format must be json, table, geojson, csv, kml, kmz, shp, gpkg, got "yaml"',
+    );
     const wkt = await eo(['search', '--db', db, '--format', 'json', '--wkt']);
     expect(wkt.code).toBe(2);
-    expect(wkt.stderr).toContain('--wkt and --out go with --format geojson, csv or kml');
+    expect(wkt.stderr).toContain('--wkt and --out go with --format geojson|csv|kml|kmz|shp|gpkg');
     const geoWkt = await eo(['search', '--db', db, '--format', 'geojson', '--wkt']);
     expect(geoWkt.code).toBe(2);
     expect(geoWkt.stderr).toContain('--wkt goes with --format csv');
@@ -214,10 +217,15 @@ describe('eo export orders|aois', () => {
     const none = await eo(['export', 'aois', '--db', db]);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
-      'eo export aois: --format geojson, csv or kml is required\nusage: eo export aois --format geojson|csv|kml [--wkt] [--out FILE]\n',
+      'eo export aois: --format geojson, csv, kml, kmz, shp or gpkg is required\nusage: eo export aois --format geojson|csv|kml|kmz|shp|gpkg [--wkt] [--out FILE]\n',
     );
     const table = await eo(['export', 'orders', '--db', db, '--format', 'table']);
-    expect(table.stderr).toContain('--format must be geojson, csv or kml, got "table"');
+    expect(table.stderr).toContain(
+      '--format must be geojson, csv, kml, kmz, shp or gpkg, got "table"',
+    );
+    const binary = await eo(['export', 'aois', '--db', db, '--format', 'gpkg']);
+    expect(binary.code).toBe(2);
+    expect(binary.stderr).toContain('--format gpkg writes a binary file: give --out FILE');
     const what = await eo(['export', 'deliveries', '--db', db]);
     expect(what.code).toBe(2);
     expect(what.stderr).toContain('unknown command: export deliveries');
@@ -231,4 +239,27 @@ describe('eo export orders|aois', () => {
     ]);
     expect(missing.code).toBe(1);
   });
+});
+
+describe('binary formats and kml from search', () => {
+  it('search --format kml writes KML (it printed the table before)', async () => {
+    const kml = await ok(['search', '--db', db, '--limit', '3', '--format', 'kml']);
+    expect(kml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(kml.match(/<Placemark>/g)).toHaveLength(3);
+  });
+
+  for (const format of ['kmz', 'shp', 'gpkg'] as const) {
+    it(`export aois --format ${format} --out: read back by @eo/formats with every AOI and name`, async () => {
+      const fc = JSON.parse(
+        await ok(['export', 'aois', '--db', db, '--format', 'geojson']),
+      ) as Collection;
+      const out = path.join(tmp.dir, `aois.${format === 'shp' ? 'zip' : format}`);
+      expect(await ok(['export', 'aois', '--db', db, '--format', format, '--out', out])).toBe('');
+      const back = await importFile(out, fs.readFileSync(out));
+      expect(back.features.map((f) => f.name)).toEqual(
+        fc.features.map((f) => String(f.properties.name).trim()),
+      );
+      expect(back.features.every((f) => f.problem === null)).toBe(true);
+    });
+  }
 });

@@ -3,7 +3,7 @@
  * that does not parse is exported as null (the attributes still go out), never guessed at.
  */
 import { Geometry, GeometryOrFeatureCollection, type Geometry as GeometryValue } from '@eo/domain';
-import { scalarFields, type ExportFeature, type Scalar } from './feature';
+import { scalarFields, type ExportFeature, type Scalar } from '@eo/formats';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json =>

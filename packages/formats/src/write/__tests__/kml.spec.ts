@@ -1,6 +1,6 @@
 /** The KML writer: escaping, names, holes, multipolygons, text XML cannot hold. */
 import { describe, expect, it } from 'vitest';
-import { square } from './square';
+import { square } from '../../testing/square';
 import { kmlGeometry, toKml, xmlText } from '../kml';
 
 describe('kml', () => {

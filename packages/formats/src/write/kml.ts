@@ -59,8 +59,40 @@ const multi = (parts: readonly string[]): string =>
 
 const text = (v: Scalar | undefined): string => (v === null || v === undefined ? '' : String(v));
 
-function placemark(f: ExportFeature): string {
+/** The status a feature is styled by: its own, else its order's. */
+function statusOf(p: Readonly<Record<string, Scalar>>): string | null {
+  const s = p.status ?? p.order_status;
+  return typeof s === 'string' && s !== '' ? s : null;
+}
+
+/** KML colours are aabbggrr: done green, failed or cancelled red, under way amber, others blue. */
+function statusColour(status: string): string {
+  if (/complet|deliver|done|succe|active|ready/i.test(status)) return '4d2eb82e';
+  if (/fail|cancel|reject|error|expire/i.test(status)) return '4d2e2ed6';
+  if (/pend|queue|process|progress|running|draft|await|new|plan/i.test(status)) return '4d00a5ff';
+  return '4dd68a2e';
+}
+
+const styleId = (status: string) => `status-${status.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+function styles(features: readonly ExportFeature[]): string {
+  const statuses = new Set<string>();
+  for (const f of features) {
+    const s = statusOf(f.properties);
+    if (s) statuses.add(s);
+  }
+  return [...statuses]
+    .map((s) => {
+      const fill = statusColour(s);
+      const line = `ff${fill.slice(2)}`;
+      return `<Style id="${xmlText(styleId(s))}"><LineStyle><color>${line}</color><width>2</width></LineStyle><PolyStyle><color>${fill}</color></PolyStyle></Style>`;
+    })
+    .join('');
+}
+
+function placemark(f: ExportFeature, styled: boolean): string {
   const p = f.properties;
+  const status = styled ? statusOf(p) : null;
   const name = text(p.name ?? p.id ?? p.aoi_id);
   const description = p.description;
   const data = Object.entries(p)
@@ -69,6 +101,7 @@ function placemark(f: ExportFeature): string {
   return [
     '<Placemark>',
     `<name>${xmlText(name)}</name>`,
+    status ? `<styleUrl>#${xmlText(styleId(status))}</styleUrl>` : '',
     description === undefined || description === null
       ? ''
       : `<description>${xmlText(String(description))}</description>`,
@@ -78,11 +111,16 @@ function placemark(f: ExportFeature): string {
   ].join('');
 }
 
-export function toKml(features: readonly ExportFeature[]): string {
+/** `styleByStatus`: a Style per status (status, else order_status) and each Placemark uses its own. */
+export function toKml(
+  features: readonly ExportFeature[],
+  options: { styleByStatus?: boolean } = {},
+): string {
+  const styled = options.styleByStatus === true;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<kml xmlns="http://www.opengis.net/kml/2.2"><Document>',
-    ...features.map(placemark),
+    `<kml xmlns="http://www.opengis.net/kml/2.2"><Document>${styled ? styles(features) : ''}`,
+    ...features.map((f) => placemark(f, styled)),
     '</Document></kml>',
     '',
   ].join('\n');

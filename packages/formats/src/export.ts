@@ -1,0 +1,48 @@
+/**
+ * Every export format from one call: text formats as UTF-8 text, the others (KMZ, zipped
+ * Shapefile, GeoPackage) as bytes. Pure: the caller writes the result where it wants.
+ */
+import type { ExportFeature } from './write/feature';
+import { toGeoJson } from './write/geojson';
+import { toGeoPackage } from './write/geopackage';
+import { toKml } from './write/kml';
+import { toKmz } from './write/kmz';
+import { toShapefileZip } from './write/shapefile';
+import { featuresToCsv } from './write/table';
+
+export const EXPORT_FORMATS = ['geojson', 'csv', 'kml', 'kmz', 'shp', 'gpkg'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Formats that are bytes, not text (never written to a terminal). */
+export const BINARY_EXPORT_FORMATS: readonly ExportFormat[] = ['kmz', 'shp', 'gpkg'];
+
+export function isExportFormat(v: string | undefined): v is ExportFormat {
+  return (EXPORT_FORMATS as readonly (string | undefined)[]).includes(v);
+}
+
+export interface ExportOptions {
+  /** CSV: a WKT column. */
+  readonly wkt?: boolean | undefined;
+  /** Layer / table name inside a Shapefile zip or GeoPackage. */
+  readonly layer?: string | undefined;
+}
+
+export function exportFeatures(
+  features: readonly ExportFeature[],
+  format: ExportFormat,
+  options: ExportOptions = {},
+): string | Uint8Array {
+  switch (format) {
+    case 'geojson':
+      return toGeoJson(features);
+    case 'kml':
+      return toKml(features, { styleByStatus: true });
+    case 'csv':
+      return featuresToCsv(features, options.wkt === true);
+    case 'kmz':
+      return toKmz(features);
+    case 'shp':
+      return toShapefileZip(features, { name: options.layer ?? 'features' });
+    case 'gpkg':
+      return toGeoPackage(features, options.layer ?? 'features');
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * @eo/formats: field file formats in and out, pure (bytes in, bytes out; no files, no outbox).
+ * Imports: `importFile` (KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON, CSV) to a
+ * preview of features checked as areas. Exports: `exportFeatures` (GeoJSON, CSV, KML, KMZ,
+ * zipped Shapefile, GeoPackage).
+ */
+export { FormatError } from './errors';
+export { IMPORT_LIMITS, type ImportLimits } from './limits';
+export {
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type ImportPreview,
+  type PreviewFeature,
+  type RawFeature,
+} from './types';
+export { detectFormat, importFile, type ImportOptions } from './import';
+export { checkArea, mergeAreas, type AreaResult } from './geometry/area';
+export { readWkt } from './geometry/wkt-read';
+export { readWkb, writeWkb } from './geometry/wkb';
+export {
+  BINARY_EXPORT_FORMATS,
+  EXPORT_FORMATS,
+  exportFeatures,
+  isExportFormat,
+  type ExportFormat,
+  type ExportOptions,
+} from './export';
+export {
+  attributeNames,
+  isScalar,
+  scalarFields,
+  type ExportFeature,
+  type Scalar,
+} from './write/feature';
+export { csvField, toCsv } from './write/csv';
+export { toGeoJson } from './write/geojson';
+export { kmlGeometry, toKml, xmlText } from './write/kml';
+export { toKmz } from './write/kmz';
+export { toWkt } from './write/wkt';
+export { featuresToCsv } from './write/table';
+export { toShapefileZip, WGS84_PRJ, type ShapefileCrs } from './write/shapefile';
+export { gpkgGeometry, toGeoPackage } from './write/geopackage';

@@ -1,0 +1,25 @@
+/**
+ * Local bounds of an import (the service's geometry caps stay in `LIMITS` of @eo/domain). They
+ * keep a bad or hostile file from taking the backend's memory: a zip bomb stops at its declared
+ * sizes, a file of millions of tiny features stops at its count. Callers may lower them.
+ */
+export interface ImportLimits {
+  /** Bytes of the file as given (a 100,000-parcel Shapefile zip is ~50 MB). */
+  readonly maxFileBytes: number;
+  /** Features read from one file. */
+  readonly maxFeatures: number;
+  /** Positions over all features of one file. */
+  readonly maxTotalVertices: number;
+  /** Entries of a zip (KMZ, zipped Shapefile). */
+  readonly maxZipEntries: number;
+  /** Bytes of all entries of a zip once inflated. */
+  readonly maxUncompressedBytes: number;
+}
+
+export const IMPORT_LIMITS: ImportLimits = {
+  maxFileBytes: 256 * 1024 * 1024,
+  maxFeatures: 200_000,
+  maxTotalVertices: 20_000_000,
+  maxZipEntries: 256,
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+};

@@ -1,0 +1,80 @@
+/**
+ * KML, KMZ and GPX through @tmcw/togeojson on an @xmldom/xmldom document (no browser DOM in the
+ * backend). A KMZ is a zip whose first .kml entry (doc.kml by convention) is the document.
+ * Placemark names and ExtendedData become attributes; GPX tracks are lines, waypoints points.
+ */
+import { DOMParser } from '@xmldom/xmldom';
+import { gpx, kml } from '@tmcw/togeojson';
+import { Geometry } from '@eo/domain';
+import type { ImportLimits } from '../limits';
+import type { RawFeature } from '../types';
+import { makeCounter } from './counter';
+import { flatProperties } from './properties';
+import { utf8, type ReadResult } from './reader';
+import { entryParts, unzipWithin } from './zip';
+
+function parseXml(text: string) {
+  let problem: string | undefined;
+  const fail = (e?: unknown) =>
+    new Error(`not well-formed XML: ${problem ?? (e instanceof Error ? e.message : String(e))}`);
+  try {
+    const doc = new DOMParser({
+      onError(level, message) {
+        // Warnings (an unknown entity, say) leave a usable document; errors do not.
+        if (level === 'warning') return;
+        problem ??= message.split('\n')[0];
+        throw new Error(problem);
+      },
+    }).parseFromString(text, 'text/xml');
+    if (problem) throw fail();
+    return doc;
+  } catch (e) {
+    throw fail(e);
+  }
+}
+
+function collect(
+  fc: { features: Array<{ geometry: unknown; properties: unknown }> },
+  limits: ImportLimits,
+): ReadResult {
+  const count = makeCounter(limits);
+  const features: RawFeature[] = fc.features.map((f) => {
+    const parsed = Geometry.safeParse(f.geometry);
+    const geometry = parsed.success ? parsed.data : null;
+    count(geometry);
+    const {
+      styleUrl: _style,
+      styleHash: _hash,
+      styleMapHash: _map,
+      ...rest
+    } = flatProperties(f.properties);
+    return { geometry, properties: rest };
+  });
+  return { features, sourceCrs: null };
+}
+
+function kmlText(text: string, limits: ImportLimits): ReadResult {
+  const doc = parseXml(text);
+  if (doc.getElementsByTagName('kml').length === 0) throw new Error('no <kml> element');
+  return collect(kml(doc), limits);
+}
+
+export function readKml(bytes: Uint8Array, limits: ImportLimits): ReadResult {
+  return kmlText(utf8(bytes), limits);
+}
+
+export function readKmz(bytes: Uint8Array, limits: ImportLimits): ReadResult {
+  const files = unzipWithin(bytes, limits, (name) => entryParts(name).ext === 'kml');
+  const names = [...files.keys()].sort((a, b) =>
+    a === 'doc.kml' ? -1 : b === 'doc.kml' ? 1 : a.localeCompare(b),
+  );
+  const first = names[0];
+  if (first === undefined) throw new Error('the KMZ holds no .kml document');
+  return kmlText(utf8(files.get(first)!), limits);
+}
+
+export function readGpx(bytes: Uint8Array, limits: ImportLimits): ReadResult {
+  const doc = parseXml(utf8(bytes));
+  if (doc.getElementsByTagName('gpx').length === 0) throw new Error('no <gpx> element');
+  return collect(gpx(doc), limits);
+}

@@ -1,0 +1,2 @@
+/** Test helpers for packages that test with field files (`@eo/formats/testing`; tests only). */
+export { square } from './square';
