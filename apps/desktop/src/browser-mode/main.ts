@@ -1,6 +1,7 @@
 /**
- * Browser mode launcher: `tsx src/browser-mode/main.ts [--port N] [--data-dir DIR]
- * [--renderer-dir DIR] [--no-embedded]`. Starts the backend (and the embedded reference service
+ * Browser mode launcher: `node out/main/browser-mode.cjs [--port N] [--data-dir DIR]
+ * [--renderer-dir DIR] [--no-embedded]` (built by electron-vite; `tsx src/browser-mode/main.ts`
+ * runs the sources, about a second slower to start). Starts the backend (and the embedded reference service
  * when no service is configured), serves the built renderer on 127.0.0.1 and prints the URL to
  * open, with the per-launch token in its fragment.
  */
