@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { launchBackend } from '../backend/launch';
-import { fileSecrets } from '../backend/secrets';
+import type { Launched } from '../backend/launch';
 import { startBrowserMode } from './server';
 
 export function defaultDataDir(): string {
@@ -38,16 +37,30 @@ async function main(): Promise<void> {
   const log = (line: string) => console.error(line);
 
   log(`Data: ${dataDir} (the API key is kept in ${path.join(dataDir, 'api-key')}, mode 0600)`);
-  const launched = await launchBackend({
-    dataDir,
-    secrets: fileSecrets(dataDir),
-    mode: 'browser',
-    version: process.env.npm_package_version ?? '0.1.0',
-    embedded: !values['no-embedded'],
-    log,
+  // Listening first, the backend's code imported and started after: the page loads while the
+  // backend starts (its calls and events wait for it).
+  let started!: (launched: Promise<Launched>) => void;
+  const launching = new Promise<Launched>((resolve) => (started = resolve));
+  const server = await startBrowserMode({
+    backend: launching.then((l) => l.backend),
+    rendererDir,
+    port,
   });
-  const server = await startBrowserMode({ backend: launched.backend, rendererDir, port });
   console.log(`EO Field Desk (browser mode) is running. Open:\n\n  ${server.openUrl}\n`);
+  started(
+    Promise.all([import('../backend/launch'), import('../backend/secrets')]).then(
+      ([{ launchBackend }, { fileSecrets }]) =>
+        launchBackend({
+          dataDir,
+          secrets: fileSecrets(dataDir),
+          mode: 'browser',
+          version: process.env.npm_package_version ?? '0.1.0',
+          embedded: !values['no-embedded'],
+          log,
+        }),
+    ),
+  );
+  const launched = await launching;
   log('Stop with Ctrl+C.');
 
   let stopping = false;
