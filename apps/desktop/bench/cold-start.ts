@@ -15,7 +15,7 @@
  * printed). `--launcher tsx` runs the TypeScript sources through tsx (how `npm start` launched
  * before the bundle), for the before/after figure. A miss exits 1 (not in `--smoke`).
  *
- *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/cold-start.ts [--smoke] [--no-build] [--launcher tsx]
+ *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/cold-start.ts [--smoke] [--no-build] [--launcher tsx] [--runs N]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,7 +30,9 @@ import { fileSecrets } from '../src/backend/secrets';
 import { mirrorWith } from './backend-fixtures';
 
 const smoke = process.argv.includes('--smoke');
-const RUNS = smoke ? 2 : 7;
+const runsArg = process.argv.indexOf('--runs');
+/** Launches per scenario (after one that warms the OS file cache). */
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : smoke ? 2 : 7;
 const MIRRORED = smoke ? 2_000 : 100_000;
 const useTsx = process.argv.includes('--launcher') && process.argv.includes('tsx');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -190,12 +192,13 @@ async function coldStart(browser: Browser, dataDir: string): Promise<Sample> {
       },
     );
     // Epoch ms of each step, read in the page (its clock is this machine's).
-    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
+    // Typed by hand: this file is compiled with Node's types, not the DOM's. No named functions
+    // in the callback: tsx would wrap them in a helper the page does not have.
     const at = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const footprints = performance
-        .getEntriesByType('resource')
-        .find((r) => r.name.endsWith('/api/call/catalog.footprints'));
+      type Timed = { name: string; responseEnd: number; domContentLoadedEventEnd: number };
+      const nav = (performance.getEntriesByType('navigation' as 'mark') as unknown as Timed[])[0]!;
+      const resources = performance.getEntriesByType('resource' as 'mark') as unknown as Timed[];
+      const footprints = resources.find((r) => r.name.endsWith('/api/call/catalog.footprints'));
       return {
         navigation: performance.timeOrigin,
         scriptsRun: performance.timeOrigin + nav.domContentLoadedEventEnd,
