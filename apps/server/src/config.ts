@@ -24,6 +24,12 @@ export interface ServerConfig {
    * early, with `pagination.limit` saying how many it holds. Smaller in tests.
    */
   readonly maxListPageBytes: number;
+  /**
+   * Bytes of rendered order JSON and `GET /v0/orders` pages kept in memory (see
+   * orders/wire-cache.ts). 0 keeps none: every page is read and assembled (the orders-list
+   * benchmark's uncached figure).
+   */
+  readonly ordersCacheBytes: number;
 }
 
 export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
@@ -37,6 +43,7 @@ export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string
     validateResponses: false,
     now: () => Date.now(),
     maxListPageBytes: LIMITS.maxListPageBytes,
+    ordersCacheBytes: 32 * 1024 * 1024,
     ...partial,
     dataDir,
   };
