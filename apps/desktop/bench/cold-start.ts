@@ -17,17 +17,17 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/cold-start.ts [--smoke] [--no-build] [--launcher tsx] [--runs N]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { median, reportVerdict, type Check } from '@eo/bench-kit';
 import { chromium, type Browser } from 'playwright-core';
 import { createBackend } from '../src/backend/backend';
 import { fileSecrets } from '../src/backend/secrets';
 import { mirrorWith } from './backend-fixtures';
+import { appDir, buildApp } from './app-build';
 
 const smoke = process.argv.includes('--smoke');
 const runsArg = process.argv.indexOf('--runs');
@@ -35,16 +35,8 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : smoke ? 2 : 7;
 const MIRRORED = smoke ? 2_000 : 100_000;
 const useTsx = process.argv.includes('--launcher') && process.argv.includes('tsx');
-const here = path.dirname(fileURLToPath(import.meta.url));
-const appDir = path.resolve(here, '..');
 
-if (!process.argv.includes('--no-build')) {
-  const r = spawnSync(path.join(appDir, 'node_modules', '.bin', 'electron-vite'), ['build'], {
-    cwd: appDir,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stderr}`);
-}
+buildApp();
 
 /** The launcher's command line: the built bundle `npm start` runs, or the sources under tsx. */
 function launcherArgs(dataDir: string): string[] {

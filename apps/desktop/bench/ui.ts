@@ -12,29 +12,20 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/ui.ts [--smoke] [--no-build]
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { reportVerdict } from '@eo/bench-kit';
 import { chromium, type Page } from 'playwright-core';
 import { createBackend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
 import { median, mirrorWith, timeMs } from './backend-fixtures';
+import { appDir, buildApp } from './app-build';
 
 const smoke = process.argv.includes('--smoke');
 const N = smoke ? 2_000 : 100_000;
 const RUNS = smoke ? 2 : 5;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const appDir = path.resolve(here, '..');
 
-if (!process.argv.includes('--no-build')) {
-  const r = spawnSync(path.join(appDir, 'node_modules', '.bin', 'electron-vite'), ['build'], {
-    cwd: appDir,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stderr}`);
-}
+buildApp();
 
 /** Start time (ms from navigation) of the `nth` (1-based) performance mark of that name. */
 async function markAt(page: Page, name: string, nth: number): Promise<number> {
