@@ -34,6 +34,15 @@ export type LaunchOptions = Omit<BackendOptions, 'embeddedServiceUrl'> & {
   readonly log?: (line: string) => void;
 };
 
+/**
+ * The first screen draws every footprint: their rings are read from the mirror now, while the
+ * page loads, so its first `catalog.footprints` answers from the backend's ring cache.
+ */
+function warmFootprints(backend: Backend): Backend {
+  setImmediate(() => void backend.dispatch('catalog.footprints', {}));
+  return backend;
+}
+
 /** What starts the embedded service once the first screen is served. */
 const FIRST_SCREEN_CALL = 'catalog.footprints';
 
@@ -66,7 +75,9 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
       // It left a key of its own in the secrets: bound to it (its port changes every launch).
       store.saveKeyBinding(EMBEDDED_BINDING);
       options.log?.(`Embedded reference service: ${service.url}`);
-      const backend = createBackend({ ...options, embeddedServiceUrl: service.url });
+      const backend = warmFootprints(
+        createBackend({ ...options, embeddedServiceUrl: service.url }),
+      );
       return {
         backend,
         embedded: { url: service.url, started: Promise.resolve() },
@@ -80,12 +91,12 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
     store.close();
   }
   if (!deferred) {
-    const backend = createBackend({ ...options, embeddedServiceUrl: null });
+    const backend = warmFootprints(createBackend({ ...options, embeddedServiceUrl: null }));
     return { backend, embedded: null, close: once(() => backend.close()) };
   }
 
   const held = await holdPort();
-  const backend = createBackend({ ...options, embeddedServiceUrl: held.url });
+  const backend = warmFootprints(createBackend({ ...options, embeddedServiceUrl: held.url }));
   let service: EmbeddedService | null = null;
   let begin!: () => void;
   const go = new Promise<void>((resolve) => (begin = resolve));

@@ -37,29 +37,37 @@ async function main(): Promise<void> {
   const log = (line: string) => console.error(line);
 
   log(`Data: ${dataDir} (the API key is kept in ${path.join(dataDir, 'api-key')}, mode 0600)`);
-  // Listening first, the backend's code imported and started after: the page loads while the
-  // backend starts (its calls and events wait for it).
+  // Listening first, the backend's code imported and started after the page's files went out:
+  // the browser parses them while the backend starts (calls and events wait for it).
   let started!: (launched: Promise<Launched>) => void;
   const launching = new Promise<Launched>((resolve) => (started = resolve));
+  let startBackend = () => {
+    startBackend = () => undefined;
+    clearTimeout(fallback);
+    started(
+      Promise.all([import('../backend/launch'), import('../backend/secrets')]).then(
+        ([{ launchBackend }, { fileSecrets }]) =>
+          launchBackend({
+            dataDir,
+            secrets: fileSecrets(dataDir),
+            mode: 'browser',
+            version: process.env.npm_package_version ?? '0.1.0',
+            embedded: !values['no-embedded'],
+            log,
+          }),
+      ),
+    );
+  };
+  // Once the page's scripts went out (the browser parses them meanwhile), or soon anyway when
+  // nobody opens the page yet.
+  const fallback = setTimeout(() => startBackend(), 1_000);
   const server = await startBrowserMode({
     backend: launching.then((l) => l.backend),
     rendererDir,
     port,
+    onPageServed: () => startBackend(),
   });
   console.log(`EO Field Desk (browser mode) is running. Open:\n\n  ${server.openUrl}\n`);
-  started(
-    Promise.all([import('../backend/launch'), import('../backend/secrets')]).then(
-      ([{ launchBackend }, { fileSecrets }]) =>
-        launchBackend({
-          dataDir,
-          secrets: fileSecrets(dataDir),
-          mode: 'browser',
-          version: process.env.npm_package_version ?? '0.1.0',
-          embedded: !values['no-embedded'],
-          log,
-        }),
-    ),
-  );
   const launched = await launching;
   log('Stop with Ctrl+C.');
 

@@ -64,12 +64,22 @@ export async function startBrowserMode(options: {
   readonly token?: string;
   /** SSE keep-alive comment interval. Default 15 000 ms. */
   readonly heartbeatMs?: number;
+  /**
+   * Called once when the page's scripts were served: a script went out and no static file is
+   * being sent. The launcher starts the backend then, so its start (which holds this event
+   * loop for a while) does not delay the page's own files.
+   */
+  readonly onPageServed?: () => void;
 }): Promise<BrowserModeServer> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const tokenBytes = Buffer.from(token);
   const rendererDir = path.resolve(options.rendererDir);
   const streams = new Set<http.ServerResponse>();
   const backend = Promise.resolve(options.backend);
+  /** Static files being sent, whether a script went out, and who waits for the page. */
+  let sending = 0;
+  let scriptServed = false;
+  let pageServed = options.onPageServed;
   let port = 0;
 
   const tokenOk = (given: string | null | undefined): boolean => {
@@ -202,6 +212,16 @@ export async function startBrowserMode(options: {
     }
     res.writeHead(200, headers);
     if (head) return void res.end();
+    sending++;
+    res.once('close', () => {
+      sending--;
+      if (file.endsWith('.js')) scriptServed = true;
+      if (scriptServed && sending === 0 && pageServed) {
+        const call = pageServed;
+        pageServed = undefined;
+        call();
+      }
+    });
     fs.createReadStream(file).pipe(res);
   }
 

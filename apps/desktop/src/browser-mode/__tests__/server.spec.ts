@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, tempDir, type TestBackend } from '../../backend/__tests__/harness';
+import { startBackend, tempDir, until, type TestBackend } from '../../backend/__tests__/harness';
 import { CSP, startBrowserMode, type BrowserModeServer } from '../server';
 
 let t: TestBackend;
@@ -232,6 +232,41 @@ describe('browser mode server, backend still starting (cold start)', () => {
     } finally {
       await s.close();
       await late.close();
+    }
+  });
+});
+
+describe('browser mode server, when the page was served', () => {
+  it('calls onPageServed once, after a script went out and nothing is being sent', async () => {
+    let calls = 0;
+    const s = await startBrowserMode({
+      backend: t.backend,
+      rendererDir,
+      token: 'test-token-789',
+      onPageServed: () => calls++,
+    });
+    try {
+      const p = Number(new URL(s.url).port);
+      const get = (path: string) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get(
+              { host: '127.0.0.1', port: p, path, headers: { host: `127.0.0.1:${p}` } },
+              (res) => {
+                res.resume();
+                res.on('close', () => resolve(res.statusCode!));
+              },
+            )
+            .on('error', reject);
+        });
+      expect(await get('/')).toBe(200);
+      expect(calls).toBe(0); // the page, not its scripts yet
+      expect(await get('/assets/app.js')).toBe(200);
+      await until('onPageServed called', () => calls > 0);
+      expect(await get('/assets/app.js')).toBe(200);
+      expect(calls).toBe(1);
+    } finally {
+      await s.close();
     }
   });
 });
