@@ -18,4 +18,6 @@ if [ -d "$electron_dist" ] && [ -n "$(ls -A "$electron_dist" 2>/dev/null)" ] &&
   exec bash scripts/pnpm.sh --silent --filter @eo/desktop exec electron . "$@"
 fi
 echo "== starting EO Field Desk in browser mode (no Electron binary or no display; data: $EO_DATA_DIR)"
-exec bash scripts/pnpm.sh --silent --filter @eo/desktop exec tsx src/browser-mode/main.ts --data-dir "$EO_DATA_DIR" "$@"
+# The built launcher (electron-vite bundles it into out/main), run by node itself: neither
+# TypeScript compiled at launch nor pnpm's own start-up (apps/desktop/bench/cold-start.ts).
+exec node apps/desktop/out/main/browser-mode.cjs --data-dir "$EO_DATA_DIR" "$@"

@@ -5,24 +5,15 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/initial-js.ts [--no-build]
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { reportVerdict } from '@eo/bench-kit';
+import { appDir, buildApp } from './app-build';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const appDir = path.resolve(here, '..');
 const outDir = path.join(appDir, 'out', 'renderer');
 
-if (!process.argv.includes('--no-build')) {
-  const r = spawnSync(path.join(appDir, 'node_modules', '.bin', 'electron-vite'), ['build'], {
-    cwd: appDir,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stderr}`);
-}
+buildApp();
 
 const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
 const initial = new Set<string>();

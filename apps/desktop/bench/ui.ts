@@ -1,9 +1,10 @@
 /**
  * The renderer in headless Chromium, browser mode, on a mirror of N catalog records
  * (100,000; --smoke: 2,000), offline (the configured service does not answer):
- * - cold start to an interactive map: a fresh browser context opens the app's address; time
- *   from navigation to the first results shown (list rendered, footprints drawn, frame
- *   painted); median of several runs;
+ * - the renderer's part of a cold start: a fresh browser context opens the app's address of one
+ *   warm backend; time from navigation to the first results shown (list rendered, footprints
+ *   drawn, frame painted); median of several runs. The whole launch, process start included,
+ *   is bench/cold-start.ts's figure;
  * - search to results shown: Search with a cloud-cover filter, from the click's search start
  *   to the results shown, against the same-run baseline of the two backend calls it needs
  *   (`catalog.search` page + `catalog.footprints`) made over HTTP from Node: the ratio is what
@@ -11,29 +12,20 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/ui.ts [--smoke] [--no-build]
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { reportVerdict } from '@eo/bench-kit';
 import { chromium, type Page } from 'playwright-core';
 import { createBackend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
 import { median, mirrorWith, timeMs } from './backend-fixtures';
+import { appDir, buildApp } from './app-build';
 
 const smoke = process.argv.includes('--smoke');
 const N = smoke ? 2_000 : 100_000;
 const RUNS = smoke ? 2 : 5;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const appDir = path.resolve(here, '..');
 
-if (!process.argv.includes('--no-build')) {
-  const r = spawnSync(path.join(appDir, 'node_modules', '.bin', 'electron-vite'), ['build'], {
-    cwd: appDir,
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`electron-vite build failed:\n${r.stderr}`);
-}
+buildApp();
 
 /** Start time (ms from navigation) of the `nth` (1-based) performance mark of that name. */
 async function markAt(page: Page, name: string, nth: number): Promise<number> {
@@ -123,16 +115,14 @@ try {
   console.log(
     `  search (cloud <= 30 %) to results shown: ${ms(s)} vs the backend calls alone over HTTP ${ms(b)} (${(s / b).toFixed(2)}x)`,
   );
-  // Issue 13: an interactive map within 2 s with 100,000 mirrored records. This bench's "cold
-  // start" is the renderer's part only (a warm backend, no process start), so meeting it here
-  // is necessary, not sufficient; the launch path is measured elsewhere.
+  // The launch path (process start, the backend's start, a fresh page) is cold-start.ts's: this
+  // figure reuses one warm backend, so it is the renderer's part only, reported without a target.
   reportVerdict(
     'ui',
     [
       {
-        what: 'cold start to an interactive map (renderer only)',
+        what: 'renderer part of a cold start (warm backend; see cold-start.ts)',
         value: median(cold),
-        atMost: 2000,
         unit: 'ms',
         digits: 0,
       },

@@ -30,6 +30,12 @@ export interface ServerConfig {
    * root-relative URLs on the service's own origin.
    */
   readonly assetOrigin: string;
+  /**
+   * Bytes of rendered order JSON and `GET /v0/orders` pages kept in memory (see
+   * orders/wire-cache.ts). 0 keeps none: every page is read and assembled (the orders-list
+   * benchmark's uncached figure).
+   */
+  readonly ordersCacheBytes: number;
 }
 
 /** '' or an http(s) origin without a trailing slash; anything else is a configuration mistake. */
@@ -59,6 +65,7 @@ export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string
     validateResponses: false,
     now: () => Date.now(),
     maxListPageBytes: LIMITS.maxListPageBytes,
+    ordersCacheBytes: 32 * 1024 * 1024,
     ...partial,
     assetOrigin: checkAssetOrigin(partial.assetOrigin ?? ''),
     dataDir,

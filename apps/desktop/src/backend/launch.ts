@@ -1,56 +1,137 @@
 /**
- * Start-up shared by browser mode and Electron's backend process: if no service is configured,
- * start the embedded reference service (demo data, demo key stored as the secret); then the
- * backend over the data dir.
+ * Start-up shared by browser mode and Electron's backend process: the backend over the data dir,
+ * and, if no service is configured, the embedded reference service (demo data, demo key stored
+ * as the secret).
+ *
+ * Cold start: once the embedded service has given us a key (every launch after the first), the
+ * backend starts without it, on a port held for it (`held-port.ts`), and the service (its code
+ * imported only then) starts after the first screen was served: when the renderer's first
+ * `catalog.footprints` was answered, or `embeddedAfterMs` after launch if no renderer asks. The
+ * first connectivity check waits on the held port meanwhile, so it finds the service, never a
+ * closed port. The first run has no key to connect with, so it starts the service first.
  */
 import { createBackend, type Backend, type BackendOptions } from './backend';
-import { startEmbeddedService, type EmbeddedService } from './embedded-service';
+import type { EmbeddedService } from './embedded-service';
+import { holdPort } from './held-port';
 import { EMBEDDED_BINDING } from './key-binding';
 import { openDesktopStore } from './local-store';
 import type { Secrets } from './secrets';
 
 export interface Launched {
   readonly backend: Backend;
-  readonly embedded: EmbeddedService | null;
+  /** The embedded service's address (known at once), and when it answers. */
+  readonly embedded: { readonly url: string; readonly started: Promise<void> } | null;
   close(): Promise<void>;
 }
 
-export async function launchBackend(
-  options: Omit<BackendOptions, 'embeddedServiceUrl'> & {
-    readonly secrets: Secrets;
-    /** Start the embedded service when no service URL is set (default true). */
-    readonly embedded?: boolean;
-    readonly embeddedScenes?: number;
-    readonly log?: (line: string) => void;
-  },
-): Promise<Launched> {
+export type LaunchOptions = Omit<BackendOptions, 'embeddedServiceUrl'> & {
+  readonly secrets: Secrets;
+  /** Start the embedded service when no service URL is set (default true). */
+  readonly embedded?: boolean;
+  readonly embeddedScenes?: number;
+  /** Start a deferred embedded service this long after launch if no renderer asked first. */
+  readonly embeddedAfterMs?: number;
+  readonly log?: (line: string) => void;
+};
+
+/**
+ * The first screen draws every footprint: their rings are read from the mirror now, while the
+ * page loads, so its first `catalog.footprints` answers from the backend's ring cache.
+ */
+function warmFootprints(backend: Backend): Backend {
+  setImmediate(() => void backend.dispatch('catalog.footprints', {}));
+  return backend;
+}
+
+/** What starts the embedded service once the first screen is served. */
+const FIRST_SCREEN_CALL = 'catalog.footprints';
+
+/** Closing twice closes once (shutdown paths may overlap). */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
+async function startEmbedded(options: LaunchOptions): Promise<EmbeddedService> {
+  options.log?.('No service configured: starting the embedded reference service with demo data.');
+  // Imported here, not at the top: the server's code is not needed for the first screen.
+  const { startEmbeddedService } = await import('./embedded-service');
+  return startEmbeddedService({
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    ...(options.embeddedScenes !== undefined ? { scenes: options.embeddedScenes } : {}),
+  });
+}
+
+export async function launchBackend(options: LaunchOptions): Promise<Launched> {
   const store = openDesktopStore(options.dataDir);
-  const configured = store.settings().serviceUrl;
-  let embedded: EmbeddedService | null = null;
+  let wanted: boolean;
+  let deferred: boolean;
   try {
-    if (configured === null && options.embedded !== false) {
-      options.log?.(
-        'No service configured: starting the embedded reference service with demo data.',
-      );
-      embedded = await startEmbeddedService({
-        dataDir: options.dataDir,
-        secrets: options.secrets,
-        ...(options.embeddedScenes !== undefined ? { scenes: options.embeddedScenes } : {}),
-      });
+    wanted = store.settings().serviceUrl === null && options.embedded !== false;
+    deferred = wanted && options.secrets.get() !== null && store.keyBinding() === EMBEDDED_BINDING;
+    if (wanted && !deferred) {
+      const service = await startEmbedded(options);
       // It left a key of its own in the secrets: bound to it (its port changes every launch).
       store.saveKeyBinding(EMBEDDED_BINDING);
-      options.log?.(`Embedded reference service: ${embedded.url}`);
+      options.log?.(`Embedded reference service: ${service.url}`);
+      const backend = warmFootprints(
+        createBackend({ ...options, embeddedServiceUrl: service.url }),
+      );
+      return {
+        backend,
+        embedded: { url: service.url, started: Promise.resolve() },
+        close: once(async () => {
+          await backend.close();
+          await service.close();
+        }),
+      };
     }
   } finally {
     store.close();
   }
-  const backend = createBackend({ ...options, embeddedServiceUrl: embedded?.url ?? null });
+  if (!deferred) {
+    const backend = warmFootprints(createBackend({ ...options, embeddedServiceUrl: null }));
+    return { backend, embedded: null, close: once(() => backend.close()) };
+  }
+
+  const held = await holdPort();
+  const backend = warmFootprints(createBackend({ ...options, embeddedServiceUrl: held.url }));
+  let service: EmbeddedService | null = null;
+  let begin!: () => void;
+  const go = new Promise<void>((resolve) => (begin = resolve));
+  const timer = setTimeout(begin, options.embeddedAfterMs ?? 3_000);
+  let closing = false;
+  const started = go.then(async () => {
+    clearTimeout(timer);
+    if (closing) return;
+    service = await startEmbedded(options);
+    held.handTo(service.server.app.server);
+    options.log?.(`Embedded reference service: ${held.url}`);
+  });
+  started.catch((e: unknown) =>
+    options.log?.(
+      `The embedded reference service did not start: ${e instanceof Error ? e.message : e}`,
+    ),
+  );
   return {
-    backend,
-    embedded,
-    async close() {
-      await backend.close();
-      await embedded?.close();
+    backend: {
+      ...backend,
+      async dispatch(method, input) {
+        const result = await backend.dispatch(method, input);
+        // Answered: the renderer draws it now; the service starts in the meantime.
+        if (method === FIRST_SCREEN_CALL) setImmediate(begin);
+        return result;
+      },
     },
+    embedded: { url: held.url, started },
+    close: once(async () => {
+      closing = true;
+      begin();
+      await started.catch(() => undefined);
+      await backend.close();
+      await (service as EmbeddedService | null)?.close();
+      await held.close();
+    }),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Browser mode launcher: `tsx src/browser-mode/main.ts [--port N] [--data-dir DIR]
- * [--renderer-dir DIR] [--no-embedded]`. Starts the backend (and the embedded reference service
+ * Browser mode launcher: `node out/main/browser-mode.cjs [--port N] [--data-dir DIR]
+ * [--renderer-dir DIR] [--no-embedded]` (built by electron-vite; `tsx src/browser-mode/main.ts`
+ * runs the sources, about a second slower to start). Starts the backend (and the embedded reference service
  * when no service is configured), serves the built renderer on 127.0.0.1 and prints the URL to
  * open, with the per-launch token in its fragment.
  */
@@ -8,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { launchBackend } from '../backend/launch';
-import { fileSecrets } from '../backend/secrets';
+import type { Launched } from '../backend/launch';
 import { startBrowserMode } from './server';
 
 export function defaultDataDir(): string {
@@ -37,16 +37,38 @@ async function main(): Promise<void> {
   const log = (line: string) => console.error(line);
 
   log(`Data: ${dataDir} (the API key is kept in ${path.join(dataDir, 'api-key')}, mode 0600)`);
-  const launched = await launchBackend({
-    dataDir,
-    secrets: fileSecrets(dataDir),
-    mode: 'browser',
-    version: process.env.npm_package_version ?? '0.1.0',
-    embedded: !values['no-embedded'],
-    log,
+  // Listening first, the backend's code imported and started after the page's files went out:
+  // the browser parses them while the backend starts (calls and events wait for it).
+  let started!: (launched: Promise<Launched>) => void;
+  const launching = new Promise<Launched>((resolve) => (started = resolve));
+  let startBackend = () => {
+    startBackend = () => undefined;
+    clearTimeout(fallback);
+    started(
+      Promise.all([import('../backend/launch'), import('../backend/secrets')]).then(
+        ([{ launchBackend }, { fileSecrets }]) =>
+          launchBackend({
+            dataDir,
+            secrets: fileSecrets(dataDir),
+            mode: 'browser',
+            version: process.env.npm_package_version ?? '0.1.0',
+            embedded: !values['no-embedded'],
+            log,
+          }),
+      ),
+    );
+  };
+  // Once the page's scripts went out (the browser parses them meanwhile), or soon anyway when
+  // nobody opens the page yet.
+  const fallback = setTimeout(() => startBackend(), 1_000);
+  const server = await startBrowserMode({
+    backend: launching.then((l) => l.backend),
+    rendererDir,
+    port,
+    onPageServed: () => startBackend(),
   });
-  const server = await startBrowserMode({ backend: launched.backend, rendererDir, port });
   console.log(`EO Field Desk (browser mode) is running. Open:\n\n  ${server.openUrl}\n`);
+  const launched = await launching;
   log('Stop with Ctrl+C.');
 
   let stopping = false;

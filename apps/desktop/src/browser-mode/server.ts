@@ -17,12 +17,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Backend } from '../backend/backend';
-import { isMethod, type CallResult } from '../shared/contract';
+import type { CallResult } from '../shared/contract';
+import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
 
 export { CSP };
 
 const MAX_BODY = 1024 * 1024;
+/** The names alone (no zod): this server listens before the contract's schemas are loaded. */
+const METHODS: ReadonlySet<string> = new Set(METHOD_NAMES);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,7 +52,11 @@ export interface BrowserModeServer {
 }
 
 export async function startBrowserMode(options: {
-  readonly backend: Backend;
+  /**
+   * The backend, or its start: the page can load while the backend is still starting (cold
+   * start); calls and the event stream wait for it.
+   */
+  readonly backend: Backend | Promise<Backend>;
   /** The built renderer (electron-vite's `out/renderer`). */
   readonly rendererDir: string;
   readonly port?: number;
@@ -57,11 +64,22 @@ export async function startBrowserMode(options: {
   readonly token?: string;
   /** SSE keep-alive comment interval. Default 15 000 ms. */
   readonly heartbeatMs?: number;
+  /**
+   * Called once when the page's scripts were served: a script went out and no static file is
+   * being sent. The launcher starts the backend then, so its start (which holds this event
+   * loop for a while) does not delay the page's own files.
+   */
+  readonly onPageServed?: () => void;
 }): Promise<BrowserModeServer> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const tokenBytes = Buffer.from(token);
   const rendererDir = path.resolve(options.rendererDir);
   const streams = new Set<http.ServerResponse>();
+  const backend = Promise.resolve(options.backend);
+  /** Static files being sent, whether a script went out, and who waits for the page. */
+  let sending = 0;
+  let scriptServed = false;
+  let pageServed = options.onPageServed;
   let port = 0;
 
   const tokenOk = (given: string | null | undefined): boolean => {
@@ -105,7 +123,7 @@ export async function startBrowserMode(options: {
         return send(res, 401, { error: 'bad token' });
       }
       const method = m[1]!;
-      if (!isMethod(method)) {
+      if (!METHODS.has(method)) {
         return send(res, 404, {
           ok: false,
           error: { code: 'unknown_method', message: `unknown method: ${method}` },
@@ -125,7 +143,7 @@ export async function startBrowserMode(options: {
           error: { code: 'invalid_argument', message: 'the body is not JSON' },
         });
       }
-      const result = await options.backend.dispatch(method, input);
+      const result = await (await backend).dispatch(method, input);
       return send(res, statusOf(result), result);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'GET only' });
@@ -143,10 +161,19 @@ export async function startBrowserMode(options: {
     res.on('close', () => streams.delete(res));
   }
 
-  const offEvents = options.backend.events.onAny((event, payload) => {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const s of streams) s.write(frame);
-  });
+  let offEvents = () => {};
+  let closed = false;
+  void backend.then(
+    (b) => {
+      if (closed) return;
+      offEvents = b.events.onAny((event, payload) => {
+        const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+        for (const s of streams) s.write(frame);
+      });
+    },
+    // The launcher reports a backend that failed to start; calls answer with the error.
+    () => undefined,
+  );
   const heartbeat = setInterval(() => {
     for (const s of streams) s.write(': keep-alive\n\n');
   }, options.heartbeatMs ?? 15_000);
@@ -185,6 +212,16 @@ export async function startBrowserMode(options: {
     }
     res.writeHead(200, headers);
     if (head) return void res.end();
+    sending++;
+    res.once('close', () => {
+      sending--;
+      if (file.endsWith('.js')) scriptServed = true;
+      if (scriptServed && sending === 0 && pageServed) {
+        const call = pageServed;
+        pageServed = undefined;
+        call();
+      }
+    });
     fs.createReadStream(file).pipe(res);
   }
 
@@ -199,6 +236,7 @@ export async function startBrowserMode(options: {
     token,
     openUrl: `${url}/#token=${token}`,
     async close() {
+      closed = true;
       clearInterval(heartbeat);
       offEvents();
       for (const s of streams) s.end();

@@ -20,7 +20,6 @@ import { ByteLru } from './wire-cache';
 
 const ORDER_BY = 'ORDER BY created_at, id';
 /** Memory for cached order wire JSON and list pages. */
-const CACHE_BYTES = 32 * 1024 * 1024;
 const COMMA = Buffer.from(',');
 
 /** `open` + the JSON values separated by commas + `close`, as one buffer. */
@@ -46,6 +45,7 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]>
 export function makeOrderQueries(
   sqlite: Database.Database,
   maxPageBytes: number = LIMITS.maxListPageBytes,
+  cacheBytes: number = 32 * 1024 * 1024,
 ) {
   const insertOrder = sqlite.prepare(insertSql('orders', ORDER_COLUMNS));
   const insertItem = sqlite.prepare(insertSql('order_items', ORDER_ITEM_COLUMNS));
@@ -80,7 +80,7 @@ export function makeOrderQueries(
     [string],
     { id: string; wire_version: number; wire_json: Buffer }
   >('SELECT id, wire_version, wire_json FROM orders WHERE id IN (SELECT value FROM json_each(?))');
-  const cache = new ByteLru(CACHE_BYTES);
+  const cache = new ByteLru(cacheBytes);
   const listVersion = sqlite
     .prepare<[string], number>('SELECT version FROM order_list_versions WHERE org_id = ?')
     .pluck();

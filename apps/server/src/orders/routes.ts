@@ -66,7 +66,7 @@ function itemRow(
 }
 
 export function registerOrderRoutes(router: Router, ctx: AppContext): void {
-  const q = makeOrderQueries(ctx.sqlite, ctx.config.maxListPageBytes);
+  const q = makeOrderQueries(ctx.sqlite, ctx.config.maxListPageBytes, ctx.config.ordersCacheBytes);
   registerFulfilmentSteps(ctx, q);
 
   router.create('createOrder', ({ principal, body }) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, tempDir, type TestBackend } from '../../backend/__tests__/harness';
+import { startBackend, tempDir, until, type TestBackend } from '../../backend/__tests__/harness';
 import { CSP, startBrowserMode, type BrowserModeServer } from '../server';
 
 let t: TestBackend;
@@ -174,5 +174,99 @@ describe('browser mode server', () => {
       req.on('error', reject);
     });
     expect(frames).toContain('event: outbox.changed\ndata: {"pending":3}\n\n');
+  });
+});
+
+describe('browser mode server, backend still starting (cold start)', () => {
+  it('serves the page at once; calls and events wait for the backend', async () => {
+    const late = startBackend();
+    let ready!: (b: TestBackend['backend']) => void;
+    const starting = startBrowserMode({
+      backend: new Promise((resolve) => (ready = resolve)),
+      rendererDir,
+      token: 'test-token-456',
+    });
+    const s = await starting;
+    try {
+      const base = { host: '127.0.0.1', port: Number(new URL(s.url).port) };
+      const headers = { host: `127.0.0.1:${base.port}` };
+      const get = (p: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          http
+            .get({ ...base, path: p, headers }, (res) => {
+              let body = '';
+              res.on('data', (c: Buffer) => (body += c.toString()));
+              res.on('end', () => resolve({ status: res.statusCode!, body }));
+            })
+            .on('error', reject);
+        });
+      expect(await get('/')).toMatchObject({ status: 200, body: '<!doctype html><p>app</p>' });
+      let answered = false;
+      const info = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            ...base,
+            method: 'POST',
+            path: '/api/call/app.info',
+            headers: {
+              ...headers,
+              authorization: 'Bearer test-token-456',
+              'content-type': 'application/json',
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => ((answered = true), resolve({ status: res.statusCode!, body })));
+          },
+        );
+        req.on('error', reject);
+        req.end('');
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(answered).toBe(false);
+      ready(late.backend);
+      const r = await info;
+      expect(r.status).toBe(200);
+      expect(JSON.parse(r.body)).toMatchObject({ ok: true, value: { mode: 'browser' } });
+    } finally {
+      await s.close();
+      await late.close();
+    }
+  });
+});
+
+describe('browser mode server, when the page was served', () => {
+  it('calls onPageServed once, after a script went out and nothing is being sent', async () => {
+    let calls = 0;
+    const s = await startBrowserMode({
+      backend: t.backend,
+      rendererDir,
+      token: 'test-token-789',
+      onPageServed: () => calls++,
+    });
+    try {
+      const p = Number(new URL(s.url).port);
+      const get = (path: string) =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get(
+              { host: '127.0.0.1', port: p, path, headers: { host: `127.0.0.1:${p}` } },
+              (res) => {
+                res.resume();
+                res.on('close', () => resolve(res.statusCode!));
+              },
+            )
+            .on('error', reject);
+        });
+      expect(await get('/')).toBe(200);
+      expect(calls).toBe(0); // the page, not its scripts yet
+      expect(await get('/assets/app.js')).toBe(200);
+      await until('onPageServed called', () => calls > 0);
+      expect(await get('/assets/app.js')).toBe(200);
+      expect(calls).toBe(1);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -1,0 +1,102 @@
+/**
+ * Cold start: the embedded service starts after the first screen (launch.ts), on a port held
+ * from launch (held-port.ts), and the backend's first check finds it there, never a closed port.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { holdPort } from '../held-port';
+import { launchBackend, type Launched } from '../launch';
+import { memorySecrets } from '../secrets';
+import { tempDir, until } from './harness';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let body = '';
+        res.on('data', (b: Buffer) => (body += b.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('held port', () => {
+  it('keeps a request made before the server exists and hands it over', async () => {
+    const held = await holdPort();
+    cleanups.push(() => held.close());
+    let answered = false;
+    const early = get(`${held.url}/early`).then((r) => ((answered = true), r));
+    // The request is connected and waiting: nothing answers it yet.
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(false);
+    const server = http.createServer((req, res) => res.end(`took ${req.url}`));
+    cleanups.push(() => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    });
+    held.handTo(server);
+    expect(await early).toEqual({ status: 200, body: 'took /early' });
+    expect(await get(`${held.url}/late`)).toEqual({ status: 200, body: 'took /late' });
+  });
+});
+
+describe('launch with the embedded service', () => {
+  const launch = async (dataDir: string, secrets = memorySecrets(), embeddedAfterMs = 60_000) => {
+    const l = await launchBackend({
+      dataDir,
+      secrets,
+      mode: 'browser',
+      embeddedScenes: 50,
+      embeddedAfterMs,
+    });
+    cleanups.push(() => l.close());
+    return l;
+  };
+  const connectivity = async (l: Launched) => {
+    const r = await l.backend.dispatch('connectivity.check', {});
+    return r.ok ? (r.value as { state: string }).state : `error ${JSON.stringify(r)}`;
+  };
+
+  it('first run: starts the service before the backend (no key yet); later runs: after the first screen', async () => {
+    const dataDir = tempDir('eo-desktop-launch-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const secrets = memorySecrets();
+
+    const first = await launch(dataDir, secrets);
+    expect(secrets.get()).not.toBeNull();
+    expect(await connectivity(first)).toBe('online');
+    await first.close();
+
+    // Second launch: the key exists, so the service waits for the first screen.
+    const second = await launch(dataDir, secrets);
+    let started = false;
+    void second.embedded!.started.then(() => (started = true));
+    const info = await second.backend.dispatch('app.info', {});
+    expect(info).toMatchObject({ ok: true, value: { embeddedServiceUrl: second.embedded!.url } });
+    // A check made now waits on the held port instead of finding it closed ("offline").
+    const check = connectivity(second);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(started).toBe(false);
+    // The first screen's footprints answered: the service starts, the check finds it online.
+    expect(await second.backend.dispatch('catalog.footprints', {})).toMatchObject({ ok: true });
+    await until('the embedded service started', () => started);
+    expect(await check).toBe('online');
+  });
+
+  it('starts the deferred service after embeddedAfterMs when no renderer asks', async () => {
+    const dataDir = tempDir('eo-desktop-launch-late-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const secrets = memorySecrets();
+    await (await launch(dataDir, secrets)).close();
+    const l = await launch(dataDir, secrets, 10);
+    await l.embedded!.started;
+    expect(await connectivity(l)).toBe('online');
+  });
+});

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { loadScreens, OrdersScreen, SettingsScreen } from '../screens';
+
+describe('screens after the first', () => {
+  it('are async components whose code loadScreens() has loaded', async () => {
+    await loadScreens();
+    for (const screen of [OrdersScreen, SettingsScreen]) {
+      const loaded = (screen as { __asyncResolved?: { name?: string; __name?: string } })
+        .__asyncResolved;
+      expect(loaded).toBeTruthy();
+    }
+  });
+});
