@@ -15,7 +15,7 @@
 import { computed, nextTick, reactive, ref, useTemplateRef, watch, type Ref } from 'vue';
 import type { OutboxCreate } from '../../shared/work';
 import { readableError, type ReadableError } from '../stores/errors';
-import { useOutboxStore } from '../stores/outbox';
+import { useOutboxStore } from '../features/outbox/outbox-store';
 import { serverFieldErrors, type FieldMessages, type FieldOf } from './field-issues';
 
 type Kind = OutboxCreate['kind'];
