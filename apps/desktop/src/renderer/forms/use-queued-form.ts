@@ -6,13 +6,22 @@
  * the first invalid field, or enqueue / save the edit through the outbox, with what the backend
  * refuses beside the same fields and any other failure in words.
  *
- * The component's template names its `<form>` `ref="formEl"` and the editing banner
- * `ref="banner"` (the banner takes the focus when an entry is loaded).
+ * The component's template names its `<FormShell>` (or `<form>`) `ref="formEl"` (the editing banner takes the
+ * focus when an entry is loaded; a refused submit focuses the first invalid field).
  *
  * The AOI form and the order composer are Pinia stores (their drafts outlive the panel and the
  * map draws them), so they keep their own state; they share the issue helpers.
  */
-import { computed, nextTick, reactive, ref, useTemplateRef, watch, type Ref } from 'vue';
+import {
+  computed,
+  nextTick,
+  reactive,
+  ref,
+  useTemplateRef,
+  watch,
+  type ComponentPublicInstance,
+  type Ref,
+} from 'vue';
 import type { OutboxCreate } from '../../shared/work';
 import { readableError, type ReadableError } from '../stores/errors';
 import { useOutboxStore } from '../features/outbox/outbox-store';
@@ -67,8 +76,12 @@ export function useQueuedForm<
   const failure = ref<ReadableError | null>(null);
   const saving = ref(false);
   const done = ref<string | null>(null);
-  const formEl = useTemplateRef<HTMLFormElement>('formEl');
-  const banner = useTemplateRef<HTMLElement>('banner');
+  // A `<FormShell>` (its root is the form) or a plain `<form>`.
+  const shell = useTemplateRef<ComponentPublicInstance | HTMLElement>('formEl');
+  const formEl = (): HTMLElement | undefined => {
+    const el = shell.value;
+    return el instanceof HTMLElement ? el : (el?.$el as HTMLElement | undefined);
+  };
 
   const editing = computed(() => (outbox.editing?.kind === options.kind ? outbox.editing : null));
   const check = computed(() => options.check(form));
@@ -89,7 +102,7 @@ export function useQueuedForm<
         done.value = null;
         options.onEdit?.(form);
         await nextTick();
-        banner.value?.focus();
+        formEl()?.querySelector<HTMLElement>('[data-test="editing-banner"]')?.focus();
       } else {
         reset();
       }
@@ -122,7 +135,7 @@ export function useQueuedForm<
     const payload = check.value.payload;
     if (!payload) {
       await nextTick();
-      formEl.value?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      formEl()?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     const entry = editing.value;

@@ -63,7 +63,9 @@ const TestForm = defineComponent({
       });
     return () =>
       h('form', { ref: 'formEl', onSubmit: (e: Event) => (e.preventDefault(), flow.submit()) }, [
-        flow.editing.value ? h('div', { ref: 'banner', tabindex: -1, class: 'banner' }) : null,
+        flow.editing.value
+          ? h('div', { 'data-test': 'editing-banner', tabindex: -1, class: 'banner' })
+          : null,
         input('workflow'),
         input('project'),
       ]);
