@@ -6,10 +6,18 @@
 import { CreateAoiRequest, type MultiPolygon, type Polygon } from '@eo/domain';
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../../shared/work';
-import { messagesByField, pathIssues, serverFieldErrors } from '../../forms/field-issues';
+import { messagesByField, pathIssues } from '../../forms/field-issues';
+import {
+  emptyFormFlow,
+  onFields,
+  resetFlow,
+  shownErrors,
+  submitForm,
+  touchFields,
+} from '../../forms/form-flow';
 import { splitIds } from '../orders/order-item-draft';
 import { useBridge } from '../../stores/bridge-provider';
-import { readableError, type ReadableError } from '../../stores/errors';
+import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../outbox/outbox-store';
 
 export type AoiField =
@@ -101,37 +109,22 @@ function text(v: unknown): string {
 export const useAoiFormStore = defineStore('aoiForm', {
   state: () => ({
     draft: emptyAoiDraft(),
-    touched: {} as Partial<Record<AoiField, true>>,
-    showAll: false,
-    serviceErrors: {} as Partial<Record<AoiField, string>>,
+    /** Typed-in fields, the service's word, saving, failure and the done line. */
+    flow: emptyFormFlow<AoiField>(),
     geometryNote: null as string | null,
-    saving: false,
-    saveError: null as ReadableError | null,
-    savedMessage: null as string | null,
     editingId: null as string | null,
   }),
   getters: {
     result: (s): AoiResult => validateAoiDraft(s.draft),
     errors(s): Partial<Record<AoiField, string>> {
-      const local = this.result.ok ? {} : this.result.errors;
-      const shown: Partial<Record<AoiField, string>> = {};
-      for (const [field, message] of Object.entries(local) as Array<[AoiField, string]>) {
-        if (s.showAll || s.touched[field]) shown[field] = message;
-      }
-      return { ...s.serviceErrors, ...shown };
+      return shownErrors(this.result.ok ? {} : this.result.errors, s.flow, s.flow.showAll);
     },
   },
   actions: {
     set<F extends Exclude<keyof AoiDraft, 'geometrySource'>>(field: F, value: AoiDraft[F]): void {
       this.draft[field] = value;
-      const key = FIELD_OF_DRAFT[field];
-      this.touched = { ...this.touched, [key]: true };
-      if (this.serviceErrors[key]) {
-        const rest = { ...this.serviceErrors };
-        delete rest[key];
-        this.serviceErrors = rest;
-      }
-      this.savedMessage = null;
+      touchFields<AoiField>(this.flow, FIELD_OF_DRAFT[field]);
+      this.flow.done = null;
     },
 
     setGeometry(geometry: Polygon | MultiPolygon | null, source: string): void {
@@ -160,39 +153,29 @@ export const useAoiFormStore = defineStore('aoiForm', {
           this.geometryNote = `${recordIds.length - ids.length} of the selected records are no longer in the mirror.`;
         }
       } catch (err) {
-        this.saveError = readableError(err);
+        this.flow.failure = readableError(err);
       }
     },
 
     async submit(): Promise<OutboxEntryView | null> {
-      this.saveError = null;
-      this.savedMessage = null;
-      const r = this.result;
-      if (!r.ok) {
-        this.showAll = true;
-        return null;
-      }
-      this.saving = true;
+      const editing = this.editingId;
       const outbox = useOutboxStore();
-      try {
-        const editing = this.editingId;
-        const entry = editing
-          ? await outbox.saveEdit(editing, r.value)
-          : await outbox.enqueue({ kind: 'aoi', input: r.value });
-        const name = r.value.name;
-        this.reset();
-        this.savedMessage = editing
-          ? `Changes to AOI "${name}" saved; it will be submitted from the Outbox.`
-          : `AOI "${name}" is queued and will be submitted from the Outbox.`;
-        return entry;
-      } catch (err) {
-        const onFields = serverFieldErrors(err, fieldOfAoiPath);
-        if (Object.keys(onFields).length > 0) this.serviceErrors = onFields;
-        else this.saveError = readableError(err);
-        return null;
-      } finally {
-        this.saving = false;
-      }
+      return submitForm(
+        this.flow,
+        this.result.ok ? this.result.value : null,
+        async (input) => {
+          const entry = editing
+            ? await outbox.saveEdit(editing, input)
+            : await outbox.enqueue({ kind: 'aoi', input });
+          this.reset();
+          return entry;
+        },
+        ({ name }) =>
+          editing
+            ? `Changes to AOI "${name}" saved; it will be submitted from the Outbox.`
+            : `AOI "${name}" is queued and will be submitted from the Outbox.`,
+        onFields(this.flow, fieldOfAoiPath),
+      );
     },
 
     edit(entry: OutboxEntryView): void {
@@ -211,7 +194,7 @@ export const useAoiFormStore = defineStore('aoiForm', {
       this.editingId = entry.id;
       const details = entry.lastError?.details ?? [];
       if (details.length) {
-        this.serviceErrors = messagesByField(details, fieldOfAoiPath);
+        this.flow.serviceErrors = messagesByField(details, fieldOfAoiPath);
       }
     },
 
@@ -223,12 +206,9 @@ export const useAoiFormStore = defineStore('aoiForm', {
 
     reset(): void {
       this.draft = emptyAoiDraft();
-      this.touched = {};
-      this.showAll = false;
-      this.serviceErrors = {};
+      resetFlow(this.flow);
+      this.flow.done = null;
       this.geometryNote = null;
-      this.saveError = null;
-      this.savedMessage = null;
       this.editingId = null;
     },
   },

@@ -9,6 +9,14 @@ import type { FeatureCollectionInput, OpenOrderItemInput, Order } from '@eo/doma
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../../shared/work';
 import { contractIssues, type PathIssue } from '../../forms/field-issues';
+import {
+  emptyFieldState,
+  emptySubmitState,
+  shownErrors,
+  submitForm,
+  touchFields,
+  type FieldState,
+} from '../../forms/form-flow';
 import { importGeoJsonValue } from '../../forms/geojson-import';
 import {
   FIELD_KEY,
@@ -37,12 +45,10 @@ export const useComposerStore = defineStore('composer', {
     items: [emptyDraft()] as ItemDraft[],
     /** Index of the item whose geometry the map edits. */
     active: 0,
-    /** Fields the user has changed, per item key: their errors show while typing. */
-    touched: {} as Record<string, Partial<Record<ItemFieldKey, true>>>,
-    /** After a refused submit every error shows, touched or not. */
-    showAll: false,
-    /** What the service or backend said, per item key; a field's entry goes when it changes. */
-    serviceErrors: {} as Record<string, FieldErrors>,
+    /** Per item key: the fields typed in, and what the service or backend said of them. */
+    fields: {} as Record<string, FieldState<ItemFieldKey>>,
+    /** The order's submit: every message after it, queueing, its failure, the done line. */
+    flow: emptySubmitState(),
     /** Problems of the order as a whole. */
     formError: null as string | null,
     /** Per item key: why a GeoJSON file or the catalog selection could not be used. */
@@ -50,10 +56,6 @@ export const useComposerStore = defineStore('composer', {
     quote: null as Order | null,
     quoting: false,
     quoteError: null as ReadableError | null,
-    queueing: false,
-    queueError: null as ReadableError | null,
-    /** Shown after a successful queue (the form is empty again). */
-    queuedMessage: null as string | null,
     /** The outbox entry being edited, if any. */
     editingId: null as string | null,
   }),
@@ -70,12 +72,8 @@ export const useComposerStore = defineStore('composer', {
       return (key: string): FieldErrors => {
         const r = this.results[key];
         const local: FieldErrors = r && !r.ok ? r.errors : {};
-        const touched = s.touched[key] ?? {};
-        const shown: FieldErrors = {};
-        for (const [field, message] of Object.entries(local) as Array<[ItemFieldKey, string]>) {
-          if (s.showAll || touched[field] || field === 'form') shown[field] = message;
-        }
-        return { ...s.serviceErrors[key], ...shown };
+        const fields = s.fields[key] ?? emptyFieldState<ItemFieldKey>();
+        return shownErrors(local, fields, s.flow.showAll, ['form']);
       };
     },
     /** The order as the domain expects it; null while any item is invalid. */
@@ -100,18 +98,13 @@ export const useComposerStore = defineStore('composer', {
 
     touch(key: string, field: ItemFieldKey): void {
       // The cloud delivery is a pair: typing one half shows what the other half lacks.
-      const pair = field.startsWith('cloud_delivery.')
-        ? { 'cloud_delivery.config': true as const, 'cloud_delivery.path': true as const }
-        : {};
-      this.touched[key] = { ...this.touched[key], ...pair, [field]: true };
-      const service = this.serviceErrors[key];
-      if (service?.[field]) {
-        const rest = { ...service };
-        delete rest[field];
-        this.serviceErrors[key] = rest;
-      }
+      const pair: ItemFieldKey[] = field.startsWith('cloud_delivery.')
+        ? ['cloud_delivery.config', 'cloud_delivery.path']
+        : [];
+      const fields = (this.fields[key] ??= emptyFieldState<ItemFieldKey>());
+      touchFields(fields, ...pair, field);
       this.quote = null;
-      this.queuedMessage = null;
+      this.flow.done = null;
       this.formError = null;
     },
 
@@ -153,8 +146,7 @@ export const useComposerStore = defineStore('composer', {
       const i = this.items.findIndex((x) => x.key === key);
       if (i < 0) return;
       this.items.splice(i, 1);
-      delete this.touched[key];
-      delete this.serviceErrors[key];
+      delete this.fields[key];
       this.active = Math.min(this.active, this.items.length - 1);
       this.quote = null;
     },
@@ -222,12 +214,15 @@ export const useComposerStore = defineStore('composer', {
           rest.push(issue.message);
         }
       }
-      const next: Record<string, FieldErrors> = {};
+      const next: Record<string, FieldState<ItemFieldKey>> = {};
+      for (const d of this.items) {
+        next[d.key] = { touched: this.fields[d.key]?.touched ?? {}, serviceErrors: {} };
+      }
       for (const [index, list] of byItem) {
         const d = this.items[index]!;
-        next[d.key] = itemMessages(d, list);
+        next[d.key]!.serviceErrors = itemMessages(d, list);
       }
-      this.serviceErrors = next;
+      this.fields = next;
       this.formError = rest.length ? rest.join(' ') : null;
     },
 
@@ -235,7 +230,7 @@ export const useComposerStore = defineStore('composer', {
     check(): OpenOrderItemInput[] | null {
       const items = this.orderItems;
       if (items) return items;
-      this.showAll = true;
+      this.flow.showAll = true;
       const bad = this.items.findIndex((d) => !this.results[d.key]?.ok);
       this.formError =
         this.items.length > 1
@@ -247,14 +242,14 @@ export const useComposerStore = defineStore('composer', {
     /** "Preview price": the service's dry run (online only). */
     async preview(): Promise<void> {
       this.quoteError = null;
-      this.queuedMessage = null;
+      this.flow.done = null;
       const items = this.check();
       if (!items) return;
       this.formError = null;
       this.quoting = true;
       try {
         this.quote = await useBridge().call('orders.quote', { order_items: items, dry_run: true });
-        this.serviceErrors = {};
+        for (const fields of Object.values(this.fields)) fields.serviceErrors = {};
       } catch (err) {
         this.quote = null;
         const issues = contractIssues(err);
@@ -267,32 +262,31 @@ export const useComposerStore = defineStore('composer', {
 
     /** "Queue order" / "Save changes": through the outbox, online or offline. */
     async submit(): Promise<OutboxEntryView | null> {
-      this.queueError = null;
-      this.queuedMessage = null;
       const items = this.check();
-      if (!items) return null;
-      this.formError = null;
-      this.queueing = true;
+      if (items) this.formError = null;
+      const editing = this.editingId;
       const outbox = useOutboxStore();
-      try {
-        const input = { order_items: items };
-        const entry = this.editingId
-          ? await outbox.saveEdit(this.editingId, input)
-          : await outbox.enqueue({ kind: 'order', input });
-        const n = items.length;
-        const what = `${n} item${n === 1 ? '' : 's'}`;
-        const verb = this.editingId ? 'Changes saved: the order' : 'Order';
-        this.reset();
-        this.queuedMessage = `${verb} (${what}) is queued and will be submitted from the Outbox.`;
-        return entry;
-      } catch (err) {
-        const issues = contractIssues(err);
-        if (issues.length) this.applyIssues(issues);
-        else this.queueError = readableError(err);
-        return null;
-      } finally {
-        this.queueing = false;
-      }
+      return submitForm(
+        this.flow,
+        items,
+        async (order_items) => {
+          const input = { order_items };
+          const entry = editing
+            ? await outbox.saveEdit(editing, input)
+            : await outbox.enqueue({ kind: 'order', input });
+          this.reset();
+          return entry;
+        },
+        ({ length: n }) => {
+          const verb = editing ? 'Changes saved: the order' : 'Order';
+          return `${verb} (${n} item${n === 1 ? '' : 's'}) is queued and will be submitted from the Outbox.`;
+        },
+        (err) => {
+          const issues = contractIssues(err);
+          if (issues.length) this.applyIssues(issues);
+          return issues.length > 0;
+        },
+      );
     },
 
     /** Load a queued order for editing. */
@@ -319,15 +313,13 @@ export const useComposerStore = defineStore('composer', {
     reset(): void {
       this.items = [emptyDraft()];
       this.active = 0;
-      this.touched = {};
-      this.showAll = false;
-      this.serviceErrors = {};
+      this.fields = {};
+      // In place: a submit in progress holds this object and says its done line on it.
+      Object.assign(this.flow, emptySubmitState());
       this.formError = null;
       this.geometryNotes = {};
       this.quote = null;
       this.quoteError = null;
-      this.queueError = null;
-      this.queuedMessage = null;
       this.editingId = null;
     },
   },

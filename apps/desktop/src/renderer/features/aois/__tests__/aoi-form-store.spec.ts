@@ -69,7 +69,7 @@ describe('useAoiFormStore', () => {
         item_ids: ['AUR_1', 'AUR_2'],
       }),
     });
-    expect(f.savedMessage).toBe(
+    expect(f.flow.done).toBe(
       'AOI "Vineyard block 4" is queued and will be submitted from the Outbox.',
     );
     expect(f.draft.name).toBe('');

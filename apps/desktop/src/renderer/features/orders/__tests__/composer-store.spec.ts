@@ -79,7 +79,7 @@ describe('composer validation (domain OrderItemInput)', () => {
     const c = useComposerStore();
     const key = c.items[0]!.key;
     fillTasking(key, { start: '', end: '' });
-    c.showAll = true;
+    c.flow.showAll = true;
     expect(c.errorsOf(key)).toEqual({
       start_date: 'start_date is required for a tasking item',
       end_date: 'end_date is required for a tasking item',
@@ -125,7 +125,7 @@ describe('queueing through the outbox', () => {
     c.set(key, 'name', 'x');
     expect(await c.submit()).toBeNull();
     expect(bridge.calls.some((x) => x.method === 'outbox.enqueue')).toBe(false);
-    expect(c.showAll).toBe(true);
+    expect(c.flow.showAll).toBe(true);
     expect(c.errorsOf(key).project_id).toBe('project_id is required');
     expect(c.formError).toBe('Correct the highlighted fields first.');
   });
@@ -175,9 +175,7 @@ describe('queueing through the outbox', () => {
     expect(sent).toEqual({ kind: 'order', input: CreateOrderRequest.parse(expected) });
     expect(c.items).toHaveLength(1);
     expect(c.items[0]!.name).toBe('');
-    expect(c.queuedMessage).toBe(
-      'Order (2 items) is queued and will be submitted from the Outbox.',
-    );
+    expect(c.flow.done).toBe('Order (2 items) is queued and will be submitted from the Outbox.');
     expect(useOutboxStore().unsent('order')).toHaveLength(1);
   });
 
@@ -336,7 +334,7 @@ describe('editing a queued order', () => {
     expect(bridge.calls.filter((x) => x.method === 'outbox.enqueue')).toHaveLength(1);
     expect(outbox.editing).toBeNull();
     expect(c.editingId).toBeNull();
-    expect(c.queuedMessage).toMatch(/^Changes saved/);
+    expect(c.flow.done).toMatch(/^Changes saved/);
     expect(bridge.work.outbox[0]!.summary).toBe('Order · 2 items: Archive A, Weekly watch (north)');
   });
 });
@@ -371,7 +369,7 @@ describe("the service profile's rules and values", () => {
     const c = useComposerStore();
     const key = c.items[0]!.key;
     fillTasking(key);
-    c.showAll = true;
+    c.flow.showAll = true;
     expect(c.errorsOf(key).usecase).toBe('usecase is required by this service');
     c.set(key, 'usecase', 'agriculture');
     expect(c.valid).toBe(true);
