@@ -1,8 +1,8 @@
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
-import { flushPromises, mount } from '@vue/test-utils';
+import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import App from '../App.vue';
+import { mountApp } from './mount-app';
 import { createMemoryBridge, type MemoryBridge } from './memory-bridge';
 import { provideBridge } from '../stores/bridge-provider';
 
@@ -19,7 +19,7 @@ describe('App', () => {
     setActivePinia(createPinia());
     bridge = createMemoryBridge({ records: 0 });
     provideBridge(bridge);
-    const wrapper = mount(App, { attachTo: document.body });
+    const wrapper = mountApp();
     await flushPromises();
     expect(wrapper.find('[data-test="total"]').text()).toBe('0');
     const rng = createRng(11);
@@ -34,7 +34,7 @@ describe('App', () => {
   it('opens on the settings when nothing is configured yet', async () => {
     bridge.settings = { ...bridge.settings, serviceUrl: null, apiKeySet: false };
     bridge.connectivity = { state: 'unconfigured', checkedAt: '2024-05-17T08:00:00.000Z' };
-    const wrapper = mount(App, { attachTo: document.body });
+    const wrapper = mountApp();
     await flushPromises();
     expect(wrapper.find('[data-screen="settings"]').attributes('aria-current')).toBe('page');
     expect(wrapper.find('#settings-title').exists()).toBe(true);
@@ -43,7 +43,7 @@ describe('App', () => {
   });
 
   it('starts on the catalog with results, and switches screens from the header', async () => {
-    const wrapper = mount(App, { attachTo: document.body });
+    const wrapper = mountApp();
     await flushPromises();
     expect(wrapper.find('[data-screen="catalog"]').attributes('aria-current')).toBe('page');
     expect(wrapper.find('[data-test="total"]').text()).toBe('20');
@@ -59,6 +59,7 @@ describe('App', () => {
       /^Offline: results come from this computer's mirror \(the catalog was never synced\)\.$/,
     );
     await wrapper.find('[data-screen="sync"]').trigger('click');
+    await flushPromises();
     expect(wrapper.find('#sync-title').exists()).toBe(true);
     wrapper.unmount();
   });

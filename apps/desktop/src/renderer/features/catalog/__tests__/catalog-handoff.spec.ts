@@ -3,10 +3,10 @@
  * with an archive item of the selected records (their scene ids and footprints), "Deliver…"
  * opens the delivery form on the selection.
  */
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import App from '../../../App.vue';
+import { mountApp } from '../../../__tests__/mount-app';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 async function appWithSelection(count: number): Promise<VueWrapper> {
-  wrapper = mount(App, { attachTo: document.body });
+  wrapper = mountApp();
   await flushPromises();
   const catalog = useCatalogStore();
   for (const r of bridge.records.slice(0, count)) catalog.toggle(r.id);
@@ -52,6 +52,7 @@ describe('catalog selection hand-off', () => {
     );
     // Taken once: going back to Orders later does not add the records again.
     await w.find('[data-screen="catalog"]').trigger('click');
+    await flushPromises(); // navigation is a route change now: let it land
     await w.find('[data-screen="orders"]').trigger('click');
     await flushPromises();
     expect(w.findAll('[data-test="field-kind"]')).toHaveLength(0);

@@ -8,7 +8,7 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../catalog/catalog-store';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../outbox/outbox-store';
-import App from '../../../App.vue';
+import { mountApp } from '../../../__tests__/mount-app';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import OrdersScreen from '../OrdersScreen.vue';
 
@@ -422,7 +422,7 @@ describe('OrderComposer in the screen', () => {
 
 describe('App tabs', () => {
   it('offers Orders and AOIs after Catalog and opens them', async () => {
-    wrapper = mount(App, { attachTo: document.body });
+    wrapper = mountApp();
     await flushPromises();
     const tabs = wrapper.findAll('.top__tab').map((t) => t.text());
     expect(tabs.slice(0, 3)).toEqual(['Catalog', 'Orders', 'AOIs']);

@@ -1,7 +1,7 @@
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import App from '../../../App.vue';
+import { mountApp as mountWithRouter } from '../../../__tests__/mount-app';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { gateFlush, jobCreate, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
@@ -19,8 +19,8 @@ afterEach(() => {
   wrapper = null;
 });
 
-async function mountApp(): Promise<VueWrapper> {
-  wrapper = mount(App, { attachTo: document.body });
+async function mountApp(address?: string): Promise<VueWrapper> {
+  wrapper = mountWithRouter(address);
   await flushPromises();
   return wrapper;
 }
@@ -167,6 +167,32 @@ describe('App and the outbox', () => {
     });
     expect(form.find('[data-test="editing-banner"]').exists()).toBe(false);
     expect(form.find('[data-test="form-done"]').text()).toContain('queued again');
+  });
+
+  it('gives the edit an address, and opening that address edits the entry', async () => {
+    const job = await queue(bridge, jobCreate('wf-a', 'prj-1'));
+    const w = await mountApp();
+    const address = () => w.vm.$router.currentRoute.value.fullPath;
+    expect(address()).toBe('/catalog');
+    await w.find('[data-screen="outbox"]').trigger('click');
+    await flushPromises();
+    expect(address()).toBe('/outbox');
+    await w
+      .find(`[data-test="outbox-entry"][data-id="${job.id}"] [data-test="edit"]`)
+      .trigger('click');
+    await flushPromises();
+    expect(address()).toBe(`/jobs?edit=${job.id}`);
+    await w.find('[data-test="job-form"]').trigger('submit');
+    await flushPromises();
+    expect(address()).toBe('/jobs');
+    wrapper!.unmount();
+
+    setActivePinia(createPinia());
+    const opened = await mountApp(`/jobs?edit=${job.id}`);
+    expect(opened.find('[data-screen="jobs"]').attributes('aria-current')).toBe('page');
+    const form = opened.find('[data-test="job-form"]');
+    expect(form.find('[data-test="editing-banner"]').text()).toContain('Job · wf-a for prj-1');
+    expect((form.find('input[name="project_id"]').element as HTMLInputElement).value).toBe('prj-1');
   });
 
   it('opens the form again when the entry being edited is edited again', async () => {
