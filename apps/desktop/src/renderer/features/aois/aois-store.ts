@@ -7,7 +7,8 @@ import type { Aoi, AoiStatus, Asset } from '@eo/domain';
 import { defineStore } from 'pinia';
 import type { AoisQuery } from '../../../shared/work';
 import { useBridge } from '../../stores/bridge-provider';
-import { readableError, type ReadableError } from '../../stores/errors';
+import type { ReadableError } from '../../stores/errors';
+import { latestRead, reloadOnChange, type ReadStatus } from '../../stores/list-reads';
 
 export interface AoiFilters {
   status: AoiStatus[];
@@ -15,9 +16,9 @@ export interface AoiFilters {
   text: string;
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error';
-let loadSeq = 0;
-let assetsSeq = 0;
+type Status = ReadStatus;
+const readList = latestRead();
+const readAssets = latestRead();
 
 /** The filters as the contract's query (empty parts left out). */
 export function buildAoisQuery(f: AoiFilters): AoisQuery {
@@ -50,31 +51,21 @@ export const useAoisStore = defineStore('aois', {
   },
   actions: {
     listen(): () => void {
-      const bridge = useBridge();
-      const offs = [
-        bridge.on('records.changed', (p) => {
-          if (p.kinds.includes('aois')) void this.load();
-        }),
-        bridge.on('sync.finished', () => void this.load()),
-      ];
-      return () => offs.forEach((off) => off());
+      return reloadOnChange('aois', () => this.load());
     },
 
     async load(): Promise<void> {
-      const seq = ++loadSeq;
-      this.status = 'loading';
-      this.error = null;
-      try {
-        const aois = await useBridge().call('aois.list', buildAoisQuery(this.filters));
-        if (seq !== loadSeq) return;
-        this.aois = aois;
-        this.status = 'ready';
-      } catch (err) {
-        if (seq !== loadSeq) return;
-        this.status = 'error';
-        this.error = readableError(err);
-        return;
-      }
+      const applied = await readList(
+        (status, error) => {
+          this.status = status;
+          this.error = error;
+        },
+        () => useBridge().call('aois.list', buildAoisQuery(this.filters)),
+        (aois) => {
+          this.aois = aois;
+        },
+      );
+      if (!applied) return;
       const open = this.selectedId;
       if (open && !open.startsWith('queued:')) {
         if (this.aois.some((a) => a.aoi_id === open)) await this.loadAssets();
@@ -97,19 +88,16 @@ export const useAoisStore = defineStore('aois', {
     async loadAssets(): Promise<void> {
       const id = this.selectedId;
       if (!id || id.startsWith('queued:')) return;
-      const seq = ++assetsSeq;
-      this.assetsStatus = 'loading';
-      this.assetsError = null;
-      try {
-        const assets = await useBridge().call('aois.assets', { aoiId: id });
-        if (seq !== assetsSeq) return;
-        this.assets = assets;
-        this.assetsStatus = 'ready';
-      } catch (err) {
-        if (seq !== assetsSeq) return;
-        this.assetsStatus = 'error';
-        this.assetsError = readableError(err);
-      }
+      await readAssets(
+        (status, error) => {
+          this.assetsStatus = status;
+          this.assetsError = error;
+        },
+        () => useBridge().call('aois.assets', { aoiId: id }),
+        (assets) => {
+          this.assets = assets;
+        },
+      );
     },
   },
 });

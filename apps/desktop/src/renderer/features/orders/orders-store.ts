@@ -9,7 +9,8 @@ import { defineStore } from 'pinia';
 import { OrderItemsQuery, OrdersQuery } from '../../../shared/work';
 import { localDayToIso } from '../../format/units';
 import { useBridge } from '../../stores/bridge-provider';
-import { readableError, type ReadableError } from '../../stores/errors';
+import type { ReadableError } from '../../stores/errors';
+import { latestRead, reloadOnChange, type ReadStatus } from '../../stores/list-reads';
 
 export interface OrderFilters {
   /** The order's payment status (OrdersQuery.status). */
@@ -99,9 +100,9 @@ export function buildOrderQueries(f: OrderFilters): BuiltOrderQueries {
   };
 }
 
-type Status = 'idle' | 'loading' | 'ready' | 'error';
-let loadSeq = 0;
-let itemsSeq = 0;
+type Status = ReadStatus;
+const readList = latestRead();
+const readItems = latestRead();
 
 export const useOrdersStore = defineStore('orders', {
   state: () => ({
@@ -139,14 +140,7 @@ export const useOrdersStore = defineStore('orders', {
   actions: {
     /** Reload on mirrored order changes and after each sync; returns the unsubscribe. */
     listen(): () => void {
-      const bridge = useBridge();
-      const offs = [
-        bridge.on('records.changed', (p) => {
-          if (p.kinds.includes('orders')) void this.load();
-        }),
-        bridge.on('sync.finished', () => void this.load()),
-      ];
-      return () => offs.forEach((off) => off());
+      return reloadOnChange('orders', () => this.load());
     },
 
     async load(): Promise<void> {
@@ -156,26 +150,24 @@ export const useOrdersStore = defineStore('orders', {
         return;
       }
       this.filterErrors = {};
-      const seq = ++loadSeq;
       const bridge = useBridge();
-      this.status = 'loading';
-      this.error = null;
-      try {
-        const [orders, matching] = await Promise.all([
-          bridge.call('orders.list', built.orders),
-          built.items ? bridge.call('orderItems.list', built.items) : Promise.resolve(null),
-        ]);
-        if (seq !== loadSeq) return;
-        this.orders = orders;
-        this.itemsQuery = built.items;
-        this.matchingOrderIds = matching ? [...new Set(matching.map((i) => i.order_id))] : null;
-        this.status = 'ready';
-      } catch (err) {
-        if (seq !== loadSeq) return;
-        this.status = 'error';
-        this.error = readableError(err);
-        return;
-      }
+      const applied = await readList(
+        (status, error) => {
+          this.status = status;
+          this.error = error;
+        },
+        () =>
+          Promise.all([
+            bridge.call('orders.list', built.orders),
+            built.items ? bridge.call('orderItems.list', built.items) : Promise.resolve(null),
+          ]),
+        ([orders, matching]) => {
+          this.orders = orders;
+          this.itemsQuery = built.items;
+          this.matchingOrderIds = matching ? [...new Set(matching.map((i) => i.order_id))] : null;
+        },
+      );
+      if (!applied) return;
       const open = this.selectedId;
       if (open && !open.startsWith('queued:')) {
         if (this.visibleOrders.some((o) => o.id === open)) await this.loadItems();
@@ -202,25 +194,19 @@ export const useOrdersStore = defineStore('orders', {
     async loadItems(): Promise<void> {
       const id = this.selectedId;
       if (!id || id.startsWith('queued:')) return;
-      const seq = ++itemsSeq;
-      this.itemsStatus = 'loading';
-      this.itemsError = null;
-      try {
-        const items = await useBridge().call('orderItems.list', {
-          ...(this.itemsQuery ?? {}),
-          orderIds: [id],
-        });
-        if (seq !== itemsSeq) return;
-        this.items = items;
-        this.itemsStatus = 'ready';
-        if (this.selectedItemId && !items.some((i) => i.id === this.selectedItemId)) {
-          this.selectedItemId = null;
-        }
-      } catch (err) {
-        if (seq !== itemsSeq) return;
-        this.itemsStatus = 'error';
-        this.itemsError = readableError(err);
-      }
+      await readItems(
+        (status, error) => {
+          this.itemsStatus = status;
+          this.itemsError = error;
+        },
+        () => useBridge().call('orderItems.list', { ...(this.itemsQuery ?? {}), orderIds: [id] }),
+        (items) => {
+          this.items = items;
+          if (this.selectedItemId && !items.some((i) => i.id === this.selectedItemId)) {
+            this.selectedItemId = null;
+          }
+        },
+      );
     },
 
     hoverItem(id: string | null): void {
