@@ -6,6 +6,7 @@ import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
 import { selectBridge } from './bridge';
+import { createAppRouter } from './router';
 import { provideBridge } from './stores/bridge-provider';
 import './styles.css';
 
@@ -25,5 +26,5 @@ if (!choice.ok) {
   }
 } else {
   provideBridge(choice.bridge);
-  createApp(App).use(createPinia()).mount('#app');
+  createApp(App).use(createPinia()).use(createAppRouter()).mount('#app');
 }

@@ -8,14 +8,14 @@ import { defineAsyncComponent, type Component } from 'vue';
 
 const lazy = (load: () => Promise<{ default: Component }>) => defineAsyncComponent(load);
 
-export const SettingsScreen = lazy(() => import('./components/SettingsScreen.vue'));
-export const SyncScreen = lazy(() => import('./components/SyncScreen.vue'));
-export const AoisScreen = lazy(() => import('./components/aois/AoisScreen.vue'));
-export const DeliveriesScreen = lazy(() => import('./components/deliveries/DeliveriesScreen.vue'));
-export const IndicesScreen = lazy(() => import('./components/indices/IndicesScreen.vue'));
-export const JobsScreen = lazy(() => import('./components/jobs/JobsScreen.vue'));
-export const OrdersScreen = lazy(() => import('./components/orders/OrdersScreen.vue'));
-export const OutboxScreen = lazy(() => import('./components/outbox/OutboxScreen.vue'));
+export const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen.vue'));
+export const SyncScreen = lazy(() => import('./features/sync/SyncScreen.vue'));
+export const AoisScreen = lazy(() => import('./features/aois/AoisScreen.vue'));
+export const DeliveriesScreen = lazy(() => import('./features/deliveries/DeliveriesScreen.vue'));
+export const IndicesScreen = lazy(() => import('./features/indices/IndicesScreen.vue'));
+export const JobsScreen = lazy(() => import('./features/jobs/JobsScreen.vue'));
+export const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen.vue'));
+export const OutboxScreen = lazy(() => import('./features/outbox/OutboxScreen.vue'));
 
 const ALL = [
   SettingsScreen,

@@ -6,17 +6,34 @@
  * the first invalid field, or enqueue / save the edit through the outbox, with what the backend
  * refuses beside the same fields and any other failure in words.
  *
- * The component's template names its `<form>` `ref="formEl"` and the editing banner
- * `ref="banner"` (the banner takes the focus when an entry is loaded).
+ * The component's template names its `<FormShell>` (or `<form>`) `ref="formEl"` (the editing banner takes the
+ * focus when an entry is loaded; a refused submit focuses the first invalid field).
  *
- * The AOI form and the order composer are Pinia stores (their drafts outlive the panel and the
- * map draws them), so they keep their own state; they share the issue helpers.
+ * Which messages show, what typing clears and how a submit goes is `form-flow.ts`, which the AOI
+ * form's and the order composer's stores use too (their drafts outlive the panel and the map
+ * draws them, so they are Pinia stores).
  */
-import { computed, nextTick, reactive, ref, useTemplateRef, watch, type Ref } from 'vue';
+import {
+  computed,
+  nextTick,
+  reactive,
+  toRefs,
+  useTemplateRef,
+  watch,
+  type ComponentPublicInstance,
+} from 'vue';
 import type { OutboxCreate } from '../../shared/contract';
-import { readableError, type ReadableError } from '../stores/errors';
-import { useOutboxStore } from '../stores/outbox';
-import { serverFieldErrors, type FieldMessages, type FieldOf } from './field-issues';
+import { useOutboxStore } from '../features/outbox/outbox-store';
+import type { FieldMessages, FieldOf } from './field-issues';
+import {
+  emptyFormFlow,
+  onFields,
+  resetFlow,
+  shownErrors,
+  submitForm,
+  touchFields,
+  type FormFlow,
+} from './form-flow';
 
 type Kind = OutboxCreate['kind'];
 type InputOf<K extends Kind> = Extract<OutboxCreate, { kind: K }>['input'];
@@ -61,24 +78,21 @@ export function useQueuedForm<
 >(options: QueuedFormOptions<K, Values, Field, Check>) {
   const outbox = useOutboxStore();
   const form = reactive(options.empty()) as Values;
-  const touched = reactive(new Set<Field>()) as Set<Field>;
-  const submitted = ref(false);
-  const serverErrors = ref({}) as Ref<FieldMessages<Field>>;
-  const failure = ref<ReadableError | null>(null);
-  const saving = ref(false);
-  const done = ref<string | null>(null);
-  const formEl = useTemplateRef<HTMLFormElement>('formEl');
-  const banner = useTemplateRef<HTMLElement>('banner');
+  const flow = reactive(emptyFormFlow<Field>()) as FormFlow<Field>;
+  // A `<FormShell>` (its root is the form) or a plain `<form>`.
+  const shell = useTemplateRef<ComponentPublicInstance | HTMLElement>('formEl');
+  const formEl = (): HTMLElement | undefined => {
+    const el = shell.value;
+    return el instanceof HTMLElement ? el : (el?.$el as HTMLElement | undefined);
+  };
 
   const editing = computed(() => (outbox.editing?.kind === options.kind ? outbox.editing : null));
   const check = computed(() => options.check(form));
+  const shown = computed(() => shownErrors(check.value.errors, flow, flow.showAll));
 
   function reset(values = options.empty()): void {
     Object.assign(form, values);
-    touched.clear();
-    submitted.value = false;
-    serverErrors.value = {};
-    failure.value = null;
+    resetFlow(flow);
   }
 
   watch(
@@ -86,10 +100,10 @@ export function useQueuedForm<
     async (entry) => {
       if (entry) {
         reset(options.fromInput(entry.input));
-        done.value = null;
+        flow.done = null;
         options.onEdit?.(form);
         await nextTick();
-        banner.value?.focus();
+        formEl()?.querySelector<HTMLElement>('[data-test="editing-banner"]')?.focus();
       } else {
         reset();
       }
@@ -99,60 +113,48 @@ export function useQueuedForm<
 
   /** The service's word on a field wins; the check's shows once the field was typed in. */
   function errorOf(field: Field): string | undefined {
-    const server = serverErrors.value[field];
-    if (server) return server;
-    return touched.has(field) || submitted.value ? check.value.errors[field] : undefined;
+    return shown.value[field];
   }
 
   /** The user changed a field: its messages show from now on, the service's is out of date. */
   function touch(field: Field): void {
-    touched.add(field);
-    done.value = null;
-    if (serverErrors.value[field]) {
-      const rest = { ...serverErrors.value };
-      delete rest[field];
-      serverErrors.value = rest;
-    }
+    touchFields(flow, field);
+    flow.done = null;
   }
 
   async function submit(): Promise<void> {
-    submitted.value = true;
-    done.value = null;
-    failure.value = null;
-    const payload = check.value.payload;
-    if (!payload) {
-      await nextTick();
-      formEl.value?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
     const entry = editing.value;
-    // Said from the values as submitted: saving an edit ends it, which empties the form.
-    const said = entry ? options.done.saved(payload, form) : options.done.queued(payload, form);
-    saving.value = true;
-    try {
-      if (entry) {
-        await outbox.saveEdit(entry.id, payload);
-      } else {
-        await outbox.enqueue({ kind: options.kind, input: payload } as OutboxCreate);
+    const payload = check.value.payload;
+    await submitForm(
+      flow,
+      payload,
+      async (input) => {
+        if (entry) return outbox.saveEdit(entry.id, input);
+        const queued = await outbox.enqueue({ kind: options.kind, input } as OutboxCreate);
         reset(options.next?.(form) ?? options.empty());
-      }
-      done.value = said;
-    } catch (err) {
-      serverErrors.value = serverFieldErrors(err, options.fieldOf);
-      if (Object.keys(serverErrors.value).length === 0) failure.value = readableError(err);
-    } finally {
-      saving.value = false;
+        return queued;
+      },
+      // Said from the values as submitted: saving an edit ends it, which empties the form.
+      (input) => (entry ? options.done.saved(input, form) : options.done.queued(input, form)),
+      onFields(flow, options.fieldOf),
+    );
+    if (payload === null) {
+      await nextTick();
+      formEl()?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
   }
 
+  const refs = toRefs(flow);
   return {
     form,
-    touched,
-    submitted,
-    serverErrors,
-    failure,
-    saving,
-    done,
+    /** The fields typed in. */
+    touched: refs.touched,
+    /** True after a submit, until the form starts again. */
+    submitted: refs.showAll,
+    serverErrors: refs.serviceErrors,
+    failure: refs.failure,
+    saving: refs.saving,
+    done: refs.done,
     editing,
     check,
     errorOf,

@@ -10,7 +10,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue';
 import { useBridge } from '../stores/bridge-provider';
-import { useSettingsStore } from '../stores/settings';
+import { useSettingsStore } from '../features/settings/settings-store';
 import { BasemapLayer } from './basemap-layer';
 import { BridgeTileLayer } from './bridge-tile-layer';
 import { ensureGeoman } from './geoman';

@@ -7,7 +7,7 @@ import { ContractError } from '../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
 import { jobCreate, queue } from '../../__tests__/work-fixtures';
 import { provideBridge } from '../../stores/bridge-provider';
-import { useOutboxStore } from '../../stores/outbox';
+import { useOutboxStore } from '../../features/outbox/outbox-store';
 import { messagesByField, pathIssues } from '../field-issues';
 import { useQueuedForm } from '../use-queued-form';
 
@@ -63,7 +63,9 @@ const TestForm = defineComponent({
       });
     return () =>
       h('form', { ref: 'formEl', onSubmit: (e: Event) => (e.preventDefault(), flow.submit()) }, [
-        flow.editing.value ? h('div', { ref: 'banner', tabindex: -1, class: 'banner' }) : null,
+        flow.editing.value
+          ? h('div', { 'data-test': 'editing-banner', tabindex: -1, class: 'banner' })
+          : null,
         input('workflow'),
         input('project'),
       ]);

@@ -7,9 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../bridge-provider';
-import { useDeliveriesStore } from '../deliveries';
-import { useIndicesStore } from '../indices';
-import { useJobsStore } from '../jobs';
+import { useDeliveriesStore } from '../../features/deliveries/deliveries-store';
+import { useIndicesStore } from '../../features/indices/indices-store';
+import { useJobsStore } from '../../features/jobs/jobs-store';
 import { useLookupsStore } from '../lookups';
 
 /** A bridge whose answers to `method` wait until the test releases them, in any order. */

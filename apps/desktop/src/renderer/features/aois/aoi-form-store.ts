@@ -1,0 +1,215 @@
+/**
+ * "Create an AOI": the form's values, validated as the user types with the domain's
+ * `CreateAoiRequest`, queued through the outbox (kind 'aoi'), and the edit of a queued AOI the
+ * Outbox screen hands over. Backend issues (`input.field`) come back onto the fields.
+ */
+import { CreateAoiRequest, type MultiPolygon, type Polygon } from '@eo/domain';
+import { defineStore } from 'pinia';
+import type { OutboxEntryView } from '../../../shared/contract';
+import { messagesByField, pathIssues } from '../../forms/field-issues';
+import {
+  emptyFormFlow,
+  onFields,
+  resetFlow,
+  shownErrors,
+  submitForm,
+  touchFields,
+} from '../../forms/form-flow';
+import { splitIds } from '../orders/order-item-draft';
+import { useBridge } from '../../stores/bridge-provider';
+import { readableError } from '../../stores/errors';
+import { useOutboxStore } from '../outbox/outbox-store';
+
+export type AoiField =
+  | 'name'
+  | 'description'
+  | 'satellite_id'
+  | 'provider'
+  | 'project_id'
+  | 'geometry'
+  | 'item_ids'
+  | 'form';
+
+const FIELDS = new Set<string>([
+  'name',
+  'description',
+  'satellite_id',
+  'provider',
+  'project_id',
+  'geometry',
+  'item_ids',
+]);
+
+export function fieldOfAoiPath(path: readonly string[]): AoiField | null {
+  const head = path[0] ?? '';
+  return FIELDS.has(head) ? (head as AoiField) : null;
+}
+
+export interface AoiDraft {
+  name: string;
+  description: string;
+  satelliteId: string;
+  provider: string;
+  projectId: string;
+  geometry: Polygon | MultiPolygon | null;
+  geometrySource: string;
+  /** Archive scene ids, one per line. */
+  itemIds: string;
+}
+
+const FIELD_OF_DRAFT: Record<Exclude<keyof AoiDraft, 'geometrySource'>, AoiField> = {
+  name: 'name',
+  description: 'description',
+  satelliteId: 'satellite_id',
+  provider: 'provider',
+  projectId: 'project_id',
+  geometry: 'geometry',
+  itemIds: 'item_ids',
+};
+
+export function emptyAoiDraft(): AoiDraft {
+  return {
+    name: '',
+    description: '',
+    satelliteId: '',
+    provider: '',
+    projectId: '',
+    geometry: null,
+    geometrySource: '',
+    itemIds: '',
+  };
+}
+
+export type AoiResult =
+  { ok: true; value: CreateAoiRequest } | { ok: false; errors: Partial<Record<AoiField, string>> };
+
+export function validateAoiDraft(d: AoiDraft): AoiResult {
+  const input: Record<string, unknown> = {
+    name: d.name,
+    description: d.description,
+    satellite_id: d.satelliteId.trim(),
+    provider: d.provider.trim(),
+    project_id: d.projectId.trim(),
+    item_ids: splitIds(d.itemIds),
+  };
+  if (d.geometry) input['geometry'] = d.geometry;
+  const parsed = CreateAoiRequest.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const errors = messagesByField(pathIssues(parsed.error.issues), fieldOfAoiPath);
+  if (!d.geometry) {
+    errors.geometry = 'geometry is required: draw the area on the map or import a GeoJSON file';
+  }
+  return { ok: false, errors };
+}
+
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+export const useAoiFormStore = defineStore('aoiForm', {
+  state: () => ({
+    draft: emptyAoiDraft(),
+    /** Typed-in fields, the service's word, saving, failure and the done line. */
+    flow: emptyFormFlow<AoiField>(),
+    geometryNote: null as string | null,
+    editingId: null as string | null,
+  }),
+  getters: {
+    result: (s): AoiResult => validateAoiDraft(s.draft),
+    errors(s): Partial<Record<AoiField, string>> {
+      return shownErrors(this.result.ok ? {} : this.result.errors, s.flow, s.flow.showAll);
+    },
+  },
+  actions: {
+    set<F extends Exclude<keyof AoiDraft, 'geometrySource'>>(field: F, value: AoiDraft[F]): void {
+      this.draft[field] = value;
+      touchFields<AoiField>(this.flow, FIELD_OF_DRAFT[field]);
+      this.flow.done = null;
+    },
+
+    setGeometry(geometry: Polygon | MultiPolygon | null, source: string): void {
+      this.set('geometry', geometry);
+      this.draft.geometrySource = geometry ? source : '';
+      this.geometryNote = null;
+    },
+
+    /** The catalog's selected records as the AOI's archive items (their scene ids). */
+    async useCatalogRecords(recordIds: readonly string[]): Promise<void> {
+      if (recordIds.length === 0) return;
+      try {
+        const bridge = useBridge();
+        const records = await Promise.all(
+          recordIds.map((id) => bridge.call('catalog.get', { id })),
+        );
+        const ids = records
+          .filter((r) => r !== null)
+          .map((r) => {
+            const sceneId = (r as { details?: { id?: unknown } }).details?.id;
+            return typeof sceneId === 'string' ? sceneId : r!.id;
+          });
+        const known = splitIds(this.draft.itemIds);
+        this.set('itemIds', [...new Set([...known, ...ids])].join('\n'));
+        if (ids.length < recordIds.length) {
+          this.geometryNote = `${recordIds.length - ids.length} of the selected records are no longer in the mirror.`;
+        }
+      } catch (err) {
+        this.flow.failure = readableError(err);
+      }
+    },
+
+    async submit(): Promise<OutboxEntryView | null> {
+      const editing = this.editingId;
+      const outbox = useOutboxStore();
+      return submitForm(
+        this.flow,
+        this.result.ok ? this.result.value : null,
+        async (input) => {
+          const entry = editing
+            ? await outbox.saveEdit(editing, input)
+            : await outbox.enqueue({ kind: 'aoi', input });
+          this.reset();
+          return entry;
+        },
+        ({ name }) =>
+          editing
+            ? `Changes to AOI "${name}" saved; it will be submitted from the Outbox.`
+            : `AOI "${name}" is queued and will be submitted from the Outbox.`,
+        onFields(this.flow, fieldOfAoiPath),
+      );
+    },
+
+    edit(entry: OutboxEntryView): void {
+      this.reset();
+      const i = entry.input;
+      this.draft = {
+        name: text(i['name']),
+        description: text(i['description']),
+        satelliteId: text(i['satellite_id']),
+        provider: text(i['provider']),
+        projectId: text(i['project_id']),
+        geometry: (i['geometry'] as Polygon | MultiPolygon | undefined) ?? null,
+        geometrySource: i['geometry'] ? 'From the queued AOI' : '',
+        itemIds: Array.isArray(i['item_ids']) ? i['item_ids'].map(text).join('\n') : '',
+      };
+      this.editingId = entry.id;
+      const details = entry.lastError?.details ?? [];
+      if (details.length) {
+        this.flow.serviceErrors = messagesByField(details, fieldOfAoiPath);
+      }
+    },
+
+    cancelEdit(): void {
+      const outbox = useOutboxStore();
+      if (this.editingId && outbox.editing?.id === this.editingId) outbox.stopEdit();
+      this.reset();
+    },
+
+    reset(): void {
+      this.draft = emptyAoiDraft();
+      resetFlow(this.flow);
+      this.flow.done = null;
+      this.geometryNote = null;
+      this.editingId = null;
+    },
+  },
+});

@@ -1,0 +1,119 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { provideBridge } from '../../../stores/bridge-provider';
+import { useCatalogStore } from '../catalog-store';
+import FilterPanel from '../FilterPanel.vue';
+import SavedSearches from '../SavedSearches.vue';
+
+let bridge: MemoryBridge;
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  bridge = createMemoryBridge({ records: 50 });
+  provideBridge(bridge);
+});
+
+describe('FilterPanel', () => {
+  it('shows a message next to each invalid field and does not search', async () => {
+    const wrapper = mount(FilterPanel);
+    await wrapper.find('input[name="cloudMax"]').setValue('150');
+    await wrapper.find('input[name="dateFrom"]').setValue('2024-06-10');
+    await wrapper.find('input[name="dateTo"]').setValue('2024-06-01');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.find('#err-cloudMax').text()).toBe('Cloud cover is a percentage from 0 to 100.');
+    expect(wrapper.find('input[name="cloudMax"]').attributes('aria-invalid')).toBe('true');
+    expect(wrapper.find('input[name="cloudMax"]').attributes('aria-describedby')).toBe(
+      'err-cloudMax',
+    );
+    expect(wrapper.find('#err-dateTo').text()).toBe('The end date is before the start date.');
+    expect(bridge.calls.some((c) => c.method === 'catalog.search')).toBe(false);
+
+    await wrapper.find('input[name="cloudMax"]').setValue('40');
+    await wrapper.find('input[name="dateTo"]').setValue('');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.find('#err-cloudMax').exists()).toBe(false);
+    const sent = bridge.calls.find((c) => c.method === 'catalog.search')?.input as {
+      datetime: string;
+      query: Record<string, unknown>;
+    };
+    expect(sent.query['eo:cloud_cover']).toEqual({ lte: 40 });
+    expect(sent.datetime).toMatch(/^\d{4}-\d\d-\d\dT.*Z\/\.\.$/);
+  });
+
+  it('offers collections seen in results and filters by the ticked ones', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const wrapper = mount(FilterPanel);
+    const boxes = wrapper.findAll('fieldset input[type="checkbox"]');
+    expect(boxes.length).toBe(catalog.knownCollections.length);
+    await boxes[0]!.setValue(true);
+    expect(catalog.filters.collections).toEqual([catalog.knownCollections[0]]);
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    const want = bridge.records.filter(
+      (r) => r.details.collection === catalog.knownCollections[0],
+    ).length;
+    expect(catalog.total).toBe(want);
+  });
+
+  it('asks the map to draw when the polygon area is chosen', async () => {
+    const wrapper = mount(FilterPanel);
+    const radios = wrapper.findAll('input[name="area"]');
+    await radios[2]!.setValue(true);
+    expect(wrapper.emitted('draw')).toHaveLength(1);
+    await radios[1]!.setValue(true);
+    expect(useCatalogStore().filters.area.kind).toBe('view');
+  });
+
+  it('applies "the map view" as soon as it is chosen, with the current map bounds', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    catalog.setViewBox([10, 40, 20, 50]);
+    const wrapper = mount(FilterPanel);
+    const before = bridge.calls.filter((c) => c.method === 'catalog.search').length;
+    await wrapper.findAll('input[name="area"]')[1]!.setValue(true);
+    await flushPromises();
+    const searches = bridge.calls.filter((c) => c.method === 'catalog.search');
+    expect(searches).toHaveLength(before + 1);
+    expect((searches.at(-1)!.input as { bbox?: number[] }).bbox).toEqual([10, 40, 20, 50]);
+    expect(catalog.query?.bbox).toEqual([10, 40, 20, 50]);
+    // And back to everywhere, at once too.
+    await wrapper.findAll('input[name="area"]')[0]!.setValue(true);
+    await flushPromises();
+    expect(catalog.query?.bbox).toBeUndefined();
+    expect(catalog.total).toBe(bridge.records.length);
+  });
+});
+
+describe('SavedSearches', () => {
+  it('saves, lists, runs and deletes a search, with a message for a missing name', async () => {
+    const catalog = useCatalogStore();
+    const wrapper = mount(SavedSearches);
+    await flushPromises();
+    expect(wrapper.text()).toContain('None yet.');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.find('[role="alert"]').text()).toBe('Give the search a name.');
+
+    catalog.filters.cloudMax = '10';
+    await wrapper.find('#saved-name').setValue('Clear skies');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false);
+    expect(wrapper.find('li').text()).toContain('Clear skies');
+
+    catalog.resetFilters();
+    await wrapper.find('li button.link').trigger('click');
+    await flushPromises();
+    expect(catalog.filters.cloudMax).toBe('10');
+    expect(catalog.status).toBe('ready');
+
+    await wrapper.find('li button[aria-label="Delete saved search Clear skies"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.text()).toContain('None yet.');
+  });
+});

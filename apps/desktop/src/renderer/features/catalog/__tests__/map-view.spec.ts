@@ -1,0 +1,125 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import L from 'leaflet';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { FootprintLayer } from '../../../map/footprint-layer';
+import { provideBridge } from '../../../stores/bridge-provider';
+import { useCatalogStore } from '../catalog-store';
+import MapView from '../MapView.vue';
+
+let bridge: MemoryBridge;
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  bridge = createMemoryBridge({ records: 30 });
+  provideBridge(bridge);
+});
+
+/** A point inside a record's footprint: the mean of its ring's corners. */
+function insideOf(ring: number[]): L.LatLng {
+  let lon = 0;
+  let lat = 0;
+  const n = ring.length / 2 - 1; // the closing point repeats the first
+  for (let k = 0; k < n; k++) {
+    lon += ring[k * 2]!;
+    lat += ring[k * 2 + 1]!;
+  }
+  return L.latLng(lat / n, lon / n);
+}
+
+function mouse(extra: Partial<MouseEvent> = {}): MouseEvent {
+  return { ctrlKey: false, metaKey: false, shiftKey: false, ...extra } as MouseEvent;
+}
+
+describe('FootprintLayer on a real Leaflet map', () => {
+  it('reports hover and clicks with the ids under the pointer', () => {
+    const el = document.createElement('div');
+    document.body.append(el);
+    const map = L.map(el, { center: [0, 0], zoom: 3 });
+    const hovers: Array<string | null> = [];
+    const clicks: Array<{ ids: readonly string[]; additive: boolean }> = [];
+    const layer = new FootprintLayer({
+      onHover: (id) => hovers.push(id),
+      onClick: (c) => clicks.push(c),
+    }).addTo(map);
+    const big = [10, 10, 20, 10, 20, 20, 10, 20, 10, 10];
+    const small = [14, 14, 16, 14, 16, 16, 14, 16, 14, 14];
+    layer.setFootprints(['big', 'small'], [big, small]);
+    expect(layer.count).toBe(2);
+
+    map.fire('mousemove', { latlng: L.latLng(15, 15), originalEvent: mouse() });
+    map.fire('mousemove', { latlng: L.latLng(11, 11), originalEvent: mouse() });
+    map.fire('mousemove', { latlng: L.latLng(11, 11.5), originalEvent: mouse() }); // same: no event
+    map.fire('mousemove', { latlng: L.latLng(-40, 100), originalEvent: mouse() });
+    expect(hovers).toEqual(['small', 'big', null]);
+
+    map.fire('click', { latlng: L.latLng(15, 15), originalEvent: mouse({ ctrlKey: true }) });
+    expect(clicks).toEqual([{ ids: ['small', 'big'], additive: true }]);
+    // A world copy one turn east hits the same footprint.
+    expect(layer.idsAt(L.latLng(15, 15 + 360))).toEqual(['small', 'big']);
+
+    layer.setSelection(['big', 'unknown']);
+    expect(layer.selectedCount).toBe(1);
+    // New data keeps the selection and the hover of ids that are still there.
+    layer.setHovered('small');
+    layer.setFootprints(['small'], [small]);
+    expect(layer.hoveredId).toBe('small');
+    expect(layer.selectedCount).toBe(0);
+    expect(layer.boundsOf()?.getCenter().lat).toBeCloseTo(15, 0);
+    map.remove();
+  });
+});
+
+describe('MapView', () => {
+  it('keeps map and store in step both ways: hover, click, selection', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const wrapper = mount(MapView, { attachTo: document.body });
+    await flushPromises();
+    const { map, footprints } = wrapper.vm.internals();
+    expect(map).not.toBeNull();
+    expect(footprints?.count).toBe(30);
+
+    // Map -> store.
+    const id = catalog.footprints.ids[5]!;
+    const at = insideOf(catalog.footprints.rings[5]!);
+    const under = footprints!.idsAt(at);
+    expect(under).toContain(id);
+    map!.fire('mousemove', { latlng: at, originalEvent: mouse() });
+    expect(catalog.hoveredId).toBe(under[0]);
+    expect(catalog.hoverSource).toBe('map');
+    const reveal = catalog.revealSeq;
+    map!.fire('click', { latlng: at, originalEvent: mouse() });
+    expect(catalog.selected).toEqual([under[0]]);
+    expect(catalog.activeId).toBe(under[0]);
+    expect(catalog.revealSeq).toBe(reveal + 1);
+
+    // Store (list) -> map.
+    const other = catalog.footprints.ids[9]!;
+    catalog.hover(other, 'list');
+    await flushPromises();
+    expect(footprints!.hoveredId).toBe(other);
+    catalog.toggle(other);
+    await flushPromises();
+    expect(footprints!.selectedCount).toBe(2);
+
+    // A new search replaces the drawn footprints.
+    catalog.filters.collections = ['none-such'];
+    await catalog.search();
+    await flushPromises();
+    expect(footprints!.count).toBe(0);
+    wrapper.unmount();
+  });
+
+  it('reports the map view as the search box', async () => {
+    const catalog = useCatalogStore();
+    const wrapper = mount(MapView, { attachTo: document.body });
+    await flushPromises();
+    const { map } = wrapper.vm.internals();
+    map!.fire('moveend');
+    expect(catalog.viewBox).not.toBeNull();
+    expect(wrapper.emitted('viewChanged')?.length).toBeGreaterThan(0);
+    wrapper.unmount();
+  });
+});

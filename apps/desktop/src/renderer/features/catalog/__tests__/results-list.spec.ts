@@ -1,0 +1,175 @@
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ContractError } from '../../../../shared/contract';
+import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { provideBridge } from '../../../stores/bridge-provider';
+import { useCatalogStore } from '../catalog-store';
+import DetailPanel from '../DetailPanel.vue';
+import ResultsList from '../ResultsList.vue';
+
+let bridge: MemoryBridge;
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  bridge = createMemoryBridge({ records: 300 });
+  provideBridge(bridge);
+});
+
+async function mountList() {
+  const catalog = useCatalogStore();
+  await catalog.search();
+  const wrapper = mount(ResultsList, { attachTo: document.body });
+  await flushPromises();
+  return { catalog, wrapper };
+}
+
+describe('ResultsList', () => {
+  it('marks the old results stale while the filters are invalid, and unmarks on a valid search', async () => {
+    const { catalog, wrapper } = await mountList();
+    expect(wrapper.find('[data-stale]').exists()).toBe(false);
+    expect(wrapper.find('[data-test="stale-note"]').exists()).toBe(false);
+    catalog.filters.cloudMax = '150';
+    await catalog.search();
+    await flushPromises();
+    expect(wrapper.find('section.results').attributes('data-stale')).toBe('true');
+    expect(wrapper.find('[data-test="stale-note"]').text()).toMatch(
+      /results are for the previous search/i,
+    );
+    catalog.filters.cloudMax = '';
+    await catalog.search();
+    await flushPromises();
+    expect(wrapper.find('[data-stale]').exists()).toBe(false);
+    expect(wrapper.find('[data-test="stale-note"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('renders only the rows in view, for a long list', async () => {
+    const { wrapper } = await mountList();
+    const rows = wrapper.findAll('[role="option"]');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]!.attributes('aria-setsize')).toBe('300');
+    expect(wrapper.find('[data-test="total"]').text()).toBe('300');
+  });
+
+  it('shows local times and readable units in the rows', async () => {
+    const { wrapper, catalog } = await mountList();
+    const first = wrapper.find('[role="option"]');
+    const row = catalog.rowAt(0)!;
+    expect(first.text()).toContain(`${Math.round(row.cloudCover!)} %`);
+    expect(first.text()).toContain('°');
+    expect(first.text()).toContain(row.id);
+  });
+
+  it('is driven by the keyboard: arrows move, Space selects, Enter opens', async () => {
+    const { wrapper, catalog } = await mountList();
+    const list = wrapper.find('[role="listbox"]');
+    await list.trigger('keydown', { key: 'ArrowDown' });
+    await list.trigger('keydown', { key: 'ArrowDown' });
+    const second = catalog.footprints.ids[1]!;
+    expect(list.attributes('aria-activedescendant')).toBe('result-row-1');
+    // The focused row is highlighted on the map too.
+    expect(catalog.hoveredId).toBe(second);
+    expect(catalog.hoverSource).toBe('list');
+    await list.trigger('keydown', { key: ' ' });
+    expect(catalog.selected).toEqual([second]);
+    expect(wrapper.find('#result-row-1').attributes('aria-selected')).toBe('true');
+    await list.trigger('keydown', { key: 'Enter' });
+    await flushPromises();
+    expect(catalog.activeId).toBe(second);
+    await list.trigger('keydown', { key: 'End' });
+    await flushPromises();
+    expect(catalog.hoveredId).toBe(catalog.footprints.ids[299]);
+  });
+
+  it('highlights the row of the footprint hovered on the map, and selects on click', async () => {
+    const { wrapper, catalog } = await mountList();
+    const id = catalog.footprints.ids[2]!;
+    catalog.hover(id, 'map');
+    await flushPromises();
+    expect(wrapper.find(`[data-id="${id}"]`).classes()).toContain('row--hovered');
+    catalog.hover(null, 'map');
+    await flushPromises();
+    expect(wrapper.find(`[data-id="${id}"]`).classes()).not.toContain('row--hovered');
+
+    await wrapper.find(`[data-id="${id}"]`).trigger('click');
+    expect(catalog.selected).toEqual([id]);
+    const other = catalog.footprints.ids[4]!;
+    await wrapper.find(`[data-id="${other}"]`).trigger('click', { ctrlKey: true });
+    expect(catalog.selected).toEqual([id, other]);
+    await wrapper.find(`[data-id="${other}"] input[type="checkbox"]`).trigger('click');
+    expect(catalog.selected).toEqual([id]);
+    expect(wrapper.find('[data-test="selected-count"]').text()).toBe('1 selected');
+  });
+
+  it('scrolls to the row of a scene picked on the map', async () => {
+    const { wrapper, catalog } = await mountList();
+    const viewport = wrapper.find('[role="listbox"]').element as HTMLElement;
+    expect(viewport.scrollTop).toBe(0);
+    catalog.pick(catalog.footprints.ids[250]!, { source: 'map' });
+    await flushPromises();
+    expect(viewport.scrollTop).toBeGreaterThan(200 * 48);
+    await flushPromises();
+    expect(wrapper.find(`[data-id="${catalog.footprints.ids[250]}"]`).exists()).toBe(true);
+  });
+
+  it('has an empty state that says what to try', async () => {
+    const catalog = useCatalogStore();
+    catalog.filters.collections = ['nothing-here'];
+    await catalog.search();
+    const wrapper = mount(ResultsList);
+    expect(wrapper.find('[data-test="empty"]').text()).toContain('No scenes match these filters.');
+    expect(wrapper.findAll('[role="option"]')).toHaveLength(0);
+  });
+
+  it('has an error state with the reason, the hint and a retry', async () => {
+    const catalog = useCatalogStore();
+    bridge.failWith('catalog.search', new ContractError('internal', 'mirror database is corrupt'));
+    await catalog.search();
+    const wrapper = mount(ResultsList);
+    const alert = wrapper.find('[role="alert"]');
+    expect(alert.text()).toContain('mirror database is corrupt');
+    expect(alert.text()).toContain('Try again');
+    bridge.failWith('catalog.search', null);
+    await alert.find('button').trigger('click');
+    await flushPromises();
+    expect(catalog.status).toBe('ready');
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false);
+  });
+});
+
+describe('DetailPanel', () => {
+  it('shows the open record with units, local time, assets and links', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const record = bridge.records[0]!;
+    await catalog.open(record.id);
+    const wrapper = mount(DetailPanel);
+    const text = wrapper.text();
+    expect(text).toContain('Cloud cover');
+    expect(text).toMatch(/\d %/);
+    expect(text).toContain('Off-nadir angle');
+    expect(text).toMatch(/\d°/);
+    expect(text).toContain('Ground sample distance');
+    expect(text).toMatch(/\d m/);
+    expect(text).toContain(`Assets (${Object.keys(record.details.assets).length})`);
+    // Acquisition time in local time with a zone name, not the raw ISO string.
+    expect(text).not.toContain(record.details.properties.datetime!);
+    for (const a of wrapper.findAll('a')) {
+      expect(a.attributes('rel')).toBe('noopener noreferrer');
+      expect(a.attributes('href')).toMatch(/^https?:/);
+    }
+    await wrapper.find('button').trigger('click');
+    expect(catalog.selected).toContain(record.id);
+    await wrapper.find('button[aria-label="Close details"]').trigger('click');
+    expect(catalog.activeId).toBeNull();
+  });
+
+  it('says so when the record is gone from the mirror', async () => {
+    const catalog = useCatalogStore();
+    await catalog.open('missing-id');
+    const wrapper = mount(DetailPanel);
+    expect(wrapper.text()).toContain('This record is not in the mirror any more.');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The visualization form as data: an AOI (a mirrored one, or a queued one by local id), an
+ * index (likewise) and the source assets. A queued AOI has no assets yet: its sources are "all
+ * its scene assets once it is created" (`local:<id>#scenes`). Checked with the domain's
+ * `CreateVisualizationCall`.
+ */
+import { CreateVisualizationCall } from '@eo/domain';
+import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { isLocalRef } from '../outbox/local-ids';
+
+export interface VisualizationForm {
+  aoiId: string;
+  indexId: string;
+  /** Chosen scene assets of a mirrored AOI (ignored for a queued AOI). */
+  assetIds: string[];
+}
+
+export type VisualizationField = keyof VisualizationForm;
+
+const FIELD_OF_PATH: Record<string, VisualizationField> = {
+  aoi_id: 'aoiId',
+  index_id: 'indexId',
+  src_asset_ids: 'assetIds',
+};
+
+export const visualizationFieldOf = (path: readonly string[]): VisualizationField | null =>
+  FIELD_OF_PATH[path[0] ?? ''] ?? null;
+
+export function emptyVisualizationForm(): VisualizationForm {
+  return { aoiId: '', indexId: '', assetIds: [] };
+}
+
+export function visualizationFormFromInput(input: Record<string, unknown>): VisualizationForm {
+  const aoiId = typeof input['aoi_id'] === 'string' ? input['aoi_id'] : '';
+  const sources = Array.isArray(input['src_asset_ids'])
+    ? input['src_asset_ids'].filter((x): x is string => typeof x === 'string')
+    : [];
+  return {
+    aoiId,
+    indexId: typeof input['index_id'] === 'string' ? input['index_id'] : '',
+    assetIds: isLocalRef(aoiId) ? [] : sources,
+  };
+}
+
+export function visualizationInput(form: VisualizationForm): CreateVisualizationCall {
+  return {
+    aoi_id: form.aoiId,
+    index_id: form.indexId,
+    src_asset_ids: isLocalRef(form.aoiId) ? [`${form.aoiId}#scenes`] : form.assetIds,
+  };
+}
+
+export function checkVisualizationForm(form: VisualizationForm): {
+  errors: Partial<Record<VisualizationField | 'form', string>>;
+  payload: CreateVisualizationCall | null;
+} {
+  const parsed = CreateVisualizationCall.safeParse(visualizationInput(form));
+  if (parsed.success) return { errors: {}, payload: parsed.data };
+  const errors = messagesByField(pathIssues(parsed.error.issues), visualizationFieldOf);
+  // Choices, not typing: say what to do.
+  if (!form.aoiId) errors.aoiId = 'Choose an AOI';
+  if (!form.indexId) errors.indexId = 'Choose an index';
+  if (form.aoiId && !isLocalRef(form.aoiId) && form.assetIds.length === 0) {
+    errors.assetIds = 'Choose at least one scene asset';
+  }
+  return { errors, payload: null };
+}

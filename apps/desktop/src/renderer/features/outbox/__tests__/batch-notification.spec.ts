@@ -1,0 +1,137 @@
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FlushResult } from '../../../../shared/contract';
+import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { provideBridge } from '../../../stores/bridge-provider';
+import { useOutboxStore } from '../outbox-store';
+import BatchNotification from '../BatchNotification.vue';
+
+let bridge: MemoryBridge;
+let wrapper: VueWrapper | null = null;
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  bridge = createMemoryBridge({ records: 0 });
+  provideBridge(bridge);
+  useOutboxStore().listen();
+  wrapper = mount(BatchNotification, { attachTo: document.body });
+});
+afterEach(() => wrapper?.unmount());
+
+const result = (r: Partial<FlushResult>): FlushResult => ({
+  sent: 0,
+  failed: 0,
+  blocked: 0,
+  unconfirmed: 0,
+  remaining: 0,
+  problems: [],
+  ...r,
+});
+
+const toast = () => wrapper!.find('[data-test="batch-notification"]');
+
+describe('BatchNotification', () => {
+  it('lives in a polite status region that exists before anything is announced', () => {
+    const region = wrapper!.find('[data-test="batch-notification-region"]');
+    expect(region.attributes('role')).toBe('status');
+    expect(region.attributes('aria-live')).toBe('polite');
+    expect(toast().exists()).toBe(false);
+  });
+
+  it('says what was created, and is dismissed from the keyboard', async () => {
+    bridge.emit('outbox.finished', result({ sent: 12 }));
+    await flushPromises();
+    expect(toast().find('[data-test="notification-created"]').text()).toBe('12 created.');
+    expect(toast().find('[data-test="notification-attention"]').exists()).toBe(false);
+    expect(toast().find('[data-test="open-outbox"]').exists()).toBe(false);
+    const dismiss = toast().find('[data-test="dismiss"]');
+    expect(dismiss.element.tagName).toBe('BUTTON');
+    expect(dismiss.attributes('aria-label')).toBe('Dismiss the outbox notification');
+    await dismiss.trigger('click');
+    expect(toast().exists()).toBe(false);
+    // The same figures again are another batch: shown again.
+    bridge.emit('outbox.finished', result({ sent: 12 }));
+    await flushPromises();
+    expect(toast().exists()).toBe(true);
+  });
+
+  it('says what needs attention with the problems, and opens the outbox', async () => {
+    bridge.emit(
+      'outbox.finished',
+      result({
+        sent: 3,
+        failed: 1,
+        blocked: 2,
+        remaining: 1,
+        problems: [
+          { id: 'a', kind: 'aoi', summary: 'AOI · North field', message: 'unknown project prj-x' },
+          {
+            id: 'b',
+            kind: 'visualization',
+            summary: 'Visualization · NDVI on North field',
+            message: 'blocked',
+          },
+        ],
+      }),
+    );
+    await flushPromises();
+    expect(toast().classes()).toContain('toast--attention');
+    expect(toast().find('[data-test="notification-created"]').text()).toBe('3 created.');
+    expect(toast().find('[data-test="notification-attention"]').text()).toBe(
+      '1 failed, 2 blocked: needs attention.',
+    );
+    // As laid out: runs of white space are one space (and never none between the parts).
+    expect(toast().find('.toast__title').text().replace(/\s+/g, ' ')).toBe(
+      'Outbox batch finished: 3 created. 1 failed, 2 blocked: needs attention. 1 still waiting to be sent.',
+    );
+    expect(
+      toast()
+        .findAll('[data-test="notification-problems"] li')
+        .map((li) => li.text()),
+    ).toEqual([
+      'AOI · North field: unknown project prj-x',
+      'Visualization · NDVI on North field: blocked',
+    ]);
+    await toast().find('[data-test="open-outbox"]').trigger('click');
+    expect(wrapper!.emitted('openOutbox')).toHaveLength(1);
+    expect(toast().exists()).toBe(false);
+  });
+
+  it('lists at most five problems and says how many more', async () => {
+    const problems = Array.from({ length: 8 }, (_, i) => ({
+      id: `e${i}`,
+      kind: 'job' as const,
+      summary: `job ${i}`,
+      message: 'unknown workflow',
+    }));
+    bridge.emit('outbox.finished', result({ failed: 8, problems }));
+    await flushPromises();
+    const items = toast().findAll('[data-test="notification-problems"] li');
+    expect(items).toHaveLength(6);
+    expect(items[5]!.text()).toBe('and 3 more');
+  });
+
+  it('marks a successful batch that leaves earlier problems as needing attention', async () => {
+    bridge.emit(
+      'outbox.finished',
+      result({
+        sent: 2,
+        problems: [{ id: 'a', kind: 'job', summary: 'Job · wf-x for p', message: 'unknown' }],
+      }),
+    );
+    await flushPromises();
+    expect(toast().classes()).toContain('toast--attention');
+    expect(toast().find('[data-test="open-outbox"]').exists()).toBe(true);
+    expect(toast().find('[data-test="notification-attention"]').exists()).toBe(false);
+  });
+
+  it('shows nothing for an empty batch', async () => {
+    bridge.emit('outbox.finished', result({ sent: 2 }));
+    await flushPromises();
+    expect(toast().exists()).toBe(true);
+    bridge.emit('outbox.finished', result({ remaining: 4 }));
+    await flushPromises();
+    expect(toast().exists()).toBe(false);
+  });
+});
