@@ -10,5 +10,6 @@ export {
 } from './seed/bulk-catalog';
 export { createApiKey, createOrganization, createProject, createUser } from './orgs/repository';
 export { SATELLITES, COLLECTIONS, BANDSETS } from './reference/catalog';
+export { catalogRecordAsSent } from './imagery/hrefs';
 // Moved to @eo/fixtures; re-exported while callers move (import it from @eo/fixtures).
 export { DEMO } from '@eo/fixtures';

@@ -58,6 +58,15 @@ export function signCatalogRecordJson(json: string, signer: UrlSigner, expires: 
   );
 }
 
+/**
+ * A stored catalog record's JSON as the service sends it now (quicklook hrefs signed), for
+ * tests of client packages that compare their mirror with the service's database.
+ */
+export function catalogRecordAsSent(app: { ctx: AppContext }, json: string): string {
+  const { signer } = app.ctx.imagery;
+  return signCatalogRecordJson(json, signer, signer.expiresAt());
+}
+
 /** Looks up what a quicklook URL shows: an archive scene by id, or a catalog record by id. */
 export function quicklookSourceOf(ctx: AppContext) {
   const scene = ctx.sqlite.prepare<[string], ArchiveSceneRow>(

@@ -5,6 +5,7 @@
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { makeCatalogDeleter, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { DEMO } from '@eo/fixtures';
+import { catalogRecordAsSent } from '@eo/server';
 import type { TestService } from './service';
 
 export interface Transfer {
@@ -63,13 +64,15 @@ export function meteredClient(
 }
 
 /** The service's catalog records of the demo org, as stored. */
+/** The service's catalog as it sends it (quicklook hrefs signed as in its answers). */
 export function serviceCatalog(service: TestService): CatalogRecordOut[] {
+  const { app } = service.server;
   return (
-    service.server.app.ctx.sqlite
+    app.ctx.sqlite
       .prepare('SELECT record_json FROM catalog_records WHERE org_id = ? ORDER BY id')
       .pluck()
       .all(DEMO.orgId) as string[]
-  ).map((j) => JSON.parse(j) as CatalogRecordOut);
+  ).map((j) => JSON.parse(catalogRecordAsSent(app, j)) as CatalogRecordOut);
 }
 
 /** Rewrites records on the service as a change would: new cloud cover, `updated` = `at`. */
@@ -80,12 +83,19 @@ export function changeCatalogRecords(
 ): void {
   const sqlite = service.server.app.ctx.sqlite;
   const upsert = makeCatalogUpserter(sqlite);
-  const links = sqlite.prepare(
-    'SELECT order_id AS orderId, order_item_id AS orderItemId FROM catalog_records WHERE id = ?',
+  // The stored record (its storage hrefs), not the signed form `serviceCatalog` returns.
+  const stored = sqlite.prepare(
+    `SELECT order_id AS orderId, order_item_id AS orderItemId, record_json AS json
+     FROM catalog_records WHERE id = ?`,
   );
   sqlite.transaction(() => {
-    for (const r of records) {
-      const link = links.get(r.id) as { orderId: string | null; orderItemId: string | null };
+    for (const { id } of records) {
+      const { json, ...link } = stored.get(id) as {
+        orderId: string | null;
+        orderItemId: string | null;
+        json: string;
+      };
+      const r = JSON.parse(json) as CatalogRecordOut;
       const properties = { ...r.details.properties, 'eo:cloud_cover': 1.5, updated: at };
       upsert({ ...r, details: { ...r.details, properties } }, { orgId: DEMO.orgId, ...link });
     }
