@@ -119,7 +119,7 @@ describe('imagery sync', () => {
     expect(files).toHaveLength(ids.length);
     for (const f of files) expect(fs.statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
     expect(mirror.imagery.counts()).toMatchObject({ thumbnail: ids.length, overview: 0 });
-  });
+  }, 180_000); // the service renders every thumbnail on first request (~0.1 s each under load)
 
   it('a second sync fetches nothing', async () => {
     const sent = await asked(async () => {
