@@ -1,9 +1,9 @@
 /**
  * `eo sync --imagery off|thumbnails|overviews [--imagery-budget MB]`: the quicklooks of the
  * mirrored catalog records, fetched after the records (pull/imagery.ts). Off unless asked for:
- * a thumbnail (~45 kB) costs some 300 times a record's bytes on the wire (~140 B compressed),
- * and a field team on a metered link decides when to pay for pictures. `eo status` shows
- * what is stored.
+ * a thumbnail (~55 kB of PNG) costs some 400 times a catalog record's bytes on the wire (~140 B
+ * with brotli), and a field team on a metered link decides when to pay for pictures.
+ * `eo status` shows what is stored.
  */
 import {
   DEFAULT_IMAGERY_BUDGET_BYTES,
