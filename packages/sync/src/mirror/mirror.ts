@@ -165,6 +165,17 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const drift = makeDriftStore(sqlite);
   const writeCreated = makeOutboxMirror(sqlite);
   const imagery = makeImageryStore(sqlite, file);
+  /** One imagery run at a time: two would write the same files. */
+  let imageryRunning = false;
+  const runImagery = async (opts: ImagerySyncOptions) => {
+    if (imageryRunning) throw new SyncBusyError();
+    imageryRunning = true;
+    try {
+      return await syncImagery(sqlite, imagery, opts);
+    } finally {
+      imageryRunning = false;
+    }
+  };
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
   let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
@@ -212,8 +223,9 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     },
     clear() {
       if (isSyncing(sqlite)) throw new SyncBusyError();
+      if (imageryRunning) throw new SyncBusyError();
+      imagery.clear(); // before tables.clear(): its VACUUM compacts the freed pages too
       tables.clear();
-      imagery.clear();
       footprints.invalidate();
     },
     outbox: queue,
@@ -221,7 +233,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       get: (recordId, variant) => imagery.get(recordId, variant),
       touch: (recordId) => imagery.touch(recordId),
       counts: () => imagery.counts(),
-      sync: (opts) => syncImagery(sqlite, imagery, opts),
+      sync: runImagery,
     },
     async sync(client, opts = {}) {
       const engine = createSyncEngine({ ...opts, db: local, client });
@@ -234,7 +246,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
           },
         });
         if (!opts.imagery) return report;
-        const pictures = await syncImagery(sqlite, imagery, {
+        const pictures = await runImagery({
           ...opts.imagery,
           signal: opts.signal,
         });

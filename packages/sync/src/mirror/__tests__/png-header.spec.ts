@@ -43,7 +43,7 @@ describe('readPngHeader', () => {
 
   it('refuses what a viewer could not decode', () => {
     const flipped = png();
-    flipped[17] ^= 0x01; // width changed: the IHDR CRC no longer matches
+    flipped.writeUInt8(flipped.readUInt8(17) ^ 0x01, 17); // width changed: the IHDR CRC no longer matches
     expect(readPngHeader(flipped)).toBeNull();
     expect(readPngHeader(png().subarray(0, 20))).toBeNull(); // truncated
     expect(readPngHeader(Buffer.from('{"error":{"code":"forbidden"}}'.padEnd(64)))).toBeNull();

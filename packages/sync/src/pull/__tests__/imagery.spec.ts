@@ -16,6 +16,7 @@ import {
   type ProxyRequest,
 } from '../../__tests__/fault-proxy';
 import { tempDir } from '../../db/__tests__/temp';
+import { SyncBusyError } from '../errors';
 import { openMirror, type Mirror } from '../../mirror/mirror';
 import { imageryDir } from '../../mirror/imagery';
 import { readPngHeader } from '../../mirror/png-header';
@@ -139,6 +140,15 @@ describe('imagery sync', () => {
       expect(report).toMatchObject({ fetched: 0, kept: catalogIds(mirror).length, bad: 0 });
     });
     expect(sent).toEqual([]);
+  });
+
+  it('one run at a time per mirror: a second one while it runs is refused', async () => {
+    const running = mirror.imagery.sync(options());
+    const second = mirror.imagery.sync(options());
+    // Checked before anything is awaited: the first run is still going.
+    expect(() => mirror.clear()).toThrow(SyncBusyError);
+    await expect(second).rejects.toThrow(SyncBusyError);
+    await running;
   });
 
   it('a corrupted file is refused before use and fetched again; so is a truncated one', async () => {
