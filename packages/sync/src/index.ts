@@ -72,6 +72,20 @@ export {
   type MirrorFlushOptions,
   type MirrorOptions,
   type MirrorSyncOptions,
+  type MirrorSyncReport,
 } from './mirror/mirror';
+export {
+  DEFAULT_IMAGERY_BUDGET_BYTES,
+  IMAGERY_CHOICES,
+  imageryDir,
+  type ImageryChoice,
+  type ImageryCounts,
+} from './mirror/imagery';
+export {
+  DEFAULT_IMAGERY_CONCURRENCY,
+  type ImageryProgress,
+  type ImageryReport,
+  type ImagerySyncOptions,
+} from './pull/imagery';
 export { outerRing, type CatalogFootprints } from './search/footprints';
 export type { Lookups } from './mirror/lookups';

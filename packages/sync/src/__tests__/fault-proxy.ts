@@ -38,6 +38,8 @@ export interface ProxyRequest {
   readonly url: string;
   /** The request body as text ('' for GETs). */
   readonly body: string;
+  /** The request's headers as received (names lower-case). */
+  readonly headers: http.IncomingHttpHeaders;
 }
 
 export interface FaultProxy {
@@ -64,6 +66,7 @@ export async function startFaultProxy(
         method: req.method ?? '',
         url: req.url ?? '',
         body: body.toString('utf8'),
+        headers: req.headers,
       });
       if (fault === 'reset') {
         counts.reset++;

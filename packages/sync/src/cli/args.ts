@@ -35,6 +35,8 @@ export const OPTIONS = {
   drift: { type: 'boolean' },
   full: { type: 'boolean' },
   refresh: { type: 'boolean' },
+  imagery: { type: 'string' },
+  'imagery-budget': { type: 'string' },
   out: { type: 'string' },
   wkt: { type: 'boolean' },
   as: { type: 'string' },

@@ -5,6 +5,7 @@
  */
 import type { FlushProgress } from '../outbox/index';
 import type { SyncProgress } from '../pull/engine';
+import type { ImageryProgress } from '../pull/imagery';
 import { UsageError } from './args';
 import type { OutputStream } from './io';
 
@@ -99,5 +100,20 @@ export function flushProgress(stderr: OutputStream, mode: ProgressMode) {
       `outbox ${bar(p.sent + p.failed + p.blocked, p.sent + p.failed + p.blocked + p.remaining)}` +
       `${p.sent} sent, ${p.failed} failed, ${p.blocked} blocked, ${p.remaining} remaining`,
     () => false,
+  );
+}
+
+export function imageryProgress(stderr: OutputStream, mode: ProgressMode) {
+  return lineReporter<ImageryProgress>(
+    stderr,
+    mode,
+    () => 'imagery',
+    (p) => {
+      const done = p.seen >= p.total ? ' done' : '';
+      const mb = ` ${(p.bytes / 1e6).toFixed(1)} MB`;
+      if (mode === 'lines') return `imagery ${p.seen}/${p.total}${mb}${done}`;
+      return `${'imagery'.padEnd(RESOURCE_LABEL_WIDTH)} ${bar(p.seen, p.total)}${p.seen}/${p.total}${mb}${done}`;
+    },
+    (p) => p.seen >= p.total,
   );
 }

@@ -7,6 +7,7 @@ import { createOutboxStore } from '../outbox/store';
 import { makeDriftStore, type DriftSample } from '../pull/drift';
 import { RESOURCES } from '../pull/engine';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
+import { imageryCounts, imageryLine } from './imagery';
 import { EXIT } from './io';
 import type { CommandContext, CommandSpec } from './context';
 import { isoFromUs, writeJson, writeTable } from './output';
@@ -100,21 +101,24 @@ export const statusCommand: CommandSpec = {
   options: ['format', 'drift'],
   run(ctx) {
     const format = ctx.format();
-    const { sqlite } = ctx.database({ create: false });
+    const db = ctx.database({ create: false });
+    const { sqlite } = db;
     const resources = resourceViews(makeSyncStateStore(sqlite).all());
     if (ctx.values.drift) {
       writeDrift(ctx, format, resources, makeDriftStore(sqlite).samples());
       return Promise.resolve(EXIT.ok);
     }
     const outbox = createOutboxStore(sqlite).counts();
+    const imagery = imageryCounts(db);
     if (format === 'json') {
-      writeJson(ctx.io.stdout, { resources, outbox });
+      writeJson(ctx.io.stdout, { resources, outbox, imagery });
     } else {
       writeResourceTable(ctx, resources);
       const counts = Object.entries(outbox)
         .filter(([, n]) => n > 0)
         .map(([state, n]) => `${n} ${state}`);
       ctx.io.stdout.write(`\noutbox: ${counts.length ? counts.join(', ') : 'empty'}\n`);
+      ctx.io.stdout.write(imageryLine(imagery));
     }
     writeSyncWarnings(ctx, resources);
     return Promise.resolve(EXIT.ok);

@@ -8,6 +8,7 @@ import type { ResourceName } from '../mirror/writers';
 import { describeSyncError } from '../pull/errors';
 import { createSyncEngine, RECENT_COMPLETE_MS, RESOURCES } from '../pull/engine';
 import { intFlag, listFlag, UsageError } from './args';
+import { parseImageryPlan, runImagery, writeImageryReport } from './imagery';
 import { jsonText } from './json-input';
 import type { CommandContext, CommandSpec } from './context';
 import { EXIT, readTextFile } from './io';
@@ -74,7 +75,7 @@ export const syncCommand: CommandSpec = {
   words: ['sync'],
   operands: [],
   usage:
-    'eo sync [--resources LIST] [--refresh] [--full] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--progress auto|lines|off] [--format json|table]',
+    'eo sync [--resources LIST] [--refresh] [--full] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--imagery off|thumbnails|overviews] [--imagery-budget MB] [--progress auto|lines|off] [--format json|table]',
   options: [
     'format',
     'progress',
@@ -86,6 +87,8 @@ export const syncCommand: CommandSpec = {
     'read-ahead',
     'full',
     'refresh',
+    'imagery',
+    'imagery-budget',
   ],
   async run(ctx) {
     const { values, io } = ctx;
@@ -101,6 +104,7 @@ export const syncCommand: CommandSpec = {
     const batchRecords = values['batch-records']
       ? intFlag(values['batch-records'], 'batch-records', 1)
       : undefined;
+    const imagery = parseImageryPlan(values.imagery, values['imagery-budget']);
     const format = ctx.format();
     const progress = syncProgress(io.stderr, progressMode(values.progress, io.stderr));
     const client = ctx.client();
@@ -150,10 +154,23 @@ export const syncCommand: CommandSpec = {
         );
       return EXIT.failed;
     }
+    // After the records: their quicklooks (the URLs come with the records just read).
+    let pictures;
+    try {
+      // ctx.client() checked that the URL is there and http(s).
+      pictures = await runImagery(ctx, db, (values.url ?? io.env.EO_URL)!, imagery);
+    } catch (e) {
+      io.stderr.write(
+        `eo sync: imagery stopped (${describeSyncError(e).message}): what was stored is kept; the next sync fetches the rest\n`,
+      );
+      return EXIT.failed;
+    }
     const views = resourceViews(engine.status()).filter((v) => resources.includes(v.resource));
-    if (format === 'json') writeJson(io.stdout, { resources: views });
+    if (format === 'json')
+      writeJson(io.stdout, { resources: views, ...(pictures ? { imagery: pictures } : {}) });
     else writeResourceTable(ctx, views);
     writeSyncWarnings(ctx, views);
+    if (pictures) writeImageryReport(ctx, pictures, format);
     return EXIT.ok;
   },
 };

@@ -48,6 +48,9 @@ import {
   type OrderItemFilter,
 } from '../search/local-filters';
 import type { CatalogRecordOut } from '@eo/catalog-store';
+import type { QuicklookVariant } from '@eo/domain';
+import { syncImagery, type ImageryReport, type ImagerySyncOptions } from '../pull/imagery';
+import { makeImageryStore, type ImageryCounts } from './imagery';
 import { makeCreatedRecords, type CreatedRecords } from './created';
 import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
@@ -64,7 +67,14 @@ export interface MirrorOptions {
 }
 
 /** A sync's plan and tuning (the engine's options) with the run's own (`resources`, signal...). */
-export type MirrorSyncOptions = SyncOptions & Omit<SyncEngineOptions, 'db' | 'client'>;
+export type MirrorSyncOptions = SyncOptions &
+  Omit<SyncEngineOptions, 'db' | 'client'> & {
+    /** Quicklooks of the mirrored catalog records, fetched after the records (default none). */
+    readonly imagery?: Omit<ImagerySyncOptions, 'signal'> | undefined;
+  };
+
+/** The records' report, and the quicklooks' when `imagery` was asked for. */
+export type MirrorSyncReport = SyncReport & { readonly imagery?: ImageryReport };
 
 export interface MirrorFlushOptions extends Omit<FlushOptions, 'client'> {
   /** A sent create of this kind was written into the mirror (the screens re-read that list). */
@@ -116,8 +126,19 @@ export interface Mirror {
   clear(): void;
   /** The queue of creates; `flush` is the mirror's, with the client of the moment. */
   readonly outbox: Omit<Outbox, 'flush'>;
+  /**
+   * Quicklooks of mirrored catalog records (src/pull/imagery.ts): `get` returns checked bytes
+   * (null when absent or bad: a bad file is deleted and fetched again by the next sync);
+   * `touch` marks a record's pictures viewed (the budget evicts the least recently viewed).
+   */
+  readonly imagery: {
+    get(recordId: string, variant: QuicklookVariant): Buffer | null;
+    touch(recordId: string): void;
+    counts(): ImageryCounts;
+    sync(options: ImagerySyncOptions): Promise<ImageryReport>;
+  };
   /** Brings the mirror level with the service `client` speaks to (see the engine). */
-  sync(client: EoClient, options?: MirrorSyncOptions): Promise<SyncReport>;
+  sync(client: EoClient, options?: MirrorSyncOptions): Promise<MirrorSyncReport>;
   /**
    * Sends what the outbox holds through `client`, one flush at a time: a second call with the
    * same client shares the running flush; with another client it runs after it.
@@ -143,6 +164,18 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const states = makeSyncStateStore(sqlite);
   const drift = makeDriftStore(sqlite);
   const writeCreated = makeOutboxMirror(sqlite);
+  const imagery = makeImageryStore(sqlite, file);
+  /** One imagery run at a time: two would write the same files. */
+  let imageryRunning = false;
+  const runImagery = async (opts: ImagerySyncOptions) => {
+    if (imageryRunning) throw new SyncBusyError();
+    imageryRunning = true;
+    try {
+      return await syncImagery(sqlite, imagery, opts);
+    } finally {
+      imageryRunning = false;
+    }
+  };
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
   let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
@@ -190,20 +223,34 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     },
     clear() {
       if (isSyncing(sqlite)) throw new SyncBusyError();
+      if (imageryRunning) throw new SyncBusyError();
+      imagery.clear(); // before tables.clear(): its VACUUM compacts the freed pages too
       tables.clear();
       footprints.invalidate();
     },
     outbox: queue,
+    imagery: {
+      get: (recordId, variant) => imagery.get(recordId, variant),
+      touch: (recordId) => imagery.touch(recordId),
+      counts: () => imagery.counts(),
+      sync: runImagery,
+    },
     async sync(client, opts = {}) {
       const engine = createSyncEngine({ ...opts, db: local, client });
       try {
-        return await engine.sync({
+        const report = await engine.sync({
           ...opts,
           onProgress: (p) => {
             if (p.resource === 'catalogs') footprints.invalidate();
             opts.onProgress?.(p);
           },
         });
+        if (!opts.imagery) return report;
+        const pictures = await runImagery({
+          ...opts.imagery,
+          signal: opts.signal,
+        });
+        return { ...report, imagery: pictures };
       } finally {
         footprints.invalidate();
       }

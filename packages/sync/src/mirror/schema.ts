@@ -254,3 +254,26 @@ export const mirrorUnindexed = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.resource, t.recordId] })],
 );
+
+/**
+ * The quicklooks (`thumbnail`, `overview`) of mirrored catalog records, downloaded after the
+ * records (src/mirror/imagery.ts): the file beside the database (`<db>.imagery/<file>`), its
+ * size and SHA-256 (checked before use), when it was fetched and last viewed (`touch`; the
+ * least recently viewed is evicted first when the byte budget is exceeded; 0 = never viewed).
+ */
+export const mirrorImagery = sqliteTable(
+  'mirror_imagery',
+  {
+    recordId: text('record_id').notNull(),
+    variant: text('variant').notNull(),
+    file: text('file').notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    fetchedAtUs: integer('fetched_at_us').notNull(),
+    lastViewedUs: integer('last_viewed_us').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordId, t.variant] }),
+    index('mirror_imagery_viewed').on(t.lastViewedUs, t.fetchedAtUs),
+  ],
+);

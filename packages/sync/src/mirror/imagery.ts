@@ -1,0 +1,199 @@
+/**
+ * Mirrored quicklooks on disk: one PNG file per (catalog record, variant) in a folder beside
+ * the database (`<db>.imagery/`, 0700; files 0600), indexed by `mirror_imagery`. Nothing is
+ * used before it is checked: a file whose size, SHA-256 or PNG header does not match is deleted
+ * with its row (the next sync fetches it again). Downloading is pull/imagery.ts.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { QuicklookVariant } from '@eo/domain';
+import type Database from 'better-sqlite3';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../db/private-files';
+import { readPngHeader } from './png-header';
+
+/** What `eo sync --imagery` mirrors: nothing, thumbnails, or thumbnails and overviews. */
+export const IMAGERY_CHOICES = ['off', 'thumbnails', 'overviews'] as const;
+export type ImageryChoice = (typeof IMAGERY_CHOICES)[number];
+
+export const IMAGERY_VARIANTS: Readonly<Record<ImageryChoice, readonly QuicklookVariant[]>> = {
+  off: [],
+  thumbnails: ['thumbnail'],
+  overviews: ['thumbnail', 'overview'],
+};
+
+/** Default byte budget: ~25,000 thumbnails (~40 kB) or ~3,000 overviews. */
+export const DEFAULT_IMAGERY_BUDGET_BYTES = 1024 ** 3;
+
+export const imageryDir = (dbFile: string): string => `${path.resolve(dbFile)}.imagery`;
+
+interface Row {
+  record_id: string;
+  variant: QuicklookVariant;
+  file: string;
+  bytes: number;
+  sha256: string;
+  last_viewed_us: number;
+}
+
+export interface ImageryCounts {
+  readonly thumbnail: number;
+  readonly overview: number;
+  readonly bytes: number;
+}
+
+export interface ImageryStore {
+  readonly dir: string;
+  /** The checked bytes of a stored quicklook; null when absent or bad (then deleted). */
+  get(recordId: string, variant: QuicklookVariant): Buffer | null;
+  /** Whether a quicklook is indexed and its file has the indexed size (no hashing). */
+  present(recordId: string, variant: QuicklookVariant): boolean | 'bad';
+  /** Stores checked bytes (written to a temp name, then renamed) and indexes them. */
+  put(recordId: string, variant: QuicklookVariant, bytes: Buffer): void;
+  drop(recordId: string, variant: QuicklookVariant): void;
+  /** Marks a record's quicklooks viewed now (eviction removes the least recently viewed). */
+  touch(recordId: string): void;
+  counts(): ImageryCounts;
+  /** Deletes least recently viewed quicklooks until at most `budget` bytes are stored. */
+  evictTo(budget: number): number;
+  /** Deletes quicklooks of records no longer mirrored, and files the index does not name. */
+  removeOrphans(): number;
+  clear(): void;
+}
+
+const nowUs = () => Date.now() * 1000;
+const sha256 = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
+
+export function makeImageryStore(sqlite: Database.Database, dbFile: string): ImageryStore {
+  const dir = imageryDir(dbFile);
+  const q = {
+    row: sqlite.prepare<[string, string], Row>(
+      'SELECT * FROM mirror_imagery WHERE record_id = ? AND variant = ?',
+    ),
+    upsert: sqlite.prepare(
+      `INSERT INTO mirror_imagery (record_id, variant, file, bytes, sha256, fetched_at_us)
+       VALUES (@recordId, @variant, @file, @bytes, @sha256, @now)
+       ON CONFLICT (record_id, variant) DO UPDATE SET file = excluded.file,
+         bytes = excluded.bytes, sha256 = excluded.sha256, fetched_at_us = excluded.fetched_at_us`,
+    ),
+    delete: sqlite.prepare('DELETE FROM mirror_imagery WHERE record_id = ? AND variant = ?'),
+    touch: sqlite.prepare('UPDATE mirror_imagery SET last_viewed_us = ? WHERE record_id = ?'),
+    counts: sqlite.prepare<[], { variant: string; n: number; bytes: number }>(
+      'SELECT variant, count(*) AS n, sum(bytes) AS bytes FROM mirror_imagery GROUP BY variant',
+    ),
+    total: sqlite.prepare<[], number>('SELECT coalesce(sum(bytes), 0) FROM mirror_imagery').pluck(),
+    leastViewed: sqlite.prepare<[], Row>(
+      'SELECT * FROM mirror_imagery ORDER BY last_viewed_us, fetched_at_us LIMIT 256',
+    ),
+    orphans: sqlite.prepare<[], Row>(
+      `SELECT * FROM mirror_imagery i
+       WHERE NOT EXISTS (SELECT 1 FROM catalog_records c WHERE c.id = i.record_id)`,
+    ),
+    files: sqlite.prepare<[], string>('SELECT file FROM mirror_imagery').pluck(),
+  };
+
+  const unlink = (file: string) => fs.rmSync(path.join(dir, file), { force: true });
+  const forget = (row: Row) => {
+    unlink(row.file);
+    q.delete.run(row.record_id, row.variant);
+  };
+  // The file name is a hash of the id: record ids may hold characters no file system takes.
+  const fileName = (recordId: string, variant: QuicklookVariant) =>
+    `${sha256(Buffer.from(recordId)).slice(0, 40)}-${variant}.png`;
+
+  return {
+    dir,
+    get(recordId, variant) {
+      const row = q.row.get(recordId, variant);
+      if (!row) return null;
+      let bytes: Buffer;
+      try {
+        bytes = fs.readFileSync(path.join(dir, row.file));
+      } catch {
+        forget(row);
+        return null;
+      }
+      if (bytes.length !== row.bytes || sha256(bytes) !== row.sha256 || !readPngHeader(bytes)) {
+        forget(row);
+        return null;
+      }
+      return bytes;
+    },
+    present(recordId, variant) {
+      const row = q.row.get(recordId, variant);
+      if (!row) return false;
+      try {
+        if (fs.statSync(path.join(dir, row.file)).size === row.bytes) return true;
+      } catch {
+        // missing file: bad, like a wrong size
+      }
+      forget(row);
+      return 'bad';
+    },
+    put(recordId, variant, bytes) {
+      makePrivateDir(dir);
+      const file = fileName(recordId, variant);
+      const temp = path.join(dir, `${file}.${process.pid}.part`);
+      const fd = fs.openSync(temp, 'w', PRIVATE_FILE_MODE);
+      try {
+        fs.fchmodSync(fd, PRIVATE_FILE_MODE); // an existing temp file keeps its mode otherwise
+        fs.writeSync(fd, bytes);
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.renameSync(temp, path.join(dir, file));
+      q.upsert.run({
+        recordId,
+        variant,
+        file,
+        bytes: bytes.length,
+        sha256: sha256(bytes),
+        now: nowUs(),
+      });
+    },
+    drop(recordId, variant) {
+      const row = q.row.get(recordId, variant);
+      if (row) forget(row);
+    },
+    touch(recordId) {
+      q.touch.run(nowUs(), recordId);
+    },
+    counts() {
+      const rows = q.counts.all();
+      const n = (v: string) => rows.find((r) => r.variant === v)?.n ?? 0;
+      return {
+        thumbnail: n('thumbnail'),
+        overview: n('overview'),
+        bytes: rows.reduce((s, r) => s + r.bytes, 0),
+      };
+    },
+    evictTo(budget) {
+      let evicted = 0;
+      let total = q.total.get()!;
+      while (total > budget) {
+        const rows = q.leastViewed.all();
+        for (const row of rows) {
+          if (total <= budget) break;
+          forget(row);
+          total -= row.bytes;
+          evicted++;
+        }
+      }
+      return evicted;
+    },
+    removeOrphans() {
+      const rows = q.orphans.all();
+      for (const row of rows) forget(row);
+      if (!fs.existsSync(dir)) return rows.length;
+      // Files no row names: temp files of an interrupted download, rows lost with a crash.
+      const named = new Set(q.files.all());
+      for (const f of fs.readdirSync(dir)) if (!named.has(f)) unlink(f);
+      return rows.length;
+    },
+    clear() {
+      sqlite.prepare('DELETE FROM mirror_imagery').run();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
