@@ -57,6 +57,12 @@ const FIELD_LABELS: Partial<Record<AoiField, string>> = {
   item_ids: 'archive scene ids',
 };
 
+/**
+ * The file last previewed, to read it again named by another attribute. Outside the store's
+ * state: tens of MB of base64 are not for devtools or reactivity.
+ */
+let lastFile: { name: string; base64: string } | null = null;
+
 export const useFileImportStore = defineStore('aoiFileImport', {
   state: () => ({
     /** The file being read (its name), while the backend reads it. */
@@ -65,17 +71,28 @@ export const useFileImportStore = defineStore('aoiFileImport', {
     /** Indices (1-based, as the preview numbers them) of the picked features. */
     picked: [] as number[],
     merge: false,
+    /** The attribute the names come from (null: name/title/id…, as @eo/formats picks). */
+    nameField: null as string | null,
     /** Which file, which feature, what is wrong; nothing was queued. */
     error: null as string | null,
     queueing: false,
     done: null as string | null,
   }),
   getters: {
+    pickedSet: (s): ReadonlySet<number> => new Set(s.picked),
     pickedFeatures(s): PreviewFeatureView[] {
-      return (s.preview?.features ?? []).filter((f) => s.picked.includes(f.index));
+      const picked = this.pickedSet;
+      return (s.preview?.features ?? []).filter((f) => picked.has(f.index));
     },
     usable(s): PreviewFeatureView[] {
       return (s.preview?.features ?? []).filter((f) => f.area !== null);
+    },
+    /** The attributes a name can come from (of the first features: enough to offer them). */
+    attributeNames(s): string[] {
+      const names = new Set<string>();
+      for (const f of (s.preview?.features ?? []).slice(0, 500))
+        for (const k of Object.keys(f.properties)) names.add(k);
+      return [...names];
     },
   },
   actions: {
@@ -91,6 +108,7 @@ export const useFileImportStore = defineStore('aoiFileImport', {
         const base64 = base64Of(new Uint8Array(await file.arrayBuffer()));
         const preview = await useBridge().call('files.preview', { name: file.name, base64 });
         if (this.reading !== file.name) return; // closed or another file picked meanwhile
+        lastFile = { name: file.name, base64 };
         this.preview = preview;
         this.picked = this.usable.map((f) => f.index);
         if (preview.features.length === 0) this.error = `${file.name}: no features in it.`;
@@ -103,10 +121,30 @@ export const useFileImportStore = defineStore('aoiFileImport', {
       }
     },
 
+    /** The features named from another attribute (`null`: the default name/title/id order). */
+    async nameBy(field: string | null): Promise<void> {
+      const file = lastFile;
+      if (!file || !this.preview) return;
+      this.nameField = field;
+      this.reading = file.name;
+      try {
+        const preview = await useBridge().call('files.preview', {
+          ...file,
+          ...(field ? { nameField: field } : {}),
+        });
+        if (this.reading !== file.name || lastFile !== file) return;
+        this.preview = preview; // same file, same features: the picks stay
+      } catch (err) {
+        this.error = readableError(err).message;
+      } finally {
+        if (this.reading === file.name) this.reading = null;
+      }
+    },
+
     toggle(index: number): void {
       const f = this.preview?.features.find((x) => x.index === index);
       if (!f || f.area === null) return;
-      this.picked = this.picked.includes(index)
+      this.picked = this.pickedSet.has(index)
         ? this.picked.filter((i) => i !== index)
         : [...this.picked, index].sort((a, b) => a - b);
       this.done = null;
@@ -186,10 +224,12 @@ export const useFileImportStore = defineStore('aoiFileImport', {
     },
 
     close(): void {
+      lastFile = null;
       this.reading = null;
       this.preview = null;
       this.picked = [];
       this.merge = false;
+      this.nameField = null;
       this.error = null;
       this.done = null;
     },

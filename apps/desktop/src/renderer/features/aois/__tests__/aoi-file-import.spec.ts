@@ -216,6 +216,51 @@ describe('AOI form: Import a file…', () => {
   });
 });
 
+describe('AOI form: Import a file…, larger files', () => {
+  it('names the features from another attribute by reading the file again', async () => {
+    const w = await pick('felder.kmz');
+    const select = w.find('[data-test="import-name-field"]');
+    expect(select.findAll('option').map((o) => o.text())).toEqual(['name, title or id', 'name']);
+    bridge.filePreviews.set('felder.kmz', {
+      ...KMZ,
+      features: KMZ.features.map((f) => ({ ...f, name: `Parcel ${f.index}` })),
+    });
+    await select.setValue('name');
+    await flushPromises();
+    const previews = bridge.calls.filter((c) => c.method === 'files.preview');
+    expect(previews[1]!.input).toEqual({
+      name: 'felder.kmz',
+      base64: btoa('PK fake zip'),
+      nameField: 'name',
+    });
+    expect(w.find('[data-test="import-feature-3"]').text()).toContain('Parcel 3');
+    // The picks stay: the same features, named otherwise.
+    expect((w.find('[data-test="import-pick-3"]').element as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('draws 200 rows of a 1,000-feature file and picks all of them', async () => {
+    const many: FilePreview = {
+      ...KMZ,
+      file: 'parcels.zip',
+      format: 'shapefile',
+      features: Array.from({ length: 1000 }, (_, i) => ({
+        ...KMZ.features[0]!,
+        index: i + 1,
+        name: `Parcel ${i + 1}`,
+      })),
+    };
+    bridge.filePreviews.set('parcels.zip', many);
+    const w = await pick('parcels.zip');
+    expect(w.findAll('[data-test^="import-feature-"]')).toHaveLength(200);
+    expect(w.find('[data-test="import-hidden"]').text()).toBe(
+      '… and 800 more features (picked if they are areas).',
+    );
+    expect(w.find('[data-test="import-queue-each"]').text()).toBe(
+      'Queue 1000 AOIs, one per feature',
+    );
+  });
+});
+
 describe('file import helpers', () => {
   it('base64Of matches btoa over more than one slice', () => {
     const bytes = new Uint8Array(0x8000 + 5).map((_, i) => (i * 31) % 256);
