@@ -1,3 +1,4 @@
+import { square } from '@eo/formats/testing';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -156,18 +157,7 @@ describe('browser mode server', () => {
     const big = JSON.stringify({
       type: 'Feature',
       properties: { name: 'Big field', description: 'x'.repeat(2 * 1024 * 1024) },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [5, 45],
-            [5.1, 45],
-            [5.1, 45.1],
-            [5, 45.1],
-            [5, 45],
-          ],
-        ],
-      },
+      geometry: { type: 'Polygon', coordinates: [square(5, 45, 0.1)] },
     });
     const base64 = Buffer.from(big).toString('base64');
     const r = await call('files.preview', { name: 'big.geojson', base64 });
