@@ -84,6 +84,30 @@ describe('files.preview', () => {
     expect(Math.min(...ring.map((p) => p[1]!))).toBeCloseTo(47.853342, 5);
   });
 
+  it('reads a GPX: a walked field boundary becomes an area, the way to it does not', async () => {
+    t = startBackend();
+    // Around a field, coming back down its west side to ~2 m short of where the walk started.
+    const walk = [...square(16.37, 48.21, 0.002).slice(0, -1), [16.37, 48.21002]];
+    const pts = (ps: number[][]) =>
+      ps.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"><ele>180</ele></trkpt>`).join('');
+    const gpx = `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+  <trk><name>Feldrand Süd</name><trkseg>${pts(walk)}</trkseg></trk>
+  <trk><name>Weg zum Hof</name><trkseg>${pts([
+    [16.3, 48.2],
+    [16.31, 48.21],
+  ])}</trkseg></trk>
+</gpx>`;
+    const preview = await t.call('files.preview', { name: 'morning.gpx', base64: b64(gpx) });
+    expect(preview.format).toBe('gpx');
+    const [field, way] = preview.features;
+    expect(field).toMatchObject({ name: 'Feldrand Süd', problem: null });
+    expect(field!.area?.type).toBe('Polygon');
+    expect(field!.repairs.length).toBeGreaterThan(0);
+    expect(way).toMatchObject({ name: 'Weg zum Hof', area: null, geometryType: 'LineString' });
+    expect(way!.problem).toMatch(/^a line where an area is needed/);
+  });
+
   it('a file that cannot be read is invalid_argument naming the file and why', async () => {
     t = startBackend();
     const r = await t.raw('files.preview', { name: 'broken.kmz', base64: b64('not a zip') });
