@@ -119,6 +119,20 @@ describe('AOI form: Import a file…', () => {
     expect(w.find('[data-test="import-use"]').attributes('disabled')).toBeDefined();
   });
 
+  it('reads a file dropped anywhere on the form', async () => {
+    wrapper = mount(AoiForm, { attachTo: document.body });
+    await flushPromises();
+    const file = new File(['PK fake zip'], 'felder.kmz');
+    await wrapper
+      .find('[data-test="aoi-name"]')
+      .trigger('drop', { dataTransfer: { files: [file] } });
+    await flushPromises();
+    expect(bridge.calls.filter((c) => c.method === 'files.preview')).toHaveLength(1);
+    expect(wrapper.find('[data-test="file-import-preview"]').text()).toContain(
+      'felder.kmz: 3 features',
+    );
+  });
+
   it('one picked feature becomes the form area, named after it', async () => {
     const w = await pick('felder.kmz');
     await w.find('[data-test="import-pick-1"]').trigger('change');
