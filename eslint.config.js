@@ -326,6 +326,7 @@ export default tseslint.config(
       '@eo/domain',
       '@eo/catalog-store',
       '@eo/api-client',
+      '@eo/formats',
       '@eo/sync',
       '@eo/server',
       '@eo/fixtures',

@@ -7,7 +7,14 @@ import { resolve } from 'node:path';
 // Workspace packages export TypeScript sources, so they are bundled; everything in
 // `dependencies` (better-sqlite3, fastify, drizzle-orm, ...) stays external and ships in
 // node_modules. The server's runtime dependencies are listed in ours for that reason.
-const workspace = ['@eo/domain', '@eo/api-client', '@eo/catalog-store', '@eo/sync', '@eo/server'];
+const workspace = [
+  '@eo/domain',
+  '@eo/api-client',
+  '@eo/catalog-store',
+  '@eo/sync',
+  '@eo/server',
+  '@eo/formats',
+];
 
 /**
  * @eo/sync and @eo/server find their SQL migrations at `../../drizzle` from their source file.

@@ -19,6 +19,7 @@ import {
   appHandlers,
   catalogHandlers,
   connectionHandlers,
+  filesHandlers,
   outboxHandlers,
   recordsHandlers,
   settingsHandlers,
@@ -167,6 +168,7 @@ export function createBackend(options: BackendOptions): Backend {
       connection: () => connection.current(),
     }),
     ...outboxHandlers(work, () => connection.current()?.signal),
+    ...filesHandlers(),
   };
 
   connection.connect();

@@ -18,12 +18,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Backend } from '../backend/backend';
 import type { CallResult } from '../shared/contract';
+import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
 import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
 
 export { CSP };
 
 const MAX_BODY = 1024 * 1024;
+/** `files.preview` carries a whole file as base64 (its limit checked again by the contract). */
+const MAX_FILE_BODY = MAX_IMPORT_BASE64_CHARS + 64 * 1024;
 /** The names alone (no zod): this server listens before the contract's schemas are loaded. */
 const METHODS: ReadonlySet<string> = new Set(METHOD_NAMES);
 
@@ -132,7 +135,7 @@ export async function startBrowserMode(options: {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         return send(res, 415, { error: 'send application/json' });
       }
-      const body = await readBody(req);
+      const body = await readBody(req, method === 'files.preview' ? MAX_FILE_BODY : MAX_BODY);
       if (body === null) return send(res, 413, { error: 'body too large' });
       let input: unknown;
       try {
@@ -281,14 +284,14 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(json);
 }
 
-function readBody(req: http.IncomingMessage): Promise<string | null> {
+function readBody(req: http.IncomingMessage, max: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) tooBig = true;
+      if (size > max) tooBig = true;
       else chunks.push(c);
     });
     req.on('end', () => resolve(tooBig ? null : Buffer.concat(chunks).toString('utf8')));

@@ -38,6 +38,7 @@ export const METHOD_NAMES = [
   'outbox.confirm',
   'outbox.resend',
   'outbox.flush',
+  'files.preview',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -101,4 +101,9 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   },
   'outbox.resend': { good: { id: 'e1' }, bad: { id: 7 }, path: 'id' },
   'outbox.flush': { good: undefined, bad: { now: true }, path: '' },
+  'files.preview': {
+    good: { name: 'fields.geojson', base64: 'e30=' },
+    bad: { name: 'fields.geojson', base64: 'e30=!' },
+    path: 'base64',
+  },
 };

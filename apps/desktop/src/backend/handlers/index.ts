@@ -6,6 +6,7 @@ import type { Method } from '../../shared/contract';
 import type { AppHandlers } from './app';
 import type { CatalogHandlers } from './catalog';
 import type { ConnectionHandlers } from './connection';
+import type { FilesHandlers } from './files';
 import type { OutboxHandlers } from './outbox';
 import type { RecordsHandlers } from './records';
 import type { SettingsHandlers } from './settings';
@@ -15,6 +16,7 @@ import type { TilesHandlers } from './tiles';
 export { appHandlers } from './app';
 export { catalogHandlers } from './catalog';
 export { connectionHandlers } from './connection';
+export { filesHandlers } from './files';
 export { outboxHandlers } from './outbox';
 export { recordsHandlers } from './records';
 export { settingsHandlers } from './settings';
@@ -28,7 +30,8 @@ export type AreaHandlers = AppHandlers &
   CatalogHandlers &
   TilesHandlers &
   RecordsHandlers &
-  OutboxHandlers;
+  OutboxHandlers &
+  FilesHandlers;
 
 /** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

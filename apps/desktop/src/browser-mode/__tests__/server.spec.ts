@@ -1,3 +1,4 @@
+import { square } from '@eo/formats/testing';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -149,6 +150,24 @@ describe('browser mode server', () => {
     });
     expect(broken.status).toBe(400);
     expect((await call('sync.run', {})).status).toBe(409); // not configured
+  });
+
+  it('takes a field file of several MB for files.preview only; 1 MB bodies elsewhere', async () => {
+    // A 2 MB GeoJSON (one square, padded with a long description): past the 1 MB of other calls.
+    const big = JSON.stringify({
+      type: 'Feature',
+      properties: { name: 'Big field', description: 'x'.repeat(2 * 1024 * 1024) },
+      geometry: { type: 'Polygon', coordinates: [square(5, 45, 0.1)] },
+    });
+    const base64 = Buffer.from(big).toString('base64');
+    const r = await call('files.preview', { name: 'big.geojson', base64 });
+    expect(r.status).toBe(200);
+    const preview = JSON.parse(r.body) as {
+      ok: true;
+      value: { features: Array<{ name: string }> };
+    };
+    expect(preview.value.features.map((f) => f.name)).toEqual(['Big field']);
+    expect((await call('catalog.get', { id: 'x'.repeat(2 * 1024 * 1024) })).status).toBe(413);
   });
 
   it('streams events over SSE to token holders only', async () => {

@@ -7,7 +7,7 @@
  */
 import { runCatalogSearch, type CatalogRecord, type CatalogSearchRequest } from '@eo/domain';
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
-import type { ContractError } from '../../shared/contract';
+import { ContractError } from '../../shared/contract';
 import { createMemoryWork, type MemoryWork } from './memory-work';
 import {
   contract,
@@ -17,6 +17,7 @@ import {
   type Connectivity,
   type EventName,
   type EventPayload,
+  type FilePreview,
   type Method,
   type Output,
   type SavedSearch,
@@ -36,6 +37,11 @@ export interface MemoryBridge extends Bridge {
   saved: SavedSearch[];
   /** Part 2: orders, AOIs, indices, created records and the outbox (memory-work.ts). */
   readonly work: MemoryWork;
+  /**
+   * `files.preview`'s answers by file name (the backend's reading of real files is tested in
+   * src/backend/__tests__/files-preview.spec.ts); a file not listed is `invalid_argument`.
+   */
+  readonly filePreviews: Map<string, FilePreview>;
   /** Make the next calls of `method` fail with this error (until cleared with null). */
   failWith(method: Method, error: ContractError | null): void;
   /** Deliver an event to the subscribers, as main would. */
@@ -119,6 +125,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       ],
     },
     saved: [],
+    filePreviews: new Map(),
     get work() {
       return part2.work;
     },
@@ -236,6 +243,15 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       }
       case 'tiles.get':
         return null;
+      case 'files.preview': {
+        const { name } = input as { name: string };
+        const preview = bridge.filePreviews.get(name);
+        if (!preview)
+          throw new ContractError('invalid_argument', `${name}: cannot read it as a field file`, {
+            issues: [{ path: 'file', message: 'cannot read it as a field file' }],
+          });
+        return preview;
+      }
       default:
         return part2.handle(method, input);
     }

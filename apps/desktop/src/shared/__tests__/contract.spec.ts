@@ -60,6 +60,7 @@ describe('contract', () => {
       'outbox.confirm',
       'outbox.resend',
       'outbox.flush',
+      'files.preview',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

@@ -1,7 +1,7 @@
 /**
  * THE typed contract between the renderer and the backend (Electron main or browser mode), one
  * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`) combined here. Every method is `input schema -> output schema`; every event has a
+ * `outbox`, `files`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
@@ -11,6 +11,7 @@ import { appMethods } from './app';
 import { catalogMethods } from './catalog';
 import { connectionEvents, connectionMethods } from './connection';
 import { ContractError, issuesOf, toContractError } from './errors';
+import { filesMethods } from './files';
 import { outboxEvents, outboxMethods } from './outbox';
 import { recordsEvents, recordsMethods } from './records';
 import { settingsMethods } from './settings';
@@ -21,6 +22,7 @@ export * from './app';
 export * from './catalog';
 export * from './connection';
 export * from './errors';
+export * from './files';
 export * from './outbox';
 export * from './records';
 export * from './settings';
@@ -36,6 +38,7 @@ export const contract = {
   ...tilesMethods,
   ...recordsMethods,
   ...outboxMethods,
+  ...filesMethods,
 } as const;
 
 export const events = {

@@ -97,7 +97,7 @@ export function validateAoiDraft(d: AoiDraft): AoiResult {
   if (parsed.success) return { ok: true, value: parsed.data };
   const errors = messagesByField(pathIssues(parsed.error.issues), fieldOfAoiPath);
   if (!d.geometry) {
-    errors.geometry = 'geometry is required: draw the area on the map or import a GeoJSON file';
+    errors.geometry = 'geometry is required: draw the area on the map or import a file';
   }
   return { ok: false, errors };
 }

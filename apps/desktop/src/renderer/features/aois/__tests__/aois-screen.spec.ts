@@ -176,7 +176,23 @@ describe('AoisScreen', () => {
     expect(useOutboxStore().unsent('aoi')).toHaveLength(1);
   });
 
-  it('refuses a GeoJSON file that is not an area, and Escape closes the form', async () => {
+  it('shows why a file holds no area (read by the backend), and Escape closes the form', async () => {
+    bridge.filePreviews.set('spot.json', {
+      file: 'spot.json',
+      format: 'geojson',
+      sourceCrs: null,
+      features: [
+        {
+          index: 1,
+          name: 'spot 1',
+          properties: {},
+          geometryType: 'Point',
+          area: null,
+          repairs: [],
+          problem: 'a Point has no area: an area needs a Polygon or MultiPolygon',
+        },
+      ],
+    });
     const w = await mountScreen();
     await w.find('[data-test="new-aoi"]').trigger('click');
     await flushPromises();
@@ -185,9 +201,16 @@ describe('AoisScreen', () => {
     Object.defineProperty(input.element, 'files', { value: [file], configurable: true });
     await input.trigger('change');
     await flushPromises();
-    expect(w.find('[data-test="error-geometry"]').text()).toBe(
-      'spot.json: An area of interest must be a Polygon or MultiPolygon, but feature 1 is a Point.',
+    const sent = bridge.calls.find((c) => c.method === 'files.preview')?.input;
+    expect(sent).toEqual({
+      name: 'spot.json',
+      base64: btoa(JSON.stringify({ type: 'Point', coordinates: [1, 2] })),
+    });
+    expect(w.find('[data-test="import-feature-1"]').text()).toContain(
+      'a Point has no area: an area needs a Polygon or MultiPolygon',
     );
+    expect(w.find('[data-test="import-pick-1"]').attributes('disabled')).toBeDefined();
+    expect(w.find('[data-test="aoi-geometry-state"]').text()).toBe('No area yet.');
     await w.find('[data-test="aoi-form"]').trigger('keydown', { key: 'Escape' });
     await flushPromises();
     expect(w.find('[data-test="aoi-form"]').exists()).toBe(false);

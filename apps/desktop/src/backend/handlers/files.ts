@@ -1,0 +1,60 @@
+/**
+ * `files.preview`: a field file's features read by `@eo/formats` (in the backend, never in the
+ * renderer), each checked and repaired as an area. Nothing is queued here: the renderer queues
+ * the picked features as AOIs through the outbox.
+ */
+import { FormatError, importFile, type PreviewFeature } from '@eo/formats';
+import {
+  ContractError,
+  MAX_IMPORT_FILE_BYTES,
+  type filesMethods,
+  type PreviewFeatureView,
+} from '../../shared/contract';
+import type { HandlersFor } from '../dispatch';
+
+export type FilesHandlers = HandlersFor<keyof typeof filesMethods>;
+
+/** What the renderer needs of a feature: the area it would queue, not the geometry as read. */
+function view(f: PreviewFeature): PreviewFeatureView {
+  return {
+    index: f.index,
+    name: f.name,
+    properties: { ...f.properties },
+    geometryType: f.geometry?.type ?? null,
+    area: f.area as PreviewFeatureView['area'],
+    repairs: [...f.repairs],
+    problem: f.problem,
+  };
+}
+
+export function filesHandlers(): FilesHandlers {
+  return {
+    'files.preview': async ({ name, base64, nameField }) => {
+      const bytes = Buffer.from(base64, 'base64');
+      try {
+        const preview = await importFile(name, bytes, {
+          nameField,
+          limits: { maxFileBytes: MAX_IMPORT_FILE_BYTES },
+        });
+        return {
+          file: name,
+          format: preview.format,
+          sourceCrs: preview.sourceCrs,
+          features: preview.features.map(view),
+        };
+      } catch (e) {
+        // A file that cannot be read at all: its name, the feature at fault and why.
+        if (e instanceof FormatError)
+          throw new ContractError('invalid_argument', e.message, {
+            issues: [
+              {
+                path: e.feature === undefined ? 'file' : `feature ${e.feature}`,
+                message: e.reason,
+              },
+            ],
+          });
+        throw e;
+      }
+    },
+  };
+}

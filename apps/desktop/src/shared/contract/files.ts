@@ -1,0 +1,69 @@
+/**
+ * Field files (KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON, CSV) read by the backend
+ * with `@eo/formats` into a preview: the renderer never parses them, it sends the bytes. No
+ * Node, no DOM: the renderer imports this file (the limit and the accepted extensions).
+ */
+import { AreaGeometryInput } from '@eo/domain';
+import { z } from 'zod';
+import { MAX_IMPORT_BASE64_CHARS, MAX_IMPORT_FILE_BYTES } from '../file-limits';
+
+export * from '../file-limits';
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export const FilePreviewRequest = z
+  .object({
+    /** The file's name as picked (its extension says the format); no folders. */
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .refine((n) => !/[\\/]/.test(n), 'a file name, without folders'),
+    base64: z
+      .string()
+      .max(MAX_IMPORT_BASE64_CHARS, {
+        message: `the file is larger than ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB`,
+      })
+      .refine(
+        // An oversize text is refused by max() already: not scanned again.
+        (s) => s.length > MAX_IMPORT_BASE64_CHARS || (s.length % 4 === 0 && BASE64.test(s)),
+        'not base64 text',
+      ),
+    /** The attribute the features' names come from (else name/Name/title/id…). */
+    nameField: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
+
+const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const PreviewFeatureView = z.object({
+  /** 1-based position in the file (what messages name). */
+  index: z.number().int().min(1),
+  name: z.string(),
+  properties: z.record(z.string(), Scalar),
+  /** The geometry's type as read (null: none or unreadable). */
+  geometryType: z.string().nullable(),
+  /** The checked and repaired area an AOI takes, or null when refused (`problem`). */
+  area: AreaGeometryInput.nullable(),
+  repairs: z.array(z.string()),
+  problem: z.string().nullable(),
+});
+export type PreviewFeatureView = z.infer<typeof PreviewFeatureView>;
+
+export const FilePreview = z.object({
+  file: z.string(),
+  format: z.string(),
+  /** The CRS the file was in when not WGS 84 (reprojected). */
+  sourceCrs: z.string().nullable(),
+  features: z.array(PreviewFeatureView),
+});
+export type FilePreview = z.infer<typeof FilePreview>;
+
+export const filesMethods = {
+  /**
+   * A file's features as areas, nothing queued. A file that cannot be read at all is
+   * `invalid_argument` whose message names the file (and the feature at fault) and why.
+   */
+  'files.preview': { input: FilePreviewRequest, output: FilePreview },
+} as const;
