@@ -94,7 +94,7 @@ describe('an order the service would refuse is refused when queued', () => {
     const mixed = { order_items: [archiveItem('Select all', [aurora, kestrel])] };
 
     // The service refuses it on reconnect: that is what queuing it would have led to.
-    const online = await client.createOrder(mixed, { dryRun: true }).catch((e: unknown) => e);
+    const online = await client.createOrder({ ...mixed, dry_run: true }).catch((e: unknown) => e);
     expect(online).toBeInstanceOf(EoApiError);
     expect((online as EoApiError).message).toContain('share no bandset');
 
