@@ -60,6 +60,12 @@ export interface OutboxOptions {
    * each flush (a setting the user may change while the app runs).
    */
   readonly idempotency?: IdempotencyPolicy | (() => IdempotencyPolicy) | undefined;
+  /**
+   * A delivery of a queued order's items (`local:<order>#n`) waits, queued with a `waiting`
+   * error, until the mirror shows those items completed (`delivery-wait.ts`): sent at once, the
+   * service fails it. Default false (sent as soon as the order is) until the desktop turns it on.
+   */
+  readonly waitForOrderItems?: boolean | undefined;
 }
 
 export interface FlushProgress {
@@ -412,7 +418,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         continue;
       }
       if (deps.some((d) => d.state !== 'sent')) continue; // waits for a dependency's next attempt
-      if (entry.kind === 'delivery' && deps.length > 0) {
+      if (options.waitForOrderItems && entry.kind === 'delivery' && deps.length > 0) {
         // Its order is sent; its items must be complete before a delivery can be made of them.
         const ready = deliveryReadiness(entry, mustGet);
         if (!ready.go) {

@@ -53,7 +53,11 @@ describe("a delivery of a queued order's items", () => {
   it('waits for the items to complete in the mirror, then goes and succeeds', async () => {
     const local = tempDatabase();
     try {
-      const outbox = createOutbox({ db: local.sqlite, mirror: makeOutboxMirror(local.sqlite) });
+      const outbox = createOutbox({
+        db: local.sqlite,
+        mirror: makeOutboxMirror(local.sqlite),
+        waitForOrderItems: true,
+      });
       const order = outbox.enqueue('order', await archiveOrder('Deliver when done'));
       const delivery = outbox.enqueue('delivery', deliveryOf(order.id));
 
