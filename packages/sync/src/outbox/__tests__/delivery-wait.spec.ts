@@ -88,4 +88,31 @@ describe("a delivery of a queued order's items", () => {
       local.remove();
     }
   });
+
+  it('is blocked, saying why, when an item ends without anything to deliver', async () => {
+    const local = tempDatabase();
+    try {
+      const outbox = createOutbox({
+        db: local.sqlite,
+        mirror: makeOutboxMirror(local.sqlite),
+        waitForOrderItems: true,
+      });
+      // The reference service fails every task of an item so named (failure-injection.ts).
+      const order = outbox.enqueue('order', await archiveOrder('Doomed [fail-all-tasks]'));
+      const delivery = outbox.enqueue('delivery', deliveryOf(order.id));
+      await outbox.flush({ client });
+      expect(outbox.get(delivery.id)!.lastError).toMatchObject({ kind: 'waiting' });
+
+      await service.server.app.ctx.worker.drain();
+      await createSyncEngine({ db: local, client }).sync({ resources: ['orderItems'] });
+      expect(await outbox.flush({ client })).toMatchObject({ sent: 0, blocked: 1, remaining: 0 });
+      const blocked = outbox.get(delivery.id)!;
+      expect(blocked).toMatchObject({ state: 'blocked', attempts: 0 });
+      expect(blocked.lastError!.message).toMatch(/\(FAILED\) ended without anything to deliver/);
+      // Nothing was asked of the service: the user edits or cancels it.
+      expect(outbox.cancel(delivery.id).state).toBe('cancelled');
+    } finally {
+      local.remove();
+    }
+  });
 });
