@@ -63,7 +63,7 @@ export interface OutboxOptions {
   /**
    * A delivery of a queued order's items (`local:<order>#n`) waits, queued with a `waiting`
    * error, until the mirror shows those items completed (`delivery-wait.ts`): sent at once, the
-   * service fails it. Default false (sent as soon as the order is) until the desktop turns it on.
+   * service fails it. Default false (sent as soon as the order is); the desktop turns it on.
    */
   readonly waitForOrderItems?: boolean | undefined;
 }
