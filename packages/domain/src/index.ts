@@ -47,6 +47,8 @@ export * from './responses';
 export * from './endpoints';
 export * from './extensions';
 export * from './outbox';
+export * from './archive-scenes';
+export * from './order-item-progress';
 export * from './sync';
 export * from './idempotency';
 export * from './dialect';

@@ -79,6 +79,8 @@ export function createBackend(options: BackendOptions): Backend {
   const local = openMirror(path.join(dataDir, MIRROR_FILE), {
     idempotency: () => settings.idempotency,
     onMirrorError: reportMirrorError,
+    // A delivery of a queued order's items waits until sync shows them completed (issue 17).
+    waitForOrderItems: true,
   });
   const store = openDesktopStore(dataDir);
   const catalog = makeCatalogView(local);

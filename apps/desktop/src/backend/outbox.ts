@@ -93,6 +93,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
         const issues = e.details.map((d) => ({
           path: d.path ? `input.${d.path}` : 'input',
           message: d.message,
+          ...(d.fix ? { fix: { order_items: [...d.fix.order_items] } } : {}),
         }));
         throw new ContractError(
           'invalid_argument',

@@ -14,7 +14,14 @@ import type {
   OrderItemType,
   Recurrence,
 } from '@eo/domain';
-import { geometryIntersects, orderItemTypeOf, parseRfc3339, geometryBbox } from '@eo/domain';
+import {
+  bandsetFits,
+  geometryIntersects,
+  geometryBbox,
+  orderItemTypeOf,
+  parseRfc3339,
+  sharedBandset,
+} from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { getArchiveScenes, sceneFeature, type ArchiveSceneRow } from '../archive/repository';
 import { ApiError } from '../http/errors';
@@ -81,9 +88,9 @@ function bandsetOut(def: BandsetDef, satellite: Satellite): BandsetOut {
   };
 }
 
-/** A bandset fits a satellite when the satellite has every band of it. */
-const fits = (def: BandsetDef, satellite: Satellite) =>
-  def.bands.every((b) => satellite.bands.some((sb) => sb.name === b));
+/** The domain's rule (`bandsetFits`), shared with the client's offline check. */
+const bandsOf = (satellite: Satellite) => satellite.bands.map((b) => b.name);
+const fits = (def: BandsetDef, satellite: Satellite) => bandsetFits(def.bands, bandsOf(satellite));
 
 export function quoteOrder(
   sqlite: Database.Database,
@@ -145,7 +152,10 @@ export function quoteOrder(
           );
         }
       } else if (satellite && givenBandset === undefined) {
-        bandsetDef = BANDSETS.find((b) => sceneSats.every((s) => fits(b, s!)));
+        bandsetDef = sharedBandset(
+          BANDSETS,
+          sceneSats.map((s) => bandsOf(s!)),
+        );
         if (!bandsetDef) {
           const k = sceneSats.findIndex((s) => s!.id !== satellite!.id);
           problem(

@@ -64,6 +64,8 @@ export interface MirrorOptions {
   readonly idempotency?: IdempotencyPolicy | (() => IdempotencyPolicy) | undefined;
   /** A create was sent but could not be written into the mirror (the next sync brings it). */
   readonly onMirrorError?: ((err: unknown, entry: OutboxEntry) => void) | undefined;
+  /** A delivery of a queued order's items waits for them to complete (the outbox's option). */
+  readonly waitForOrderItems?: boolean | undefined;
 }
 
 /** A sync's plan and tuning (the engine's options) with the run's own (`resources`, signal...). */
@@ -189,6 +191,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     },
     idempotency: options.idempotency,
     onMirrorError: options.onMirrorError,
+    waitForOrderItems: options.waitForOrderItems,
   });
   const lookups = makeLookups(sqlite, () => outbox.list());
   // Flushing goes through `flush` below, with the client of the moment.

@@ -3,6 +3,11 @@
 export interface FieldProblem {
   readonly path: string;
   readonly message: string;
+  /**
+   * An input that would pass instead, for the caller to apply: for an order whose archive
+   * item mixes satellites, its `order_items` with that item split one per satellite.
+   */
+  readonly fix?: { readonly order_items: readonly unknown[] } | undefined;
 }
 
 /** The input does not pass the request schema, or names a local id it cannot use. Nothing was queued. */

@@ -23,6 +23,8 @@ import {
   type OutboxInput,
   type OutboxKind,
 } from './kinds';
+import { makeDeliveryReadiness } from './delivery-wait';
+import { LIVE_ORDER_STATES, makeOrderChecks } from './order-checks';
 import { findCreated, LOOKUP_KINDS } from './recovery';
 import { checkReference, findReferences, resolveReferences, sourceAssetIds } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
@@ -58,6 +60,12 @@ export interface OutboxOptions {
    * each flush (a setting the user may change while the app runs).
    */
   readonly idempotency?: IdempotencyPolicy | (() => IdempotencyPolicy) | undefined;
+  /**
+   * A delivery of a queued order's items (`local:<order>#n`) waits, queued with a `waiting`
+   * error, until the mirror shows those items completed (`delivery-wait.ts`): sent at once, the
+   * service fails it. Default false (sent as soon as the order is); the desktop turns it on.
+   */
+  readonly waitForOrderItems?: boolean | undefined;
 }
 
 export interface FlushProgress {
@@ -147,9 +155,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const setting = options.idempotency ?? 'auto';
   let policy: IdempotencyPolicy = typeof setting === 'function' ? 'auto' : setting;
   let running: Promise<FlushProgress> | undefined;
+  const checkOrder = makeOrderChecks(options.db);
+  const deliveryReadiness = makeDeliveryReadiness(options.db);
 
-  /** Schema and local-id checks; `seqLimit`: references must point at earlier entries. */
-  function validate(kind: OutboxKind, input: unknown, seqLimit: number): string[] {
+  /**
+   * Schema and local-id checks, and an order's offline checks (`order-checks.ts`); `seqLimit`:
+   * references must point at earlier entries; `self`: the entry being edited.
+   */
+  function validate(kind: OutboxKind, input: unknown, seqLimit: number, self?: string): string[] {
     if (!OUTBOX_KINDS.includes(kind)) {
       throw new OutboxInputError('Unknown kind', [
         { path: '', message: `kind must be one of ${OUTBOX_KINDS.join(', ')}` },
@@ -178,6 +191,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const problem = checkReference(ref, kind, fields, visible);
       if (problem) problems.push({ path: ref.path, message: problem });
       deps.add(ref.entryId);
+    }
+    if (kind === 'order' && problems.length === 0) {
+      const others = store.list(LIVE_ORDER_STATES);
+      problems.push(
+        ...checkOrder(
+          parsed.data as Parameters<typeof checkOrder>[0],
+          others.filter((e) => e.id !== self),
+        ),
+      );
     }
     if (problems.length) throw new OutboxInputError(`Invalid ${kind}`, problems);
     return [...deps];
@@ -396,6 +418,34 @@ export function createOutbox(options: OutboxOptions): Outbox {
         continue;
       }
       if (deps.some((d) => d.state !== 'sent')) continue; // waits for a dependency's next attempt
+      if (options.waitForOrderItems && entry.kind === 'delivery' && deps.length > 0) {
+        // Its order is sent; its items must be complete before a delivery can be made of them.
+        const ready = deliveryReadiness(entry, mustGet);
+        if (!ready.go) {
+          const at = micros();
+          if (ready.never) {
+            store.setState(
+              entry.id,
+              'blocked',
+              { kind: 'blocked', message: ready.message },
+              null,
+              at,
+            );
+            blockedCount += 1 + blockDependents(entry.id, mustGet(entry.id), at);
+          } else {
+            // Not attempted: stays queued (editable, cancellable); a later flush looks again.
+            store.setState(
+              entry.id,
+              'queued',
+              { kind: 'waiting', message: ready.message },
+              null,
+              at,
+            );
+          }
+          onProgress?.(progress());
+          continue;
+        }
+      }
       const doubted = isInDoubt(entry.lastError) ? entry.lastError : null;
       if (doubted) {
         // An earlier attempt may be on the service: resent only with a key the service honours.
@@ -520,7 +570,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         );
       }
       const copy = JSON.parse(JSON.stringify(input ?? null)) as unknown;
-      const dependsOn = validate(entry.kind, copy, entry.seq);
+      const dependsOn = validate(entry.kind, copy, entry.seq, id);
       store.transaction(() => {
         const at = micros();
         store.setInput(id, copy, dependsOn, at);

@@ -109,7 +109,9 @@ describe('the outbox, from offline to the service', () => {
       input: {
         deliveries: [
           {
-            order_item_ids: [`local:${queued.order.id}#0`, `local:${queued.order.id}#1`],
+            // The archive order's item: it completes on the service (a tasking one would not
+            // for weeks, and its delivery waits for it).
+            order_item_ids: [`local:${queued.archive.id}#0`],
             cloud_info: { config: 's3-default', path: 'field/batch-1' },
           },
         ],
@@ -125,8 +127,8 @@ describe('the outbox, from offline to the service', () => {
       'Visualization · idx-ndvi-aurora on AOI Vineyard north (queued)',
     );
     expect(queued.vis.dependsOn).toEqual([queued.aoi.id]);
-    expect(queued.delivery.summary).toBe('Delivery · 2 order items to field/batch-1');
-    expect(queued.delivery.dependsOn).toEqual([queued.order.id]);
+    expect(queued.delivery.summary).toBe('Delivery · 1 order item to field/batch-1');
+    expect(queued.delivery.dependsOn).toEqual([queued.archive.id]);
     expect(queued.job.summary).toBe('Job · wf-ndvi-timeseries for prj-demo-crops');
     expect(first.events.filter((e) => e.event === 'outbox.changed').map((e) => e.payload)).toEqual(
       [1, 2, 3, 4, 5, 6, 7].map((pending) => ({ pending })),
@@ -198,24 +200,35 @@ describe('the outbox, from offline to the service', () => {
     const finished = t.waitFor('outbox.finished');
     await connected(t);
     const result = (await finished) as FlushResult;
+    // The delivery waits for its order's item to complete (waitForOrderItems).
     expect(result).toEqual({
-      sent: 7,
+      sent: 6,
       failed: 0,
       blocked: 0,
       unconfirmed: 0,
-      remaining: 0,
+      remaining: 1,
       problems: [],
     });
+    const waiting = (await t.call('outbox.list')).entries.find(
+      (e) => e.id === queued.delivery!.id,
+    )!;
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 0, lastError: { kind: 'waiting' } });
 
     const progress = t.events.filter((e) => e.event === 'outbox.progress').map((e) => e.payload);
     expect(progress).toHaveLength(7);
     expect(progress.at(-1)).toEqual({
-      sent: 7,
+      sent: 6,
       failed: 0,
       blocked: 0,
       unconfirmed: 0,
-      remaining: 0,
+      remaining: 1,
     });
+    // The service completes the item; a sync shows it; the delivery goes.
+    await service.server.app.ctx.worker.drain();
+    const synced = t.waitFor('sync.finished');
+    await t.call('sync.run', { resources: ['orderItems'] });
+    await synced;
+    expect(await t.call('outbox.flush')).toMatchObject({ sent: 1, remaining: 0 });
     const changedKinds = t.events
       .filter((e) => e.event === 'records.changed')
       .flatMap((e) => (e.payload as { kinds: string[] }).kinds);
@@ -461,7 +474,7 @@ describe('a create the service refuses', () => {
       ).toEqual([order.id, delivery.id]);
       expect(await t.call('outbox.flush')).toMatchObject({ failed: 1, blocked: 1 });
 
-      // edit with a real scene: the order and its delivery go through.
+      // edit with a real scene: the order goes, its delivery once the item completed.
       const edited = await t.call('outbox.edit', {
         id: order.id,
         input: archiveOrder('Found scene', scene.id, scene.box),
@@ -469,15 +482,22 @@ describe('a create the service refuses', () => {
       expect(edited).toMatchObject({ state: 'queued', summary: 'Order · 1 item: Found scene' });
       const kinds = t.waitFor('records.changed');
       expect(await t.call('outbox.flush')).toEqual({
-        sent: 2,
+        sent: 1,
         failed: 0,
         blocked: 0,
         unconfirmed: 0,
-        remaining: 0,
+        remaining: 1,
         problems: [],
       });
-      expect(new Set(((await kinds) as { kinds: string[] }).kinds)).toEqual(
-        new Set(['orders', 'deliveries']),
+      expect(new Set(((await kinds) as { kinds: string[] }).kinds)).toEqual(new Set(['orders']));
+      await service.server.app.ctx.worker.drain();
+      const synced = t.waitFor('sync.finished');
+      await t.call('sync.run', { resources: ['orderItems'] });
+      await synced;
+      const deliveryKinds = t.waitFor('records.changed');
+      expect(await t.call('outbox.flush')).toMatchObject({ sent: 1, remaining: 0, problems: [] });
+      expect(new Set(((await deliveryKinds) as { kinds: string[] }).kinds)).toEqual(
+        new Set(['deliveries']),
       );
       expect(t.events.filter((e) => e.event === 'outbox.changed').at(-1)?.payload).toEqual({
         pending: 0,

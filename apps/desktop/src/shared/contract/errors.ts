@@ -19,6 +19,11 @@ export interface ContractIssue {
   /** Dotted path into the argument (`query.eo:cloud_cover.lt`, `bbox.3`); empty for the whole. */
   readonly path: string;
   readonly message: string;
+  /**
+   * An input that would pass instead, for the form to offer ("Split into one item per
+   * satellite"): the order's `order_items` with the refused item split (@eo/sync's outbox).
+   */
+  readonly fix?: { order_items: unknown[] } | undefined;
 }
 
 /** The one error type that crosses the boundary (as plain JSON, rebuilt on the other side). */
@@ -57,7 +62,15 @@ export const SerializedError = z.object({
   message: z.string(),
   details: z
     .object({
-      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      issues: z
+        .array(
+          z.object({
+            path: z.string(),
+            message: z.string(),
+            fix: z.object({ order_items: z.array(z.unknown()) }).optional(),
+          }),
+        )
+        .optional(),
     })
     .optional(),
 });
