@@ -15,6 +15,7 @@ import { BasemapLayer } from './basemap-layer';
 import { BridgeTileLayer } from './bridge-tile-layer';
 import { ensureGeoman } from './geoman';
 import { DETAILED_FROM_ZOOM, loadWorld } from './world-data';
+import { keepWorldInView, WORLD_MAP_OPTIONS } from './world-view';
 
 export interface BaseMapOptions {
   /** Also load the 1:50m shapes once the map is zoomed in to DETAILED_FROM_ZOOM. */
@@ -66,10 +67,12 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
       zoom: 2,
       minZoom: 1,
       maxZoom: 18,
-      worldCopyJump: false,
       keyboard: true,
+      // One world: no repeated copies, no empty band beyond the Mercator latitudes.
+      ...WORLD_MAP_OPTIONS,
     });
     map.value = m;
+    keepWorldInView(m);
     m.attributionControl.setPrefix(false);
     m.attributionControl.addAttribution('Land and borders: Natural Earth');
     basemap = new BasemapLayer().addTo(m);
@@ -85,7 +88,10 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     });
     // Maps live in screens that are hidden and shown (v-show): Leaflet must re-measure.
     if (typeof ResizeObserver !== 'undefined') {
-      resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
+      resize = new ResizeObserver(() => {
+        m.invalidateSize({ pan: false });
+        keepWorldInView(m);
+      });
       resize.observe(el.value);
     }
     stopTiles = watch(() => settings.settings?.tileUrl ?? null, setTileUrl, { immediate: true });
