@@ -97,6 +97,18 @@ describe('MapView', () => {
     expect(catalog.activeId).toBe(under[0]);
     expect(catalog.revealSeq).toBe(reveal + 1);
 
+    // A footprint hovered on the map says when it was taken and how cloudy it was.
+    const { tooltip } = wrapper.vm.internals();
+    await flushPromises();
+    const row = catalog.rowAt(catalog.indexOfId(under[0]!)!)!;
+    expect(tooltip.isOpen()).toBe(true);
+    const tip = tooltip.getElement()!.textContent!;
+    expect(tip).toContain(`${Math.round(row.cloudCover!)} %`);
+    expect(tip).toContain(String(new Date(row.datetime!).getFullYear()));
+    map!.fire('mousemove', { latlng: L.latLng(-80, 170), originalEvent: mouse() });
+    await flushPromises();
+    expect(tooltip.isOpen()).toBe(false);
+
     // Store (list) -> map.
     const other = catalog.footprints.ids[9]!;
     catalog.hover(other, 'list');
