@@ -188,3 +188,36 @@ describe('MapView brings results into view (one world, never the minimum zoom)',
     }
   });
 });
+
+describe('MapView says where it is', () => {
+  it('has a metric scale bar, the pointer position and "go to coordinates" (decimal or DMS)', async () => {
+    const undo = giveElementsSize(1000, 700);
+    try {
+      const wrapper = mount(MapView, { attachTo: document.body });
+      await flushPromises();
+      const { map } = wrapper.vm.internals();
+      expect(wrapper.find('.leaflet-control-scale-line').exists()).toBe(true);
+
+      map!.fire('mousemove', { latlng: L.latLng(44.0551, -123.0865), originalEvent: mouse() });
+      await flushPromises();
+      expect(wrapper.find('[data-test="cursor-position"]').text()).toBe('44.05510, -123.08650');
+
+      const input = wrapper.find('[data-test="goto-input"]');
+      await input.setValue('59°19\'48"N 18°4\'12"E');
+      await wrapper.find('[data-test="goto-form"]').trigger('submit');
+      expect(map!.getCenter().lat).toBeCloseTo(59.33, 2);
+      expect(map!.getCenter().lng).toBeCloseTo(18.07, 2);
+      expect(map!.getZoom()).toBeGreaterThanOrEqual(12);
+      expect(wrapper.find('[data-test="goto-error"]').exists()).toBe(false);
+
+      await input.setValue('95, 10');
+      await wrapper.find('[data-test="goto-form"]').trigger('submit');
+      expect(wrapper.find('[data-test="goto-error"]').text()).toMatch(/latitude must lie/);
+      expect(input.attributes('aria-invalid')).toBe('true');
+      expect(map!.getCenter().lat).toBeCloseTo(59.33, 2);
+      wrapper.unmount();
+    } finally {
+      undo();
+    }
+  });
+});
