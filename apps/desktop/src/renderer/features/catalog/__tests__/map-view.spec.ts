@@ -109,6 +109,17 @@ describe('MapView', () => {
     await flushPromises();
     expect(tooltip.isOpen()).toBe(false);
 
+    // The row focused in the list (its footprint highlighted from there), then the pointer on
+    // that same footprint: the map's hover still reaches the store (list scroll, tooltip).
+    catalog.hover(under[0]!, 'list');
+    await flushPromises();
+    map!.fire('mousemove', { latlng: at, originalEvent: mouse() });
+    await flushPromises();
+    expect(catalog.hoverSource).toBe('map');
+    expect(tooltip.isOpen()).toBe(true);
+    map!.fire('mousemove', { latlng: L.latLng(-80, 170), originalEvent: mouse() });
+    await flushPromises();
+
     // Store (list) -> map.
     const other = catalog.footprints.ids[9]!;
     catalog.hover(other, 'list');
