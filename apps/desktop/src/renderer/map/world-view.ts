@@ -55,6 +55,14 @@ export function fitToBounds(
   options: { readonly maxZoom?: number; readonly animate?: boolean } = {},
 ): void {
   if (!bounds.isValid()) return;
+  const size = map.getSize();
+  if (size.x <= 0 || size.y <= 0) {
+    // Not laid out yet (a screen just shown, a hidden one): fitting now zooms to the minimum
+    // and an imported field shows as a dot. Fit once the map has its size (its element's
+    // ResizeObserver calls invalidateSize, which fires `resize`).
+    map.once('resize', () => fitToBounds(map, bounds, options));
+    return;
+  }
   map.fitBounds(clampToWorld(bounds), {
     padding: FIT_PADDING,
     maxZoom: options.maxZoom ?? FIT_MAX_ZOOM,

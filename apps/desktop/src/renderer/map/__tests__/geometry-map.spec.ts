@@ -2,15 +2,22 @@ import type { Geometry } from '@eo/domain';
 import { flushPromises, mount } from '@vue/test-utils';
 import L from 'leaflet';
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import GeometryMap, { type MapShape } from '../GeometryMap.vue';
+import { giveElementsSize } from './layout';
+
+let undoSize: () => void;
 
 beforeEach(() => {
   setActivePinia(createPinia());
   provideBridge(createMemoryBridge({ records: 1 }));
+  // Fitting waits for a laid-out map (world-view.ts): give the maps a size.
+  undoSize = giveElementsSize(800, 600);
 });
+
+afterEach(() => undoSize());
 
 const box = (x: number, y: number): Geometry => ({
   type: 'Polygon',

@@ -84,4 +84,21 @@ describe('one world in view', () => {
     revealBounds(map, L.latLngBounds([45, -90], [46, -89]));
     expect(map.getCenter()).toEqual(center);
   });
+
+  it('fits bounds given before the map had a size once it gets one (not a dot at zoom 1)', () => {
+    undoSize();
+    undoSize = giveElementsSize(0, 0);
+    const el = document.createElement('div');
+    document.body.append(el);
+    const hidden = L.map(el, { center: [20, 0], zoom: 1, ...WORLD_MAP_OPTIONS });
+    const field = L.latLngBounds([44.0, -123.01], [44.01, -123.0]);
+    fitToBounds(hidden, field);
+    expect(hidden.getZoom()).toBe(1);
+    undoSize();
+    undoSize = giveElementsSize(1000, 700);
+    hidden.invalidateSize({ pan: false });
+    expect(hidden.getZoom()).toBe(12);
+    expect(hidden.getBounds().contains(field)).toBe(true);
+    hidden.remove();
+  });
 });
