@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -62,6 +63,24 @@ afterAll(async () => {
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
 const mapEl = () => page.locator('.catalog .map-frame__map');
+
+/**
+ * The colour of one screen pixel, from a 1x1 PNG screenshot: the one row's filter byte, then
+ * the pixel (with nothing to its left or above, every PNG filter leaves it as stored).
+ */
+async function pixelAt(x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const chunks: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') {
+      chunks.push(png.subarray(at + 8, at + 8 + length));
+    }
+    at += 12 + length;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(chunks));
+  return [raw[1]!, raw[2]!, raw[3]!];
+}
 
 describe('the catalog map in Chromium', () => {
   it('fits a new search to one world, with a scale bar', async () => {
@@ -121,5 +140,27 @@ describe('the catalog map in Chromium', () => {
       /latitude must lie/,
     );
     await shot('03-goto');
+  });
+
+  it("shows the map's focus ring all round, over Leaflet's panes", async () => {
+    const input = page.locator('.catalog [data-test="goto-input"]');
+    await input.focus();
+    // Back from the box to the map with the keyboard (the zoom buttons lie between).
+    const map = mapEl();
+    for (let i = 0; i < 6; i++) {
+      const focused = await page.evaluate<boolean>(
+        `document.activeElement === document.querySelector('.catalog .map-frame__map')`,
+      );
+      if (focused) break;
+      await page.keyboard.press('Shift+Tab');
+    }
+    expect(await map.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    const box = (await map.boundingBox())!;
+    const midY = box.y + box.height / 2;
+    // --focus: #2563eb, at the left and right edges, where footprints and land are drawn.
+    for (const x of [box.x + 1, box.x + box.width - 2]) {
+      expect(await pixelAt(x, midY)).toEqual([37, 99, 235]);
+    }
+    await shot('04-focus-ring');
   });
 });
