@@ -40,6 +40,12 @@ export class FootprintLayer extends CanvasViewLayer {
   private selectedMask = new Uint8Array(0);
   private selectedIds = new Set<string>();
   private hovered = -1;
+  /**
+   * The footprint under the pointer, apart from `hovered`: a list hover pushed in the same
+   * footprint, and the pointer then moving onto it must still be reported (else the map's
+   * hover never reached the list or the tooltip).
+   */
+  private pointed = -1;
   private active = -1;
   /** Footprints traced by the last base draw (for tests and the benchmark). */
   lastDrawn = 0;
@@ -196,7 +202,8 @@ export class FootprintLayer extends CanvasViewLayer {
   }
 
   private hoverFromMap(i: number): void {
-    if (i === this.hovered) return;
+    if (i === this.pointed) return;
+    this.pointed = i;
     this.hovered = i;
     const container = (this._map as L.Map | undefined)?.getContainer();
     if (container) container.style.cursor = i >= 0 ? 'pointer' : '';

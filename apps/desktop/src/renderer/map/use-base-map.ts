@@ -6,6 +6,7 @@
  * drawing on demand. The component adds its own layers once mounted (its `onMounted` runs
  * after this one) and listens to `pm:create` for the drawn polygon.
  */
+import { geodesicArea } from '@eo/domain';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue';
@@ -13,8 +14,11 @@ import { useBridge } from '../stores/bridge-provider';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { BasemapLayer } from './basemap-layer';
 import { BridgeTileLayer } from './bridge-tile-layer';
+import { areaOfCorners, describeArea, type AreaReport } from './drawn-area';
+import { polygonOfLayer, wrapLon } from './drawn-polygon';
 import { ensureGeoman } from './geoman';
 import { DETAILED_FROM_ZOOM, loadWorld } from './world-data';
+import { keepWorldInView, WORLD_MAP_OPTIONS } from './world-view';
 
 export interface BaseMapOptions {
   /** Also load the 1:50m shapes once the map is zoomed in to DETAILED_FROM_ZOOM. */
@@ -29,6 +33,8 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   const drawing = ref(false);
   /** Geoman is loaded and drawing: clicks on the map add corners (before that they are lost). */
   const drawReady = ref(false);
+  /** The area being drawn (live, corner by corner) or last drawn, with a size warning. */
+  const area = ref<AreaReport | null>(null);
   let basemap: BasemapLayer | null = null;
   let tiles: BridgeTileLayer | null = null;
   let resize: ResizeObserver | null = null;
@@ -66,10 +72,12 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
       zoom: 2,
       minZoom: 1,
       maxZoom: 18,
-      worldCopyJump: false,
       keyboard: true,
+      // One world: no repeated copies, no empty band beyond the Mercator latitudes.
+      ...WORLD_MAP_OPTIONS,
     });
     map.value = m;
+    keepWorldInView(m);
     m.attributionControl.setPrefix(false);
     m.attributionControl.addAttribution('Land and borders: Natural Earth');
     basemap = new BasemapLayer().addTo(m);
@@ -83,9 +91,26 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
       drawing.value = false;
       drawReady.value = false;
     });
+    // The area as corners are added (geoman's working line), then of the finished polygon.
+    m.on('pm:drawstart', (e) => {
+      const working = (e as unknown as { workingLayer?: L.Polyline }).workingLayer;
+      working?.on('pm:vertexadded', () => {
+        const corners = (working.getLatLngs() as L.LatLng[]).map(
+          (p) => [wrapLon(p.lng), p.lat] as [number, number],
+        );
+        area.value = corners.length >= 3 ? describeArea(areaOfCorners(corners)) : null;
+      });
+    });
+    m.on('pm:create', (e) => {
+      const polygon = polygonOfLayer(e.layer);
+      area.value = polygon ? describeArea(geodesicArea(polygon)) : null;
+    });
     // Maps live in screens that are hidden and shown (v-show): Leaflet must re-measure.
     if (typeof ResizeObserver !== 'undefined') {
-      resize = new ResizeObserver(() => m.invalidateSize({ pan: false }));
+      resize = new ResizeObserver(() => {
+        m.invalidateSize({ pan: false });
+        keepWorldInView(m);
+      });
       resize.observe(el.value);
     }
     stopTiles = watch(() => settings.settings?.tileUrl ?? null, setTileUrl, { immediate: true });
@@ -104,6 +129,7 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     if (!m) return;
     drawing.value = true;
     drawReady.value = false;
+    area.value = null;
     try {
       const pm = await ensureGeoman(m);
       if (!drawing.value) return; // stopped while the tool was loading
@@ -121,5 +147,10 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     drawReady.value = false;
   }
 
-  return { map, note, drawing, drawReady, startDraw, stopDraw };
+  /** Forget the drawn area (the drawn shape was cleared). */
+  function clearArea(): void {
+    area.value = null;
+  }
+
+  return { map, note, drawing, drawReady, area, clearArea, startDraw, stopDraw };
 }

@@ -2,15 +2,22 @@ import type { Geometry } from '@eo/domain';
 import { flushPromises, mount } from '@vue/test-utils';
 import L from 'leaflet';
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import GeometryMap, { type MapShape } from '../GeometryMap.vue';
+import { giveElementsSize } from './layout';
+
+let undoSize: () => void;
 
 beforeEach(() => {
   setActivePinia(createPinia());
   provideBridge(createMemoryBridge({ records: 1 }));
+  // Fitting waits for a laid-out map (world-view.ts): give the maps a size.
+  undoSize = giveElementsSize(800, 600);
 });
+
+afterEach(() => undoSize());
 
 const box = (x: number, y: number): Geometry => ({
   type: 'Polygon',
@@ -60,6 +67,38 @@ describe('GeometryMap', () => {
     expect(map.getCenter().lat).toBeCloseTo(a.lat, 3);
     expect(map.getCenter().lng).toBeCloseTo(a.lng, 3);
     w.unmount();
+  });
+
+  it('rings each part of a far-apart item (Oregon and Sweden), never their centre in the ocean', async () => {
+    const oregon = box(-123.1, 44.0);
+    const sweden = box(17.9, 59.3);
+    const multi: Geometry = {
+      type: 'MultiPolygon',
+      coordinates: [
+        (oregon as { coordinates: number[][][] }).coordinates,
+        (sweden as { coordinates: number[][][] }).coordinates,
+      ],
+    };
+    for (const geometries of [[oregon, sweden], [multi]]) {
+      const w = mount(GeometryMap, {
+        props: { shapes: [{ id: 'item', geometries }], label: 'Composer map' },
+        attachTo: document.body,
+      });
+      await flushPromises();
+      const { layers } = (w.vm as unknown as Internals).internals();
+      const rings = layers
+        .get('item')!
+        .getLayers()
+        .filter((l): l is L.CircleMarker => l instanceof L.CircleMarker)
+        .map((m) => m.getLatLng());
+      expect(rings).toHaveLength(2);
+      const inOregon = rings.filter(
+        (p) => p.lng > -124 && p.lng < -122 && p.lat > 43 && p.lat < 45,
+      );
+      const inSweden = rings.filter((p) => p.lng > 17 && p.lng < 19 && p.lat > 59 && p.lat < 60);
+      expect([inOregon.length, inSweden.length]).toEqual([1, 1]);
+      w.unmount();
+    }
   });
 
   it("brings a shape's first area into view (a composer item given an area), not a redraw", async () => {

@@ -4,6 +4,8 @@ import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { FootprintLayer } from '../../../map/footprint-layer';
+import { giveElementsSize } from '../../../map/__tests__/layout';
+import { MAX_MERCATOR_LAT } from '../../../map/world-view';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
 import MapView from '../MapView.vue';
@@ -95,6 +97,29 @@ describe('MapView', () => {
     expect(catalog.activeId).toBe(under[0]);
     expect(catalog.revealSeq).toBe(reveal + 1);
 
+    // A footprint hovered on the map says when it was taken and how cloudy it was.
+    const { tooltip } = wrapper.vm.internals();
+    await flushPromises();
+    const row = catalog.rowAt(catalog.indexOfId(under[0]!)!)!;
+    expect(tooltip.isOpen()).toBe(true);
+    const tip = tooltip.getElement()!.textContent!;
+    expect(tip).toContain(`${Math.round(row.cloudCover!)} %`);
+    expect(tip).toContain(String(new Date(row.datetime!).getFullYear()));
+    map!.fire('mousemove', { latlng: L.latLng(-80, 170), originalEvent: mouse() });
+    await flushPromises();
+    expect(tooltip.isOpen()).toBe(false);
+
+    // The row focused in the list (its footprint highlighted from there), then the pointer on
+    // that same footprint: the map's hover still reaches the store (list scroll, tooltip).
+    catalog.hover(under[0]!, 'list');
+    await flushPromises();
+    map!.fire('mousemove', { latlng: at, originalEvent: mouse() });
+    await flushPromises();
+    expect(catalog.hoverSource).toBe('map');
+    expect(tooltip.isOpen()).toBe(true);
+    map!.fire('mousemove', { latlng: L.latLng(-80, 170), originalEvent: mouse() });
+    await flushPromises();
+
     // Store (list) -> map.
     const other = catalog.footprints.ids[9]!;
     catalog.hover(other, 'list');
@@ -121,5 +146,89 @@ describe('MapView', () => {
     expect(catalog.viewBox).not.toBeNull();
     expect(wrapper.emitted('viewChanged')?.length).toBeGreaterThan(0);
     wrapper.unmount();
+  });
+});
+
+describe('MapView brings results into view (one world, never the minimum zoom)', () => {
+  /** Pixel rows of a 1000x700 view outside the world (the empty band under Antarctica). */
+  function band(map: L.Map): number {
+    const top = map.latLngToContainerPoint([MAX_MERCATOR_LAT, 0]).y;
+    const bottom = map.latLngToContainerPoint([-MAX_MERCATOR_LAT, 0]).y;
+    return Math.max(0, top) + Math.max(0, 700 - bottom);
+  }
+
+  it('"Zoom to results", a new search and an opened record each bring footprints into view', async () => {
+    const undo = giveElementsSize(1000, 700);
+    try {
+      const catalog = useCatalogStore();
+      const wrapper = mount(MapView, { attachTo: document.body });
+      await flushPromises();
+      const { map, footprints } = wrapper.vm.internals();
+      await catalog.search();
+      await flushPromises();
+      // A new search fits its results: here they lie all over the world.
+      const all = footprints!.boundsOf()!;
+      expect(map!.getZoom()).toBeGreaterThanOrEqual(2);
+      expect(band(map!)).toBe(0);
+
+      // Zoomed in on one place, "Zoom to results" shows them all, one world, no band.
+      map!.setView([44, -123], 9, { animate: false });
+      const zoomToResults = wrapper.findAll('button').find((b) => b.text() === 'Zoom to results')!;
+      await zoomToResults.trigger('click');
+      expect(map!.getZoom()).toBeGreaterThanOrEqual(2);
+      expect(map!.getZoom()).toBeLessThan(9);
+      expect(band(map!)).toBe(0);
+      expect(map!.getBounds().getWest()).toBeGreaterThanOrEqual(-180.0001);
+      expect(map!.getBounds().contains(all.getCenter())).toBe(true);
+
+      // Opening a record (from anywhere) brings its footprint into view.
+      map!.setView([0, 0], 12, { animate: false });
+      const id = catalog.footprints.ids[3]!;
+      await catalog.open(id);
+      await flushPromises();
+      expect(map!.getBounds().contains(footprints!.boundsOf([id])!)).toBe(true);
+
+      // A search re-run by a sync does not move the map.
+      map!.setView([10, 10], 6, { animate: false });
+      await catalog.refresh();
+      await flushPromises();
+      expect(map!.getZoom()).toBe(6);
+      wrapper.unmount();
+    } finally {
+      undo();
+    }
+  });
+});
+
+describe('MapView says where it is', () => {
+  it('has a metric scale bar, the pointer position and "go to coordinates" (decimal or DMS)', async () => {
+    const undo = giveElementsSize(1000, 700);
+    try {
+      const wrapper = mount(MapView, { attachTo: document.body });
+      await flushPromises();
+      const { map } = wrapper.vm.internals();
+      expect(wrapper.find('.leaflet-control-scale-line').exists()).toBe(true);
+
+      map!.fire('mousemove', { latlng: L.latLng(44.0551, -123.0865), originalEvent: mouse() });
+      await flushPromises();
+      expect(wrapper.find('[data-test="cursor-position"]').text()).toBe('44.05510, -123.08650');
+
+      const input = wrapper.find('[data-test="goto-input"]');
+      await input.setValue('59°19\'48"N 18°4\'12"E');
+      await wrapper.find('[data-test="goto-form"]').trigger('submit');
+      expect(map!.getCenter().lat).toBeCloseTo(59.33, 2);
+      expect(map!.getCenter().lng).toBeCloseTo(18.07, 2);
+      expect(map!.getZoom()).toBeGreaterThanOrEqual(12);
+      expect(wrapper.find('[data-test="goto-error"]').exists()).toBe(false);
+
+      await input.setValue('95, 10');
+      await wrapper.find('[data-test="goto-form"]').trigger('submit');
+      expect(wrapper.find('[data-test="goto-error"]').text()).toMatch(/latitude must lie/);
+      expect(input.attributes('aria-invalid')).toBe('true');
+      expect(map!.getCenter().lat).toBeCloseTo(59.33, 2);
+      wrapper.unmount();
+    } finally {
+      undo();
+    }
   });
 });

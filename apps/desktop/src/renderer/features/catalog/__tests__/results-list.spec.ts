@@ -103,6 +103,27 @@ describe('ResultsList', () => {
     expect(wrapper.find('[data-test="selected-count"]').text()).toBe('1 selected');
   });
 
+  it('scrolls to and highlights the row of a footprint hovered on the map, keeping the focus', async () => {
+    const { wrapper, catalog } = await mountList();
+    const list = wrapper.find('[role="listbox"]');
+    const viewport = list.element as HTMLElement;
+    await list.trigger('keydown', { key: 'ArrowDown' });
+    const id = catalog.footprints.ids[260]!;
+    catalog.hover(id, 'map');
+    await flushPromises();
+    expect(viewport.scrollTop).toBeGreaterThan(200 * 48);
+    await flushPromises();
+    expect(wrapper.find(`[data-id="${id}"]`).classes()).toContain('row--hovered');
+    // The keyboard's row stays focused; a hover from the list itself never scrolls.
+    expect(wrapper.find('.row--focus').exists()).toBe(false);
+    viewport.scrollTop = 0;
+    await list.trigger('scroll');
+    catalog.hover(catalog.footprints.ids[270]!, 'list');
+    await flushPromises();
+    expect(viewport.scrollTop).toBe(0);
+    expect(list.attributes('aria-activedescendant')).toBe('result-row-0');
+  });
+
   it('scrolls to the row of a scene picked on the map', async () => {
     const { wrapper, catalog } = await mountList();
     const viewport = wrapper.find('[role="listbox"]').element as HTMLElement;

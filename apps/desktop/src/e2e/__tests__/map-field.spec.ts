@@ -1,0 +1,166 @@
+/**
+ * The catalog map as a field team uses it (issue 18), in headless Chromium with real layout:
+ * "Zoom to results" shows one world with a scale bar (the band and repeated world are checked
+ * in happy-dom, map/__tests__/world-view.spec.ts; look at 01-zoom-to-results.png), zoomed to one
+ * footprint the map has a scale bar and the pointer's position, hovering a footprint
+ * highlights and scrolls to its row with a tooltip, "go to coordinates" reads DMS. Screenshots
+ * in test-output/e2e/map-field/ (and the one-footprint view at /tmp/eo-map-one-footprint.png).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freshScreenshotDir,
+  launchChromium,
+  seedService,
+  startBrowserApp,
+  startReferenceService,
+  tempDir,
+  type BrowserApp,
+  type ReferenceService,
+} from '../harness';
+import { eventually, selectResult } from '../page-actions';
+import { RENDERER_DIR } from '../renderer-build';
+
+let serviceDir: string;
+let appDir: string;
+let service: ReferenceService;
+let app: BrowserApp;
+let browser: Browser;
+let page: Page;
+let shotDir: string;
+
+beforeAll(async () => {
+  shotDir = freshScreenshotDir('map-field');
+  serviceDir = tempDir('eo-e2e-map-service-');
+  appDir = tempDir('eo-e2e-map-app-');
+  service = await startReferenceService({ dataDir: serviceDir });
+  const apiKey = seedService(service, { scenes: 200, bulkRecords: 300 });
+  app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(15_000);
+  await page.goto(app.server.openUrl);
+  await page.getByLabel('Service URL').fill(service.url);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await service?.close();
+  for (const dir of [serviceDir, appDir]) {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
+const mapEl = () => page.locator('.catalog .map-frame__map');
+
+/**
+ * The colour of one screen pixel, from a 1x1 PNG screenshot: the one row's filter byte, then
+ * the pixel (with nothing to its left or above, every PNG filter leaves it as stored).
+ */
+async function pixelAt(x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const chunks: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') {
+      chunks.push(png.subarray(at + 8, at + 8 + length));
+    }
+    at += 12 + length;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(chunks));
+  return [raw[1]!, raw[2]!, raw[3]!];
+}
+
+describe('the catalog map in Chromium', () => {
+  it('fits a new search to one world, with a scale bar', async () => {
+    await page.getByRole('button', { name: 'Catalog', exact: true }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await eventually(async () =>
+      Number((await page.locator('[data-test="total"]').textContent())?.replace(/\D/g, '')),
+    ).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Zoom to results' }).click();
+    await expect
+      .poll(() => page.locator('.catalog .leaflet-control-scale-line').isVisible())
+      .toBe(true);
+    await shot('01-zoom-to-results');
+  });
+
+  it('zoomed to one footprint: scale bar, pointer position, hover both ways', async () => {
+    const first = await page.locator('#result-row-0').getAttribute('data-id');
+    expect(first).not.toBeNull();
+    await selectResult(page, first!);
+    await page.getByRole('button', { name: 'Zoom to selection' }).click();
+    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    // Zoomed in to a scene: the scale bar counts kilometres (tens) or metres, not 1000s of km.
+    await eventually(async () => {
+      const t = (await scale.textContent()) ?? '';
+      const km = /km/.test(t) ? Number(t.replace(/\D/g, '')) : 0;
+      return km < 200;
+    }).toBe(true);
+
+    // The footprint sits in the middle of the map (fitted): hover it there.
+    const box = (await mapEl().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await eventually(() => page.locator('[data-test="cursor-position"]').textContent()).toMatch(
+      /^\s*-?\d+\.\d{5}, -?\d+\.\d{5}\s*$/,
+    );
+    await eventually(() =>
+      page.locator(`[data-id="${first}"]`).evaluate((el) => el.classList.contains('row--hovered')),
+    ).toBe(true);
+    await eventually(() => page.locator('.leaflet-tooltip').isVisible()).toBe(true);
+    expect(await page.locator('.leaflet-tooltip').textContent()).toMatch(/%/);
+    await page.screenshot({ path: '/tmp/eo-map-one-footprint.png', fullPage: false });
+    await shot('02-one-footprint');
+  });
+
+  it('goes to coordinates typed in DMS', async () => {
+    const input = page.locator('.catalog [data-test="goto-input"]');
+    await input.fill(`59°19'48"N 18°4'12"E`);
+    await input.press('Enter');
+    await page.mouse.move(0, 0);
+    const box = (await mapEl().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await eventually(() => page.locator('[data-test="cursor-position"]').textContent()).toMatch(
+      /59\.3\d+, 18\.0\d+/,
+    );
+    await input.fill('95, 10');
+    await input.press('Enter');
+    await eventually(() => page.locator('[data-test="goto-error"]').textContent()).toMatch(
+      /latitude must lie/,
+    );
+    await shot('03-goto');
+  });
+
+  it("shows the map's focus ring all round, over Leaflet's panes", async () => {
+    const input = page.locator('.catalog [data-test="goto-input"]');
+    await input.focus();
+    // Back from the box to the map with the keyboard (the zoom buttons lie between).
+    const map = mapEl();
+    for (let i = 0; i < 6; i++) {
+      const focused = await page.evaluate<boolean>(
+        `document.activeElement === document.querySelector('.catalog .map-frame__map')`,
+      );
+      if (focused) break;
+      await page.keyboard.press('Shift+Tab');
+    }
+    expect(await map.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    const box = (await map.boundingBox())!;
+    const midY = box.y + box.height / 2;
+    // --focus: #2563eb, at the left and right edges, where footprints and land are drawn.
+    for (const x of [box.x + 1, box.x + box.width - 2]) {
+      expect(await pixelAt(x, midY)).toEqual([37, 99, 235]);
+    }
+    await shot('04-focus-ring');
+  });
+});
