@@ -11,14 +11,17 @@ beforeEach(() => {
 });
 
 describe('landmarks', () => {
-  // The catalog stays mounted (hidden) under every other screen: it must not bring a second
-  // main landmark along.
+  // One main landmark on every screen: the app's screen area (the skip link's target). The
+  // catalog stays mounted (hidden) under every other screen: it must not bring a second along,
+  // and no screen brings its own.
   it.each(['/catalog', '/orders', '/aois', '/indices', '/deliveries', '/jobs', '/outbox'])(
-    'has at most one <main> on %s',
+    'has exactly one <main>, the screen area, on %s',
     async (address) => {
       const wrapper = mountApp(address);
       await flushPromises();
-      expect(document.querySelectorAll('main').length).toBeLessThanOrEqual(1);
+      const mains = document.querySelectorAll('main');
+      expect(mains.length).toBe(1);
+      expect(mains[0]!.id).toBe('main');
       expect(wrapper.find('.catalog main').exists()).toBe(false);
       wrapper.unmount();
     },

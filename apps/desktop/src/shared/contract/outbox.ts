@@ -30,6 +30,12 @@ export type OutboxCreate = z.input<typeof OutboxCreate>;
 
 export const OutboxProblem = z.object({ path: z.string(), message: z.string() });
 
+/**
+ * `kind` of a queued entry's `lastError` that is not a failure: the entry waits for something
+ * the service must finish first (a delivery for its order's items; @eo/sync's outbox sets it).
+ */
+export const WAITING_KIND = 'waiting';
+
 /** The service's answer or the transport failure, as the outbox stored it. */
 export const OutboxError = z.object({
   kind: z.string(),

@@ -3,7 +3,7 @@
  * and field details), why it is blocked (the dependency that stopped it), what happened to its
  * last attempt. Pure functions over the contract's entry view.
  */
-import type { OutboxEntryView, OutboxError } from '../../../shared/contract';
+import { WAITING_KIND, type OutboxEntryView, type OutboxError } from '../../../shared/contract';
 import { plainProblem } from '../../format/fields';
 import { OUTBOX_KIND_LABEL } from '../../format/statuses';
 
@@ -54,6 +54,9 @@ export function entryProblem(
     case 'queued':
     case 'sending':
       if (!err) return null;
+      // Not a failure: it goes by itself once the service has finished what it needs.
+      if (err.kind === WAITING_KIND)
+        return { text: `Waiting before it is sent: ${err.message}. It goes by itself.`, details };
       return {
         text:
           err.status === undefined

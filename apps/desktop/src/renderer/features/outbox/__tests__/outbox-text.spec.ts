@@ -30,6 +30,22 @@ describe('entryProblem', () => {
     expect(entryProblem(entry({ state: 'sent', remoteId: 'j1' }), [])).toBeNull();
   });
 
+  it('says a delivery waiting for its order items waits, not that an attempt failed', () => {
+    const waiting = entryProblem(
+      entry({
+        kind: 'delivery',
+        lastError: {
+          kind: 'waiting',
+          message: 'waiting for order items to complete: oi_1 (RUNNING)',
+        },
+      }),
+      [],
+    );
+    expect(waiting?.text).toBe(
+      'Waiting before it is sent: waiting for order items to complete: oi_1 (RUNNING). It goes by itself.',
+    );
+  });
+
   it('says a queued entry will be tried again after a transport or temporary failure', () => {
     const offline = entryProblem(
       entry({ attempts: 1, lastError: { kind: 'network', message: 'connect ECONNREFUSED' } }),
