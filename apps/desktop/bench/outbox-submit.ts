@@ -29,14 +29,19 @@ const temp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 const dirs: string[] = [];
 
 /** A one-item tasking order over a field near Bologna, in the future. */
-function order(i: number) {
+/**
+ * The i-th order of batch `batch`. Each batch names its orders apart: the outbox refuses an
+ * order the service already has (same project, names and scenes), and the first batch's orders
+ * are on the service, and in the mirror, by the time the second is queued.
+ */
+function order(batch: number, i: number) {
   const [w, s] = [11.3 + (i % 20) * 0.01, 44.45 + Math.floor(i / 20) * 0.01];
   const [e, n] = [w + 0.008, s + 0.008];
   return {
     order_items: [
       {
         project_id: 'prj-demo-crops',
-        name: `Bench field ${i}`,
+        name: `Bench field ${batch}.${i}`,
         geometry: {
           type: 'FeatureCollection',
           features: [
@@ -75,7 +80,9 @@ async function call(backend: Backend, method: string, input?: unknown): Promise<
  * connectivity watcher's first check (which would auto-flush them); its next check is an hour
  * away, so the batch starts when the bench says.
  */
+let batches = 0;
 async function queuedBackend(url: string, key: string): Promise<Backend> {
+  const batch = ++batches;
   const dataDir = temp('eo-bench-outbox-');
   dirs.push(dataDir);
   const backend = createBackend({
@@ -96,7 +103,7 @@ async function queuedBackend(url: string, key: string): Promise<Backend> {
   await online;
   await new Promise((r) => setTimeout(r, 500));
   for (let i = 0; i < N; i++)
-    await call(backend, 'outbox.enqueue', { kind: 'order', input: order(i) });
+    await call(backend, 'outbox.enqueue', { kind: 'order', input: order(batch, i) });
   const { counts } = (await call(backend, 'outbox.list', { states: ['queued'] })) as {
     counts: Record<string, number>;
   };
