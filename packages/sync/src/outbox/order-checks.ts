@@ -171,6 +171,10 @@ export function makeOrderChecks(db: Database.Database) {
         problems.push({ path: m.path, message: `${m.message} (${suggested})`, fix });
     }
 
+    // Only orders of archive scenes are compared: a tasking item is its area and dates, which
+    // the key does not hold, so two tasking orders with one name (a team's "Field survey" of
+    // two fields) are two orders, not a duplicate.
+    if (!items.every((i) => (i.item_ids ?? []).length > 0)) return problems;
     const key = inputKey(items);
     const queued = others.find(
       (e) =>

@@ -174,6 +174,45 @@ describe('an order the service would refuse is refused when queued', () => {
     );
   });
 
+  it('two tasking orders with one name and project are two orders, not a duplicate', () => {
+    const outbox = createOutbox({ db: local.sqlite, mirror: makeOutboxMirror(local.sqlite) });
+    const survey = (w: number) => ({
+      order_items: [
+        {
+          project_id: 'prj-demo-crops',
+          name: 'Field survey',
+          geometry: {
+            type: 'FeatureCollection' as const,
+            features: [
+              {
+                type: 'Feature' as const,
+                properties: {},
+                geometry: {
+                  type: 'Polygon' as const,
+                  coordinates: [
+                    [
+                      [w, 44.45],
+                      [w + 0.05, 44.45],
+                      [w + 0.05, 44.5],
+                      [w, 44.5],
+                      [w, 44.45],
+                    ],
+                  ],
+                },
+              },
+            ],
+          },
+          start_date: '2030-06-01T00:00:00Z',
+          end_date: '2030-06-30T00:00:00Z',
+        },
+      ],
+    });
+    const first = outbox.enqueue('order', survey(11.3));
+    const second = outbox.enqueue('order', survey(12.3));
+    expect([first.state, second.state]).toEqual(['queued', 'queued']);
+    for (const e of [first, second]) outbox.cancel(e.id);
+  });
+
   it('a scene the mirror does not hold is not guessed about: queued as before', async () => {
     const outbox = createOutbox({ db: local.sqlite });
     const mirrored = new Set(
