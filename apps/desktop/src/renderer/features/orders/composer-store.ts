@@ -127,6 +127,20 @@ export const useComposerStore = defineStore('composer', {
       this.touch(key, 'geometry');
     },
 
+    /**
+     * An area imported from a file: its geometry, and, if the item has no name yet, the name
+     * its features carry (`properties.name`, as Google Earth, QGIS and geojson.io write it).
+     */
+    importArea(key: string, geometry: FeatureCollectionInput, fileName: string): void {
+      this.setGeometry(key, geometry, fileName);
+      const d = this.items.find((x) => x.key === key);
+      if (!d || d.name.trim() !== '') return;
+      const named = geometry.features
+        .map((f) => (f.properties as Record<string, unknown> | null | undefined)?.['name'])
+        .find((n): n is string => typeof n === 'string' && n.trim() !== '');
+      if (named !== undefined) this.set(key, 'name', named.trim());
+    },
+
     geometryProblem(key: string, message: string): void {
       this.geometryNotes[key] = message;
     },

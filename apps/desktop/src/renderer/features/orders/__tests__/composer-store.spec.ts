@@ -118,6 +118,31 @@ describe('composer validation (domain OrderItemInput)', () => {
   });
 });
 
+describe('an area imported from a file', () => {
+  const named = (name: unknown): FeatureCollectionInput => ({
+    ...area,
+    features: [{ ...area.features[0]!, properties: { name } }],
+  });
+
+  it('names an unnamed item after the feature (properties.name), and keeps a typed name', () => {
+    const c = useComposerStore();
+    const key = c.items[0]!.key;
+    c.importArea(key, named('  Hofacker Nord '), 'fields.geojson');
+    expect(c.items[0]!.name).toBe('Hofacker Nord');
+    expect(c.items[0]!.geometrySource).toBe('fields.geojson');
+    c.set(key, 'name', 'Typed by hand');
+    c.importArea(key, named('Other'), 'other.geojson');
+    expect(c.items[0]!.name).toBe('Typed by hand');
+  });
+
+  it('leaves the name empty when the features carry none', () => {
+    const c = useComposerStore();
+    const key = c.items[0]!.key;
+    c.importArea(key, named(42), 'fields.geojson');
+    expect(c.items[0]!.name).toBe('');
+  });
+});
+
 describe('queueing through the outbox', () => {
   it('refuses while errors stand and sends nothing', async () => {
     const c = useComposerStore();
