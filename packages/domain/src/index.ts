@@ -10,6 +10,7 @@ export * from './pagination';
 export * from './errors';
 export * from './expression';
 export * from './imagery';
+export * from './png';
 
 export * from './time/instant';
 export * from './time/codecs';

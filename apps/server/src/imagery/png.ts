@@ -4,35 +4,18 @@
  * left neighbour compress to a third of the raw size where filter None barely compresses.
  */
 import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-/** CRC-32 (ISO 3309, the one PNG uses) of `bytes`. */
-export function crc32(bytes: Uint8Array, crc = 0xffffffff): number {
-  let c = crc;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return c;
-}
+import { PNG_SIGNATURE as SIGNATURE, pngCrc32 } from '@eo/domain';
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
   out.set(data, 8);
-  const crc = crc32(out.subarray(4, 8 + data.length)) ^ 0xffffffff;
-  out.writeUInt32BE(crc >>> 0, 8 + data.length);
+  out.writeUInt32BE(pngCrc32(out.subarray(4, 8 + data.length)), 8 + data.length);
   return out;
 }
 
-export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from(SIGNATURE);
 
 export interface RasterImage {
   readonly width: number;

@@ -3,7 +3,8 @@
  * back what the service sends and check pixels, not just bytes. Checks every chunk's CRC.
  */
 import { inflateSync } from 'node:zlib';
-import { crc32, PNG_SIGNATURE, type RasterImage } from '../png';
+import { pngCrc32 } from '@eo/domain';
+import { PNG_SIGNATURE, type RasterImage } from '../png';
 
 export function decodePng(bytes: Buffer): RasterImage {
   if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG signature');
@@ -17,7 +18,7 @@ export function decodePng(bytes: Buffer): RasterImage {
     const type = bytes.toString('latin1', pos + 4, pos + 8);
     const data = bytes.subarray(pos + 8, pos + 8 + len);
     const crc = bytes.readUInt32BE(pos + 8 + len);
-    if ((crc32(bytes.subarray(pos + 4, pos + 8 + len)) ^ 0xffffffff) >>> 0 !== crc)
+    if (pngCrc32(bytes.subarray(pos + 4, pos + 8 + len)) !== crc)
       throw new Error(`bad CRC in ${type}`);
     if (type === 'IHDR') {
       width = data.readUInt32BE(0);
