@@ -14,6 +14,11 @@ export interface FlushTarget {
 export interface ConnectivityWatcher {
   /** The last check, undefined before the first. */
   readonly last: ConnectivityCheck | undefined;
+  /**
+   * Resolves when no check (or the flush it started) is in flight: a check started before the
+   * service came back may still answer "online" after it (its client retries), and flush.
+   */
+  idle(): Promise<void>;
   stop(): void;
 }
 
@@ -30,8 +35,16 @@ export function watchConnectivity(options: {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last: ConnectivityCheck | undefined;
+  let ticking: Promise<void> | undefined;
 
-  async function tick(): Promise<void> {
+  function tick(): void {
+    const current = check().finally(() => {
+      if (ticking === current) ticking = undefined;
+    });
+    ticking = current;
+  }
+
+  async function check(): Promise<void> {
     try {
       last = await checkConnectivity(options.client, {
         signal: controller.signal,
@@ -44,13 +57,16 @@ export function watchConnectivity(options: {
     } catch (err) {
       if (!controller.signal.aborted) options.onError?.(err);
     }
-    if (!controller.signal.aborted) timer = setTimeout(() => void tick(), intervalMs);
+    if (!controller.signal.aborted) timer = setTimeout(tick, intervalMs);
   }
 
-  timer = setTimeout(() => void tick(), 0);
+  timer = setTimeout(tick, 0);
   return {
     get last() {
       return last;
+    },
+    async idle() {
+      await ticking;
     },
     stop() {
       controller.abort();

@@ -206,9 +206,9 @@ export function createConnection(options: ConnectionOptions) {
     checkedBy(client: EoClient, c: ConnectivityCheck): void {
       if (conn?.client === client) applyCheck(conn, c);
     },
-    /** Resolves when no check is in flight. */
+    /** Resolves when no check is in flight: "Check now"s and the watcher's (with its flush). */
     async idle(): Promise<void> {
-      await Promise.allSettled([...checking]);
+      await Promise.allSettled([...checking, conn?.watcher.idle()]);
     },
     close(): void {
       closed = true;

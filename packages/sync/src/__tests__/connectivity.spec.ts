@@ -73,4 +73,32 @@ describe('watchConnectivity', () => {
     const names = (await serviceOrders(testClient(svc.url, svc.key))).map((o) => o.name);
     expect(names.filter((n) => n === 'auto-flushed')).toHaveLength(1);
   });
+
+  it('idle() waits for the check in flight and the flush it starts (the service came back meanwhile)', async () => {
+    // The first attempt is cut; the service is back for the client's retry of the same check.
+    let first = true;
+    const proxy = await startFaultProxy(svc.url, () => {
+      if (!first) return 'pass';
+      first = false;
+      return 'reset';
+    });
+    const local = tempDatabase();
+    const client = testClient(proxy.url, svc.key);
+    const outbox = createOutbox({ db: local.sqlite, client });
+    const entry = outbox.enqueue('order', orderInput('flushed-by-a-late-check'));
+    // One check only: the next would come after the test.
+    const watcher = watchConnectivity({ client, outbox, intervalMs: 600_000, timeoutMs: 10_000 });
+    try {
+      // The watcher's first check starts on a 0 ms timer, which fires before this one.
+      await new Promise((r) => setTimeout(r, 0));
+      await watcher.idle();
+      expect(proxy.counts.reset).toBe(1);
+      expect(watcher.last?.status).toBe('online');
+      expect(outbox.get(entry.id)?.state).toBe('sent');
+    } finally {
+      watcher.stop();
+      await proxy.close();
+      local.remove();
+    }
+  });
 });

@@ -19,16 +19,21 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
+import { startGateProxy, type GateProxy } from '../gate-proxy';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Enough records that the sync takes a few progress events (the pull commits every 5,000). */
 const BULK_RECORDS = 12_000;
 /** seedDemo's 200 scenes include every 20th as a demo catalog record. */
 const TOTAL_RECORDS = BULK_RECORDS + 10;
+/** The pull commits (and reports progress) every this many records. */
+const PULL_COMMIT_RECORDS = 5_000;
 
 let serviceDir: string;
 let appDir: string;
 let service: ReferenceService;
+/** The app talks to the service through this: it holds the catalog pull half-way once. */
+let proxy: GateProxy;
 let apiKey: string;
 let app: BrowserApp;
 let browser: Browser;
@@ -41,6 +46,12 @@ beforeAll(async () => {
   appDir = tempDir('eo-e2e-app-');
   service = await startReferenceService({ dataDir: serviceDir });
   apiKey = seedService(service, { scenes: 200, bulkRecords: BULK_RECORDS });
+  // Catalog pages past the first commit wait until the test has seen the partial count: the
+  // whole pull is over in a blink here, and its last events may reach the page in one frame.
+  proxy = await startGateProxy(service.url, (r) => {
+    if (r.method !== 'POST' || !r.url.startsWith('/v0/catalogs/search')) return false;
+    return ((JSON.parse(r.body) as { offset?: number }).offset ?? 0) >= PULL_COMMIT_RECORDS;
+  });
   // Checks every 500 ms so the indicator follows the service within the test's time.
   app = await startBrowserApp({
     dataDir: appDir,
@@ -55,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await app?.close();
+  await proxy?.close();
   await service?.close();
   for (const dir of [serviceDir, appDir]) {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -95,7 +107,7 @@ describe('EO Field Desk in browser mode against the reference service', () => {
     await expect.poll(() => indicator().textContent()).toBe('Not set up');
     await shot('01-first-run');
 
-    await page.getByLabel('Service URL').fill(service.url);
+    await page.getByLabel('Service URL').fill(proxy.url);
     await page.getByLabel('API key').fill(apiKey);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('Saved.').isVisible()).toBe(true);
@@ -113,10 +125,21 @@ describe('EO Field Desk in browser mode against the reference service', () => {
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();
     const progress = page.locator('[data-test="progress"]');
-    // The catalog pull reports after each commit (5,000 records): catch a partial count.
-    await progress.getByText(/Catalog records: [\d,.\s]+ of [\d,.\s]+/).waitFor();
+    // The catalog pull reports after each commit (5,000 records) and waits at the proxy's gate
+    // for the pages after it: the partial count stays on screen until the gate opens.
+    const partial = progress.getByText(/Catalog records: [\d,.\s]+ of [\d,.\s]+/);
+    await partial.waitFor();
+    const [seen, of] = /: (.+) of (.+)$/
+      .exec((await partial.textContent())!.trim())!
+      .slice(1)
+      .map((n) => Number(n.replace(/\D/g, '')));
+    expect(seen).toBeGreaterThanOrEqual(PULL_COMMIT_RECORDS);
+    expect(seen).toBeLessThan(TOTAL_RECORDS);
+    expect(of).toBe(TOTAL_RECORDS);
+    expect(proxy.held).toBeGreaterThan(0);
     expect(await page.getByRole('progressbar').count()).toBe(1);
     await shot('03-sync-progress');
+    proxy.release();
 
     await progress.waitFor({ state: 'detached', timeout: 30_000 });
     const catalogRow = page.locator('tr[data-resource="catalogs"]');

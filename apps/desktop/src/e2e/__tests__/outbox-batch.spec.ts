@@ -495,6 +495,10 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
   });
 
   it('with the service back: "Submit all" shows progress and a notification of what happened', async () => {
+    // The app's own checks at start (the watcher's and the screen's) retry for up to 2 s: one
+    // still in flight when the service is back would find it online and auto-flush the free
+    // creates before "Submit all". They end (offline) before the service returns.
+    await app.backend.idle();
     service = await startReferenceService({ dataDir: serviceDir, port: service.port });
     await tab('sync');
     await page.locator('.sync').getByRole('button', { name: 'Check now' }).click();
