@@ -7,9 +7,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # The Electron binary cannot be downloaded everywhere; browser mode needs none.
 export ELECTRON_SKIP_BINARY_DOWNLOAD="${ELECTRON_SKIP_BINARY_DOWNLOAD:-1}"
-bash scripts/pnpm.sh install --frozen-lockfile
-echo "== building the desktop app"
-bash scripts/pnpm.sh --silent --filter @eo/desktop run build >/dev/null
+# pnpm keeps a copy of the lockfile it installed (node_modules/.pnpm/lock.yaml): the same
+# lockfile means nothing to install, and pnpm's own start-up (about 3 s) is skipped.
+if ! cmp -s pnpm-lock.yaml node_modules/.pnpm/lock.yaml; then
+  bash scripts/pnpm.sh install --frozen-lockfile
+fi
+# Rebuilt only when a source the bundles are made of changed (by content: scripts/desktop-build-stamp.mjs).
+if node scripts/desktop-build-stamp.mjs fresh; then
+  echo "== the desktop app is built from these sources"
+else
+  echo "== building the desktop app"
+  digest="$(node scripts/desktop-build-stamp.mjs digest)"
+  bash scripts/pnpm.sh --silent --filter @eo/desktop run build >/dev/null
+  node scripts/desktop-build-stamp.mjs write "$digest"
+fi
 export EO_DATA_DIR="${EO_DATA_DIR:-$PWD/.data/desktop}"
 electron_dist=apps/desktop/node_modules/electron/dist
 if [ -d "$electron_dist" ] && [ -n "$(ls -A "$electron_dist" 2>/dev/null)" ] &&
