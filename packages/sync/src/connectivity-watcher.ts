@@ -1,5 +1,5 @@
 /**
- * Auto-flush: checks connectivity every `intervalMs` and flushes the outbox while the service
+ * Auto-flush: checks connectivity every `intervalMs` (more often while offline) and flushes the outbox while the service
  * is reachable and something is queued (so it flushes as soon as the network comes back, and
  * again when entries waiting for a retry become due). Stoppable; checks never overlap.
  */
@@ -26,12 +26,18 @@ export function watchConnectivity(options: {
   readonly client: EoClient;
   readonly outbox: FlushTarget;
   readonly intervalMs?: number | undefined;
+  /**
+   * Checks this often while the last check did not find the service online, so its return is
+   * noticed soon (a check of an absent service costs no data). Default min(intervalMs, 5 000).
+   */
+  readonly offlineIntervalMs?: number | undefined;
   readonly timeoutMs?: number | undefined;
   readonly onStatus?: ((check: ConnectivityCheck) => void) | undefined;
   /** A flush that throws (e.g. the database went away) is reported here, not thrown. */
   readonly onError?: ((err: unknown) => void) | undefined;
 }): ConnectivityWatcher {
   const intervalMs = options.intervalMs ?? 30_000;
+  const offlineIntervalMs = options.offlineIntervalMs ?? Math.min(intervalMs, 5_000);
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last: ConnectivityCheck | undefined;
@@ -57,7 +63,8 @@ export function watchConnectivity(options: {
     } catch (err) {
       if (!controller.signal.aborted) options.onError?.(err);
     }
-    if (!controller.signal.aborted) timer = setTimeout(tick, intervalMs);
+    const next = last?.status === 'online' ? intervalMs : offlineIntervalMs;
+    if (!controller.signal.aborted) timer = setTimeout(tick, next);
   }
 
   timer = setTimeout(tick, 0);

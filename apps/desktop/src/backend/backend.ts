@@ -45,6 +45,8 @@ export interface BackendOptions {
   readonly embeddedServiceUrl?: string | null;
   /** Connectivity checks (and outbox auto-flush) every this many ms. Default 30 000. */
   readonly connectivityIntervalMs?: number;
+  /** The same while the service is not online (its return is noticed soon). Default min(that, 5 000). */
+  readonly connectivityOfflineIntervalMs?: number;
   /** Per-check timeout. Default 5 000. */
   readonly connectivityTimeoutMs?: number;
   /**
@@ -134,6 +136,7 @@ export function createBackend(options: BackendOptions): Backend {
     settings: currentSettings,
     embeddedUrl,
     intervalMs: options.connectivityIntervalMs ?? 30_000,
+    offlineIntervalMs: options.connectivityOfflineIntervalMs,
     timeoutMs: connectivityTimeoutMs,
     outbox: work.autoFlush,
     onFirstOnline: () => runner.syncIfNeverSynced(),

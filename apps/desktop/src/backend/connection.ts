@@ -4,7 +4,12 @@
  * online) and the connectivity state the screens show. A check of a replaced connection never
  * overwrites what the current one found.
  */
-import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
+import {
+  createEoClient,
+  keyTransportProblem,
+  type EoClient,
+  type ResponseEvent,
+} from '@eo/api-client';
 import {
   checkConnectivity,
   createDriftInbox,
@@ -28,8 +33,8 @@ interface Connection {
   watcher: ConnectivityWatcher;
   /** Ends with the connection: its checks, "Submit all" (entries stay queued), refreshes. */
   readonly controller: AbortController;
-  /** Whether a check result of this connection was announced yet. */
-  announced: boolean;
+  /** A check asked for by what the connection's requests met is running (one at a time). */
+  rechecking: boolean;
   /** Whether this connection was online yet (the first time may start the first sync). */
   wasOnline: boolean;
 }
@@ -42,6 +47,8 @@ export interface ConnectionOptions {
   /** The reference service started because none is configured (used while serviceUrl is null). */
   readonly embeddedUrl: string | null;
   readonly intervalMs: number;
+  /** The watcher's interval while the service is not online (its default if undefined). */
+  readonly offlineIntervalMs: number | undefined;
   readonly timeoutMs: number;
   /** Flushed by the watcher while online: the same batches (and events) as "Submit all". */
   readonly outbox: FlushTarget;
@@ -64,29 +71,34 @@ export function createConnection(options: ConnectionOptions) {
   const serviceUrl = () => settings().serviceUrl ?? embeddedUrl;
 
   function unconfigured(): Connectivity {
+    const now = new Date().toISOString();
     return {
       state: 'unconfigured',
-      checkedAt: new Date().toISOString(),
+      checkedAt: now,
+      since: now,
       message: 'No service URL or API key yet: enter them in Settings.',
     };
   }
 
+  /**
+   * The new state; `since` carried over while state and message read the same. A check's result
+   * is announced even then, so the screens' "checked" time is the last check, not the last change.
+   */
   function setConnectivity(next: Connectivity, announce = false): void {
     const changed = next.state !== connectivity.state || next.message !== connectivity.message;
-    connectivity = next;
-    if (changed || announce) events.emit('connectivity.changed', next);
+    connectivity = changed ? next : { ...next, since: connectivity.since };
+    if (changed || announce) events.emit('connectivity.changed', connectivity);
   }
 
   /**
    * A check's result, applied only while the connection it checked is the current one: a slow
-   * check of a replaced URL or key must not overwrite what the new connection found. The first
-   * result of a connection is always announced (the state it replaces may read the same).
+   * check of a replaced URL or key must not overwrite what the new connection found. Every
+   * result is announced (the first of a connection too, though the state it replaces may read
+   * the same).
    */
   function applyCheck(checked: Connection, c: ConnectivityCheck): boolean {
     if (conn !== checked || closed) return false;
-    const first = !checked.announced;
-    checked.announced = true;
-    setConnectivity(fromCheck(c), first);
+    setConnectivity(fromCheck(c), true);
     if (c.status === 'online' && !checked.wasOnline) {
       checked.wasOnline = true;
       options.onFirstOnline();
@@ -96,26 +108,30 @@ export function createConnection(options: ConnectionOptions) {
 
   function fromCheck(c: ConnectivityCheck): Connectivity {
     const checkedAt = new Date().toISOString();
+    const since = checkedAt;
     switch (c.status) {
       case 'online':
-        return { state: 'online', checkedAt };
+        return { state: 'online', checkedAt, since };
       case 'unauthorized':
         return {
           state: 'unauthorized',
           checkedAt,
+          since,
           message: 'The service refused the API key: enter a valid key in Settings.',
         };
       case 'offline':
         return {
           state: 'offline',
           checkedAt,
-          message: `The service cannot be reached (${c.message ?? 'network error'}); searches use the local mirror.`,
+          since,
+          message: `The service cannot be reached (${reason(c.message) ?? 'network error'}); searches use the local mirror.`,
         };
       default:
         return {
           state: 'offline',
           checkedAt,
-          message: `The service answered with an error (${c.message ?? 'unknown'}); searches use the local mirror.`,
+          since,
+          message: `The service answered with an error (${reason(c.message) ?? 'unknown'}); searches use the local mirror.`,
         };
     }
   }
@@ -145,6 +161,8 @@ export function createConnection(options: ConnectionOptions) {
       baseUrl: url,
       apiKey: () => keys.keyFor(configured) ?? '',
       onSchemaDrift: drift.onSchemaDrift,
+      // What the app's own requests meet (a sync, a quote, a batch) is news about the service.
+      onResponse: (e) => noticed(next, e),
       // The embedded service is ours: it speaks our spec whatever the configured one speaks.
       dialect: configured === null ? 'spec' : settings().dialect,
     });
@@ -153,7 +171,7 @@ export function createConnection(options: ConnectionOptions) {
       client,
       drift,
       controller: new AbortController(),
-      announced: false,
+      rechecking: false,
       wasOnline: false,
       watcher: null as unknown as ConnectivityWatcher,
     };
@@ -161,6 +179,7 @@ export function createConnection(options: ConnectionOptions) {
     next.watcher = watchConnectivity({
       client,
       intervalMs: options.intervalMs,
+      offlineIntervalMs: options.offlineIntervalMs,
       timeoutMs: options.timeoutMs,
       // The same batches (and events) as "Submit all", with the retry backoff honoured.
       outbox: options.outbox,
@@ -170,6 +189,27 @@ export function createConnection(options: ConnectionOptions) {
       },
       onError: (e) => console.error('outbox flush failed:', e instanceof Error ? e.message : e),
     });
+  }
+
+  /**
+   * A request of `c` ended: one that finally failed for want of an answer while the state reads
+   * online, or one that was answered while it reads offline, has the service checked at once
+   * (not at the watcher's next tick, up to its interval away). The check decides: one failed
+   * request is not proof, and a check applies only to the connection that is still current.
+   */
+  function noticed(c: Connection, e: ResponseEvent): void {
+    if (conn !== c || closed || c.rechecking) return;
+    const unanswered =
+      (e.error === 'network' || e.error === 'timeout') && e.retryInMs === undefined;
+    const answered = e.status !== undefined && e.status < 500 && e.status !== 401;
+    const news =
+      (unanswered && connectivity.state === 'online') ||
+      (answered && connectivity.state === 'offline');
+    if (!news) return;
+    c.rechecking = true;
+    void checkNow()
+      .catch(() => undefined)
+      .finally(() => (c.rechecking = false));
   }
 
   async function checkNow(): Promise<Connectivity> {
@@ -216,4 +256,9 @@ export function createConnection(options: ConnectionOptions) {
       conn?.controller.abort();
     },
   };
+}
+
+/** A client error's message without the request line (`GET /v0/indices?limit=1: `) it starts with. */
+function reason(message: string | undefined): string | undefined {
+  return message?.replace(/^[A-Z]+ \/\S*: /, '');
 }

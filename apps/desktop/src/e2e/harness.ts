@@ -98,6 +98,8 @@ export async function startBrowserApp(options: {
   readonly rendererDir: string;
   /** Connectivity checks every this many ms (the app's default is 30 s). */
   readonly connectivityIntervalMs?: number;
+  /** The same while the service is not online (the app's default is min(that, 5 s)). */
+  readonly connectivityOfflineIntervalMs?: number;
   /**
    * The app syncs a never-synced mirror on first connect; these journeys press "Sync now"
    * themselves to watch the progress, so it is off unless asked for. Default false.
@@ -109,6 +111,9 @@ export async function startBrowserApp(options: {
     secrets: fileSecrets(options.dataDir),
     mode: 'browser',
     connectivityIntervalMs: options.connectivityIntervalMs ?? 30_000,
+    ...(options.connectivityOfflineIntervalMs === undefined
+      ? {}
+      : { connectivityOfflineIntervalMs: options.connectivityOfflineIntervalMs }),
     connectivityTimeoutMs: 2_000,
     syncOnFirstConnect: options.syncOnFirstConnect ?? false,
   });

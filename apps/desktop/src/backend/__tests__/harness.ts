@@ -97,7 +97,9 @@ export function startBackend(opts: Partial<BackendOptions> = {}): TestBackend {
     dataDir,
     secrets,
     mode: 'browser',
+    // No checks of their own during a test (offline neither): tests ask with connectivity.check.
     connectivityIntervalMs: 60_000,
+    connectivityOfflineIntervalMs: 60_000,
     connectivityTimeoutMs: 2_000,
     // Tests start their syncs themselves (first-connect sync: first-sync.spec.ts).
     syncOnFirstConnect: false,

@@ -26,7 +26,7 @@ import { RENDERER_DIR } from '../renderer-build';
 const BULK_RECORDS = 12_000;
 /** seedDemo's 200 scenes include every 20th as a demo catalog record. */
 const TOTAL_RECORDS = BULK_RECORDS + 10;
-/** The pull commits (and reports progress) every this many records. */
+/** The pull commits every this many records; the gate holds the pages after the first commit. */
 const PULL_COMMIT_RECORDS = 5_000;
 
 let serviceDir: string;
@@ -125,16 +125,17 @@ describe('EO Field Desk in browser mode against the reference service', () => {
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();
     const progress = page.locator('[data-test="progress"]');
-    // The catalog pull reports after each commit (5,000 records) and waits at the proxy's gate
-    // for the pages after it: the partial count stays on screen until the gate opens.
+    // The catalog pull reports as it reads and waits at the proxy's gate for the pages after its
+    // first commit (5,000 records): a partial count stays on screen until the gate opens.
     const partial = progress.getByText(/Catalog records: [\d,.\s]+ of [\d,.\s]+/);
     await partial.waitFor();
     const [seen, of] = /: (.+) of (.+)$/
       .exec((await partial.textContent())!.trim())!
       .slice(1)
       .map((n) => Number(n.replace(/\D/g, '')));
-    expect(seen).toBeGreaterThanOrEqual(PULL_COMMIT_RECORDS);
-    expect(seen).toBeLessThan(TOTAL_RECORDS);
+    // A partial count: the pages before the gate, as far as they were reported when read.
+    expect(seen).toBeGreaterThan(0);
+    expect(seen).toBeLessThanOrEqual(PULL_COMMIT_RECORDS);
     expect(of).toBe(TOTAL_RECORDS);
     expect(proxy.held).toBeGreaterThan(0);
     expect(await page.getByRole('progressbar').count()).toBe(1);

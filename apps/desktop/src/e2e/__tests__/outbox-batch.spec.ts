@@ -464,12 +464,14 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
 
     await page.close();
     await app.close();
-    // Checks every 10 minutes: the first check at start, then none during the test, so no
-    // automatic batch races "Submit all" when the service is back ("Check now" says Online).
+    // Checks every 10 minutes, also while offline: the first check at start, then none during
+    // the test, so no automatic batch races "Submit all" when the service is back ("Check now"
+    // says Online).
     app = await startBrowserApp({
       dataDir: appDir,
       rendererDir: RENDERER_DIR,
       connectivityIntervalMs: 600_000,
+      connectivityOfflineIntervalMs: 600_000,
     });
     page = await newPage();
     await page.goto(app.server.openUrl);

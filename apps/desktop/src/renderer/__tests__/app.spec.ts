@@ -33,7 +33,11 @@ describe('App', () => {
 
   it('opens on the settings when nothing is configured yet', async () => {
     bridge.settings = { ...bridge.settings, serviceUrl: null, apiKeySet: false };
-    bridge.connectivity = { state: 'unconfigured', checkedAt: '2024-05-17T08:00:00.000Z' };
+    bridge.connectivity = {
+      state: 'unconfigured',
+      checkedAt: '2024-05-17T08:00:00.000Z',
+      since: '2024-05-17T08:00:00.000Z',
+    };
     const wrapper = mountApp();
     await flushPromises();
     expect(wrapper.find('[data-screen="settings"]').attributes('aria-current')).toBe('page');
@@ -51,6 +55,7 @@ describe('App', () => {
     bridge.emit('connectivity.changed', {
       state: 'offline',
       checkedAt: '2024-05-17T08:05:00.000Z',
+      since: '2024-05-17T08:05:00.000Z',
       message: 'connect ECONNREFUSED',
     });
     await flushPromises();

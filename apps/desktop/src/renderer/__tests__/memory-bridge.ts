@@ -111,7 +111,11 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     records,
     settings: defaultSettings(),
     embeddedServiceUrl: null,
-    connectivity: { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' },
+    connectivity: {
+      state: 'online',
+      checkedAt: '2024-05-17T08:00:00.000Z',
+      since: '2024-05-17T08:00:00.000Z',
+    },
     syncStatus: {
       running: false,
       resources: [

@@ -1,10 +1,13 @@
-/** Whether the configured service answers, with the key: checked now, and announced on change. */
+/** Whether the configured service answers, with the key: announced after every check. */
 import { z } from 'zod';
 import { none } from './fields';
 
 export const Connectivity = z.object({
   state: z.enum(['online', 'offline', 'unauthorized', 'unconfigured']),
+  /** When the service was last asked (every check is announced, so this stays current). */
   checkedAt: z.string(),
+  /** Since when the state (and message) read as they do. */
+  since: z.string(),
   /** Why, when not online, in words a user can act on. */
   message: z.string().optional(),
 });

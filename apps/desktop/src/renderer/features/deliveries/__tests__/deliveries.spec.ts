@@ -53,8 +53,12 @@ afterEach(() => {
 
 function setOnline(online: boolean): void {
   useConnectivityStore().current = online
-    ? { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' }
-    : { state: 'offline', checkedAt: '2024-05-17T08:00:00.000Z' };
+    ? { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z', since: '2024-05-17T08:00:00.000Z' }
+    : {
+        state: 'offline',
+        checkedAt: '2024-05-17T08:00:00.000Z',
+        since: '2024-05-17T08:00:00.000Z',
+      };
 }
 
 async function mountScreen(): Promise<VueWrapper> {

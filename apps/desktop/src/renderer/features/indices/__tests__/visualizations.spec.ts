@@ -73,7 +73,11 @@ beforeEach(async () => {
   ];
   queuedAoi = await queue(bridge, aoiCreate('South field'));
   queuedIndex = await queue(bridge, indexCreate('Red edge'));
-  useConnectivityStore().current = { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' };
+  useConnectivityStore().current = {
+    state: 'online',
+    checkedAt: '2024-05-17T08:00:00.000Z',
+    since: '2024-05-17T08:00:00.000Z',
+  };
 });
 afterEach(() => {
   wrapper?.unmount();

@@ -73,7 +73,11 @@ beforeEach(() => {
       val_errors: [],
     }),
   ];
-  useConnectivityStore().current = { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' };
+  useConnectivityStore().current = {
+    state: 'online',
+    checkedAt: '2024-05-17T08:00:00.000Z',
+    since: '2024-05-17T08:00:00.000Z',
+  };
 });
 afterEach(() => {
   wrapper?.unmount();

@@ -372,6 +372,7 @@ describe('OrderComposer in the screen', () => {
     useConnectivityStore().current = {
       state: 'offline',
       checkedAt: '2024-05-17T08:00:00Z',
+      since: '2024-05-17T08:00:00Z',
       message: 'connect ECONNREFUSED',
     };
     await flushPromises();

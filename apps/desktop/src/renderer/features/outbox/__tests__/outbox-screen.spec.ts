@@ -32,8 +32,13 @@ afterEach(() => {
 async function mountScreen(online = true): Promise<VueWrapper> {
   const connectivity = useConnectivityStore();
   connectivity.current = online
-    ? { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' }
-    : { state: 'offline', checkedAt: '2024-05-17T08:00:00.000Z', message: 'ECONNREFUSED' };
+    ? { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z', since: '2024-05-17T08:00:00.000Z' }
+    : {
+        state: 'offline',
+        checkedAt: '2024-05-17T08:00:00.000Z',
+        since: '2024-05-17T08:00:00.000Z',
+        message: 'ECONNREFUSED',
+      };
   useOutboxStore().listen();
   wrapper = mount(OutboxScreen, { attachTo: document.body });
   await flushPromises();
@@ -222,7 +227,11 @@ describe('OutboxScreen', () => {
     expect(w.find('#submit-reason').text()).toBe(
       'The service is not reachable; entries are submitted automatically when it is, orders when you Submit all.',
     );
-    useConnectivityStore().current = { state: 'online', checkedAt: '2024-05-17T08:01:00.000Z' };
+    useConnectivityStore().current = {
+      state: 'online',
+      checkedAt: '2024-05-17T08:01:00.000Z',
+      since: '2024-05-17T08:01:00.000Z',
+    };
     await flushPromises();
     expect(submit.attributes('disabled')).toBeUndefined();
     expect(submit.text()).toBe('Submit all (1)');

@@ -80,6 +80,7 @@ describe('connectivity store', () => {
     bridge.emit('connectivity.changed', {
       state: 'unauthorized',
       checkedAt: '2024-05-17T10:00:00.000Z',
+      since: '2024-05-17T10:00:00.000Z',
       message: 'HTTP 401',
     });
     expect(c.online).toBe(false);
@@ -87,6 +88,7 @@ describe('connectivity store', () => {
     bridge.emit('connectivity.changed', {
       state: 'offline',
       checkedAt: '2024-05-17T10:01:00.000Z',
+      since: '2024-05-17T10:01:00.000Z',
     });
     expect(c.text.label).toBe('Offline');
     stop();
@@ -95,11 +97,16 @@ describe('connectivity store', () => {
   it('keeps an event that arrived while a check was answered, when the event is newer', async () => {
     const c = useConnectivityStore();
     const stop = c.listen();
-    bridge.connectivity = { state: 'online', checkedAt: '2024-05-17T08:00:00.000Z' };
+    bridge.connectivity = {
+      state: 'online',
+      checkedAt: '2024-05-17T08:00:00.000Z',
+      since: '2024-05-17T08:00:00.000Z',
+    };
     const checked = c.check();
     bridge.emit('connectivity.changed', {
       state: 'offline',
       checkedAt: '2024-05-17T08:00:05.000Z',
+      since: '2024-05-17T08:00:05.000Z',
       message: 'the network went away',
     });
     await checked;
