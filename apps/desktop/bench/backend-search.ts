@@ -12,9 +12,9 @@
  * or `await backendSearchBench({ smoke })` from a bench runner.
  */
 import { reportVerdict } from '@eo/bench-kit';
-import { compileCatalogSql } from '@eo/catalog-store';
+import { compileCatalogSql, footprintRing } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
-import { makeOfflineCatalogSearch, openMirrorDatabase, outerRing } from '@eo/sync';
+import { makeOfflineCatalogSearch, openMirrorDatabase } from '@eo/sync';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,13 +79,7 @@ export async function backendSearchBench(options: { smoke: boolean }): Promise<v
       .prepare(`SELECT c.record_json FROM ${c.from} WHERE ${c.where}`)
       .iterate(c.params) as Iterable<{ record_json: string }>) {
       const rec = JSON.parse(r.record_json) as { details: { geometry: unknown; bbox: number[] } };
-      const ring = outerRing({
-        g: JSON.stringify(rec.details.geometry),
-        w: null,
-        s: null,
-        e: null,
-        n: null,
-      });
+      const ring = footprintRing(rec.details.geometry, null);
       if (ring) n++;
     }
     return n;

@@ -6,6 +6,13 @@ export { catalogRecords } from './table';
 export type { SqlRow } from './sql-row';
 export { CATALOG_RTREE_DDL } from './rtree';
 export {
+  catalogFootprints,
+  footprintRing,
+  footprintPoints,
+  installFootprintFunction,
+  FOOTPRINT_TOLERANCE_DEG,
+} from './footprints';
+export {
   makeCatalogInserter,
   makeCatalogUpserter,
   makeCatalogDeleter,

@@ -24,7 +24,13 @@ export function makeCatalogView(mirror: Mirror) {
         items: page.catalogs.map((r) => toRow(r as Record<string, unknown>)),
       };
     },
-    footprints: (query: CatalogQuery): Footprints => mirror.catalog.footprints(query),
+    footprints: (query: CatalogQuery): Footprints => {
+      const fp = mirror.catalog.footprints(query);
+      const rings = fp.ids.map((_, i) => [
+        ...fp.coords.subarray(fp.offsets[i]! * 2, fp.offsets[i + 1]! * 2),
+      ]);
+      return { ids: fp.ids, rings };
+    },
     get: (id: string) => mirror.catalog.get(id) as CatalogRecordView | null,
   };
 }
