@@ -30,8 +30,9 @@ const EMPTY: CatalogFootprints = Object.freeze({
 /** Needs `eo_intersects` and `eo_rfc3339` installed on `sqlite` (the offline search does it). */
 export function makeCatalogFootprints(sqlite: Database.Database) {
   /**
-   * The last answer and its search (paging left out): the launch reads the first screen's
-   * footprints while the page loads, and the page's own call then finds them here.
+   * The last answer and its search (paging and sort left out: they change nothing here): the
+   * launch reads the first screen's footprints while the page loads, and the page's own call
+   * (sorted by date) then finds them here.
    */
   let last: { key: string; value: CatalogFootprints } | null = null;
 
@@ -70,9 +71,14 @@ export function makeCatalogFootprints(sqlite: Database.Database) {
   }
 
   return {
-    /** `req` is a parsed search request (its paging is ignored: every match counts). */
+    /** `req` is a parsed search request (paging and sort are ignored: every match counts). */
     footprints(req: CatalogSearchRequest): CatalogFootprints {
-      const key = JSON.stringify({ ...req, limit: undefined, offset: undefined });
+      const key = JSON.stringify({
+        ...req,
+        limit: undefined,
+        offset: undefined,
+        sort_by: undefined,
+      });
       if (last?.key !== key) last = { key, value: read(req) };
       return last.value;
     },

@@ -172,6 +172,23 @@ describe('offline catalog search', () => {
     expect(nonEmpty).toBeGreaterThan(5);
   });
 
+  it('footprints: the last answer is kept across paging and sort, forgotten on invalidate', () => {
+    const footprints = makeCatalogFootprints(db.sqlite);
+    const first = footprints.footprints(CatalogSearchRequest.parse({}));
+    expect(first.ids.length).toBe(records.length);
+    // The page's first search (sorted by date, paged) finds the launch's warm-up answer.
+    const sorted = { sort_by: [{ field: 'datetime', direction: 'desc' }], limit: 5, offset: 10 };
+    expect(footprints.footprints(CatalogSearchRequest.parse(sorted))).toBe(first);
+    const filtered = footprints.footprints(
+      CatalogSearchRequest.parse({ collections: [collections[0]!] }),
+    );
+    expect(filtered).not.toBe(first);
+    footprints.invalidate();
+    const again = footprints.footprints(CatalogSearchRequest.parse({}));
+    expect(again).not.toBe(first);
+    expect(again.ids).toEqual(first.ids);
+  });
+
   it('the whole mirror, default order, equals the service page by page', async () => {
     const offline = engine.searchCatalog({ limit: 1000 });
     const online = await searchService({ limit: 1000 });
