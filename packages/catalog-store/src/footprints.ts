@@ -148,7 +148,7 @@ export function footprintBlob(ring: readonly number[]): Buffer {
 }
 
 /** The points of a stored ring, or null when its length is not whole points (a damaged row). */
-export function footprintPoints(ring: Uint8Array): number | null {
+export function footprintPoints(ring: { readonly byteLength: number }): number | null {
   return ring.byteLength % 8 === 0 && ring.byteLength >= 24 ? ring.byteLength / 8 : null;
 }
 
