@@ -180,6 +180,17 @@ export function installFootprintFunction(sqlite: Database.Database): void {
   );
 }
 
+/**
+ * The backfill of the migration that creates `catalog_footprints`, in the service's and the
+ * mirror's migration files verbatim (whitespace aside; their migration tests hold them to it).
+ */
+export const CATALOG_FOOTPRINTS_BACKFILL = `INSERT INTO \`catalog_footprints\` (\`seq\`, \`ring\`)
+  SELECT \`seq\`, \`ring\` FROM (
+    SELECT \`seq\`, eo_footprint_ring(\`record_json\` -> '$.details.geometry',
+      \`min_lon\`, \`min_lat\`, \`max_lon\`, \`max_lat\`) AS \`ring\`
+    FROM \`catalog_records\`)
+  WHERE \`ring\` IS NOT NULL;`;
+
 /** Writes a record's footprint row (or removes it when there is nothing to draw). */
 export function footprintWriter(sqlite: Database.Database) {
   const put = sqlite.prepare('INSERT OR REPLACE INTO catalog_footprints (seq, ring) VALUES (?, ?)');

@@ -7,6 +7,7 @@ export type { SqlRow } from './sql-row';
 export { CATALOG_RTREE_DDL } from './rtree';
 export {
   catalogFootprints,
+  CATALOG_FOOTPRINTS_BACKFILL,
   footprintRing,
   footprintPoints,
   installFootprintFunction,

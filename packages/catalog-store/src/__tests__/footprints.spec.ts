@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  CATALOG_FOOTPRINTS_BACKFILL,
   FOOTPRINT_TOLERANCE_DEG,
   footprintBlob,
   footprintPoints,
@@ -189,9 +190,7 @@ describe('the writers keep catalog_footprints in step', () => {
     const written = stored();
     expect(written.length).toBeGreaterThanOrEqual(4);
     store.sqlite.exec('DELETE FROM catalog_footprints');
-    store.sqlite.exec(`INSERT INTO catalog_footprints (seq, ring)
-      SELECT seq, ring FROM (SELECT seq, eo_footprint_ring(record_json -> '$.details.geometry',
-        min_lon, min_lat, max_lon, max_lat) AS ring FROM catalog_records) WHERE ring IS NOT NULL`);
+    store.sqlite.exec(CATALOG_FOOTPRINTS_BACKFILL);
     expect(stored()).toEqual(written);
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { CATALOG_FOOTPRINTS_BACKFILL } from '../footprints';
 import { makeCatalogUpserter, type CatalogRecordOut } from '../writes';
 
 interface Opened {
@@ -79,6 +80,8 @@ export interface FootprintBackfill {
   readonly backfilled: string[];
   /** Whether the old database had the table before (it must not). */
   readonly existedBefore: boolean;
+  /** Whether the migration file holds `CATALOG_FOOTPRINTS_BACKFILL` (whitespace aside). */
+  readonly backfillVerbatim: boolean;
 }
 
 /**
@@ -125,5 +128,8 @@ export function replayFootprintBackfill(opts: {
   const upgraded = opts.open(oldFile);
   const backfilled = rows(upgraded.sqlite);
   upgraded.close();
-  return { written, backfilled, existedBefore };
+  const oneLine = (sql: string) => sql.replace(/\s+/g, ' ');
+  const migration = fs.readFileSync(path.join(opts.folder, `${opts.tag}.sql`), 'utf8');
+  const backfillVerbatim = oneLine(migration).includes(oneLine(CATALOG_FOOTPRINTS_BACKFILL));
+  return { written, backfilled, existedBefore, backfillVerbatim };
 }

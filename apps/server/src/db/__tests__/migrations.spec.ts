@@ -63,7 +63,7 @@ describe('server migrations', () => {
     expect(ledger.applied).toBe(ledger.files.length);
   });
 
-  it('backfills catalog_footprints for the records already stored, as the writers store them', () => {
+  it('backfills catalog_footprints (the statement of @eo/catalog-store) as the writers store them', () => {
     const replay = replayFootprintBackfill({
       folder: MIGRATIONS_FOLDER,
       tag: '0002_catalog_footprints',
@@ -71,6 +71,7 @@ describe('server migrations', () => {
       open: openDatabase,
     });
     expect(replay.existedBefore).toBe(false);
+    expect(replay.backfillVerbatim).toBe(true);
     expect(replay.written.length).toBe(4); // every record but the one without geometry
     expect(replay.backfilled).toEqual(replay.written);
   });

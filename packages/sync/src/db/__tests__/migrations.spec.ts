@@ -67,7 +67,7 @@ describe('migrations', () => {
     reopened.close();
   });
 
-  it('backfills catalog_footprints for the records already stored, as the writers store them', () => {
+  it('backfills catalog_footprints (the statement of @eo/catalog-store) as the writers store them', () => {
     const replay = replayFootprintBackfill({
       folder: MIGRATIONS_FOLDER,
       tag: '0006_catalog_footprints',
@@ -75,6 +75,7 @@ describe('migrations', () => {
       open: openMirrorDatabase,
     });
     expect(replay.existedBefore).toBe(false);
+    expect(replay.backfillVerbatim).toBe(true);
     expect(replay.written.length).toBe(4); // every record but the one without geometry
     expect(replay.backfilled).toEqual(replay.written);
   });
