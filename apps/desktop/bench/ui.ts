@@ -18,6 +18,7 @@ import { chromium, type Page } from 'playwright-core';
 import { createBackend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
+import { decodeFootprints } from '../src/shared/contract';
 import { median, mirrorWith, timeMs } from './backend-fixtures';
 import { appDir, buildApp } from './app-build';
 
@@ -73,6 +74,11 @@ async function overHttp(method: string, input: unknown): Promise<void> {
     headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
     body: JSON.stringify(input),
   });
+  // A binary answer (catalog.footprints) is decoded as the page decodes it.
+  if (res.headers.get('content-type') === 'application/octet-stream') {
+    decodeFootprints(new Uint8Array(await res.arrayBuffer()));
+    return;
+  }
   const body = (await res.json()) as { ok: boolean };
   if (!body.ok) throw new Error(`${method} failed`);
 }

@@ -6,6 +6,14 @@ export { catalogRecords } from './table';
 export type { SqlRow } from './sql-row';
 export { CATALOG_RTREE_DDL } from './rtree';
 export {
+  catalogFootprints,
+  CATALOG_FOOTPRINTS_BACKFILL,
+  footprintRing,
+  footprintPoints,
+  installFootprintFunction,
+  FOOTPRINT_TOLERANCE_DEG,
+} from './footprints';
+export {
   makeCatalogInserter,
   makeCatalogUpserter,
   makeCatalogDeleter,

@@ -1,7 +1,8 @@
 /**
  * Writes of catalog records and their R*Tree entries. The service inserts records as orders
  * are fulfilled; the mirror upserts what a sync pass fetched and deletes what a complete pass
- * no longer saw. Every writer keeps `catalog_rtree` in step with `catalog_records`.
+ * no longer saw. Every writer keeps `catalog_rtree` and `catalog_footprints` (the map's ring,
+ * `footprints.ts`) in step with `catalog_records`.
  */
 import type { CatalogRecord, Geometry } from '@eo/domain';
 import {
@@ -17,6 +18,7 @@ import {
 } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
+import { footprintWriter } from './footprints';
 
 export type CatalogRecordOut = z.input<typeof CatalogRecord>;
 
@@ -103,7 +105,7 @@ function recordRow(
   record: CatalogRecordOut,
   links: CatalogLinks,
   read: FieldReaders,
-): { row: unknown[]; bounds: Bounds | null; unreadable: readonly string[] } {
+): { row: unknown[]; bounds: Bounds | null; geometry: unknown; unreadable: readonly string[] } {
   const raw = record as unknown as Record<string, unknown>;
   const id = read.id(raw.id);
   if (id === null) throw new CatalogRecordIdError(raw.id);
@@ -155,7 +157,7 @@ function recordRow(
     col(raw.updated_at, read.stamp, 'updated_at') ?? 0,
     JSON.stringify(record),
   ];
-  return { row, bounds, unreadable };
+  return { row, bounds, geometry: details.geometry, unreadable };
 }
 
 function rtreeInsert(sqlite: Database.Database) {
@@ -175,10 +177,12 @@ export function makeCatalogInserter(sqlite: Database.Database, reading: CatalogR
     `INSERT INTO catalog_records (${COLUMNS}) VALUES (${PLACEHOLDERS})`,
   );
   const insertRtree = rtreeInsert(sqlite);
+  const writeFootprint = footprintWriter(sqlite);
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
-    const { row, bounds, unreadable } = recordRow(record, links, read);
+    const { row, bounds, geometry, unreadable } = recordRow(record, links, read);
     const r = insert.run(...row);
     if (bounds) insertRtree(r.lastInsertRowid, bounds);
+    writeFootprint(r.lastInsertRowid, geometry, bounds);
     return unreadable;
   };
 }
@@ -202,19 +206,25 @@ export function makeCatalogUpserter(sqlite: Database.Database, reading: CatalogR
   );
   const dropRtree = sqlite.prepare('DELETE FROM catalog_rtree WHERE seq = ?');
   const insertRtree = rtreeInsert(sqlite);
+  const writeFootprint = footprintWriter(sqlite);
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
-    const { row, bounds, unreadable } = recordRow(record, links, read);
+    const { row, bounds, geometry, unreadable } = recordRow(record, links, read);
     const { seq } = upsert.get(...row) as { seq: number };
     dropRtree.run(seq);
     if (bounds) insertRtree(seq, bounds);
+    writeFootprint(seq, geometry, bounds);
     return unreadable;
   };
 }
 
-/** Deletes records (and their R*Tree entries) by id; returns how many rows went. */
+/** Deletes records (and their R*Tree entries and footprints) by id; returns how many rows went. */
 export function makeCatalogDeleter(sqlite: Database.Database) {
   const dropRtree = sqlite.prepare(
     `DELETE FROM catalog_rtree WHERE seq IN
+       (SELECT seq FROM catalog_records WHERE id IN (SELECT value FROM json_each(?)))`,
+  );
+  const dropFootprints = sqlite.prepare(
+    `DELETE FROM catalog_footprints WHERE seq IN
        (SELECT seq FROM catalog_records WHERE id IN (SELECT value FROM json_each(?)))`,
   );
   const drop = sqlite.prepare(
@@ -224,6 +234,7 @@ export function makeCatalogDeleter(sqlite: Database.Database) {
     if (ids.length === 0) return 0;
     const list = JSON.stringify(ids);
     dropRtree.run(list);
+    dropFootprints.run(list);
     return drop.run(list).changes;
   };
 }

@@ -103,6 +103,19 @@ function floorStatements(sqlite: Database.Database) {
   const box = sqlite.prepare(
     'INSERT OR REPLACE INTO catalog_rtree (seq, min_lon, max_lon, min_lat, max_lat) VALUES (?, ?, ?, ?, ?)',
   );
+  // The map's ring beside the box, as the writers keep it (here: the first outer ring as is).
+  const footprint = sqlite.prepare(
+    'INSERT OR REPLACE INTO catalog_footprints (seq, ring) VALUES (?, ?)',
+  );
+  const ringBlob = (g: Geometry) => {
+    const ring = g.type === 'MultiPolygon' ? g.coordinates[0]![0]! : g.coordinates[0]!;
+    const out = Buffer.allocUnsafe((ring.length - 1) * 8);
+    for (let i = 0; i < ring.length - 1; i++) {
+      out.writeFloatLE(ring[i]![0]!, i * 8);
+      out.writeFloatLE(ring[i]![1]!, i * 8 + 4);
+    }
+    return out;
+  };
   // The hand-written shortcuts: ms precision (Date.parse); bounds of the polygon's outer ring.
   const us = (s: unknown) => (typeof s === 'string' ? Date.parse(s) * 1000 : null);
   const bounds = (g: Geometry) => {
@@ -150,6 +163,7 @@ function floorStatements(sqlite: Database.Database) {
         JSON.stringify(r),
       ) as { seq: number };
       box.run(seq, b[0], b[2], b[1], b[3]);
+      footprint.run(seq, ringBlob(r.details.geometry as Geometry));
     },
   };
 }

@@ -87,5 +87,5 @@ export {
   type ImageryReport,
   type ImagerySyncOptions,
 } from './pull/imagery';
-export { outerRing, type CatalogFootprints } from './search/footprints';
+export { type CatalogFootprints } from './search/footprints';
 export type { Lookups } from './mirror/lookups';

@@ -35,8 +35,9 @@ export type LaunchOptions = Omit<BackendOptions, 'embeddedServiceUrl'> & {
 };
 
 /**
- * The first screen draws every footprint: their rings are read from the mirror now, while the
- * page loads, so its first `catalog.footprints` answers from the backend's ring cache.
+ * The first screen draws every footprint: they are read from the mirror now, while the page
+ * loads; the mirror keeps that answer (paging and sort aside), so the page's first
+ * `catalog.footprints` gets it without reading again.
  */
 function warmFootprints(backend: Backend): Backend {
   setImmediate(() => void backend.dispatch('catalog.footprints', {}));

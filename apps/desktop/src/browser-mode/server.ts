@@ -2,7 +2,9 @@
  * Browser mode: the backend's contract over HTTP on 127.0.0.1, plus the built renderer.
  *
  * - `POST /api/call/<method>` with a JSON body and `Authorization: Bearer <token>`: the
- *   backend's dispatch (validated there); the answer is the CallResult envelope.
+ *   backend's dispatch (validated there); the answer is the CallResult envelope, or, for a
+ *   successful call whose value is bytes (`catalog.footprints`), those bytes as
+ *   `application/octet-stream` (errors stay JSON envelopes).
  * - `GET /api/events?token=<token>`: Server-Sent Events, `event: <name>` + JSON `data:`.
  *   (EventSource cannot set headers, hence the token in the query.)
  * - Everything else: the renderer's static files, HTML with a strict CSP.
@@ -147,6 +149,7 @@ export async function startBrowserMode(options: {
         });
       }
       const result = await (await backend).dispatch(method, input);
+      if (result.ok && result.value instanceof Uint8Array) return sendBytes(res, result.value);
       return send(res, statusOf(result), result);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'GET only' });
@@ -282,6 +285,16 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
     'Content-Length': Buffer.byteLength(json),
   });
   res.end(json);
+}
+
+/** A binary answer: the value itself, not an envelope (JSON would spell out every byte). */
+function sendBytes(res: http.ServerResponse, bytes: Uint8Array): void {
+  res.writeHead(200, {
+    'Content-Type': 'application/octet-stream',
+    'Cache-Control': 'no-store',
+    'Content-Length': bytes.byteLength,
+  });
+  res.end(bytes);
 }
 
 function readBody(req: http.IncomingMessage, max: number): Promise<string | null> {

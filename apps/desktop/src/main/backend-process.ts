@@ -1,7 +1,9 @@
 /**
  * Entry of the backend's utilityProcess (out/main/backend-process.cjs): a long sync or a big
  * search never blocks main or the window. Under Electron the channel is `process.parentPort`;
- * under plain Node (`child_process.fork`, used to smoke-test the built bundle) it is process IPC.
+ * under plain Node (`child_process.fork`, used to smoke-test the built bundle) it is process IPC,
+ * which must be forked with `serialization: 'advanced'`: answers may be bytes
+ * (`catalog.footprints`), which Node's default JSON serialization would spell out key by key.
  */
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
 import { serveBackend } from './backend-serve';

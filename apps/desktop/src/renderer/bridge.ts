@@ -113,6 +113,10 @@ export function createHttpBridge(opts: HttpBridgeOptions): Bridge {
         `The app's backend is not reachable (${err instanceof Error ? err.message : String(err)}). Is the app still running?`,
       );
     }
+    // A successful call answering bytes (`catalog.footprints`) comes as the bytes themselves.
+    if (res.status === 200 && res.headers.get('content-type') === 'application/octet-stream') {
+      return new Uint8Array(await res.arrayBuffer());
+    }
     let body: unknown = null;
     try {
       body = await res.json();

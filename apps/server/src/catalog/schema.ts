@@ -1,3 +1,3 @@
-// The catalog records table is defined by @eo/catalog-store (shared with the offline mirror);
+// The catalog records table and its footprints (the map's rings) are defined by @eo/catalog-store (shared with the offline mirror);
 // re-exported here so the server's drizzle schema, and so its migrations, include it.
-export { catalogRecords } from '@eo/catalog-store';
+export { catalogRecords, catalogFootprints } from '@eo/catalog-store';

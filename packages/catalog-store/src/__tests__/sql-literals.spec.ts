@@ -12,6 +12,7 @@ import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { SqlRow } from '../sql-row';
 import type { catalogRecords } from '../table';
 import { sqlLiterals, sqlNameCheck, unpreparable } from '../testing';
+import { installFootprintFunction } from '../footprints';
 import { tempCatalog } from './temp-store';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
@@ -19,6 +20,8 @@ const SRC = fileURLToPath(new URL('..', import.meta.url));
 describe('sqlLiterals, sqlNameCheck, unpreparable', () => {
   const store = tempCatalog('sql-literals');
   afterAll(() => store.close());
+  // The migrations' backfill statement calls it.
+  installFootprintFunction(store.sqlite);
 
   it("prepares every statement of this package's sources against the drizzle table", () => {
     const check = sqlNameCheck(store.sqlite, SRC);

@@ -8,13 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { is, SQL } from 'drizzle-orm';
-import { getTableConfig, SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
+import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { catalogFootprints } from '../footprints';
 import { CATALOG_RTREE_DDL } from '../rtree';
 import { catalogRecords } from '../table';
 
-/** CREATE statements for `catalog_records` (columns, keys, indexes) and its R*Tree. */
+/** CREATE statements for `catalog_records`, its footprints (columns, keys, indexes) and R*Tree. */
 export function catalogDdl(): string[] {
-  const cfg = getTableConfig(catalogRecords);
+  return [...tableDdl(catalogRecords), ...tableDdl(catalogFootprints), CATALOG_RTREE_DDL];
+}
+
+function tableDdl(table: SQLiteTable): string[] {
+  const cfg = getTableConfig(table);
   const dialect = new SQLiteSyncDialect();
   const columns = cfg.columns.map((c) => {
     const autoIncrement = (c as { autoIncrement?: boolean }).autoIncrement === true;
@@ -33,7 +38,7 @@ export function catalogDdl(): string[] {
       .join(', ');
     return `CREATE ${i.config.unique ? 'UNIQUE ' : ''}INDEX "${i.config.name}" ON "${cfg.name}" (${on})`;
   });
-  return [`CREATE TABLE "${cfg.name}" (${columns.join(', ')})`, ...indexes, CATALOG_RTREE_DDL];
+  return [`CREATE TABLE "${cfg.name}" (${columns.join(', ')})`, ...indexes];
 }
 
 export interface TempCatalog {

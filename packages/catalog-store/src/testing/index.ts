@@ -8,3 +8,8 @@ export {
   type SqlLiteral,
   type SqlLiterals,
 } from './sql-literals';
+export {
+  migrationsBefore,
+  replayFootprintBackfill,
+  type FootprintBackfill,
+} from './footprint-backfill';

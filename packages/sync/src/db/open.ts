@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { installFootprintFunction } from '@eo/catalog-store';
 import { makePrivateDir, preparePrivateDatabase } from './private-files';
 import * as schema from './schema';
 
@@ -38,6 +39,8 @@ export function openMirrorDatabase(file: string): MirrorDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The footprint migration backfills existing records' rings with this function.
+  installFootprintFunction(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

@@ -11,7 +11,7 @@
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-export { catalogRecords } from '@eo/catalog-store';
+export { catalogRecords, catalogFootprints } from '@eo/catalog-store';
 
 export const mirrorOrders = sqliteTable(
   'mirror_orders',

@@ -19,6 +19,7 @@ const TABLES: Record<SyncResource, string> = {
 const PULLED = [
   'mirror_catalog_seen',
   'catalog_rtree',
+  'catalog_footprints',
   'catalog_records',
   'mirror_tasks',
   'mirror_order_items',

@@ -1,115 +1,136 @@
 /**
  * The footprints of ALL catalog records a search matches, in one compact answer (a map draws
  * them; a result page holds only `limit` records). The matches come from the same compiled SQL
- * as the search (`@eo/catalog-store`), reading indexed columns only; the rings come from a cache.
+ * as the search (`@eo/catalog-store`); their rings from `catalog_footprints`, which the catalog
+ * writers keep beside the R*Tree as Float32 pairs: no stored record is parsed.
  */
-import { compileCatalogSql, withQueryGeometry } from '@eo/catalog-store';
+import { compileCatalogSql, footprintPoints, withQueryGeometry } from '@eo/catalog-store';
 import type { CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG } from '../mirror/rows';
 
-/** Record ids and their outer rings as flat `[lon, lat, ...]` lists, in the same order. */
+/**
+ * Record ids and their rings, in the same order: footprint i owns points `offsets[i]` to
+ * `offsets[i + 1] - 1` of `coords` (lon, lat per point; no closing point). Read-only: the
+ * last answer is kept and handed out again for the same search.
+ */
 export interface CatalogFootprints {
   readonly ids: string[];
-  readonly rings: number[][];
+  /** `ids.length + 1` entries, from 0 to the number of points. */
+  readonly offsets: Uint32Array;
+  readonly coords: Float32Array;
 }
 
-interface FootprintRow {
-  g: string | null;
-  w: number | null;
-  s: number | null;
-  e: number | null;
-  n: number | null;
+const EMPTY: CatalogFootprints = Object.freeze({
+  ids: [],
+  offsets: new Uint32Array(1),
+  coords: new Float32Array(0),
+});
+
+/** Separates ids in the one-row answer (an id holding it is read row by row instead). */
+const ID_SEPARATOR = 30;
+
+/**
+ * Every match in one row: ids, ring lengths and the rings themselves each aggregated by SQLite
+ * (all three in the same row order), so 100,000 matches cost three values in JS, not 100,000
+ * rows of a string and a Buffer each (2 to 4 times slower, most of it allocation).
+ */
+interface Joined {
+  n: number;
+  ids: string | null;
+  lengths: string | null;
+  rings: Buffer | null;
+}
+type Row = [string, Buffer];
+
+/** The one-row answer, or null when it cannot be split back exactly (then: row by row). */
+function joined(r: Joined): CatalogFootprints | null {
+  if (r.n === 0) return EMPTY;
+  if (r.ids === null || r.lengths === null || r.rings === null) return null;
+  const ids = r.ids.split(String.fromCharCode(ID_SEPARATOR));
+  const lengths = r.lengths.split(',');
+  if (ids.length !== r.n || lengths.length !== r.n) return null;
+  const offsets = new Uint32Array(r.n + 1);
+  for (let i = 0; i < r.n; i++) {
+    const points = footprintPoints({ byteLength: Number(lengths[i]) });
+    if (points === null) return null; // a damaged row: row by row skips it
+    offsets[i + 1] = offsets[i]! + points;
+  }
+  if (offsets[r.n]! * 8 !== r.rings.byteLength) return null;
+  const coords = new Float32Array(offsets[r.n]! * 2);
+  new Uint8Array(coords.buffer).set(r.rings);
+  return { ids, offsets, coords };
+}
+
+/** Each match's row; rows whose ring is not whole points are left out. */
+function rowByRow(rows: Row[]): CatalogFootprints {
+  let points = 0;
+  for (const row of rows) points += footprintPoints(row[1]) ?? 0;
+  const ids: string[] = [];
+  const offsets = new Uint32Array(rows.length + 1);
+  const coords = new Float32Array(points * 2);
+  const bytes = new Uint8Array(coords.buffer);
+  let p = 0;
+  for (const [id, ring] of rows) {
+    const n = footprintPoints(ring);
+    if (n === null) continue; // a damaged row: nothing to draw
+    bytes.set(ring, p * 8);
+    p += n;
+    ids.push(id);
+    offsets[ids.length] = p;
+  }
+  return {
+    ids,
+    offsets: ids.length === rows.length ? offsets : offsets.slice(0, ids.length + 1),
+    coords,
+  };
 }
 
 /** Needs `eo_intersects` and `eo_rfc3339` installed on `sqlite` (the offline search does it). */
 export function makeCatalogFootprints(sqlite: Database.Database) {
   /**
-   * Footprint rings by row seq. Extracting a geometry means SQLite parsing the whole stored
-   * record (~2.5 kB), several times the cost of reading the row: done once per record, then
-   * every pan or filter change only reads indexed columns. Cleared when the mirror changes.
+   * The last answer and its search (paging and sort left out: they change nothing here): the
+   * launch reads the first screen's footprints while the page loads, and the page's own call
+   * (sorted by date) then finds them here.
    */
-  const rings = new Map<number, number[] | null>();
-  const ringsOf = sqlite.prepare<[string], FootprintRow & { seq: number }>(
-    `SELECT seq, json_extract(record_json, '$.details.geometry') AS g,
-       min_lon AS w, min_lat AS s, max_lon AS e, max_lat AS n
-     FROM catalog_records WHERE seq IN (SELECT value FROM json_each(?))`,
-  );
-  function fillRings(seqs: number[]): void {
-    const CHUNK = 2000;
-    for (let i = 0; i < seqs.length; i += CHUNK) {
-      for (const r of ringsOf.all(JSON.stringify(seqs.slice(i, i + CHUNK)))) {
-        rings.set(r.seq, outerRing(r));
-      }
-    }
+  let last: { key: string; value: CatalogFootprints } | null = null;
+
+  function read(req: CatalogSearchRequest): CatalogFootprints {
+    const c = compileCatalogSql(MIRROR_ORG, req);
+    if (c.empty) return EMPTY;
+    const run = <T>(sql: string, all: (st: Database.Statement, p: object) => T): T => {
+      const go = (params: Record<string, unknown>) => all(sqlite.prepare(sql), params);
+      return c.geometry === null
+        ? go(c.params)
+        : withQueryGeometry(sqlite, c.geometry, (token) => go({ ...c.params, token }));
+    };
+    // The search's FROM drives; each match's ring is one primary-key lookup.
+    const from = `FROM ${c.from} CROSS JOIN catalog_footprints f ON f.seq = c.seq WHERE ${c.where}`;
+    return (
+      run(
+        `SELECT count(*) AS n, group_concat(c.id, char(${ID_SEPARATOR})) AS ids,
+          group_concat(length(f.ring)) AS lengths,
+          CAST(group_concat(f.ring, '') AS BLOB) AS rings ${from}`,
+        (st, p) => joined(st.get(p) as Joined),
+      ) ?? rowByRow(run(`SELECT c.id, f.ring ${from}`, (st, p) => st.raw().all(p) as Row[]))
+    );
   }
 
   return {
-    /** `req` is a parsed search request (its paging is ignored: every match counts). */
+    /** `req` is a parsed search request (paging and sort are ignored: every match counts). */
     footprints(req: CatalogSearchRequest): CatalogFootprints {
-      const c = compileCatalogSql(MIRROR_ORG, req);
-      if (c.empty) return { ids: [], rings: [] };
-      // The matches by their indexed columns only (cheap); rings come from the cache.
-      const sql = `SELECT c.seq AS seq, c.id AS id FROM ${c.from} WHERE ${c.where}`;
-      const read = (params: Record<string, unknown>) =>
-        sqlite.prepare(sql).all(params) as Array<{ seq: number; id: string }>;
-      const matches =
-        c.geometry === null
-          ? read(c.params)
-          : withQueryGeometry(sqlite, c.geometry, (token) => read({ ...c.params, token }));
-      fillRings(matches.filter((m) => !rings.has(m.seq)).map((m) => m.seq));
-      const ids: string[] = [];
-      const out: number[][] = [];
-      for (const m of matches) {
-        const ring = rings.get(m.seq);
-        if (ring) {
-          ids.push(m.id);
-          out.push(ring);
-        }
-      }
-      return { ids, rings: out };
+      const key = JSON.stringify({
+        ...req,
+        limit: undefined,
+        offset: undefined,
+        sort_by: undefined,
+      });
+      if (last?.key !== key) last = { key, value: read(req) };
+      return last.value;
     },
-    /** Forget cached rings: the catalog records changed (a sync wrote, or the mirror was cleared). */
+    /** Forget the last answer: the catalog records changed (a sync wrote, or a clear). */
     invalidate(): void {
-      rings.clear();
+      last = null;
     },
   };
-}
-
-/** Flat [lon, lat, ...] outer ring: the polygon's, a multi-polygon's largest, or the bbox. */
-export function outerRing(r: FootprintRow): number[] | null {
-  if (r.g !== null) {
-    const g = JSON.parse(r.g) as { type?: string; coordinates?: unknown };
-    let ring: number[][] | undefined;
-    if (g.type === 'Polygon') ring = (g.coordinates as number[][][])[0];
-    else if (g.type === 'MultiPolygon') {
-      let best = -1;
-      for (const poly of g.coordinates as number[][][][]) {
-        const outer = poly[0];
-        if (!outer) continue;
-        const a = Math.abs(ringArea(outer));
-        if (a > best) {
-          best = a;
-          ring = outer;
-        }
-      }
-    }
-    if (ring && ring.length >= 3) return ring.flatMap((p) => [round6(p[0]!), round6(p[1]!)]);
-  }
-  if (r.w === null || r.s === null || r.e === null || r.n === null) return null;
-  const [w, s, e, n] = [round6(r.w), round6(r.s), round6(r.e), round6(r.n)];
-  return [w, s, e, s, e, n, w, n, w, s];
-}
-
-/** Footprints are for drawing: 1e-6 degrees (~0.1 m) is plenty, and keeps messages short. */
-function round6(v: number): number {
-  return Math.round(v * 1e6) / 1e6;
-}
-
-function ringArea(ring: number[][]): number {
-  let a = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    a += (ring[j]![0]! - ring[i]![0]!) * (ring[j]![1]! + ring[i]![1]!);
-  }
-  return a / 2;
 }

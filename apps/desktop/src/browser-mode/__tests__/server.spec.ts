@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, tempDir, until, type TestBackend } from '../../backend/__tests__/harness';
+import { decodeFootprints } from '../../shared/contract';
 import { CSP, startBrowserMode, type BrowserModeServer } from '../server';
 
 let t: TestBackend;
@@ -150,6 +151,25 @@ describe('browser mode server', () => {
     });
     expect(broken.status).toBe(400);
     expect((await call('sync.run', {})).status).toBe(409); // not configured
+  });
+
+  it('answers catalog.footprints with its bytes (octet-stream), its errors as JSON envelopes', async () => {
+    const res = await fetch(`${server.url}/api/call/catalog.footprints`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-token-123', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+    expect(decodeFootprints(bytes).ids).toEqual([]);
+    const bad = await call('catalog.footprints', { bbox: [0, 0, 200, 1] });
+    expect([bad.status, bad.headers['content-type']]).toEqual([
+      400,
+      'application/json; charset=utf-8',
+    ]);
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
   });
 
   it('takes a field file of several MB for files.preview only; 1 MB bodies elsewhere', async () => {

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeFootprints } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,7 +42,11 @@ describe('built bundle', () => {
 
   it('runs the backend process: embedded service, sync, offline search', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bundle-'));
-    const child = fork(path.join(outDir, 'main', 'backend-process.cjs'), [], { stdio: 'pipe' });
+    // 'advanced' (structured clone, as Electron's utilityProcess): binary answers stay bytes.
+    const child = fork(path.join(outDir, 'main', 'backend-process.cjs'), [], {
+      stdio: 'pipe',
+      serialization: 'advanced',
+    });
     const got: FromBackend[] = [];
     const waitFor = (pred: (m: FromBackend) => boolean) =>
       new Promise<FromBackend>((resolve, reject) => {
@@ -68,7 +73,13 @@ describe('built bundle', () => {
       send({ type: 'call', id: 2, method: 'catalog.search', input: { limit: 5 } });
       const r = await waitFor((m) => m.type === 'result' && m.id === 2);
       expect(r).toMatchObject({ result: { ok: true, value: { total: expect.any(Number) } } });
-      expect((r as { result: { value: { total: number } } }).result.value.total).toBeGreaterThan(0);
+      const total = (r as { result: { value: { total: number } } }).result.value.total;
+      expect(total).toBeGreaterThan(0);
+      send({ type: 'call', id: 3, method: 'catalog.footprints', input: {} });
+      const fp = await waitFor((m) => m.type === 'result' && m.id === 3);
+      const bytes = (fp as { result: { value: Uint8Array } }).result.value;
+      expect(bytes).toBeInstanceOf(Uint8Array);
+      expect(decodeFootprints(bytes).ids).toHaveLength(total);
       send({ type: 'shutdown' });
       await waitFor((m) => m.type === 'closed');
     } finally {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readToken, selectBridge, TOKEN_STORAGE_KEY } from '../bridge';
+import { decodeFootprints, encodeFootprints } from '../../shared/contract';
+import { createHttpBridge, readToken, selectBridge, TOKEN_STORAGE_KEY } from '../bridge';
 import { createMemoryBridge } from './memory-bridge';
 
 afterEach(() => {
@@ -65,6 +66,46 @@ describe('withContractErrors on the preload bridge', () => {
       code: 'offline',
       title: 'The service is not reachable',
       message: 'service unreachable',
+    });
+  });
+});
+
+describe('the HTTP bridge', () => {
+  /** A fetch answering one response. */
+  const answer = (body: BodyInit, contentType: string, status = 200) =>
+    (() =>
+      Promise.resolve(
+        new Response(body, { status, headers: { 'content-type': contentType } }),
+      )) as unknown as typeof fetch;
+
+  it('hands a binary answer (catalog.footprints) over as bytes, not parsed as JSON', async () => {
+    const sent = encodeFootprints({
+      ids: ['a'],
+      offsets: Uint32Array.of(0, 3),
+      coords: Float32Array.of(0, 0, 1, 0, 1, 1),
+    });
+    const bridge = createHttpBridge({
+      baseUrl: '',
+      token: 't',
+      fetch: answer(sent, 'application/octet-stream'),
+    });
+    const got = await bridge.call('catalog.footprints', {});
+    expect(got).toBeInstanceOf(Uint8Array);
+    expect(decodeFootprints(got).ids).toEqual(['a']);
+  });
+
+  it('reads errors as JSON envelopes still', async () => {
+    const envelope = JSON.stringify({
+      ok: false,
+      error: { code: 'invalid_argument', message: 'bad bbox' },
+    });
+    const bridge = createHttpBridge({
+      baseUrl: '',
+      token: 't',
+      fetch: answer(envelope, 'application/json; charset=utf-8', 400),
+    });
+    await expect(bridge.call('catalog.footprints', {})).rejects.toMatchObject({
+      code: 'invalid_argument',
     });
   });
 });

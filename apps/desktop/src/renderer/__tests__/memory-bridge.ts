@@ -7,7 +7,7 @@
  */
 import { runCatalogSearch, type CatalogRecord, type CatalogSearchRequest } from '@eo/domain';
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
-import { ContractError } from '../../shared/contract';
+import { ContractError, encodeFootprints } from '../../shared/contract';
 import { createMemoryWork, type MemoryWork } from './memory-work';
 import {
   contract,
@@ -89,6 +89,13 @@ function ringOf(r: CatalogRecord): number[] {
         ? g.coordinates[0]?.[0]
         : undefined;
   return (ring ?? []).flatMap((p) => [p[0] ?? 0, p[1] ?? 0]);
+}
+
+/** The backend's binary footprints answer for rings given as flat [lon, lat, ...] lists. */
+export function encodeRings(ids: readonly string[], rings: ReadonlyArray<readonly number[]>) {
+  const offsets = new Uint32Array(ids.length + 1);
+  rings.forEach((r, i) => (offsets[i + 1] = offsets[i]! + r.length / 2));
+  return encodeFootprints({ ids, offsets, coords: Float32Array.from(rings.flat()) });
 }
 
 export function createMemoryBridge(opts: { records?: number; seed?: number } = {}): MemoryBridge {
@@ -221,7 +228,10 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       case 'catalog.footprints': {
         const q = input as CatalogSearchRequest;
         const all = search({ ...q, limit: 1000, offset: 0 }).catalogs;
-        return { ids: all.map((r) => r.id), rings: all.map(ringOf) };
+        return encodeRings(
+          all.map((r) => r.id),
+          all.map(ringOf),
+        );
       }
       case 'catalog.get':
         return records.find((r) => r.id === (input as { id: string }).id) ?? null;

@@ -8,7 +8,12 @@
 import L from 'leaflet';
 import { CanvasViewLayer } from './canvas-view-layer';
 import { BATCH_SIZE, traceFootprints, type Batching, type ViewTransform } from './draw-footprints';
-import { packFootprints, type PackedFootprints } from './footprints';
+import {
+  packFootprints,
+  packFootprintSet,
+  type FootprintRings,
+  type PackedFootprints,
+} from './footprints';
 import { footprintsAt } from './hit-test';
 import { mercX, mercY, unmercY as unY } from './mercator';
 import { GridIndex } from './spatial-index';
@@ -57,6 +62,11 @@ export class FootprintLayer extends CanvasViewLayer {
   /** Replace all footprints: one exterior ring per id, flat [lon, lat, ...]. */
   setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void {
     this.setPacked(packFootprints(ids, rings));
+  }
+
+  /** Replace all footprints with the backend's decoded answer (its Float32 pairs read in place). */
+  setFootprintSet(set: FootprintRings): void {
+    this.setPacked(packFootprintSet(set));
   }
 
   setPacked(fp: PackedFootprints): void {

@@ -3,6 +3,7 @@
  * and the draw loop all read these arrays, so 50,000 footprints cost a few MB and no per-scene
  * objects (no LatLng, no Leaflet layer, no GeoJSON feature).
  */
+import type { FootprintSet } from '../../shared/contract';
 import { mercX, mercY } from './mercator';
 
 export interface PackedFootprints {
@@ -20,18 +21,41 @@ export interface PackedFootprints {
   readonly areas: Float64Array;
 }
 
-/**
- * One exterior ring per id, flat `[lon, lat, lon, lat, ...]`. A ring crossing the antimeridian
- * is unwrapped (each longitude moved by 360 degrees to stay within 180 of the previous one),
- * so its box may reach past the world's edge; hit tests look at both copies.
- */
+/** Ids, point offsets and lon, lat pairs: the decoded answer, or rings laid out alike. */
+export type FootprintRings = Pick<FootprintSet, 'ids' | 'offsets'> & {
+  readonly coords: ArrayLike<number>;
+};
+
+/** One exterior ring per id as flat `[lon, lat, ...]` lists (tests, the benchmark page). */
 export function packFootprints(
   ids: readonly string[],
   rings: ReadonlyArray<ArrayLike<number>>,
 ): PackedFootprints {
   const count = Math.min(ids.length, rings.length);
-  let total = 0;
-  for (let i = 0; i < count; i++) total += Math.floor((rings[i]?.length ?? 0) / 2);
+  const offsets = new Uint32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    offsets[i + 1] = offsets[i]! + Math.floor((rings[i]?.length ?? 0) / 2);
+  }
+  const coords = new Float64Array(offsets[count]! * 2);
+  for (let i = 0; i < count; i++) {
+    const ring = rings[i] ?? [];
+    for (let k = 0; k < (offsets[i + 1]! - offsets[i]!) * 2; k++) {
+      coords[offsets[i]! * 2 + k] = ring[k] as number;
+    }
+  }
+  return packFootprintSet({ ids: ids.slice(0, count), offsets, coords });
+}
+
+/**
+ * One exterior ring per id (the backend's decoded answer: point offsets into lon, lat pairs).
+ * A ring crossing the antimeridian is unwrapped (each longitude moved by 360 degrees to stay
+ * within 180 of the previous one), so its box may reach past the world's edge; hit tests look
+ * at both copies.
+ */
+export function packFootprintSet(set: FootprintRings): PackedFootprints {
+  const { ids, coords } = set;
+  const count = Math.min(ids.length, set.offsets.length - 1);
+  const total = count > 0 ? (set.offsets[count] as number) : 0;
   const offsets = new Uint32Array(count + 1);
   const points = new Float64Array(total * 2);
   const boxes = new Float64Array(count * 4);
@@ -39,8 +63,8 @@ export function packFootprints(
   const indexOf = new Map<string, number>();
   let p = 0;
   for (let i = 0; i < count; i++) {
-    const ring = rings[i] ?? [];
-    const n = Math.floor(ring.length / 2);
+    const from = set.offsets[i] as number;
+    const n = (set.offsets[i + 1] as number) - from;
     offsets[i] = p;
     indexOf.set(ids[i] as string, i);
     let minX = Infinity;
@@ -49,8 +73,8 @@ export function packFootprints(
     let maxY = -Infinity;
     let prevLon = NaN;
     for (let k = 0; k < n; k++) {
-      let lon = ring[k * 2] as number;
-      const lat = ring[k * 2 + 1] as number;
+      let lon = coords[(from + k) * 2] as number;
+      const lat = coords[(from + k) * 2 + 1] as number;
       if (k > 0) {
         while (lon - prevLon > 180) lon -= 360;
         while (prevLon - lon > 180) lon += 360;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES as EVENTS_ONLY, METHOD_NAMES } from '../names';
 import {
   ContractError,
+  encodeFootprints,
   EVENT_NAMES,
   METHODS,
   contract,
@@ -146,8 +147,14 @@ describe('contract', () => {
 
   it('has an output schema for every method', () => {
     for (const m of METHODS) expect(contract[m].output).toBeDefined();
-    expect(contract['catalog.footprints'].output.safeParse({ ids: ['a'], rings: [] }).success).toBe(
-      false,
-    );
+    const footprints = contract['catalog.footprints'].output;
+    expect(footprints.safeParse({ ids: ['a'], rings: [] }).success).toBe(false);
+    expect(footprints.safeParse(new Uint8Array(64)).success).toBe(false);
+    const one = {
+      ids: ['a'],
+      offsets: Uint32Array.of(0, 3),
+      coords: Float32Array.of(0, 0, 1, 0, 1, 1),
+    };
+    expect(footprints.safeParse(encodeFootprints(one)).success).toBe(true);
   });
 });

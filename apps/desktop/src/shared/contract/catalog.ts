@@ -2,6 +2,7 @@
 import { CatalogSearchRequest } from '@eo/domain';
 import { z } from 'zod';
 import { id, none } from './fields';
+import { FootprintsBytes } from './footprints-wire';
 
 /** The service's catalog search body (spec 4.3), reused as is: same semantics offline. */
 export const CatalogQuery = CatalogSearchRequest;
@@ -31,17 +32,13 @@ export const CatalogPage = z.object({
 export type CatalogPage = z.infer<typeof CatalogPage>;
 
 /**
- * Footprints of ALL matches of a query (limit/offset ignored), compact for 100k records:
- * `rings[i]` is the outer ring of `ids[i]` as flat [lon, lat, lon, lat, ...]. Multi-polygons
- * contribute their largest polygon; records without geometry, their bbox.
+ * Footprints of ALL matches of a query (limit/offset ignored), for 100k records: ONE binary
+ * message (`footprints-wire.ts`: ids, ring offsets, Float32 lon/lat), decoded by the page with
+ * `decodeFootprints`. One ring per id: a polygon's outer ring, a multi-polygon's largest;
+ * records with another geometry, their bbox.
  */
-export const Footprints = z
-  .object({
-    ids: z.array(z.string()),
-    rings: z.array(z.array(z.number())),
-  })
-  .refine((f) => f.ids.length === f.rings.length, 'ids and rings have the same length');
-export type Footprints = z.infer<typeof Footprints>;
+export const Footprints = FootprintsBytes;
+export type Footprints = Uint8Array;
 
 /** The full stored record (tolerant: unknown keys kept). */
 export const CatalogRecordView = z.looseObject({ id: z.string() });

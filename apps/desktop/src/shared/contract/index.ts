@@ -23,6 +23,7 @@ export * from './catalog';
 export * from './connection';
 export * from './errors';
 export * from './files';
+export * from './footprints-wire';
 export * from './outbox';
 export * from './records';
 export * from './settings';

@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
-import { migrationLedger, schemaDrift, schemaTables } from '@eo/catalog-store/testing';
+import {
+  migrationLedger,
+  replayFootprintBackfill,
+  schemaDrift,
+  schemaTables,
+} from '@eo/catalog-store/testing';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from '../client';
@@ -56,5 +61,18 @@ describe('server migrations', () => {
     again.close();
     expect(ledger.journalled).toEqual(ledger.files);
     expect(ledger.applied).toBe(ledger.files.length);
+  });
+
+  it('backfills catalog_footprints (the statement of @eo/catalog-store) as the writers store them', () => {
+    const replay = replayFootprintBackfill({
+      folder: MIGRATIONS_FOLDER,
+      tag: '0002_catalog_footprints',
+      dir: fs.mkdtempSync(path.join(dir, 'backfill-')),
+      open: openDatabase,
+    });
+    expect(replay.existedBefore).toBe(false);
+    expect(replay.backfillVerbatim).toBe(true);
+    expect(replay.written.length).toBe(4); // every record but the one without geometry
+    expect(replay.backfilled).toEqual(replay.written);
   });
 });

@@ -1,7 +1,13 @@
 /** Replays every migration on an empty database and compares the result with the drizzle schema. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
-import { migrationLedger, schemaDrift, schemaTables } from '@eo/catalog-store/testing';
+import {
+  migrationLedger,
+  replayFootprintBackfill,
+  schemaDrift,
+  schemaTables,
+} from '@eo/catalog-store/testing';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -59,5 +65,18 @@ describe('migrations', () => {
     const reopened = openMirrorDatabase(file);
     expect(reopened.sqlite.pragma('page_size', { simple: true })).toBe(4096);
     reopened.close();
+  });
+
+  it('backfills catalog_footprints (the statement of @eo/catalog-store) as the writers store them', () => {
+    const replay = replayFootprintBackfill({
+      folder: MIGRATIONS_FOLDER,
+      tag: '0006_catalog_footprints',
+      dir: fs.mkdtempSync(path.join(tmp.dir, 'backfill-')),
+      open: openMirrorDatabase,
+    });
+    expect(replay.existedBefore).toBe(false);
+    expect(replay.backfillVerbatim).toBe(true);
+    expect(replay.written.length).toBe(4); // every record but the one without geometry
+    expect(replay.backfilled).toEqual(replay.written);
   });
 });

@@ -93,9 +93,14 @@ describe('openMirror', () => {
     const page = mirror.catalog.search(req);
     expect(page.pagination.total).toBe(counts.catalogs);
     const all = mirror.catalog.footprints(req);
-    // Every match (paging ignored), each with a closed ring.
+    // Every match (paging ignored), each with a ring of at least 3 points, all finite.
     expect(all.ids.length).toBe(counts.catalogs);
-    expect(all.rings.every((r) => r.length >= 8 && r.length % 2 === 0)).toBe(true);
+    expect(all.offsets.length).toBe(all.ids.length + 1);
+    expect(all.offsets[all.ids.length]! * 2).toBe(all.coords.length);
+    for (let i = 0; i < all.ids.length; i++) {
+      expect(all.offsets[i + 1]! - all.offsets[i]!).toBeGreaterThanOrEqual(3);
+    }
+    expect(all.coords.every(Number.isFinite)).toBe(true);
     const id = page.catalogs[0]!.id;
     expect(mirror.catalog.get(id)).toEqual(page.catalogs[0]);
     expect(mirror.catalog.get('no-such-record')).toBeNull();
@@ -113,7 +118,8 @@ describe('openMirror', () => {
     mirror.clear();
     expect(Object.values(mirror.counts())).toEqual([0, 0, 0, 0, 0, 0]);
     expect(mirror.status()).toEqual([]);
-    expect(mirror.catalog.footprints(req)).toEqual({ ids: [], rings: [] });
+    const after = mirror.catalog.footprints(req);
+    expect([after.ids, [...after.offsets], after.coords.length]).toEqual([[], [0], 0]);
     expect(mirror.outbox.list()).toHaveLength(outboxBefore);
     expect(mirror.records.jobs()).toHaveLength(2);
   });

@@ -5,9 +5,11 @@
  * with the schema's issues.
  */
 import path from 'node:path';
-import { compileCatalogSql, catalogSearchStatements } from '@eo/catalog-store';
+import { compileCatalogSql, catalogSearchStatements, footprintRing } from '@eo/catalog-store';
 import {
   CatalogSearchRequest,
+  geometryBbox,
+  type Geometry,
   runCatalogSearch,
   type CatalogRecord,
   type CatalogSearchRequestInput,
@@ -22,6 +24,7 @@ import { MIRROR_ORG } from '../../mirror/rows';
 import { createSyncEngine, type SyncEngine } from '../../pull/engine';
 import { countingClient, startService, type TestService } from '../../pull/__tests__/service';
 import { OfflineSearchError } from '../catalog';
+import { makeCatalogFootprints } from '../footprints';
 
 let service: TestService;
 let db: MirrorDatabase;
@@ -142,6 +145,48 @@ describe('offline catalog search', () => {
     );
     // The searches must select something often enough for the comparison to mean anything.
     expect(nonEmpty).toBeGreaterThan(10);
+  });
+
+  it('footprints: every match of random searches (paging ignored), each with its stored ring', async () => {
+    const footprints = makeCatalogFootprints(db.sqlite);
+    let nonEmpty = 0;
+    await fc.assert(
+      fc.asyncProperty(searchArb(), async (input) => {
+        const parsed = CatalogSearchRequest.parse(input);
+        const fp = footprints.footprints(parsed);
+        const all = { ...parsed, limit: records.length, offset: 0 };
+        const oracle = runCatalogSearch(records, all).catalogs;
+        const online = await searchService({ ...input, limit: 1000, offset: 0 });
+        expect([...fp.ids].sort()).toEqual(oracle.map((c) => c.id).sort());
+        expect([...fp.ids].sort()).toEqual([...online.ids].sort());
+        const byId = new Map(oracle.map((c) => [c.id, c]));
+        fp.ids.forEach((id, i) => {
+          const g = byId.get(id)!.details.geometry as Geometry;
+          const ring = footprintRing(g, geometryBbox(g))!.map(Math.fround);
+          expect([...fp.coords.subarray(fp.offsets[i]! * 2, fp.offsets[i + 1]! * 2)]).toEqual(ring);
+        });
+        if (fp.ids.length > 0) nonEmpty++;
+      }),
+      { numRuns: 30, seed: 20261125 },
+    );
+    expect(nonEmpty).toBeGreaterThan(5);
+  });
+
+  it('footprints: the last answer is kept across paging and sort, forgotten on invalidate', () => {
+    const footprints = makeCatalogFootprints(db.sqlite);
+    const first = footprints.footprints(CatalogSearchRequest.parse({}));
+    expect(first.ids.length).toBe(records.length);
+    // The page's first search (sorted by date, paged) finds the launch's warm-up answer.
+    const sorted = { sort_by: [{ field: 'datetime', direction: 'desc' }], limit: 5, offset: 10 };
+    expect(footprints.footprints(CatalogSearchRequest.parse(sorted))).toBe(first);
+    const filtered = footprints.footprints(
+      CatalogSearchRequest.parse({ collections: [collections[0]!] }),
+    );
+    expect(filtered).not.toBe(first);
+    footprints.invalidate();
+    const again = footprints.footprints(CatalogSearchRequest.parse({}));
+    expect(again).not.toBe(first);
+    expect(again.ids).toEqual(first.ids);
   });
 
   it('the whole mirror, default order, equals the service page by page', async () => {

@@ -10,11 +10,12 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
-import type {
-  CatalogRecordView,
-  CatalogRow,
-  Footprints,
-  SavedSearch,
+import {
+  decodeFootprints,
+  type CatalogRecordView,
+  type CatalogRow,
+  type FootprintSet,
+  type SavedSearch,
 } from '../../../shared/contract';
 import {
   buildQuery,
@@ -28,6 +29,12 @@ import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 
 export const PAGE_SIZE = 200;
+
+const emptyFootprints = (): FootprintSet => ({
+  ids: [],
+  offsets: new Uint32Array(1),
+  coords: new Float32Array(0),
+});
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -46,7 +53,8 @@ export const useCatalogStore = defineStore('catalog', {
     pages: markRaw(new Map<number, CatalogRow[]>()),
     /** Bumped when a page arrives, so the list re-renders. */
     pagesVersion: 0,
-    footprints: markRaw({ ids: [], rings: [] }) as Footprints,
+    /** Every match's ring, decoded from the backend's binary answer (`footprints-wire.ts`). */
+    footprints: markRaw(emptyFootprints()) as FootprintSet,
     /** Row position of each id, in the search's sort order. */
     positions: markRaw(new Map<string, number>()),
     selected: [] as string[],
@@ -118,11 +126,13 @@ export const useCatalogStore = defineStore('catalog', {
       this.error = null;
       const seq = ++searchSeq;
       try {
-        const [page, footprints] = await Promise.all([
+        const [page, bytes] = await Promise.all([
           bridge.call('catalog.search', { ...query, limit: PAGE_SIZE, offset: 0 }),
           bridge.call('catalog.footprints', query),
         ]);
         if (seq !== searchSeq) return; // a newer search won
+        // Checked here (lengths, counts, finite coordinates): unreadable bytes fail the search.
+        const footprints = decodeFootprints(bytes);
         const pages = new Map<number, CatalogRow[]>([[0, page.items]]);
         const positions = new Map<string, number>();
         footprints.ids.forEach((id, i) => positions.set(id, i));

@@ -2,8 +2,12 @@ import { buildCatalogRecord, createRng } from '@eo/domain/testing';
 import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ContractError } from '../../../../shared/contract';
-import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { ContractError, decodeFootprints } from '../../../../shared/contract';
+import {
+  createMemoryBridge,
+  encodeRings,
+  type MemoryBridge,
+} from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { PAGE_SIZE, useCatalogStore } from '../catalog-store';
 
@@ -172,8 +176,11 @@ describe('catalog store: selection, hover, detail', () => {
           input,
         );
         if (method !== 'catalog.footprints') return out;
-        const f = out as { ids: string[]; rings: number[][] };
-        return { ids: [...f.ids].reverse(), rings: [...f.rings].reverse() };
+        const f = decodeFootprints(out as Uint8Array);
+        const rings = f.ids.map((_, i) => [
+          ...f.coords.subarray(f.offsets[i]! * 2, f.offsets[i + 1]! * 2),
+        ]);
+        return encodeRings([...f.ids].reverse(), rings.reverse());
       }) as typeof bridge.call,
     };
     provideBridge(reversed);

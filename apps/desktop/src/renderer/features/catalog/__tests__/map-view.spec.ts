@@ -85,7 +85,8 @@ describe('MapView', () => {
 
     // Map -> store.
     const id = catalog.footprints.ids[5]!;
-    const at = insideOf(catalog.footprints.rings[5]!);
+    const fp = catalog.footprints;
+    const at = insideOf([...fp.coords.subarray(fp.offsets[5]! * 2, fp.offsets[6]! * 2)]);
     const under = footprints!.idsAt(at);
     expect(under).toContain(id);
     map!.fire('mousemove', { latlng: at, originalEvent: mouse() });

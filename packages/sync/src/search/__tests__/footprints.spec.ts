@@ -1,0 +1,86 @@
+/**
+ * The mirror's footprints answer on a hand-made mirror: ids that hold the one-row answer's
+ * separator and damaged ring rows (both read row by row), and a spatial search.
+ */
+import path from 'node:path';
+import { makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
+import { CatalogSearchRequest } from '@eo/domain';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openMirrorDatabase } from '../../db/open';
+import { tempDir } from '../../db/__tests__/temp';
+import { MIRROR_ORG } from '../../mirror/rows';
+import { makeOfflineCatalogSearch } from '../catalog';
+import { makeCatalogFootprints } from '../footprints';
+
+const tmp = tempDir('footprints');
+const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
+afterAll(() => {
+  db.close();
+  tmp.remove();
+});
+makeOfflineCatalogSearch(db.sqlite); // installs eo_intersects and eo_rfc3339
+const upsert = makeCatalogUpserter(db.sqlite, 'lenient');
+
+const square = (x: number, y: number) => [
+  [x, y],
+  [x + 1, y],
+  [x + 1, y + 1],
+  [x, y + 1],
+  [x, y],
+];
+function put(id: string, x: number, y: number): void {
+  const record = {
+    id,
+    created_at: '2024-01-01T00:00:00Z',
+    details: {
+      id: `item-${id}`,
+      geometry: { type: 'Polygon', coordinates: [square(x, y)] },
+      properties: { datetime: '2024-01-01T00:00:00Z' },
+    },
+  } as unknown as CatalogRecordOut;
+  upsert(record, { orgId: MIRROR_ORG, orderId: null, orderItemId: null });
+}
+
+const all = CatalogSearchRequest.parse({});
+/** id -> its ring, for comparing answers whatever their order. */
+function byId(fp: ReturnType<ReturnType<typeof makeCatalogFootprints>['footprints']>) {
+  return Object.fromEntries(
+    fp.ids.map((id, i) => [
+      id,
+      [...fp.coords.subarray(fp.offsets[i]! * 2, fp.offsets[i + 1]! * 2)],
+    ]),
+  );
+}
+
+describe('catalog footprints of the mirror', () => {
+  it('reads every match with its ring, and only the matches of a spatial search', () => {
+    put('a', 0, 0);
+    put('b', 10, 10);
+    put('c', 20, 20);
+    expect(byId(makeCatalogFootprints(db.sqlite).footprints(all))).toEqual({
+      a: [0, 0, 1, 0, 1, 1, 0, 1],
+      b: [10, 10, 11, 10, 11, 11, 10, 11],
+      c: [20, 20, 21, 20, 21, 21, 20, 21],
+    });
+    const near = CatalogSearchRequest.parse({ bbox: [9, 9, 12, 12] });
+    expect(makeCatalogFootprints(db.sqlite).footprints(near).ids).toEqual(['b']);
+  });
+
+  it('an id holding the separator is read whole', () => {
+    put('odd\u001eid', 30, 30);
+    const got = byId(makeCatalogFootprints(db.sqlite).footprints(all));
+    expect(Object.keys(got).sort()).toEqual(['a', 'b', 'c', 'odd\u001eid']);
+    expect(got['odd\u001eid']).toEqual([30, 30, 31, 30, 31, 31, 30, 31]);
+  });
+
+  it('a damaged ring row (not whole points) is left out, the others kept', () => {
+    db.sqlite
+      .prepare(
+        "UPDATE catalog_footprints SET ring = x'0000803f' WHERE seq = (SELECT seq FROM catalog_records WHERE id = 'b')",
+      )
+      .run();
+    const got = byId(makeCatalogFootprints(db.sqlite).footprints(all));
+    expect(Object.keys(got).sort()).toEqual(['a', 'c', 'odd\u001eid']);
+    expect(got.c).toEqual([20, 20, 21, 20, 21, 21, 20, 21]);
+  });
+});
