@@ -10,6 +10,7 @@
 import { makePrivateDir, openMirror } from '@eo/sync';
 import path from 'node:path';
 import type { CallResult } from '../shared/contract';
+import { makeBasket } from './basket';
 import { makeCatalogView } from './catalog-view';
 import { createConnection } from './connection';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
@@ -17,6 +18,7 @@ import { makeCreatedRefresh } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import {
   appHandlers,
+  basketHandlers,
   catalogHandlers,
   connectionHandlers,
   filesHandlers,
@@ -104,6 +106,7 @@ export function createBackend(options: BackendOptions): Backend {
     autoSendOrders: () => settings.autoSendOrders,
   });
   const records = makeRecordReads(local);
+  const basket = makeBasket({ store, mirror: local, events });
   const created = makeCreatedRefresh({
     mirror: local,
     events,
@@ -169,7 +172,12 @@ export function createBackend(options: BackendOptions): Backend {
       created,
       connection: () => connection.current(),
     }),
-    ...outboxHandlers(work, () => connection.current()?.signal),
+    ...outboxHandlers(
+      work,
+      () => connection.current()?.signal,
+      (c) => basket.consume(c),
+    ),
+    ...basketHandlers(basket),
     ...filesHandlers(),
   };
 
