@@ -58,7 +58,7 @@ describe('the basket', () => {
     const after = await first.call('basket.add', { ids: [b!.id, c!.id, 'not-mirrored'] });
     expect(idsOf(after.entries)).toEqual([a!.id, b!.id, c!.id, 'not-mirrored']);
     const [entryA] = after.entries;
-    const record = (await first.call('catalog.get', { id: a!.id })) as {
+    const record = (await first.call('catalog.get', { id: a!.id })) as unknown as {
       details: { id: string; collection: string };
     };
     expect(entryA).toMatchObject({
@@ -99,7 +99,7 @@ describe('the basket', () => {
   it('a queued archive order takes out the records of its scenes; they show as ordered', async () => {
     const [, b, c] = rows;
     const scene = (id: string) =>
-      t.call('catalog.get', { id }) as Promise<{ details: { id: string } }>;
+      t.call('catalog.get', { id }) as unknown as Promise<{ details: { id: string } }>;
     const sceneB = (await scene(b!.id)).details.id;
     expect((await t.call('catalog.ordered')).ids).not.toContain(b!.id);
 
