@@ -1,6 +1,6 @@
 /**
  * What the end-to-end specs do in the page that Playwright has no one call for: waiting with a
- * bound fit for a busy machine, picking a catalog result with the keyboard, zooming a Leaflet
+ * bound fit for a busy machine, putting a catalog result in the basket with the keyboard, zooming a Leaflet
  * map one animated step at a time, and reading where a map's vector shapes are drawn. Code that
  * runs in the page is a string (this side has no DOM types).
  */
@@ -15,10 +15,11 @@ export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
   expect.poll(read, { timeout });
 
 /**
- * Selects a catalog result with the keyboard, as a list user would: Home, arrows down to the
- * row, Space toggles it into the selection.
+ * Puts a catalog result in the basket with the keyboard, as a list user would: Home, arrows
+ * down to the row, Space puts it in (`aria-selected` is "in the basket"; Enter would only open
+ * it).
  */
-export async function selectResult(page: Page, recordId: string): Promise<void> {
+export async function addResultToBasket(page: Page, recordId: string): Promise<void> {
   const list = page.getByRole('listbox', { name: 'Search results' });
   const total = Number(
     (await page.locator('[data-test="total"]').textContent())!.replace(/\D/g, ''),

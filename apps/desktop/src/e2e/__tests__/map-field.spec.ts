@@ -21,7 +21,7 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { eventually, selectResult } from '../page-actions';
+import { addResultToBasket, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 let serviceDir: string;
@@ -99,7 +99,7 @@ describe('the catalog map in Chromium', () => {
   it('zoomed to one footprint: scale bar, pointer position, hover both ways', async () => {
     const first = await page.locator('#result-row-0').getAttribute('data-id');
     expect(first).not.toBeNull();
-    await selectResult(page, first!);
+    await addResultToBasket(page, first!);
     await page.getByRole('button', { name: 'Zoom to selection' }).click();
     const scale = page.locator('.catalog .leaflet-control-scale-line');
     // Zoomed in to a scene: the scale bar counts kilometres (tens) or metres, not 1000s of km.
