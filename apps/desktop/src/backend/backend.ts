@@ -14,7 +14,7 @@ import { makeBasket } from './basket';
 import { makeCatalogView } from './catalog-view';
 import { createConnection } from './connection';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
-import { makeCreatedRefresh } from './created-refresh';
+import { makeCreatedRefresh, type FollowBackoff } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import {
   appHandlers,
@@ -54,6 +54,8 @@ export interface BackendOptions {
    * run shows the catalog without a click). Default true.
    */
   readonly syncOnFirstConnect?: boolean;
+  /** Waits of the follow-up of unfinished records (created-refresh.ts); default 2 s to 60 s. */
+  readonly followBackoff?: FollowBackoff | undefined;
   /** Fetch used for basemap tiles (tests). */
   readonly fetch?: typeof fetch;
   readonly dispatch?: DispatchOptions;
@@ -111,6 +113,7 @@ export function createBackend(options: BackendOptions): Backend {
     mirror: local,
     events,
     connection: () => connection.current(),
+    backoff: options.followBackoff,
   });
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
   /** The configured service, named as its key is bound (origin, or `embedded`). */
@@ -197,6 +200,7 @@ export function createBackend(options: BackendOptions): Backend {
     async close() {
       if (closed) return;
       closed = true;
+      created.close();
       connection.close();
       await runner.close();
       await work.idle();
