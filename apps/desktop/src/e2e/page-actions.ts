@@ -15,6 +15,19 @@ export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
   expect.poll(read, { timeout });
 
 /**
+ * Connects the app on `page` to the service in Settings and runs a first sync from the Sync
+ * screen, waiting for its progress to end.
+ */
+export async function connectAndSync(page: Page, serviceUrl: string, apiKey: string) {
+  await page.getByLabel('Service URL').fill(serviceUrl);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/**
  * Puts a catalog result in the basket with the keyboard, as a list user would: Home, arrows
  * down to the row, Space puts it in (`aria-selected` is "in the basket"; Enter would only open
  * it).

@@ -21,6 +21,7 @@ import {
   type ReferenceService,
 } from '../harness';
 import { eventually } from '../page-actions';
+import { insideOf } from '../footprints';
 import { RENDERER_DIR } from '../renderer-build';
 
 const SATELLITE = 'sat-aurora-1';
@@ -79,15 +80,6 @@ afterAll(async () => {
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
 const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();
-
-/** The footprint shrunk by half towards its centre: inside the (convex) scene. */
-function insideOf(footprint: Polygon): Polygon {
-  const ring = footprint.coordinates[0]!.slice(0, -1);
-  const cx = ring.reduce((sum, p) => sum + p[0]!, 0) / ring.length;
-  const cy = ring.reduce((sum, p) => sum + p[1]!, 0) / ring.length;
-  const shrunk = ring.map(([px, py]) => [cx + (px! - cx) / 2, cy + (py! - cy) / 2]);
-  return { type: 'Polygon', coordinates: [[...shrunk, shrunk[0]!]] };
-}
 
 async function createAoi(name: string, sceneId: string): Promise<void> {
   // The form stays open after queueing, empty, for the next AOI.

@@ -27,6 +27,7 @@ import {
   type ReferenceService,
 } from '../harness';
 import { addResultToBasket, areasInView, drawnAreas, eventually, zoomIn } from '../page-actions';
+import { insideOf } from '../footprints';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Names that identify what this test created, on the service and in the outbox. */
@@ -112,15 +113,6 @@ function auroraRecords(s: ReferenceService): DemoRecord[] {
     sceneId: r.sceneId,
     footprint: (JSON.parse(r.feature) as { geometry: Polygon }).geometry,
   }));
-}
-
-/** The footprint shrunk by half towards its centre: inside the (convex) scene, so it is covered. */
-function insideOf(footprint: Polygon): Polygon {
-  const ring = footprint.coordinates[0]!.slice(0, -1);
-  const cx = ring.reduce((sum, p) => sum + p[0]!, 0) / ring.length;
-  const cy = ring.reduce((sum, p) => sum + p[1]!, 0) / ring.length;
-  const shrunk = ring.map(([x, y]) => [cx + (x! - cx) / 2, cy + (y! - cy) / 2]);
-  return { type: 'Polygon', coordinates: [[...shrunk, shrunk[0]!]] };
 }
 
 function writeGeoJson(name: string, polygon: Polygon): string {
