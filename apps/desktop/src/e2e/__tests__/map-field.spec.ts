@@ -95,7 +95,7 @@ describe('the catalog map in Chromium', () => {
     const first = await page.locator('#result-row-0').getAttribute('data-id');
     expect(first).not.toBeNull();
     await addResultToBasket(page, first!);
-    await page.getByRole('button', { name: 'Zoom to selection' }).click();
+    await page.getByRole('button', { name: 'Zoom to basket' }).click();
     const scale = page.locator('.catalog .leaflet-control-scale-line');
     // Zoomed in to a scene: the scale bar counts kilometres (tens) or metres, not 1000s of km.
     await eventually(async () => {
