@@ -59,12 +59,30 @@ export const useBasketStore = defineStore('basket', {
       await this.loadOrdered();
     },
 
+    /**
+     * Coalesced: one read running, at most one more after it (a batch of the outbox changes it
+     * once per entry).
+     */
     async loadOrdered(): Promise<void> {
+      if (orderedRead) {
+        orderedAgain = true;
+        return orderedRead;
+      }
+      orderedRead = (async () => {
+        do {
+          orderedAgain = false;
+          try {
+            const { ids } = await useBridge().call('catalog.ordered');
+            this.ordered = markRaw(new Set(ids));
+          } catch {
+            // Only a badge: the next change tries again.
+          }
+        } while (orderedAgain);
+      })();
       try {
-        const { ids } = await useBridge().call('catalog.ordered');
-        this.ordered = markRaw(new Set(ids));
-      } catch {
-        // Only a badge: the next change tries again.
+        await orderedRead;
+      } finally {
+        orderedRead = null;
       }
     },
 
@@ -142,3 +160,6 @@ export const useBasketStore = defineStore('basket', {
 
 /** Answers of older basket changes are dropped. Module-level: not state. */
 let applySeq = 0;
+/** The `catalog.ordered` read running, and whether a change came in meanwhile. */
+let orderedRead: Promise<void> | null = null;
+let orderedAgain = false;
