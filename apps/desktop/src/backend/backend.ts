@@ -10,13 +10,15 @@
 import { makePrivateDir, openMirror } from '@eo/sync';
 import path from 'node:path';
 import type { CallResult } from '../shared/contract';
+import { makeBasket } from './basket';
 import { makeCatalogView } from './catalog-view';
 import { createConnection } from './connection';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
-import { makeCreatedRefresh } from './created-refresh';
+import { makeCreatedRefresh, type FollowBackoff } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import {
   appHandlers,
+  basketHandlers,
   catalogHandlers,
   connectionHandlers,
   filesHandlers,
@@ -54,6 +56,8 @@ export interface BackendOptions {
    * run shows the catalog without a click). Default true.
    */
   readonly syncOnFirstConnect?: boolean;
+  /** Waits of the follow-up of unfinished records (created-refresh.ts); default 2 s to 60 s. */
+  readonly followBackoff?: FollowBackoff | undefined;
   /** Fetch used for basemap tiles (tests). */
   readonly fetch?: typeof fetch;
   readonly dispatch?: DispatchOptions;
@@ -106,10 +110,12 @@ export function createBackend(options: BackendOptions): Backend {
     autoSendOrders: () => settings.autoSendOrders,
   });
   const records = makeRecordReads(local);
+  const basket = makeBasket({ store, mirror: local, events });
   const created = makeCreatedRefresh({
     mirror: local,
     events,
     connection: () => connection.current(),
+    backoff: options.followBackoff,
   });
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
   /** The configured service, named as its key is bound (origin, or `embedded`). */
@@ -172,7 +178,12 @@ export function createBackend(options: BackendOptions): Backend {
       created,
       connection: () => connection.current(),
     }),
-    ...outboxHandlers(work, () => connection.current()?.signal),
+    ...outboxHandlers(
+      work,
+      () => connection.current()?.signal,
+      (c) => basket.consume(c),
+    ),
+    ...basketHandlers(basket),
     ...filesHandlers(),
   };
 
@@ -192,6 +203,7 @@ export function createBackend(options: BackendOptions): Backend {
     async close() {
       if (closed) return;
       closed = true;
+      created.close();
       connection.close();
       await runner.close();
       await work.idle();

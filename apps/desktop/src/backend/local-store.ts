@@ -1,6 +1,6 @@
 /**
  * The desktop store: the app's own small database (`desktop.sqlite`, next to sync's mirror
- * database): settings, saved searches and the tile cache. Kept apart from the mirror so clearing the mirror never touches
+ * database): settings, saved searches, the basket and the tile cache. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
 import { makePrivateDir, preparePrivateDatabase } from '@eo/sync';
@@ -21,6 +21,12 @@ export interface StoredSettings {
   idempotency: IdempotencyPolicy;
   /** Settings saved before it existed read as false: orders wait for the user. */
   autoSendOrders: boolean;
+}
+
+/** A catalog record in the basket (basket.ts): its id and when it was added (ISO 8601). */
+export interface StoredBasketEntry {
+  id: string;
+  addedAt: string;
 }
 
 /** Services are named by their key binding: an origin, or `embedded` (key-binding.ts). */
@@ -112,6 +118,14 @@ export function openDesktopStore(dataDir: string) {
     },
     saveMirrorSource(state: MirrorSourceState): void {
       putSetting.run('mirrorSource', JSON.stringify(state));
+    },
+    /** The basket's records, oldest first (basket.ts); empty when never saved. */
+    basket(): StoredBasketEntry[] {
+      const row = getSetting.get('basket');
+      return row ? (JSON.parse(row.value_json) as StoredBasketEntry[]) : [];
+    },
+    saveBasket(entries: readonly StoredBasketEntry[]): void {
+      putSetting.run('basket', JSON.stringify(entries));
     },
     savedSearches(): SavedSearch[] {
       return listSearches.all().map(fromRow);

@@ -1,6 +1,6 @@
 /**
  * What the end-to-end specs do in the page that Playwright has no one call for: waiting with a
- * bound fit for a busy machine, picking a catalog result with the keyboard, zooming a Leaflet
+ * bound fit for a busy machine, putting a catalog result in the basket with the keyboard, zooming a Leaflet
  * map one animated step at a time, and reading where a map's vector shapes are drawn. Code that
  * runs in the page is a string (this side has no DOM types).
  */
@@ -15,10 +15,24 @@ export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
   expect.poll(read, { timeout });
 
 /**
- * Selects a catalog result with the keyboard, as a list user would: Home, arrows down to the
- * row, Space toggles it into the selection.
+ * Connects the app on `page` to the service in Settings and runs a first sync from the Sync
+ * screen, waiting for its progress to end.
  */
-export async function selectResult(page: Page, recordId: string): Promise<void> {
+export async function connectAndSync(page: Page, serviceUrl: string, apiKey: string) {
+  await page.getByLabel('Service URL').fill(serviceUrl);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/**
+ * Puts a catalog result in the basket with the keyboard, as a list user would: Home, arrows
+ * down to the row, Space puts it in (`aria-selected` is "in the basket"; Enter would only open
+ * it).
+ */
+export async function addResultToBasket(page: Page, recordId: string): Promise<void> {
   const list = page.getByRole('listbox', { name: 'Search results' });
   const total = Number(
     (await page.locator('[data-test="total"]').textContent())!.replace(/\D/g, ''),

@@ -39,6 +39,11 @@ export const METHOD_NAMES = [
   'outbox.resend',
   'outbox.flush',
   'files.preview',
+  'basket.list',
+  'basket.add',
+  'basket.remove',
+  'basket.clear',
+  'catalog.ordered',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -49,6 +54,7 @@ export const EVENT_NAMES = [
   'outbox.changed',
   'outbox.progress',
   'outbox.finished',
+  'basket.changed',
 ] as const;
 
 /** IPC channels between preload and main (the renderer never sees them). */

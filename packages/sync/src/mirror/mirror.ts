@@ -55,6 +55,7 @@ import { makeCreatedRecords, type CreatedRecords } from './created';
 import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
 import { refreshCreated, type RefreshCreatedReport } from './refresh-created';
+import { unfinishedAois } from './refresh-aois';
 import { makeMirrorTables } from './tables';
 import type { WireRecord } from './rows';
 import type { SyncResource } from '@eo/domain';
@@ -106,8 +107,11 @@ export interface Mirror {
     visualizations(): WireRecord[];
     deliveries(): WireRecord[];
     jobs(): WireRecord[];
-    /** Created records whose status is not final yet (`refreshCreated` follows them). */
-    unfinished: CreatedRecords['unfinished'];
+    /**
+     * Records whose status is not final yet (`refreshCreated` follows them): the created
+     * deliveries, jobs and visualizations, and every mirrored AOI.
+     */
+    unfinished(): ReturnType<CreatedRecords['unfinished']> & { aois: WireRecord[] };
     /** A mirrored AOI's or index's name; null when not mirrored or nameless. */
     nameOf(what: 'aoi' | 'index', id: string): string | null;
   };
@@ -146,7 +150,7 @@ export interface Mirror {
    * same client shares the running flush; with another client it runs after it.
    */
   flush(client: EoClient, options?: MirrorFlushOptions): Promise<FlushProgress>;
-  /** Re-reads the unfinished deliveries, jobs and visualizations this client created. */
+  /** Re-reads the unfinished deliveries, jobs and visualizations this client created, and AOIs. */
   refreshCreated(
     client: EoClient,
     options?: { signal?: AbortSignal | undefined },
@@ -214,7 +218,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       visualizations: () => created.visualizations(),
       deliveries: () => created.deliveries(),
       jobs: () => created.jobs(),
-      unfinished: () => created.unfinished(),
+      unfinished: () => ({ ...created.unfinished(), aois: unfinishedAois(sqlite) }),
       nameOf: (what, id) => tables.nameOf(what, id),
     },
     lookups,

@@ -1,6 +1,7 @@
 /**
  * Follows what this client created until it is done: re-reads every delivery, job and
- * visualization whose status is not final and stores the newer record. The spec has no read for
+ * visualization whose status is not final and stores the newer record, and every mirrored AOI
+ * not final yet (refresh-aois.ts). The spec has no read for
  * any of them; `client.extensions` reads them the way the client's service profile offers (our
  * extension reads, or the provider's job, deliveries and visualizations reads). Where a service does
  * not (404), a visualization is still followed through its AOI's asset list (a spec endpoint:
@@ -11,6 +12,7 @@ import { allItems, type EoClient } from '@eo/api-client';
 import type { Asset } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makeCreatedRecords } from './created';
+import { refreshAois } from './refresh-aois';
 import { idOf, str, type WireRecord } from './rows';
 
 export interface RefreshCreatedOptions {
@@ -27,7 +29,7 @@ export interface RefreshCreatedReport {
   /** Records the service could not give back (no read offered, or unknown there). */
   readonly unavailable: number;
   /** What changed, for a caller that tells its screens. */
-  readonly kinds: ReadonlyArray<'deliveries' | 'jobs' | 'visualizations'>;
+  readonly kinds: ReadonlyArray<'deliveries' | 'jobs' | 'visualizations' | 'aois'>;
 }
 
 export async function refreshCreated(
@@ -40,7 +42,7 @@ export async function refreshCreated(
   let checked = 0;
   let updated = 0;
   let unavailable = 0;
-  const kinds = new Set<'deliveries' | 'jobs' | 'visualizations'>();
+  const kinds = new Set<'deliveries' | 'jobs' | 'visualizations' | 'aois'>();
 
   const store = (
     kind: 'deliveries' | 'jobs' | 'visualizations',
@@ -93,6 +95,11 @@ export async function refreshCreated(
     }
     store('visualizations', v, next, created.putVisualization);
   }
+  const aois = await refreshAois({ sqlite, client, signal, canonical });
+  if (aois.updated > 0) kinds.add('aois');
+  checked += aois.checked;
+  updated += aois.updated;
+  unavailable += aois.unavailable;
   return { checked, updated, unavailable, kinds: [...kinds] };
 }
 

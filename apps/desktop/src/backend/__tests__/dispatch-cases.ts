@@ -106,4 +106,9 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
     bad: { name: 'fields.geojson', base64: 'e30=!' },
     path: 'base64',
   },
+  'basket.list': { good: undefined, bad: { all: true }, path: '' },
+  'basket.add': { good: { ids: ['c-1'] }, bad: { ids: ['c-1', ''] }, path: 'ids.1' },
+  'basket.remove': { good: { ids: ['c-1'] }, bad: { ids: [] }, path: 'ids' },
+  'basket.clear': { good: {}, bad: { ids: ['c-1'] }, path: '' },
+  'catalog.ordered': { good: undefined, bad: 'all', path: '' },
 };

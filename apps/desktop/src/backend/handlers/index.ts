@@ -4,6 +4,7 @@
  */
 import type { Method } from '../../shared/contract';
 import type { AppHandlers } from './app';
+import type { BasketHandlers } from './basket';
 import type { CatalogHandlers } from './catalog';
 import type { ConnectionHandlers } from './connection';
 import type { FilesHandlers } from './files';
@@ -14,6 +15,7 @@ import type { SyncHandlers } from './sync';
 import type { TilesHandlers } from './tiles';
 
 export { appHandlers } from './app';
+export { basketHandlers } from './basket';
 export { catalogHandlers } from './catalog';
 export { connectionHandlers } from './connection';
 export { filesHandlers } from './files';
@@ -24,6 +26,7 @@ export { syncHandlers } from './sync';
 export { tilesHandlers } from './tiles';
 
 export type AreaHandlers = AppHandlers &
+  BasketHandlers &
   SettingsHandlers &
   ConnectionHandlers &
   SyncHandlers &

@@ -5,14 +5,22 @@ import type { BackendOutbox } from '../outbox';
 
 export type OutboxHandlers = HandlersFor<keyof typeof outboxMethods>;
 
-/** `signal`: ends with the current connection (a batch stops when the service is replaced). */
+/**
+ * `signal`: ends with the current connection (a batch stops when the service is replaced).
+ * `onQueued`: a create was queued (the basket takes out what it consumed).
+ */
 export function outboxHandlers(
   work: BackendOutbox,
   signal: () => AbortSignal | undefined,
+  onQueued: (create: { kind: string; input: unknown }) => void = () => undefined,
 ): OutboxHandlers {
   return {
     'outbox.list': (q) => work.list(q?.states),
-    'outbox.enqueue': (create) => work.enqueue(create),
+    'outbox.enqueue': async (create) => {
+      const entry = await work.enqueue(create);
+      onQueued(create);
+      return entry;
+    },
     'outbox.edit': ({ id, input }) => work.edit(id, input),
     'outbox.retry': ({ id }) => work.retry(id),
     'outbox.cancel': ({ id }) => work.cancel(id),

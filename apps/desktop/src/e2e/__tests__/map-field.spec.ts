@@ -21,7 +21,7 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { eventually, selectResult } from '../page-actions';
+import { addResultToBasket, connectAndSync, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 let serviceDir: string;
@@ -43,12 +43,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(15_000);
   await page.goto(app.server.openUrl);
-  await page.getByLabel('Service URL').fill(service.url);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+  await connectAndSync(page, service.url, apiKey);
 });
 
 afterAll(async () => {
@@ -99,8 +94,8 @@ describe('the catalog map in Chromium', () => {
   it('zoomed to one footprint: scale bar, pointer position, hover both ways', async () => {
     const first = await page.locator('#result-row-0').getAttribute('data-id');
     expect(first).not.toBeNull();
-    await selectResult(page, first!);
-    await page.getByRole('button', { name: 'Zoom to selection' }).click();
+    await addResultToBasket(page, first!);
+    await page.getByRole('button', { name: 'Zoom to basket' }).click();
     const scale = page.locator('.catalog .leaflet-control-scale-line');
     // Zoomed in to a scene: the scale bar counts kilometres (tens) or metres, not 1000s of km.
     await eventually(async () => {

@@ -26,7 +26,8 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { areasInView, drawnAreas, eventually, selectResult, zoomIn } from '../page-actions';
+import { addResultToBasket, areasInView, drawnAreas, eventually, zoomIn } from '../page-actions';
+import { insideOf } from '../footprints';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Names that identify what this test created, on the service and in the outbox. */
@@ -112,15 +113,6 @@ function auroraRecords(s: ReferenceService): DemoRecord[] {
     sceneId: r.sceneId,
     footprint: (JSON.parse(r.feature) as { geometry: Polygon }).geometry,
   }));
-}
-
-/** The footprint shrunk by half towards its centre: inside the (convex) scene, so it is covered. */
-function insideOf(footprint: Polygon): Polygon {
-  const ring = footprint.coordinates[0]!.slice(0, -1);
-  const cx = ring.reduce((sum, p) => sum + p[0]!, 0) / ring.length;
-  const cy = ring.reduce((sum, p) => sum + p[1]!, 0) / ring.length;
-  const shrunk = ring.map(([x, y]) => [cx + (x! - cx) / 2, cy + (y! - cy) / 2]);
-  return { type: 'Polygon', coordinates: [[...shrunk, shrunk[0]!]] };
 }
 
 function writeGeoJson(name: string, polygon: Polygon): string {
@@ -246,12 +238,13 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await shot('01-synced-then-offline');
   });
 
-  it('selects two aurora-1 records in the catalog, with the keyboard', async () => {
+  it('puts two aurora-1 records in the basket, with the keyboard', async () => {
     await tab('catalog');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await eventually(() => page.locator('[data-test="total"]').textContent()).toContain('10');
-    for (const r of records) await selectResult(page, r.id);
-    expect(await page.locator('[data-test="selected-count"]').textContent()).toBe('2 selected');
+    for (const r of records) await addResultToBasket(page, r.id);
+    expect(await page.locator('[data-test="selected-count"]').textContent()).toBe('2 in basket');
+    expect(await page.locator('[data-test="basket-count"]').textContent()).toBe('2');
     await shot('02-catalog-selection');
   });
 
@@ -292,7 +285,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await queueOrder();
   });
 
-  it('order 2: an archive item from the two catalog records selected in the catalog', async () => {
+  it('order 2: an archive item from the two catalog records in the basket, which it empties', async () => {
     // The composer stays open with an empty item for the next order.
     await composerItem().locator('[data-test="field-kind"]').selectOption('archive');
     await composerItem().locator('[data-test="use-selection"]').click();
@@ -307,6 +300,12 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await nameAndProject(NAMES.archive, PROJECT);
     await shot('04-order-archive');
     await queueOrder();
+    // The order took both records: the basket says so and lets them go (no ordering twice).
+    await eventually(() => page.locator('[data-test="basket-notice"]').textContent()).toContain(
+      '2 records left the basket: the queued order takes them.',
+    );
+    expect(await page.locator('[data-test="basket-count"]').textContent()).toBe('0');
+    await page.getByRole('button', { name: 'Dismiss the basket notice' }).click();
   });
 
   it('order 3: a weekly recurring item whose area comes from a GeoJSON file', async () => {
@@ -416,11 +415,17 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     expect(vis.dependsOn).toEqual([aoi.id]);
   });
 
-  it('a delivery of the catalog selection; the outbox lists everything queued with its dependencies', async () => {
+  it('a delivery of the basket; the outbox lists everything queued with its dependencies', async () => {
+    // The archive order emptied the basket; its scenes are marked ordered. Put them back.
+    await tab('catalog');
+    for (const r of records) {
+      await eventually(() =>
+        page.locator(`[data-id="${r.id}"] [data-test="ordered-badge"]`).count(),
+      ).toBe(1);
+      await addResultToBasket(page, r.id);
+    }
     await tab('deliveries');
-    await page
-      .getByRole('radio', { name: /Catalog records selected in the catalog \(2\)/ })
-      .check();
+    await page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
     expect(await page.locator('[data-test="catalog-ids"] li').allTextContents()).toEqual(
       records.map((r) => r.id),
     );

@@ -8,6 +8,7 @@
 import { runCatalogSearch, type CatalogRecord, type CatalogSearchRequest } from '@eo/domain';
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
 import { ContractError, encodeFootprints } from '../../shared/contract';
+import { createMemoryBasket, type MemoryBasket } from './memory-basket';
 import { createMemoryWork, type MemoryWork } from './memory-work';
 import {
   contract,
@@ -37,6 +38,8 @@ export interface MemoryBridge extends Bridge {
   saved: SavedSearch[];
   /** Part 2: orders, AOIs, indices, created records and the outbox (memory-work.ts). */
   readonly work: MemoryWork;
+  /** The basket (memory-basket.ts). */
+  readonly basket: MemoryBasket;
   /**
    * `files.preview`'s answers by file name (the backend's reading of real files is tested in
    * src/backend/__tests__/files-preview.spec.ts); a file not listed is `invalid_argument`.
@@ -139,6 +142,9 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     filePreviews: new Map(),
     get work() {
       return part2.work;
+    },
+    get basket() {
+      return basket;
     },
 
     failWith(method, error) {
@@ -266,11 +272,22 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           });
         return preview;
       }
-      default:
-        return part2.handle(method, input);
+      case 'basket.list':
+      case 'basket.add':
+      case 'basket.remove':
+      case 'basket.clear':
+      case 'catalog.ordered':
+        return basket.handle(method, input);
+      default: {
+        const out = part2.handle(method, input);
+        // As the backend: a queued create takes what it consumed out of the basket.
+        if (method === 'outbox.enqueue') basket.consume(input as never);
+        return out;
+      }
     }
   }
   const part2 = createMemoryWork((event, payload) => bridge.emit(event, payload));
+  const basket = createMemoryBasket(records, (event, payload) => bridge.emit(event, payload));
 
   return bridge;
 }

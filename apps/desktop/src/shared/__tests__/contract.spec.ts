@@ -62,6 +62,11 @@ describe('contract', () => {
       'outbox.resend',
       'outbox.flush',
       'files.preview',
+      'basket.list',
+      'basket.add',
+      'basket.remove',
+      'basket.clear',
+      'catalog.ordered',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',
@@ -71,6 +76,7 @@ describe('contract', () => {
       'outbox.changed',
       'outbox.progress',
       'outbox.finished',
+      'basket.changed',
     ]);
     expect(Object.keys(events)).toEqual(EVENT_NAMES);
     // The preload's schema-free copy of the names.

@@ -1,13 +1,14 @@
 /**
  * THE typed contract between the renderer and the backend (Electron main or browser mode), one
  * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`, `files`) combined here. Every method is `input schema -> output schema`; every event has a
+ * `outbox`, `files`, `basket`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
  */
 import type { z } from 'zod';
 import { appMethods } from './app';
+import { basketEvents, basketMethods } from './basket';
 import { catalogMethods } from './catalog';
 import { connectionEvents, connectionMethods } from './connection';
 import { ContractError, issuesOf, toContractError } from './errors';
@@ -19,6 +20,7 @@ import { syncEvents, syncMethods } from './sync';
 import { tilesMethods } from './tiles';
 
 export * from './app';
+export * from './basket';
 export * from './catalog';
 export * from './connection';
 export * from './errors';
@@ -40,6 +42,7 @@ export const contract = {
   ...recordsMethods,
   ...outboxMethods,
   ...filesMethods,
+  ...basketMethods,
 } as const;
 
 export const events = {
@@ -47,6 +50,7 @@ export const events = {
   ...syncEvents,
   ...recordsEvents,
   ...outboxEvents,
+  ...basketEvents,
 } as const;
 
 export type Contract = typeof contract;

@@ -62,14 +62,14 @@ describe('refreshCreated', () => {
       const open = created.unfinished();
       expect(open.visualizations.length + open.deliveries.length + open.jobs.length).toBe(3);
 
-      // Nothing moved on the service yet: everything re-read, nothing changed.
+      // Nothing moved on the service yet: everything re-read (the AOI too), nothing changed.
       const idle = await refreshCreated({ sqlite: local.sqlite, client });
-      expect(idle).toMatchObject({ checked: 3, updated: 0, unavailable: 0, kinds: [] });
+      expect(idle).toMatchObject({ checked: 4, updated: 0, unavailable: 0, kinds: [] });
 
       svc.server.app.ctx.worker.drain();
       const report = await refreshCreated({ sqlite: local.sqlite, client });
-      expect(report.updated).toBe(3);
-      expect([...report.kinds].sort()).toEqual(['deliveries', 'jobs', 'visualizations']);
+      expect(report.updated).toBe(4);
+      expect([...report.kinds].sort()).toEqual(['aois', 'deliveries', 'jobs', 'visualizations']);
       const [v] = created.visualizations();
       expect(isFinalStatus(v!['status'] as string)).toBe(true);
       expect(v!['progress']).toBe(100);
@@ -103,8 +103,8 @@ describe('refreshCreated', () => {
       await sendCreates(local, plain);
       svc.server.app.ctx.worker.drain();
       const report = await refreshCreated({ sqlite: local.sqlite, client: plain });
-      expect(report).toMatchObject({ checked: 3, updated: 1, unavailable: 2 });
-      expect(report.kinds).toEqual(['visualizations']);
+      expect(report).toMatchObject({ checked: 4, updated: 2, unavailable: 2 });
+      expect(report.kinds).toEqual(['visualizations', 'aois']);
       const created = makeCreatedRecords(local.sqlite);
       const [v] = created.visualizations();
       expect(v).toMatchObject({ progress: 100 });

@@ -1,8 +1,9 @@
 /**
  * The catalog browser's state: filters, the current search (total, rows fetched page by page for
- * the virtual list, every footprint for the map), selection, hover, the record open in the
- * detail panel, and saved searches. Map and list never talk to each other: both read and write
- * hover and selection here.
+ * the virtual list, every footprint for the map), hover, the record open in the detail panel
+ * (inspecting), and saved searches. The basket (what an order or delivery takes) is
+ * `basket-store.ts`; `selected` here reads it. Map and list never talk to each other: both read
+ * and write hover, the open record and the basket here.
  *
  * Large payloads (footprints, row pages) are kept in shallowRef-like raw objects: 50,000
  * footprints made deeply reactive would cost more than drawing them.
@@ -25,6 +26,7 @@ import {
   type FilterField,
   type LonLatBox,
 } from './filters';
+import { useBasketStore } from './basket-store';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 
@@ -57,7 +59,6 @@ export const useCatalogStore = defineStore('catalog', {
     footprints: markRaw(emptyFootprints()) as FootprintSet,
     /** Row position of each id, in the search's sort order. */
     positions: markRaw(new Map<string, number>()),
-    selected: [] as string[],
     hoveredId: null as string | null,
     /** Where the hover came from: the map does not scroll itself, the list does not. */
     hoverSource: null as 'map' | 'list' | null,
@@ -75,7 +76,9 @@ export const useCatalogStore = defineStore('catalog', {
     knownCollections: [] as string[],
   }),
   getters: {
-    selectedSet: (s) => new Set(s.selected),
+    /** The basket's records (the orders' and deliveries' "selection"). */
+    selected: (): string[] => useBasketStore().ids,
+    selectedSet: (): ReadonlySet<string> => useBasketStore().idSet,
     isEmpty: (s) => s.status === 'ready' && s.total === 0,
     /**
      * The filters were refused while results of an earlier search are shown: those results
@@ -90,7 +93,11 @@ export const useCatalogStore = defineStore('catalog', {
      * catalog kind), so `sync.finished` is the signal. Returns the unsubscribe.
      */
     listen(): () => void {
-      return useBridge().on('sync.finished', () => void this.refresh());
+      const offs = [
+        useBridge().on('sync.finished', () => void this.refresh()),
+        useBasketStore().listen(),
+      ];
+      return () => offs.forEach((off) => off());
     },
 
     /** Run the shown search again (the mirror changed); before any search, nothing to do. */
@@ -143,7 +150,7 @@ export const useCatalogStore = defineStore('catalog', {
         this.total = page.total;
         this.noteCollections(page.items);
         this.status = 'ready';
-        // Keep the selection: it is a basket that outlives searches (part 2 orders it).
+        // The basket outlives searches (basket-store.ts): its hidden records are marked there.
         if (this.activeId && !positions.has(this.activeId)) this.closeDetail();
       } catch (err) {
         if (seq !== searchSeq) return;
@@ -214,35 +221,30 @@ export const useCatalogStore = defineStore('catalog', {
     },
 
     /**
-     * Select from a click (map or list). Plain click: just this one, and open it. Additive
-     * (Ctrl/Cmd/Shift): toggle it in the multi-selection.
+     * A click (map or list) or Enter. Plain: open it to look at it (detail panel, map
+     * highlight); the basket is left alone. Additive (Ctrl/Cmd/Shift): put it in the basket or
+     * take it out.
      */
     pick(id: string, opts: { additive?: boolean; source?: 'map' | 'list' } = {}): void {
-      if (opts.additive) {
-        this.toggle(id);
-      } else {
-        this.selected = [id];
-        void this.open(id);
-      }
+      if (opts.additive) void this.toggle(id);
+      else void this.open(id);
       if (opts.source === 'map') this.revealSeq++;
       if (opts.source === 'list' && !opts.additive) this.showOnMapSeq++;
     },
 
-    toggle(id: string): void {
-      const i = this.selected.indexOf(id);
-      if (i >= 0) this.selected.splice(i, 1);
-      else this.selected.push(id);
+    /** In the basket or out of it. */
+    toggle(id: string): Promise<void> {
+      return useBasketStore().toggle(id);
     },
 
-    clearSelection(): void {
-      this.selected = [];
+    /** Empties the basket, records the search hides included. */
+    clearSelection(): Promise<void> {
+      return useBasketStore().clear();
     },
 
-    /** Add every result of the current search to the selection. */
-    selectAllResults(): void {
-      const set = new Set(this.selected);
-      for (const id of this.footprints.ids) set.add(id);
-      this.selected = [...set];
+    /** Puts every result of the current search in the basket. */
+    selectAllResults(): Promise<void> {
+      return useBasketStore().add(this.footprints.ids);
     },
 
     async open(id: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The delivery form as data. One delivery request per create, from ONE source: the catalog
- * records selected in the catalog browser (`catalog_ids`) or order items (`order_item_ids`,
+ * records in the catalog's basket (`catalog_ids`) or order items (`order_item_ids`,
  * mirrored ids or `local:<orderEntryId>#<n>` for item n of a queued order), plus the cloud
  * location (config and path). Checked with the domain's `CreateDeliveriesRequest`, whose rule
  * "exactly one of catalog_ids / order_item_ids, non-empty" is the one the service applies.

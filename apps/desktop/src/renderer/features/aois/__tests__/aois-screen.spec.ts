@@ -64,6 +64,33 @@ async function mountScreen() {
 }
 
 describe('AoisScreen', () => {
+  it('says why a failed AOI failed: its failed assets, or that the service gave no reason', async () => {
+    const rng = createRng(9);
+    bridge.work.aois = [
+      buildAoi({ aoi_id: 'aoi-f', name: 'Failed field', status: 'failed', progress: 100 }, { rng }),
+      buildAoi({ aoi_id: 'aoi-s', name: 'Silent field', status: 'failed', progress: 100 }, { rng }),
+    ];
+    bridge.work.assets = [
+      buildAsset(
+        {
+          aoi_id: 'aoi-f',
+          status: 'failed',
+          description: 'Scene S1 does not intersect the AOI',
+        },
+        { rng },
+      ),
+    ];
+    const w = await mountScreen();
+    await w.find('[data-test="aoi-row-aoi-f"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-test="aoi-failure-reason"]').text()).toBe(
+      'Scene S1 does not intersect the AOI',
+    );
+    await w.find('[data-test="aoi-row-aoi-s"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-test="aoi-failure-reason"]').text()).toBe('The service gave no reason.');
+  });
+
   it('lists AOIs with status, progress, project, area and creation time; opens their assets', async () => {
     const w = await mountScreen();
     const row = w.find('[data-test="aoi-row-aoi-1"]');

@@ -120,35 +120,41 @@ describe('catalog store: search', () => {
 });
 
 describe('catalog store: selection, hover, detail', () => {
-  it('picks one scene, adds more with the modifier, and opens the picked one', async () => {
+  it('opens a picked scene without putting it in the basket; the modifier fills the basket', async () => {
     const catalog = useCatalogStore();
     await catalog.search();
     const [a, b, c] = catalog.footprints.ids as [string, string, string];
     catalog.pick(a);
-    expect(catalog.selected).toEqual([a]);
+    // Looking at a scene is not choosing it for an order (issue 17, item 5).
+    expect(catalog.selected).toEqual([]);
     expect(catalog.activeId).toBe(a);
-    await Promise.resolve();
-    await new Promise((r) => setTimeout(r, 0));
+    await flushPromises();
     expect(catalog.detailStatus).toBe('ready');
     expect((catalog.detail as { id: string }).id).toBe(a);
     catalog.pick(b, { additive: true });
     catalog.pick(c, { additive: true });
-    expect(catalog.selected).toEqual([a, b, c]);
+    await flushPromises();
+    expect(catalog.selected).toEqual([b, c]);
+    expect(catalog.activeId).toBe(a);
     catalog.pick(b, { additive: true });
-    expect(catalog.selected).toEqual([a, c]);
-    catalog.clearSelection();
+    await flushPromises();
+    expect(catalog.selected).toEqual([c]);
+    await catalog.clearSelection();
     expect(catalog.selected).toEqual([]);
-    catalog.selectAllResults();
+    await catalog.selectAllResults();
     expect(catalog.selected).toHaveLength(60);
+    // Kept by the backend: what a restart reads back.
+    expect(bridge.basket.ids).toHaveLength(60);
   });
 
-  it('keeps the selection across searches (it is the basket for orders)', async () => {
+  it('keeps the basket across searches, its hidden records still in it', async () => {
     const catalog = useCatalogStore();
     await catalog.search();
     const id = catalog.footprints.ids[3]!;
-    catalog.toggle(id);
-    catalog.filters.cloudMax = '0';
+    await catalog.toggle(id);
+    catalog.filters.collections = ['none-such'];
     await catalog.search();
+    expect(catalog.positions.has(id)).toBe(false);
     expect(catalog.selected).toEqual([id]);
   });
 

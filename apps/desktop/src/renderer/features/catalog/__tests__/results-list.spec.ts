@@ -62,7 +62,7 @@ describe('ResultsList', () => {
     expect(first.text()).toContain(row.id);
   });
 
-  it('is driven by the keyboard: arrows move, Space selects, Enter opens', async () => {
+  it('is driven by the keyboard: arrows move, Space fills the basket, Enter opens', async () => {
     const { wrapper, catalog } = await mountList();
     const list = wrapper.find('[role="listbox"]');
     await list.trigger('keydown', { key: 'ArrowDown' });
@@ -72,18 +72,22 @@ describe('ResultsList', () => {
     // The focused row is highlighted on the map too.
     expect(catalog.hoveredId).toBe(second);
     expect(catalog.hoverSource).toBe('list');
-    await list.trigger('keydown', { key: ' ' });
-    expect(catalog.selected).toEqual([second]);
-    expect(wrapper.find('#result-row-1').attributes('aria-selected')).toBe('true');
     await list.trigger('keydown', { key: 'Enter' });
     await flushPromises();
     expect(catalog.activeId).toBe(second);
+    // Opened to look at it: not in the basket.
+    expect(catalog.selected).toEqual([]);
+    expect(wrapper.find('#result-row-1').attributes('aria-selected')).toBe('false');
+    await list.trigger('keydown', { key: ' ' });
+    await flushPromises();
+    expect(catalog.selected).toEqual([second]);
+    expect(wrapper.find('#result-row-1').attributes('aria-selected')).toBe('true');
     await list.trigger('keydown', { key: 'End' });
     await flushPromises();
     expect(catalog.hoveredId).toBe(catalog.footprints.ids[299]);
   });
 
-  it('highlights the row of the footprint hovered on the map, and selects on click', async () => {
+  it('highlights the row of the footprint hovered on the map; a click opens, the box fills the basket', async () => {
     const { wrapper, catalog } = await mountList();
     const id = catalog.footprints.ids[2]!;
     catalog.hover(id, 'map');
@@ -94,13 +98,22 @@ describe('ResultsList', () => {
     expect(wrapper.find(`[data-id="${id}"]`).classes()).not.toContain('row--hovered');
 
     await wrapper.find(`[data-id="${id}"]`).trigger('click');
+    await flushPromises();
+    expect(catalog.activeId).toBe(id);
+    expect(catalog.selected).toEqual([]);
+    await wrapper.find(`[data-id="${id}"] input[type="checkbox"]`).trigger('click');
+    await flushPromises();
     expect(catalog.selected).toEqual([id]);
+    // The box does not open the row.
     const other = catalog.footprints.ids[4]!;
-    await wrapper.find(`[data-id="${other}"]`).trigger('click', { ctrlKey: true });
-    expect(catalog.selected).toEqual([id, other]);
     await wrapper.find(`[data-id="${other}"] input[type="checkbox"]`).trigger('click');
+    await flushPromises();
+    expect(catalog.activeId).toBe(id);
+    expect(catalog.selected).toEqual([id, other]);
+    await wrapper.find(`[data-id="${other}"]`).trigger('click', { ctrlKey: true });
+    await flushPromises();
     expect(catalog.selected).toEqual([id]);
-    expect(wrapper.find('[data-test="selected-count"]').text()).toBe('1 selected');
+    expect(wrapper.find('[data-test="selected-count"]').text()).toBe('1 in basket');
   });
 
   it('scrolls to and highlights the row of a footprint hovered on the map, keeping the focus', async () => {
@@ -181,7 +194,8 @@ describe('DetailPanel', () => {
       expect(a.attributes('rel')).toBe('noopener noreferrer');
       expect(a.attributes('href')).toMatch(/^https?:/);
     }
-    await wrapper.find('button').trigger('click');
+    await wrapper.find('[data-test="detail-basket"]').trigger('click');
+    await flushPromises();
     expect(catalog.selected).toContain(record.id);
     await wrapper.find('button[aria-label="Close details"]').trigger('click');
     expect(catalog.activeId).toBeNull();

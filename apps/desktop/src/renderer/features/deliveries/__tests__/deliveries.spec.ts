@@ -6,7 +6,7 @@ import type { OutboxEntryView } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { orderCreate, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../../catalog/catalog-store';
+import { useBasketStore } from '../../catalog/basket-store';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
@@ -109,8 +109,10 @@ describe('deliveries list', () => {
 });
 
 describe('delivery form', () => {
-  it('delivers the catalog records selected in the catalog browser', async () => {
-    useCatalogStore().selected = ['c-1', 'c-2'];
+  it('delivers the catalog records in the basket, and the basket lets them go', async () => {
+    const basket = useBasketStore();
+    basket.listen();
+    await basket.add(['c-1', 'c-2']);
     const w = await mountScreen();
     const form = w.find('[data-test="delivery-form"]');
     expect(form.findAll('[data-test="catalog-ids"] li').map((l) => l.text())).toEqual([
@@ -136,14 +138,14 @@ describe('delivery form', () => {
       'Queued: delivery of 2 catalog records to deliveries/field-a/.',
     );
     expect(w.find('[data-test="queued-delivery"]').exists()).toBe(true);
+    expect(basket.ids).toEqual([]);
+    expect(basket.notice).toBe('2 records left the basket: the queued delivery takes them.');
   });
 
   it('needs exactly one non-empty source', async () => {
     const w = await mountScreen();
     const form = w.find('[data-test="delivery-form"]');
-    expect(form.find('[data-test="catalog-source"]').text()).toContain(
-      'No catalog records selected.',
-    );
+    expect(form.find('[data-test="catalog-source"]').text()).toContain('The basket is empty.');
     await form.find('input[name="config"]').setValue('gcs');
     await form.find('input[name="path"]').setValue('x/');
     await form.trigger('submit');
@@ -219,16 +221,16 @@ describe('delivery form', () => {
     const outbox = useOutboxStore();
     await outbox.refresh();
     outbox.startEdit(outbox.byId.get(entry.id)!);
-    useCatalogStore().selected = ['c-7', 'c-8'];
+    await useBasketStore().add(['c-7', 'c-8']);
     const w = await mountScreen();
     const form = w.find('[data-test="delivery-form"]');
     expect(form.find('[data-test="editing-banner"]').text()).toContain('2 delivery requests');
-    // The entry's own records, not the catalog's current selection...
+    // The entry's own records, not what the basket holds now...
     expect(form.findAll('[data-test="catalog-ids"] li').map((l) => l.text())).toEqual(['c-1']);
     // ...unless asked.
     await form
       .findAll('button')
-      .find((b) => b.text().startsWith('Use the catalog'))!
+      .find((b) => b.text().startsWith('Use the basket'))!
       .trigger('click');
     await form.find('input[name="path"]').setValue('a2/');
     await form.trigger('submit');

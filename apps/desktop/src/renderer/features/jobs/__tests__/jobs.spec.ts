@@ -107,6 +107,11 @@ describe('jobs list', () => {
     expect(running.text()).toContain('12.345s');
     const failed = row(w, 'job-1');
     expect(failed.find('[data-state="FAILED"]').text()).toBe('Failed');
+    // Why, in the service's words (issue 17): its validation error and its failed task.
+    expect(failed.find('[data-test="failure-reason"]').text()).toBe(
+      'NO_AOIS: the project has no AOIs; no finished scene',
+    );
+    expect(row(w, 'job-2').find('[data-test="failure-reason"]').exists()).toBe(false);
     expect(failed.text()).toContain('1,250');
     expect(failed.text()).toContain('2 min 5 s');
     expect(failed.text()).not.toContain('2024-05-17T08');

@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../../catalog/catalog-store';
+import { useBasketStore } from '../../catalog/basket-store';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import { mountApp } from '../../../__tests__/mount-app';
@@ -385,14 +385,13 @@ describe('OrderComposer in the screen', () => {
     expect(w.find('[data-test="queue-order"]').attributes('disabled')).toBeUndefined();
   });
 
-  it('takes the catalog selection for an archive item, and Escape closes the panel', async () => {
-    const catalog = useCatalogStore();
-    catalog.selected = [bridge.records[0]!.id, bridge.records[1]!.id];
+  it('takes the basket for an archive item, and Escape closes the panel', async () => {
+    await useBasketStore().add([bridge.records[0]!.id, bridge.records[1]!.id]);
     const w = await openComposer();
     const item = w.find('[data-test="composer-item-0"]');
     await item.find('[data-test="field-kind"]').setValue('archive');
     const use = item.find('[data-test="use-selection"]');
-    expect(use.text()).toBe('Use the 2 records selected in the catalog');
+    expect(use.text()).toBe('Use the 2 records in the basket');
     await use.trigger('click');
     await flushPromises();
     expect((item.find('[data-test="field-item-ids"]').element as HTMLTextAreaElement).value).toBe(

@@ -1,0 +1,151 @@
+/**
+ * The basket (issue 17, item 5): catalog records put aside for an order or a delivery, kept in
+ * the desktop store so they outlive searches and restarts. Inspecting a record never touches
+ * it. A queued order or delivery takes out exactly the records it consumed: a delivery its
+ * `catalog_ids`, an order the records whose scene (`details.id`, else the record id) one of its
+ * archive items names in `item_ids`. Also answers which catalog records were already ordered
+ * (the mirror's order items, the outbox's orders) for the list's "Ordered" badge.
+ */
+import { CatalogSearchRequest, LIMITS } from '@eo/domain';
+import type { Mirror } from '@eo/sync';
+import {
+  ContractError,
+  MAX_BASKET,
+  type Basket,
+  type BasketEntry,
+  type OrderedRecords,
+} from '../shared/contract';
+import type { BackendEvents } from './events';
+import type { DesktopStore } from './local-store';
+
+/** Outbox states of an order that was, or may yet be, placed. */
+const LIVE_STATES = new Set(['queued', 'sending', 'sent', 'blocked', 'unconfirmed']);
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** The scene ids an order's items name: `item_ids` (the create) and `images[].item_id` (placed). */
+export function orderedSceneIds(items: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    const i = obj(item);
+    for (const id of list(i['item_ids'])) if (typeof id === 'string') out.push(id);
+    for (const image of list(i['images'])) {
+      const id = str(obj(image)['item_id']);
+      if (id) out.push(id);
+    }
+  }
+  return out;
+}
+
+export function makeBasket(options: {
+  readonly store: Pick<DesktopStore, 'basket' | 'saveBasket'>;
+  readonly mirror: Mirror;
+  readonly events: BackendEvents;
+  readonly now?: () => Date;
+}) {
+  const { store, mirror, events } = options;
+  const now = options.now ?? (() => new Date());
+
+  const view = (id: string, addedAt: string): BasketEntry => {
+    const record = mirror.catalog.get(id) as Record<string, unknown> | null;
+    const details = obj(record?.['details']);
+    return {
+      id,
+      sceneId: record ? (str(details['id']) ?? id) : null,
+      collection: str(details['collection']),
+      datetime: str(obj(details['properties'])['datetime']),
+      inMirror: record !== null,
+      addedAt,
+    };
+  };
+  const read = (): Basket => ({ entries: store.basket().map((e) => view(e.id, e.addedAt)) });
+
+  /** Takes out `ids`; returns the ones that were in. */
+  const takeOut = (ids: ReadonlySet<string>): string[] => {
+    const before = store.basket();
+    const kept = before.filter((e) => !ids.has(e.id));
+    if (kept.length !== before.length) store.saveBasket(kept);
+    return before.filter((e) => ids.has(e.id)).map((e) => e.id);
+  };
+
+  return {
+    list: read,
+
+    add(ids: readonly string[]): Basket {
+      const entries = store.basket();
+      const have = new Set(entries.map((e) => e.id));
+      const added = [...new Set(ids)].filter((id) => !have.has(id));
+      if (entries.length + added.length > MAX_BASKET) {
+        throw new ContractError(
+          'invalid_argument',
+          `The basket holds at most ${MAX_BASKET} records: it has ${entries.length}, and ${added.length} more would not fit.`,
+        );
+      }
+      if (added.length > 0) {
+        const addedAt = now().toISOString();
+        store.saveBasket([...entries, ...added.map((id) => ({ id, addedAt }))]);
+      }
+      return read();
+    },
+
+    remove(ids: readonly string[]): Basket {
+      takeOut(new Set(ids));
+      return read();
+    },
+
+    clear(): Basket {
+      store.saveBasket([]);
+      return read();
+    },
+
+    /**
+     * A create was queued: take out the records it consumed and say so (`basket.changed`).
+     * Returns what was taken out.
+     */
+    consume(create: { readonly kind: string; readonly input: unknown }): string[] {
+      if (create.kind !== 'order' && create.kind !== 'delivery') return [];
+      const input = obj(create.input);
+      let taken: string[];
+      if (create.kind === 'delivery') {
+        const ids = list(input['deliveries']).flatMap((d) => list(obj(d)['catalog_ids']));
+        taken = takeOut(new Set(ids.filter((id): id is string => typeof id === 'string')));
+      } else {
+        const scenes = new Set(orderedSceneIds(list(input['order_items'])));
+        if (scenes.size === 0) return [];
+        const consumed = store
+          .basket()
+          .map((e) => view(e.id, e.addedAt))
+          .filter((e) => scenes.has(e.sceneId ?? e.id) || scenes.has(e.id))
+          .map((e) => e.id);
+        taken = takeOut(new Set(consumed));
+      }
+      if (taken.length > 0) {
+        events.emit('basket.changed', { ...read(), consumed: taken, by: create.kind });
+      }
+      return taken;
+    },
+
+    /** Catalog records whose scene is in a mirrored order item or an order in the outbox. */
+    ordered(): OrderedRecords {
+      const scenes = new Set(orderedSceneIds(mirror.records.orderItems()));
+      for (const entry of mirror.outbox.list({})) {
+        if (entry.kind !== 'order' || !LIVE_STATES.has(entry.state)) continue;
+        for (const id of orderedSceneIds(list(entry.input['order_items']))) scenes.add(id);
+      }
+      const all = [...scenes];
+      const ids = new Set<string>();
+      // The catalog's records of those scenes: the archive's and the order's own.
+      for (let i = 0; i < all.length; i += LIMITS.maxIdsPerFilter) {
+        const item_ids = all.slice(i, i + LIMITS.maxIdsPerFilter);
+        const matches = mirror.catalog.footprints(CatalogSearchRequest.parse({ item_ids }));
+        for (const id of matches.ids) ids.add(id);
+      }
+      return { ids: [...ids] };
+    },
+  };
+}
+
+export type BackendBasket = ReturnType<typeof makeBasket>;

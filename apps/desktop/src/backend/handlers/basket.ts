@@ -1,0 +1,16 @@
+/** `basket.*` and `catalog.ordered`: the records put aside for an order or a delivery. */
+import type { basketMethods } from '../../shared/contract';
+import type { BackendBasket } from '../basket';
+import type { HandlersFor } from '../dispatch';
+
+export type BasketHandlers = HandlersFor<keyof typeof basketMethods>;
+
+export function basketHandlers(basket: BackendBasket): BasketHandlers {
+  return {
+    'basket.list': () => basket.list(),
+    'basket.add': ({ ids }) => basket.add(ids),
+    'basket.remove': ({ ids }) => basket.remove(ids),
+    'basket.clear': () => basket.clear(),
+    'catalog.ordered': () => basket.ordered(),
+  };
+}

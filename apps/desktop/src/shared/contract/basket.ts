@@ -1,0 +1,54 @@
+/**
+ * The basket (issue 17, item 5): the catalog records put aside for an order or a delivery,
+ * apart from the record open for inspection. Kept by the backend in the desktop store, so it
+ * outlives searches and restarts; emptied of what a queued order or delivery consumed.
+ */
+import { z } from 'zod';
+import { id, none } from './fields';
+
+/** How many records the basket holds ("Add all" of a large search stops there). */
+export const MAX_BASKET = 1000;
+
+const ids = z.array(id).min(1).max(MAX_BASKET);
+
+/** One record in the basket, with what the panel shows of it from the mirror. */
+export const BasketEntry = z.object({
+  /** The catalog record's id (what the list and the map know). */
+  id: z.string(),
+  /** Its STAC item id (`details.id`): what an archive item orders; null when not mirrored. */
+  sceneId: z.string().nullable(),
+  collection: z.string().nullable(),
+  datetime: z.string().nullable(),
+  /** False when the mirror no longer holds the record (cleared, or swept by a sync). */
+  inMirror: z.boolean(),
+  addedAt: z.string(),
+});
+export type BasketEntry = z.infer<typeof BasketEntry>;
+
+/** The basket, oldest first. */
+export const Basket = z.object({ entries: z.array(BasketEntry) });
+export type Basket = z.infer<typeof Basket>;
+
+/** Catalog records whose scene was already ordered: placed (mirror) or queued (outbox). */
+export const OrderedRecords = z.object({ ids: z.array(z.string()) });
+export type OrderedRecords = z.infer<typeof OrderedRecords>;
+
+export const basketMethods = {
+  'basket.list': { input: none, output: Basket },
+  /** Adds records (already there: kept where they are); over MAX_BASKET: `invalid_argument`. */
+  'basket.add': { input: z.object({ ids }).strict(), output: Basket },
+  'basket.remove': { input: z.object({ ids }).strict(), output: Basket },
+  'basket.clear': { input: none, output: Basket },
+  'catalog.ordered': { input: none, output: OrderedRecords },
+} as const;
+
+export const basketEvents = {
+  /**
+   * The basket changed outside a call of the renderer's: a queued order or delivery consumed
+   * `consumed` (the records it took), and this is what is left.
+   */
+  'basket.changed': Basket.extend({
+    consumed: z.array(z.string()),
+    by: z.enum(['order', 'delivery']),
+  }),
+} as const;
