@@ -16,7 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import type { ImageryChoice } from '@eo/domain';
 import { createBackend, type Backend } from '../backend/backend';
+import { DEFAULT_SETTINGS, openDesktopStore } from '../backend/local-store';
 import { fileSecrets } from '../backend/secrets';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
 import { APP_DIR } from './renderer-build';
@@ -103,7 +105,17 @@ export async function startBrowserApp(options: {
    * themselves to watch the progress, so it is off unless asked for. Default false.
    */
   readonly syncOnFirstConnect?: boolean;
+  /**
+   * The pictures a fresh data dir syncs. Default `off`: the service renders ~5 thumbnails a
+   * second, so the other journeys' thousands of records would wait minutes for theirs.
+   */
+  readonly imagery?: ImageryChoice;
 }): Promise<BrowserApp> {
+  if (!fs.existsSync(path.join(options.dataDir, 'desktop.sqlite'))) {
+    const store = openDesktopStore(options.dataDir);
+    store.saveSettings({ ...DEFAULT_SETTINGS, imagery: options.imagery ?? 'off' });
+    store.close();
+  }
   const backend = createBackend({
     dataDir: options.dataDir,
     secrets: fileSecrets(options.dataDir),
