@@ -2,7 +2,8 @@
  * The mirrored quicklooks drawn on their footprints: each picture warped onto the four corners
  * `quicklookCorners` gives for the footprint's ring (the same rule the service renders by), on
  * one canvas under the footprint outlines. At most `MAX_QUICKLOOKS` records in view are drawn
- * (the first ones of the search's order); the overview is used where a picture covers more
+ * (the first ones of the search's order), the first on top (newest first by default: the
+ * latest look at a place covers older ones) and the open record above all; the overview is used where a picture covers more
  * screen pixels than the thumbnail has, once it loaded, else the thumbnail. Pictures load as
  * plain images from the mirror (features/catalog/quicklook-source.ts); a missing one is
  * remembered and not asked for again until the footprints change (a sync).
@@ -58,6 +59,8 @@ export class QuicklookLayer extends CanvasViewLayer {
   private readonly images = new Map<string, Loaded>();
   private opacity = 0.85;
   private pending = false;
+  /** The record drawn above all others (the one open in the detail panel). */
+  private top: string | null = null;
   /** How many pictures the last draw put on the map (tests and the e2e read it). */
   drawn = 0;
 
@@ -87,6 +90,12 @@ export class QuicklookLayer extends CanvasViewLayer {
     this.placed = placed;
     // New footprints (a search or a sync): pictures missing before may be there now.
     for (const [url, l] of this.images) if (l.state === 'missing') this.images.delete(url);
+    this.redraw();
+  }
+
+  setTop(id: string | null): void {
+    if (id === this.top) return;
+    this.top = id;
     this.redraw();
   }
 
@@ -153,13 +162,20 @@ export class QuicklookLayer extends CanvasViewLayer {
     const y0 = originY / scale;
     const x1 = (originX + view.width) / scale;
     const y1 = (originY + view.height) / scale;
-    let drawn = 0;
-    let considered = 0;
+    const inView: Placed[] = [];
+    let top: Placed | null = null;
     for (const p of this.placed) {
-      if (considered >= MAX_QUICKLOOKS) break;
       const [bx0, by0, bx1, by1] = p.box;
       if (bx1 < x0 || bx0 > x1 || by1 < y0 || by0 > y1) continue;
-      considered++;
+      if (p.id === this.top) top = p;
+      else if (inView.length < MAX_QUICKLOOKS) inView.push(p);
+    }
+    // Back to front: the last of the search's order first, the open record last.
+    inView.reverse();
+    if (top) inView.push(top);
+    let drawn = 0;
+    for (const p of inView) {
+      const [bx0, by0, bx1, by1] = p.box;
       const sizePx = Math.max(bx1 - bx0, by1 - by0) * scale;
       const pick = this.pick(p.id, sizePx > QUICKLOOK_PIXELS.thumbnail);
       if (!pick) continue;

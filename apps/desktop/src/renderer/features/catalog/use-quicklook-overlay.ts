@@ -36,6 +36,11 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
         { immediate: true },
       ),
       watch(opacity, (o) => l.setOpacity(o), { immediate: true }),
+      watch(
+        () => catalog.activeId,
+        (id) => l.setTop(id),
+        { immediate: true },
+      ),
     );
   });
   onBeforeUnmount(() => {
