@@ -18,7 +18,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { ImageryChoice } from '@eo/domain';
 import { createBackend, type Backend } from '../backend/backend';
-import { DEFAULT_SETTINGS, openDesktopStore } from '../backend/local-store';
+import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
 import { APP_DIR } from './renderer-build';
@@ -111,11 +111,7 @@ export async function startBrowserApp(options: {
    */
   readonly imagery?: ImageryChoice;
 }): Promise<BrowserApp> {
-  if (!fs.existsSync(path.join(options.dataDir, 'desktop.sqlite'))) {
-    const store = openDesktopStore(options.dataDir);
-    store.saveSettings({ ...DEFAULT_SETTINGS, imagery: options.imagery ?? 'off' });
-    store.close();
-  }
+  presetSettings(options.dataDir, { imagery: options.imagery ?? 'off' });
   const backend = createBackend({
     dataDir: options.dataDir,
     secrets: fileSecrets(options.dataDir),

@@ -96,18 +96,22 @@ export interface TestBackend {
  * since rendering the thumbnails of 3000 scenes takes the service half a minute. Tests of
  * imagery ask for it (imagery-sync.spec.ts); `null` keeps the app's defaults.
  */
-const TEST_SETTINGS: Partial<StoredSettings> = { imagery: 'off' };
+export const TEST_SETTINGS: Partial<StoredSettings> = { imagery: 'off' };
+
+/** Stores `settings` over the defaults in a data dir that has no desktop store yet. */
+export function presetSettings(dataDir: string, settings: Partial<StoredSettings>): void {
+  if (fs.existsSync(path.join(dataDir, 'desktop.sqlite'))) return;
+  const store = openDesktopStore(dataDir);
+  store.saveSettings({ ...DEFAULT_SETTINGS, ...settings });
+  store.close();
+}
 
 export function startBackend(
   opts: Partial<BackendOptions> & { settings?: Partial<StoredSettings> | null } = {},
 ): TestBackend {
   const dataDir = opts.dataDir ?? tempDir('eo-desktop-backend-');
   const preset = opts.settings === undefined ? TEST_SETTINGS : opts.settings;
-  if (preset && !fs.existsSync(path.join(dataDir, 'desktop.sqlite'))) {
-    const store = openDesktopStore(dataDir);
-    store.saveSettings({ ...DEFAULT_SETTINGS, ...preset });
-    store.close();
-  }
+  if (preset) presetSettings(dataDir, preset);
   const secrets = opts.secrets ?? memorySecrets();
   const backend = createBackend({
     dataDir,

@@ -5,7 +5,7 @@
  * service seeded, a sync and an offline search answered. The preload must be CommonJS that
  * requires nothing but electron (sandboxed preloads cannot load anything else).
  */
-import { DEFAULT_SETTINGS, openDesktopStore } from '../../backend/local-store';
+import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,9 +43,7 @@ describe('built bundle', () => {
   it('runs the backend process: embedded service, sync, offline search', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bundle-'));
     // No pictures: the embedded demo's thumbnails would take the service half a minute.
-    const presets = openDesktopStore(dataDir);
-    presets.saveSettings({ ...DEFAULT_SETTINGS, imagery: 'off' });
-    presets.close();
+    presetSettings(dataDir, TEST_SETTINGS);
     const child = fork(path.join(outDir, 'main', 'backend-process.cjs'), [], { stdio: 'pipe' });
     const got: FromBackend[] = [];
     const waitFor = (pred: (m: FromBackend) => boolean) =>

@@ -11,15 +11,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
-import { DEFAULT_SETTINGS, openDesktopStore } from '../../backend/local-store';
+import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { serveBackend } from '../backend-serve';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
 process.env.EO_DATA_DIR = dataDir;
 // No pictures: the embedded service's demo would render thumbnails for half a minute.
-const presets = openDesktopStore(dataDir);
-presets.saveSettings({ ...DEFAULT_SETTINGS, imagery: 'off' });
-presets.close();
+presetSettings(dataDir, TEST_SETTINGS);
 const mainDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const h = vi.hoisted(() => ({

@@ -61,7 +61,7 @@ export class QuicklookLayer extends CanvasViewLayer {
   private pending = false;
   /** The record drawn above all others (the one open in the detail panel). */
   private top: string | null = null;
-  /** How many pictures the last draw put on the map (tests and the e2e read it). */
+  /** How many pictures the last draw put on the map (`data-drawn`, and `data-overviews` of them). */
   drawn = 0;
 
   constructor(private readonly urlOf: QuicklookUrlOf) {
@@ -174,6 +174,7 @@ export class QuicklookLayer extends CanvasViewLayer {
     inView.reverse();
     if (top) inView.push(top);
     let drawn = 0;
+    let overviews = 0;
     for (const p of inView) {
       const [bx0, by0, bx1, by1] = p.box;
       const sizePx = Math.max(bx1 - bx0, by1 - by0) * scale;
@@ -186,9 +187,11 @@ export class QuicklookLayer extends CanvasViewLayer {
       const h = pick.naturalHeight || QUICKLOOK_PIXELS.thumbnail;
       drawWarped(ctx, pick, w, h, corners);
       drawn++;
+      if (w > QUICKLOOK_PIXELS.thumbnail) overviews++;
     }
     this.drawn = drawn;
     this.canvases[0]?.setAttribute('data-drawn', String(drawn));
+    this.canvases[0]?.setAttribute('data-overviews', String(overviews));
   }
 
   /** The picture to draw now: the overview when wanted and loaded, else the thumbnail. */
