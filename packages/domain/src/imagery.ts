@@ -10,6 +10,12 @@ import type { Geometry } from './geometry';
 /** Asset keys (and roles) of the quicklooks in a STAC item's `assets`. */
 export const QUICKLOOK_VARIANTS = ['thumbnail', 'overview'] as const;
 export type QuicklookVariant = (typeof QUICKLOOK_VARIANTS)[number];
+export const QuicklookVariant = z.enum(QUICKLOOK_VARIANTS);
+
+/** What a client mirrors of the quicklooks: nothing, thumbnails, or thumbnails and overviews. */
+export const IMAGERY_CHOICES = ['off', 'thumbnails', 'overviews'] as const;
+export const ImageryChoice = z.enum(IMAGERY_CHOICES);
+export type ImageryChoice = z.infer<typeof ImageryChoice>;
 
 /** Edge length in pixels of each quicklook (square images; see `quicklookCorners`). */
 export const QUICKLOOK_PIXELS: Readonly<Record<QuicklookVariant, number>> = {

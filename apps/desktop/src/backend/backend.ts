@@ -37,6 +37,7 @@ import { createSyncRunner } from './sync-runner';
 import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
+import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
 
 export interface BackendOptions {
   readonly dataDir: string;
@@ -68,6 +69,11 @@ export interface Backend {
   readonly events: BackendEvents;
   /** Validate and run one call from the renderer; never throws. */
   dispatch(method: unknown, rawInput: unknown): Promise<CallResult<unknown>>;
+  /**
+   * A mirrored quicklook's bytes (`{ recordId, variant }`, validated here), for the image paths
+   * that bypass JSON (Electron's scheme, browser mode's GET route).
+   */
+  quicklook(raw: unknown): QuicklookAnswer;
   /** Resolves when no sync, outbox batch or refresh is running (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -159,7 +165,7 @@ export function createBackend(options: BackendOptions): Backend {
       },
       keys,
       secrets,
-      storageBytes: () => fileBytes(local.file) + store.bytes(),
+      storageBytes: () => fileBytes(local.file) + store.bytes() + local.imagery.counts().bytes,
       reconnect: (serviceChanged) => {
         if (serviceChanged) runner.abort();
         connection.connect();
@@ -194,6 +200,7 @@ export function createBackend(options: BackendOptions): Backend {
     handlers,
     events,
     dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
+    quicklook: makeQuicklooks(local),
     async idle() {
       await connection.idle();
       await runner.idle();

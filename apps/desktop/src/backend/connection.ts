@@ -240,8 +240,11 @@ export function createConnection(options: ConnectionOptions) {
     checkNow,
     /** The current connection's client and the signal that ends with it; null unconfigured. */
     current: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
-    /** The current connection's client and drift inbox (a sync runs on them); null unconfigured. */
-    service: () => (conn ? { client: conn.client, drift: conn.drift } : null),
+    /**
+     * The current connection's URL, client and drift inbox (a sync runs on them; quicklook
+     * hrefs resolve against the URL); null unconfigured.
+     */
+    service: () => (conn ? { url: conn.url, client: conn.client, drift: conn.drift } : null),
     /** A check someone else made with `client` ("Submit all"): applied if it is still current. */
     checkedBy(client: EoClient, c: ConnectivityCheck): void {
       if (conn?.client === client) applyCheck(conn, c);

@@ -3,12 +3,17 @@
  * database): settings, saved searches, the basket and the tile cache. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
-import { makePrivateDir, preparePrivateDatabase } from '@eo/sync';
+import { DEFAULT_IMAGERY_BUDGET_BYTES, makePrivateDir, preparePrivateDatabase } from '@eo/sync';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SERVICE_DIALECT, type IdempotencyPolicy, type ServiceDialect } from '@eo/domain';
+import {
+  DEFAULT_SERVICE_DIALECT,
+  type IdempotencyPolicy,
+  type ImageryChoice,
+  type ServiceDialect,
+} from '@eo/domain';
 import type { MirrorSettings, SavedSearch, SyncResource } from '../shared/contract';
 
 export interface StoredSettings {
@@ -21,6 +26,9 @@ export interface StoredSettings {
   idempotency: IdempotencyPolicy;
   /** Settings saved before it existed read as false: orders wait for the user. */
   autoSendOrders: boolean;
+  /** Quicklooks the sync keeps; settings saved before it existed read as `thumbnails`. */
+  imagery: ImageryChoice;
+  imageryBudgetMb: number;
 }
 
 /** A catalog record in the basket (basket.ts): its id and when it was added (ISO 8601). */
@@ -45,6 +53,8 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   tileUrl: null,
   idempotency: 'auto',
   autoSendOrders: false,
+  imagery: 'thumbnails',
+  imageryBudgetMb: DEFAULT_IMAGERY_BUDGET_BYTES / 2 ** 20,
 };
 
 const SCHEMA = `

@@ -5,7 +5,7 @@
  */
 import type { EoClient } from '@eo/api-client';
 import type { CatalogSearchRequestInput } from '@eo/domain';
-import { RESOURCES, type DriftInbox, type Mirror } from '@eo/sync';
+import { RESOURCES, type DriftInbox, type ImageryReport, type Mirror } from '@eo/sync';
 import { ContractError, type SyncResource, type SyncStatus } from '../shared/contract';
 import type { BackendEvents } from './events';
 import type { DesktopStore, StoredSettings } from './local-store';
@@ -19,8 +19,8 @@ export interface SyncRunnerOptions {
   readonly mirror: ReturnType<typeof makeMirrorStatus>;
   readonly source: ReturnType<typeof makeMirrorSource>;
   readonly settings: () => StoredSettings;
-  /** The current connection's client and drift inbox; null unconfigured. */
-  readonly service: () => { client: EoClient; drift: DriftInbox } | null;
+  /** The current connection's URL, client and drift inbox; null unconfigured. */
+  readonly service: () => { url: string; client: EoClient; drift: DriftInbox } | null;
   /** The configured service, named as its key is bound (origin, or `embedded`). */
   readonly currentService: () => string | null;
   /** Sync on the first connection online while the mirror was never synced. Default true. */
@@ -34,10 +34,40 @@ export function createSyncRunner(options: SyncRunnerOptions) {
   let running: { controller: AbortController; done: Promise<void> } | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   let closed = false;
+  /** How the last imagery pass went (this launch; null before one ran). */
+  let lastImagery: ImageryReport | null = null;
 
   function status(): SyncStatus {
     // Completions against another service are not this one's (the URL changed since).
-    return source.view(mirror.status(running !== null, stateStatuses()));
+    const view = source.view(mirror.status(running !== null, stateStatuses()));
+    const counts = local.imagery.counts();
+    return {
+      ...view,
+      imagery: {
+        thumbnails: counts.thumbnail,
+        overviews: counts.overview,
+        bytes: counts.bytes,
+        lastRun: lastImagery && {
+          fetched: lastImagery.fetched,
+          failed: lastImagery.failed + lastImagery.expired + lastImagery.refused,
+          overBudget: lastImagery.overBudget,
+          lastError: lastImagery.lastError,
+        },
+      },
+    };
+  }
+
+  /** The quicklooks to fetch after the records, as the settings say (none when `off`). */
+  function imageryPlan(serviceUrl: string) {
+    const { imagery, imageryBudgetMb } = settings();
+    if (imagery === 'off') return undefined;
+    return {
+      serviceUrl,
+      choice: imagery,
+      budgetBytes: imageryBudgetMb * 2 ** 20,
+      onProgress: (p: { seen: number; total: number; bytes: number }) =>
+        events.emit('sync.imagery', { seen: p.seen, total: p.total, bytes: p.bytes }),
+    };
   }
 
   const stateStatuses = () => local.status();
@@ -89,9 +119,12 @@ export function createSyncRunner(options: SyncRunnerOptions) {
         onProgress: (p) => {
           events.emit('sync.progress', { resource: p.resource, seen: p.seen, total: p.total });
         },
+        imagery: imageryPlan(service.url),
       })
       .then(
-        () => undefined,
+        (report) => {
+          if (report.imagery) lastImagery = report.imagery;
+        },
         // Recorded per resource in sync_state: the status carries it to the screen.
         () => undefined,
       )

@@ -7,6 +7,8 @@
  *   `application/octet-stream` (errors stay JSON envelopes).
  * - `GET /api/events?token=<token>`: Server-Sent Events, `event: <name>` + JSON `data:`.
  *   (EventSource cannot set headers, hence the token in the query.)
+ * - `GET /api/quicklooks/<variant>/<record id>?token=<token>`: a mirrored quicklook's PNG
+ *   (shared/quicklooks.ts; `<img>` cannot set headers either), 404 when the mirror has none.
  * - Everything else: the renderer's static files, HTML with a strict CSP.
  *
  * Defences: a per-launch random token on every API request (a page on another origin cannot
@@ -23,6 +25,7 @@ import type { CallResult } from '../shared/contract';
 import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
 import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
+import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklooks';
 
 export { CSP };
 
@@ -121,6 +124,10 @@ export async function startBrowserMode(options: {
         if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
         return openStream(res);
       }
+      if (url.pathname.startsWith(QUICKLOOK_HTTP_PREFIX) && req.method === 'GET') {
+        if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
+        return sendQuicklook(url.pathname.slice(QUICKLOOK_HTTP_PREFIX.length), res);
+      }
       const m = /^\/api\/call\/([A-Za-z.]+)$/.exec(url.pathname);
       if (!m || req.method !== 'POST') return send(res, 404, { error: 'not found' });
       const auth = req.headers.authorization ?? '';
@@ -154,6 +161,21 @@ export async function startBrowserMode(options: {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'GET only' });
     return serveStatic(url.pathname, res, req.method === 'HEAD');
+  }
+
+  async function sendQuicklook(rest: string, res: http.ServerResponse): Promise<void> {
+    const raw = splitQuicklookPath(rest);
+    if (!raw) return send(res, 400, { error: 'expected /api/quicklooks/<variant>/<record id>' });
+    const answer = (await backend).quicklook(raw);
+    if (answer.status === 400) return send(res, 400, { error: answer.message });
+    if (answer.status === 404) return send(res, 404, { error: 'no such picture in the mirror' });
+    res.writeHead(200, {
+      'Content-Type': 'image/png',
+      'Content-Length': answer.bytes.length,
+      // Private to this page; a later sync may replace a picture, so not kept for long.
+      'Cache-Control': 'private, max-age=300',
+    });
+    res.end(answer.bytes);
   }
 
   function openStream(res: http.ServerResponse): void {

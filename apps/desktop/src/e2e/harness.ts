@@ -16,7 +16,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import type { ImageryChoice } from '@eo/domain';
 import { createBackend, type Backend } from '../backend/backend';
+import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
 import { APP_DIR } from './renderer-build';
@@ -105,7 +107,13 @@ export async function startBrowserApp(options: {
    * themselves to watch the progress, so it is off unless asked for. Default false.
    */
   readonly syncOnFirstConnect?: boolean;
+  /**
+   * The pictures a fresh data dir syncs. Default `off`: the service renders ~5 thumbnails a
+   * second, so the other journeys' thousands of records would wait minutes for theirs.
+   */
+  readonly imagery?: ImageryChoice;
 }): Promise<BrowserApp> {
+  presetSettings(options.dataDir, { imagery: options.imagery ?? 'off' });
   const backend = createBackend({
     dataDir: options.dataDir,
     secrets: fileSecrets(options.dataDir),

@@ -2,6 +2,7 @@
  * Main's side of the utilityProcess channel: numbered calls and their answers, events to relay,
  * and the key the backend hands back to be stored with safeStorage.
  */
+import type { QuicklookAnswer } from '../backend/quicklooks';
 import type { Secrets } from '../backend/secrets';
 import type { CallResult, EventName } from '../shared/contract';
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
@@ -14,6 +15,8 @@ export interface BackendHost {
   }): Promise<{ embeddedServiceUrl: string | null }>;
   /** `input` as the renderer sent it: the backend's dispatch validates it. */
   call(method: string, input: unknown): Promise<CallResult<unknown>>;
+  /** A mirrored quicklook (`{ recordId, variant }` as parsed from the URL: the backend validates). */
+  quicklook(request: unknown): Promise<QuicklookAnswer>;
   onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
   shutdown(): Promise<void>;
 }
@@ -25,6 +28,7 @@ export function createBackendHost(
 ): BackendHost {
   let nextId = 1;
   const pending = new Map<number, (r: CallResult<unknown>) => void>();
+  const pictures = new Map<number, (a: QuicklookAnswer) => void>();
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
   let ready: {
     resolve: (v: { embeddedServiceUrl: string | null }) => void;
@@ -43,6 +47,12 @@ export function createBackendHost(
         const resolve = pending.get(msg.id);
         pending.delete(msg.id);
         resolve?.(msg.result);
+        return;
+      }
+      case 'quicklook': {
+        const resolve = pictures.get(msg.id);
+        pictures.delete(msg.id);
+        resolve?.(msg.answer);
         return;
       }
       case 'event':
@@ -66,6 +76,10 @@ export function createBackendHost(
             ok: false,
             error: { code: 'internal', message: `the backend failed: ${msg.message}` },
           });
+        }
+        for (const [id, resolve] of pictures) {
+          pictures.delete(id);
+          resolve({ status: 404 });
         }
         return;
       case 'closed':
@@ -98,6 +112,14 @@ export function createBackendHost(
       return new Promise((resolve) => {
         pending.set(id, resolve);
         port.postMessage({ type: 'call', id, method, input });
+      });
+    },
+    quicklook(request) {
+      if (failure !== null) return Promise.resolve({ status: 404 });
+      const id = nextId++;
+      return new Promise((resolve) => {
+        pictures.set(id, resolve);
+        port.postMessage({ type: 'quicklook', id, request });
       });
     },
     onEvent(listener) {

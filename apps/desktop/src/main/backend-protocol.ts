@@ -2,6 +2,7 @@
  * Messages between main and the backend's utilityProcess. The API key crosses this channel
  * (main holds safeStorage, the backend makes the requests); it never goes to the renderer.
  */
+import type { QuicklookAnswer } from '../backend/quicklooks';
 import type { CallResult, EventName, KeyStorage } from '../shared/contract';
 
 export type ToBackend =
@@ -14,11 +15,15 @@ export type ToBackend =
       version: string;
     }
   | { type: 'call'; id: number; method: string; input: unknown }
+  /** A mirrored quicklook for the `eo-quicklook:` scheme; `request` unvalidated (the backend checks). */
+  | { type: 'quicklook'; id: number; request: unknown }
   | { type: 'shutdown' };
 
 export type FromBackend =
   | { type: 'ready'; embeddedServiceUrl: string | null }
   | { type: 'result'; id: number; result: CallResult<unknown> }
+  /** The picture's bytes travel as a Uint8Array (structured clone), not base64. */
+  | { type: 'quicklook'; id: number; answer: QuicklookAnswer }
   | { type: 'event'; event: EventName; payload: unknown }
   /** The backend changed the key (Settings, or a fresh demo key): main stores it encrypted. */
   | { type: 'secret.set'; key: string | null }

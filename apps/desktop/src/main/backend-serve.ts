@@ -56,6 +56,15 @@ export function serveBackend(
         port.postMessage({ type: 'result', id: msg.id, result });
         return;
       }
+      case 'quicklook': {
+        const l = await launched;
+        port.postMessage({
+          type: 'quicklook',
+          id: msg.id,
+          answer: l ? l.backend.quicklook(msg.request) : { status: 404 },
+        });
+        return;
+      }
       case 'shutdown': {
         const l = await launched;
         await l?.close();

@@ -8,6 +8,7 @@ import {
   app,
   dialog,
   ipcMain,
+  protocol,
   safeStorage,
   session,
   utilityProcess,
@@ -19,6 +20,7 @@ import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
 import { createBackendHost } from './backend-host';
 import { registerIpc, relayEvent } from './ipc';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
+import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
 import { safeStorageSecrets } from './secrets';
 import { applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } from './window';
 
@@ -28,6 +30,8 @@ const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const pageUrl = devUrl ?? pathToFileURL(rendererFile).href;
 
 app.enableSandbox();
+// Privileged schemes must be declared before the app is ready.
+protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES]);
 if (app.requestSingleInstanceLock()) start();
 else app.quit();
 
@@ -64,6 +68,7 @@ function start(): void {
       },
     };
     const host = createBackendHost(port, secrets);
+    serveQuicklooks(session.defaultSession.protocol, host);
     registerIpc(ipcMain, {
       call: async (method, input) => {
         const result = await host.call(method, input);

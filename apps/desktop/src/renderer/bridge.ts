@@ -17,6 +17,11 @@ import {
   type EventPayload,
   type Method,
 } from '../shared/contract';
+import {
+  browserQuicklookUrl,
+  electronQuicklookUrl,
+  type QuicklookUrl,
+} from './features/catalog/quicklook-source';
 
 export const TOKEN_STORAGE_KEY = 'eo.browserModeToken';
 
@@ -159,13 +164,22 @@ export function createHttpBridge(opts: HttpBridgeOptions): Bridge {
 }
 
 export type BridgeChoice =
-  | { readonly ok: true; readonly bridge: Bridge; readonly mode: 'electron' | 'browser' }
+  | {
+      readonly ok: true;
+      readonly bridge: Bridge;
+      readonly mode: 'electron' | 'browser';
+      /** Where pictures of the mirror load from (features/catalog/quicklook-source.ts). */
+      readonly quicklookUrl: QuicklookUrl;
+    }
   | { readonly ok: false; readonly reason: string };
 
 /** Electron's preload bridge when present, else browser mode with the URL's token. */
 export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoice {
   // The preload rejects with plain { code, message } data: make those ContractErrors again.
-  if (win.eo) return { ok: true, bridge: withContractErrors(win.eo), mode: 'electron' };
+  if (win.eo) {
+    const bridge = withContractErrors(win.eo);
+    return { ok: true, bridge, mode: 'electron', quicklookUrl: electronQuicklookUrl };
+  }
   const token = readToken({
     location: win.location,
     history: win.history,
@@ -188,5 +202,5 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
       win.dispatchEvent(new Event(ACCESS_DENIED_EVENT));
     },
   });
-  return { ok: true, bridge, mode: 'browser' };
+  return { ok: true, bridge, mode: 'browser', quicklookUrl: browserQuicklookUrl(token) };
 }

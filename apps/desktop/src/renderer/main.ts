@@ -8,6 +8,7 @@ import App from './App.vue';
 import { selectBridge } from './bridge';
 import { createAppRouter } from './router';
 import { provideBridge } from './stores/bridge-provider';
+import { provideQuicklookUrl } from './features/catalog/quicklook-source';
 import './styles.css';
 
 const choice = selectBridge();
@@ -26,5 +27,6 @@ if (!choice.ok) {
   }
 } else {
   provideBridge(choice.bridge);
+  provideQuicklookUrl(choice.quicklookUrl);
   createApp(App).use(createPinia()).use(createAppRouter()).mount('#app');
 }

@@ -3,12 +3,15 @@
  * mode (response header) use the same one. No remote origin at all: tiles and data come
  * through the contract, never straight from the network.
  */
+import { QUICKLOOK_SCHEME } from './quicklooks';
+
 export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   // Leaflet positions map panes with inline style attributes.
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // Mirrored quicklooks: Electron's scheme (browser mode serves them from 'self').
+  `img-src 'self' data: blob: ${QUICKLOOK_SCHEME}:`,
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

@@ -49,6 +49,7 @@ export const METHOD_NAMES = [
 export const EVENT_NAMES = [
   'connectivity.changed',
   'sync.progress',
+  'sync.imagery',
   'sync.finished',
   'records.changed',
   'outbox.changed',

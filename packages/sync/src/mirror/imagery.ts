@@ -7,14 +7,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { QuicklookVariant } from '@eo/domain';
+import { IMAGERY_CHOICES, type ImageryChoice, type QuicklookVariant } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../db/private-files';
 import { readPngHeader } from './png-header';
 
-/** What `eo sync --imagery` mirrors: nothing, thumbnails, or thumbnails and overviews. */
-export const IMAGERY_CHOICES = ['off', 'thumbnails', 'overviews'] as const;
-export type ImageryChoice = (typeof IMAGERY_CHOICES)[number];
+/** What `eo sync --imagery` mirrors (defined in @eo/domain, shared with the desktop's settings). */
+export { IMAGERY_CHOICES, type ImageryChoice };
 
 export const IMAGERY_VARIANTS: Readonly<Record<ImageryChoice, readonly QuicklookVariant[]>> = {
   off: [],

@@ -14,6 +14,7 @@ import {
   type Output,
 } from '../../shared/contract';
 import { createBackend, type Backend, type BackendOptions } from '../backend';
+import { DEFAULT_SETTINGS, openDesktopStore, type StoredSettings } from '../local-store';
 import { memorySecrets, type Secrets } from '../secrets';
 
 /** How long a test waits for an event: well under the desktop project's 60 s test timeout. */
@@ -90,8 +91,27 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-export function startBackend(opts: Partial<BackendOptions> = {}): TestBackend {
+/**
+ * Settings stored before a test backend starts (unless the data dir has some): no pictures,
+ * since rendering the thumbnails of 3000 scenes takes the service half a minute. Tests of
+ * imagery ask for it (imagery-sync.spec.ts); `null` keeps the app's defaults.
+ */
+export const TEST_SETTINGS: Partial<StoredSettings> = { imagery: 'off' };
+
+/** Stores `settings` over the defaults in a data dir that has no desktop store yet. */
+export function presetSettings(dataDir: string, settings: Partial<StoredSettings>): void {
+  if (fs.existsSync(path.join(dataDir, 'desktop.sqlite'))) return;
+  const store = openDesktopStore(dataDir);
+  store.saveSettings({ ...DEFAULT_SETTINGS, ...settings });
+  store.close();
+}
+
+export function startBackend(
+  opts: Partial<BackendOptions> & { settings?: Partial<StoredSettings> | null } = {},
+): TestBackend {
   const dataDir = opts.dataDir ?? tempDir('eo-desktop-backend-');
+  const preset = opts.settings === undefined ? TEST_SETTINGS : opts.settings;
+  if (preset) presetSettings(dataDir, preset);
   const secrets = opts.secrets ?? memorySecrets();
   const backend = createBackend({
     dataDir,

@@ -40,6 +40,8 @@ export function settingsHandlers(deps: SettingsDeps): SettingsHandlers {
       tileUrl: settings.tileUrl,
       idempotency: settings.idempotency,
       autoSendOrders: settings.autoSendOrders,
+      imagery: settings.imagery,
+      imageryBudgetMb: settings.imageryBudgetMb,
       storageBytes: deps.storageBytes(),
     };
   }
@@ -62,6 +64,8 @@ export function settingsHandlers(deps: SettingsDeps): SettingsHandlers {
         tileUrl: u.tileUrl !== undefined ? u.tileUrl : before.tileUrl,
         idempotency: u.idempotency ?? before.idempotency,
         autoSendOrders: u.autoSendOrders ?? before.autoSendOrders,
+        imagery: u.imagery ?? before.imagery,
+        imageryBudgetMb: u.imageryBudgetMb ?? before.imageryBudgetMb,
       };
       deps.save(next);
       // A key given is the new service's; without one, a key of another origin is forgotten.

@@ -5,6 +5,7 @@
  * service seeded, a sync and an offline search answered. The preload must be CommonJS that
  * requires nothing but electron (sandboxed preloads cannot load anything else).
  */
+import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,6 +43,8 @@ describe('built bundle', () => {
 
   it('runs the backend process: embedded service, sync, offline search', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bundle-'));
+    // No pictures: the embedded demo's thumbnails would take the service half a minute.
+    presetSettings(dataDir, TEST_SETTINGS);
     // 'advanced' (structured clone, as Electron's utilityProcess): binary answers stay bytes.
     const child = fork(path.join(outDir, 'main', 'backend-process.cjs'), [], {
       stdio: 'pipe',

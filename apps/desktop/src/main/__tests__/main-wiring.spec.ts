@@ -11,10 +11,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
+import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { serveBackend } from '../backend-serve';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
 process.env.EO_DATA_DIR = dataDir;
+// No pictures: the embedded service's demo would render thumbnails for half a minute.
+presetSettings(dataDir, TEST_SETTINGS);
 const mainDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const h = vi.hoisted(() => ({
@@ -24,6 +27,8 @@ const h = vi.hoisted(() => ({
   sent: [] as unknown[][],
   exit: { code: null as number | null },
   sessionCalls: [] as string[],
+  privileged: [] as unknown[],
+  schemes: new Map<string, (request: { url: string }) => Promise<Response>>(),
 }));
 
 vi.mock('electron', async () => {
@@ -83,7 +88,14 @@ vi.mock('electron', async () => {
       setPermissionCheckHandler: () => h.sessionCalls.push('permissionCheck'),
       setDevicePermissionHandler: () => h.sessionCalls.push('devicePermission'),
       webRequest: { onHeadersReceived: () => h.sessionCalls.push('csp') },
+      protocol: {
+        handle: (scheme: string, fn: (request: { url: string }) => Promise<Response>) =>
+          h.schemes.set(scheme, fn),
+      },
     },
+  };
+  const protocol = {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => h.privileged.push(...schemes),
   };
   return {
     app,
@@ -91,6 +103,7 @@ vi.mock('electron', async () => {
     utilityProcess,
     safeStorage,
     session,
+    protocol,
     ipcMain: {
       handle: (ch: string, fn: (event: unknown, ...args: unknown[]) => unknown) =>
         h.handlers.set(ch, fn),
@@ -182,6 +195,20 @@ describe('Electron main, wired', () => {
     const page = await invoke(fromApp, 'catalog.search', { limit: 3 });
     expect(page).toMatchObject({ ok: true, value: { items: expect.any(Array) } });
     expect((page as { value: { total: number } }).value.total).toBeGreaterThan(0);
+  });
+
+  it('answers the quicklook scheme from the backend: refused ids, absent pictures', async () => {
+    expect(h.privileged).toEqual([
+      { scheme: 'eo-quicklook', privileges: { standard: true, secure: true } },
+    ]);
+    const handle = h.schemes.get('eo-quicklook')!;
+    const absent = await handle({ url: 'eo-quicklook://thumbnail/no-such-record' });
+    expect(absent.status).toBe(404);
+    const badVariant = await handle({ url: 'eo-quicklook://full/some-record' });
+    expect(badVariant.status).toBe(400);
+    expect(await badVariant.text()).toContain('variant');
+    const badId = await handle({ url: 'eo-quicklook://thumbnail/a%0Ab' });
+    expect(badId.status).toBe(400);
   });
 
   it('hardens every WebContents the app creates', () => {

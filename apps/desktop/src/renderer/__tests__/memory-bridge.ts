@@ -64,6 +64,8 @@ export function defaultSettings(): Settings {
     tileUrl: null,
     idempotency: 'auto',
     autoSendOrders: false,
+    imagery: 'thumbnails',
+    imageryBudgetMb: 1024,
     storageBytes: 5 * 1024 * 1024,
   };
 }

@@ -71,6 +71,7 @@ describe('contract', () => {
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',
       'sync.progress',
+      'sync.imagery',
       'sync.finished',
       'records.changed',
       'outbox.changed',

@@ -2,7 +2,7 @@
  * Settings: the service, its key (write-only), what the mirror keeps, the sync interval, tiles,
  * and how creates are sent.
  */
-import { IdempotencyPolicy, ServiceDialect } from '@eo/domain';
+import { IdempotencyPolicy, ImageryChoice, ServiceDialect } from '@eo/domain';
 import { z } from 'zod';
 import { none } from './fields';
 
@@ -14,6 +14,11 @@ export const MirrorSettings = z.object({
   catalog: z.enum(['all', 'saved-searches', 'none']),
 });
 export type MirrorSettings = z.infer<typeof MirrorSettings>;
+
+/** The quicklooks the sync keeps offline: `off`, `thumbnails`, or `overviews` (with thumbnails). */
+export { ImageryChoice };
+/** Megabytes the mirrored quicklooks may take (least recently viewed evicted first). */
+export const ImageryBudgetMb = z.number().int().min(1).max(1_000_000);
 
 const httpUrl = z
   .string()
@@ -82,6 +87,9 @@ export const Settings = z.object({
    * auto-flush leaves them (and deliveries of their items) queued for "Submit all".
    */
   autoSendOrders: z.boolean(),
+  /** Quicklooks mirrored after the records (default `thumbnails`). */
+  imagery: ImageryChoice,
+  imageryBudgetMb: ImageryBudgetMb,
   /** Bytes used by the mirror, the tile cache and settings on disk. */
   storageBytes: z.number().int().min(0),
 });
@@ -98,6 +106,8 @@ export const SettingsUpdate = z
     tileUrl: tileUrl.nullable().optional(),
     idempotency: IdempotencyPolicy.optional(),
     autoSendOrders: z.boolean().optional(),
+    imagery: ImageryChoice.optional(),
+    imageryBudgetMb: ImageryBudgetMb.optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -37,6 +37,24 @@ export const SyncStatus = z.object({
    * demo service. `lastCompleteAt` only ever counts syncs against the configured service.
    */
   otherServices: z.array(z.string()).optional(),
+  /** The mirrored quicklooks (what `eo status` counts) and how the last imagery pass went. */
+  imagery: z
+    .object({
+      thumbnails: z.number().int().min(0),
+      overviews: z.number().int().min(0),
+      bytes: z.number().int().min(0),
+      lastRun: z
+        .object({
+          fetched: z.number().int().min(0),
+          /** Not fetched: network errors, refused or expired URLs, bodies that are no PNG. */
+          failed: z.number().int().min(0),
+          /** Not fetched: the budget is full. */
+          overBudget: z.number().int().min(0),
+          lastError: z.string().nullable(),
+        })
+        .nullable(),
+    })
+    .optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
@@ -58,6 +76,12 @@ export const syncEvents = {
     resource: SyncResource,
     seen: z.number().int().min(0),
     total: z.number().int().min(0).nullable(),
+  }),
+  /** The imagery pass after the records: quicklooks dealt with of those missing, bytes fetched. */
+  'sync.imagery': z.object({
+    seen: z.number().int().min(0),
+    total: z.number().int().min(0),
+    bytes: z.number().int().min(0),
   }),
   'sync.finished': SyncStatus,
 } as const;

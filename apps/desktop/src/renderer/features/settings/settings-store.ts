@@ -22,9 +22,14 @@ export interface SettingsForm {
   idempotency: Settings['idempotency'];
   /** Send queued orders on reconnect without "Submit all" (orders cost money: default off). */
   autoSendOrders: boolean;
+  /** Quicklooks kept offline: off, thumbnails, or thumbnails and overviews. */
+  imagery: Settings['imagery'];
+  /** Megabytes the pictures may take, as typed. */
+  imageryBudgetMb: string | number;
 }
 
-export type SettingsField = 'serviceUrl' | 'apiKey' | 'syncIntervalMinutes' | 'tileUrl' | 'form';
+export type SettingsField =
+  'serviceUrl' | 'apiKey' | 'syncIntervalMinutes' | 'tileUrl' | 'imageryBudgetMb' | 'form';
 
 function isHttpUrl(s: string): boolean {
   try {
@@ -52,6 +57,10 @@ export function validateSettingsForm(f: SettingsForm): Partial<Record<SettingsFi
     errors.syncIntervalMinutes =
       'Minutes between syncs: a whole number from 0 (manual only) to 1440.';
   }
+  const budget = Number(String(f.imageryBudgetMb).trim());
+  if (String(f.imageryBudgetMb).trim() === '' || !Number.isInteger(budget) || budget < 1) {
+    errors.imageryBudgetMb = 'Megabytes for pictures: a whole number, at least 1.';
+  }
   const tile = f.tileUrl.trim();
   if (tile) {
     const missing = ['{z}', '{x}', '{y}'].filter((p) => !tile.includes(p));
@@ -74,6 +83,8 @@ export function formFromSettings(s: Settings): SettingsForm {
     tileUrl: s.tileUrl ?? '',
     idempotency: s.idempotency,
     autoSendOrders: s.autoSendOrders,
+    imagery: s.imagery,
+    imageryBudgetMb: String(s.imageryBudgetMb),
   };
 }
 
@@ -92,6 +103,9 @@ export function updateFromForm(f: SettingsForm, current: Settings): SettingsUpda
   if (tile !== current.tileUrl) update['tileUrl'] = tile;
   if (f.idempotency !== current.idempotency) update['idempotency'] = f.idempotency;
   if (f.autoSendOrders !== current.autoSendOrders) update['autoSendOrders'] = f.autoSendOrders;
+  if (f.imagery !== current.imagery) update['imagery'] = f.imagery;
+  const budget = Number(String(f.imageryBudgetMb).trim());
+  if (budget !== current.imageryBudgetMb) update['imageryBudgetMb'] = budget;
   return update as SettingsUpdate;
 }
 
@@ -209,5 +223,6 @@ const validateKeys: Record<SettingsField, true> = {
   apiKey: true,
   syncIntervalMinutes: true,
   tileUrl: true,
+  imageryBudgetMb: true,
   form: true,
 };

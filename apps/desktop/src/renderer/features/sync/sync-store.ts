@@ -8,6 +8,7 @@ import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 
 type Progress = EventPayload<'sync.progress'>;
+type ImageryProgress = EventPayload<'sync.imagery'>;
 type ResourceStatus = SyncStatus['resources'][number];
 
 /** Names people read for the backend's resource ids. */
@@ -19,6 +20,7 @@ export const RESOURCE_LABELS: Record<string, string> = {
   indices: 'Indices',
   catalogs: 'Catalog records',
   catalog: 'Catalog records',
+  imagery: 'Pictures',
 };
 
 /** What to do about a resource's last sync error, by the error's kind/code. */
@@ -41,8 +43,10 @@ export const useSyncStore = defineStore('sync', {
     status: null as SyncStatus | null,
     /** Latest progress per resource during a run. */
     progress: {} as Record<string, Progress>,
-    /** Resource currently being synced. */
+    /** Resource currently being synced (`imagery` for the pictures after the records). */
     current: null as string | null,
+    /** Latest progress of the pictures' pass during a run. */
+    imagery: null as ImageryProgress | null,
     starting: false,
     error: null as ReadableError | null,
   }),
@@ -81,6 +85,10 @@ export const useSyncStore = defineStore('sync', {
         this.current = p.resource;
         if (this.status && !this.status.running) this.status = { ...this.status, running: true };
       });
+      const offImagery = bridge.on('sync.imagery', (p) => {
+        this.imagery = p;
+        this.current = 'imagery';
+      });
       const offFinished = bridge.on('sync.finished', (s) => {
         this.status = s;
         this.current = null;
@@ -88,6 +96,7 @@ export const useSyncStore = defineStore('sync', {
       });
       return () => {
         offProgress();
+        offImagery();
         offFinished();
       };
     },
@@ -101,6 +110,7 @@ export const useSyncStore = defineStore('sync', {
     async run(resources?: SyncResource[]): Promise<void> {
       this.error = null;
       this.progress = {};
+      this.imagery = null;
       this.starting = true;
       try {
         this.status = await useBridge().call('sync.run', resources ? { resources } : {});

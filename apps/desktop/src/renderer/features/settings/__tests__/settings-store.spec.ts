@@ -115,6 +115,17 @@ describe('settings store', () => {
     expect(settings.settings?.autoSendOrders).toBe(true);
   });
 
+  it('sends the imagery choice and budget when they changed, refuses a budget below 1 MB', async () => {
+    const settings = useSettingsStore();
+    await settings.load();
+    expect(form()).toMatchObject({ imagery: 'thumbnails', imageryBudgetMb: '1024' });
+    expect(validateSettingsForm(form({ imageryBudgetMb: '0' })).imageryBudgetMb).toMatch(
+      /at least 1/,
+    );
+    expect(await settings.save(form({ imagery: 'overviews', imageryBudgetMb: '300' }))).toBe(true);
+    expect(bridge.calls.at(-1)?.input).toEqual({ imagery: 'overviews', imageryBudgetMb: 300 });
+  });
+
   it('shows the backend’s own validation next to the field', async () => {
     const settings = useSettingsStore();
     await settings.load();

@@ -1,0 +1,160 @@
+/**
+ * Imagery offline (issue 15), in headless Chromium: a sync keeps the thumbnails of the mirrored
+ * catalog records, the service is stopped, and an offline search shows a picture in every
+ * result row on screen (their pixels not blank), a larger one in the detail panel, and the
+ * quicklooks drawn on their footprints on the map (the Imagery toggle takes them off).
+ * Screenshots in test-output/e2e/imagery/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freshScreenshotDir,
+  launchChromium,
+  seedService,
+  startBrowserApp,
+  startReferenceService,
+  tempDir,
+  type BrowserApp,
+  type ReferenceService,
+} from '../harness';
+import { eventually } from '../page-actions';
+import { RENDERER_DIR } from '../renderer-build';
+
+let serviceDir: string;
+let appDir: string;
+let service: ReferenceService;
+let app: BrowserApp;
+let browser: Browser;
+let page: Page;
+let shotDir: string;
+let serviceStopped = false;
+
+beforeAll(async () => {
+  shotDir = freshScreenshotDir('imagery');
+  serviceDir = tempDir('eo-e2e-imagery-service-');
+  appDir = tempDir('eo-e2e-imagery-app-');
+  service = await startReferenceService({ dataDir: serviceDir });
+  // 200 scenes: every 20th is a catalog record, so 10 thumbnails (the service renders ~5/s).
+  const apiKey = seedService(service, { scenes: 200 });
+  app = await startBrowserApp({
+    dataDir: appDir,
+    rendererDir: RENDERER_DIR,
+    imagery: 'thumbnails',
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(15_000);
+  await page.goto(app.server.openUrl);
+  await page.getByLabel('Service URL').fill(service.url);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Save' }).click();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (!serviceStopped) await service?.close();
+  for (const dir of [serviceDir, appDir]) {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const shot = (name: string) =>
+  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
+
+/**
+ * Spread of an image's pixels in the page (same origin, so readable): the standard deviation
+ * of the luma of a `<img>` or `<canvas>` drawn at 64 px, and the share of non-transparent
+ * pixels. A blank, flat or transparent picture has ~0 spread.
+ */
+interface PixelStats {
+  readonly spread: number;
+  readonly opaque: number;
+}
+// Built from text: this side has no DOM types; Playwright sends the function's source.
+const PIXEL_STATS = new Function(
+  'el',
+  `
+  const c = document.createElement('canvas');
+  c.width = 64; c.height = 64;
+  const ctx = c.getContext('2d');
+  ctx.drawImage(el, 0, 0, 64, 64);
+  const d = ctx.getImageData(0, 0, 64, 64).data;
+  let n = 0, sum = 0, sq = 0, opaque = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] === 0) continue;
+    opaque++;
+    const y = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+    n++; sum += y; sq += y * y;
+  }
+  const mean = n ? sum / n : 0;
+  return { spread: n ? Math.sqrt(sq / n - mean * mean) : 0, opaque: opaque / (64 * 64) };
+`,
+) as (el: unknown) => PixelStats;
+
+describe('imagery offline in Chromium', () => {
+  it('syncs the records, then their thumbnails, and counts the pictures', async () => {
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 50_000 });
+    const counts = page.locator('[data-test="imagery-counts"]');
+    await eventually(() => counts.textContent()).toMatch(/10 thumbnails/);
+    expect(await counts.textContent()).toMatch(/0 overviews/);
+    await shot('01-synced-with-pictures');
+  });
+
+  it('offline: a thumbnail in every result row on screen, not blank', async () => {
+    await service.close();
+    serviceStopped = true;
+    await page.getByRole('button', { name: 'Catalog', exact: true }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await eventually(async () =>
+      Number((await page.locator('[data-test="total"]').textContent())?.replace(/\D/g, '')),
+    ).toBe(10);
+    const rows = page.locator('[role="option"][data-id]');
+    await eventually(() => rows.count()).toBe(10);
+    const shown = page.locator('[role="option"] [data-test="thumb"][data-state="shown"] img');
+    await eventually(() => shown.count(), 20_000).toBe(10);
+    for (let i = 0; i < 10; i++) {
+      const stats = await shown.nth(i).evaluate(PIXEL_STATS);
+      expect(stats.spread).toBeGreaterThan(3);
+    }
+    await shot('02-offline-list-thumbnails');
+  });
+
+  it('the detail panel shows a larger picture', async () => {
+    await page.locator('#result-row-0').click();
+    const big = page.locator('[data-test="detail-thumb"][data-state="shown"] img');
+    await big.waitFor();
+    expect((await big.evaluate(PIXEL_STATS)).spread).toBeGreaterThan(3);
+    expect((await big.boundingBox())!.width).toBeGreaterThan(150);
+    await shot('03-offline-detail-picture');
+  });
+
+  it('draws the quicklooks on their footprints; the Imagery toggle takes them off', async () => {
+    await page.getByRole('button', { name: 'Zoom to results' }).click();
+    const canvas = page.locator('.catalog .leaflet-pane canvas[data-drawn]');
+    await eventually(async () => Number(await canvas.getAttribute('data-drawn')), 20_000).toBe(10);
+    // Ten scenes at world zoom are specks (their pixels are checked up close below).
+    await shot('04-offline-map-quicklooks-world');
+
+    // One scene up close: its picture covers the middle of the map.
+    // The row opened in the detail panel is selected with it.
+    if ((await page.locator('#result-row-0').getAttribute('aria-selected')) !== 'true')
+      await page.locator('#result-row-0 .row__check').click();
+    await page.getByRole('button', { name: 'Zoom to selection' }).click();
+    await eventually(async () => {
+      const s = await canvas.evaluate(PIXEL_STATS);
+      return s.opaque > 0.15 && s.spread > 3;
+    }, 20_000).toBe(true);
+    await shot('05-offline-map-quicklook-zoomed');
+
+    await page.locator('[data-test="imagery-toggle"]').uncheck();
+    await eventually(() => canvas.count()).toBe(0);
+    await shot('06-imagery-off');
+    await page.locator('[data-test="imagery-toggle"]').check();
+    await eventually(() => canvas.count()).toBe(1);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Pictures in the catalog screen (happy-dom): a thumbnail in each result row and in the detail
+ * panel from the mirror's URL (a placeholder when the mirror has none), the map's quicklook
+ * layer with its toggle and opacity, and the warp that puts a picture on four corners.
+ */
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { cornersOfRing, MAX_QUICKLOOKS } from '../../../map/quicklook-layer';
+import { affineFrom, drawWarped, type Point, type WarpTarget } from '../../../map/warp-image';
+import { provideBridge } from '../../../stores/bridge-provider';
+import { useCatalogStore } from '../catalog-store';
+import DetailPanel from '../DetailPanel.vue';
+import MapView from '../MapView.vue';
+import QuicklookThumb from '../QuicklookThumb.vue';
+import {
+  browserQuicklookUrl,
+  electronQuicklookUrl,
+  provideQuicklookUrl,
+} from '../quicklook-source';
+import ResultsList from '../ResultsList.vue';
+
+let bridge: MemoryBridge;
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  bridge = createMemoryBridge({ records: 60 });
+  provideBridge(bridge);
+  provideQuicklookUrl(browserQuicklookUrl('tok en'));
+});
+afterEach(() => provideQuicklookUrl(null));
+
+describe('quicklook URLs', () => {
+  it('browser mode: the GET route with the token; Electron: the scheme; ids encoded', () => {
+    expect(browserQuicklookUrl('t+1')('a/b c', 'thumbnail')).toBe(
+      '/api/quicklooks/thumbnail/a%2Fb%20c?token=t%2B1',
+    );
+    expect(electronQuicklookUrl('S2A_1', 'overview')).toBe('eo-quicklook://overview/S2A_1');
+  });
+});
+
+describe('QuicklookThumb', () => {
+  it('loads the record’s thumbnail lazily, shows it once loaded, a placeholder when absent', async () => {
+    const w = mount(QuicklookThumb, { props: { recordId: 'rec-1', size: 40 } });
+    const img = w.find('img');
+    expect(img.attributes('src')).toBe('/api/quicklooks/thumbnail/rec-1?token=tok%20en');
+    expect(img.attributes('loading')).toBe('lazy');
+    expect(w.attributes('data-state')).toBe('loading');
+    await img.trigger('load');
+    expect(w.attributes('data-state')).toBe('shown');
+
+    await w.setProps({ recordId: 'rec-2' });
+    expect(w.attributes('data-state')).toBe('loading');
+    await w.find('img').trigger('error');
+    expect(w.attributes('data-state')).toBe('missing');
+    expect(w.find('img').exists()).toBe(false);
+    expect(w.text()).toContain('no picture');
+  });
+
+  it('shows the placeholder when no picture source exists', () => {
+    provideQuicklookUrl(null);
+    const w = mount(QuicklookThumb, { props: { recordId: 'rec-1' } });
+    expect(w.attributes('data-state')).toBe('missing');
+    expect(w.find('img').exists()).toBe(false);
+  });
+});
+
+describe('thumbnails in the catalog screen', () => {
+  it('each row on screen has its record’s thumbnail; the detail panel a larger one', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const list = mount(ResultsList, { attachTo: document.body });
+    await flushPromises();
+    const rows = list.findAll('[role="option"]');
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.length).toBeLessThan(60);
+    for (const row of rows) {
+      const id = row.attributes('data-id')!;
+      expect(row.find('[data-test="thumb"] img').attributes('src')).toBe(
+        `/api/quicklooks/thumbnail/${encodeURIComponent(id)}?token=tok%20en`,
+      );
+    }
+    const id = rows[0]!.attributes('data-id')!;
+    catalog.open(id);
+    const detail = mount(DetailPanel);
+    await flushPromises();
+    const big = detail.find('[data-test="detail-thumb"]');
+    expect(big.attributes('style')).toContain('width: 192px');
+    expect(big.find('img').attributes('src')).toContain(`/thumbnail/${encodeURIComponent(id)}?`);
+    list.unmount();
+    detail.unmount();
+  });
+});
+
+describe('the map’s imagery', () => {
+  it('draws on the footprints’ corners, toggles with "Imagery", follows the opacity slider', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const wrapper = mount(MapView, { attachTo: document.body });
+    await flushPromises();
+    const { map, quicklooks } = wrapper.vm.internals();
+    expect(quicklooks).not.toBeNull();
+    expect(map!.hasLayer(quicklooks!)).toBe(true);
+    const pane = map!.getPane('eo-quicklooks')!;
+    expect(pane.style.opacity).toBe('0.85');
+
+    const slider = wrapper.find('[data-test="imagery-opacity"]');
+    await slider.setValue('0.4');
+    expect(pane.style.opacity).toBe('0.4');
+    await wrapper.find('[data-test="imagery-toggle"]').setValue(false);
+    expect(map!.hasLayer(quicklooks!)).toBe(false);
+    expect(slider.attributes('disabled')).toBeDefined();
+    await wrapper.find('[data-test="imagery-toggle"]').setValue(true);
+    expect(map!.hasLayer(quicklooks!)).toBe(true);
+    wrapper.unmount();
+  });
+
+  it('takes a four-corner ring’s corners in order, and the bbox of anything else', () => {
+    const ring = [10, 20, 11, 20.2, 10.8, 19, 9.9, 18.8, 10, 20];
+    expect(cornersOfRing(ring)).toEqual([
+      [10, 20],
+      [11, 20.2],
+      [10.8, 19],
+      [9.9, 18.8],
+    ]);
+    const six = [0, 0, 2, 0, 3, 1, 2, 2, 0, 2, 0, 0];
+    expect(cornersOfRing(six)).toEqual([
+      [0, 2],
+      [3, 2],
+      [3, 0],
+      [0, 0],
+    ]);
+    expect(MAX_QUICKLOOKS).toBe(200);
+  });
+
+  it('warps a picture with two affine triangles that land on the four corners', () => {
+    const apply = (m: number[], [x, y]: Point): Point => [
+      m[0]! * x + m[2]! * y + m[4]!,
+      m[1]! * x + m[3]! * y + m[5]!,
+    ];
+    const corners: [Point, Point, Point, Point] = [
+      [100, 50],
+      [300, 70],
+      [290, 260],
+      [90, 240],
+    ];
+    const transforms: number[][] = [];
+    const ctx = {
+      save() {},
+      restore() {},
+      beginPath() {},
+      moveTo() {},
+      lineTo() {},
+      closePath() {},
+      clip() {},
+      transform: (...m: number[]) => transforms.push(m),
+      drawImage() {},
+    } as unknown as WarpTarget;
+    drawWarped(ctx, {} as CanvasImageSource, 256, 256, corners);
+    expect(transforms).toHaveLength(2);
+    const [lower, upper] = transforms as [number[], number[]];
+    const close = (a: Point, b: Point) => {
+      expect(a[0]).toBeCloseTo(b[0], 6);
+      expect(a[1]).toBeCloseTo(b[1], 6);
+    };
+    // Upper-left triangle: picture (0,0), (256,0), (0,256) on tl, tr, bl.
+    close(apply(upper, [0, 0]), corners[0]);
+    close(apply(upper, [256, 0]), corners[1]);
+    close(apply(upper, [0, 256]), corners[3]);
+    // Lower-right triangle: (256,256), (0,256), (256,0) on br, bl, tr.
+    close(apply(lower, [256, 256]), corners[2]);
+    close(apply(lower, [0, 256]), corners[3]);
+    close(apply(lower, [256, 0]), corners[1]);
+    expect(affineFrom(2, 2, [0, 0], [2, 0], [0, 2])).toEqual([1, 0, 0, 1, 0, 0]);
+  });
+});

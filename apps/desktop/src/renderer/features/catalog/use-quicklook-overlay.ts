@@ -1,0 +1,52 @@
+/**
+ * The catalog map's imagery overlay: a QuicklookLayer fed the search's footprints, shown or
+ * hidden by the "Imagery" toggle, with its opacity. Call from a component's setup after the map
+ * is created by `useBaseMap` (its onMounted runs first).
+ */
+import type L from 'leaflet';
+import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
+import { QuicklookLayer } from '../../map/quicklook-layer';
+import { useCatalogStore } from './catalog-store';
+import { quicklookUrl } from './quicklook-source';
+
+export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
+  const catalog = useCatalogStore();
+  const visible = ref(true);
+  const opacity = ref(0.85);
+  let layer: QuicklookLayer | null = null;
+  const stops: Array<() => void> = [];
+
+  onMounted(() => {
+    const m = map.value;
+    if (!m) return;
+    const l = new QuicklookLayer(quicklookUrl);
+    layer = l;
+    stops.push(
+      watch(
+        () => catalog.footprints,
+        (fp) => l.setFootprints(fp.ids, fp.rings),
+        { immediate: true },
+      ),
+      watch(
+        visible,
+        (on) => {
+          if (on) l.addTo(m);
+          else l.remove();
+        },
+        { immediate: true },
+      ),
+      watch(opacity, (o) => l.setOpacity(o), { immediate: true }),
+      watch(
+        () => catalog.activeId,
+        (id) => l.setTop(id),
+        { immediate: true },
+      ),
+    );
+  });
+  onBeforeUnmount(() => {
+    for (const stop of stops) stop();
+    layer?.remove();
+  });
+
+  return { visible, opacity, layer: () => layer };
+}

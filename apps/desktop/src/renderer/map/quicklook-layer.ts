@@ -1,0 +1,208 @@
+/**
+ * The mirrored quicklooks drawn on their footprints: each picture warped onto the four corners
+ * `quicklookCorners` gives for the footprint's ring (the same rule the service renders by), on
+ * one canvas under the footprint outlines. At most `MAX_QUICKLOOKS` records in view are drawn
+ * (the first ones of the search's order), the first on top (newest first by default: the
+ * latest look at a place covers older ones) and the open record above all; the overview is used where a picture covers more
+ * screen pixels than the thumbnail has, once it loaded, else the thumbnail. Pictures load as
+ * plain images from the mirror (features/catalog/quicklook-source.ts); a missing one is
+ * remembered and not asked for again until the footprints change (a sync).
+ */
+import { QUICKLOOK_PIXELS, quicklookCorners, type QuicklookVariant } from '@eo/domain';
+import type L from 'leaflet';
+import { CanvasViewLayer } from './canvas-view-layer';
+import type { ViewTransform } from './draw-footprints';
+import { mercX, mercY } from './mercator';
+import { drawWarped, type Point } from './warp-image';
+
+/** Records drawn at most (the first in view, in the search's order). */
+export const MAX_QUICKLOOKS = 200;
+/** Pictures kept decoded (thumbnails ~256 kB of pixels each, overviews 4 MB). */
+const MAX_IMAGES = 400;
+
+export type QuicklookUrlOf = (recordId: string, variant: QuicklookVariant) => string | null;
+
+interface Placed {
+  readonly id: string;
+  /** Corners in world units (mercator 0..1): top-left, top-right, bottom-right, bottom-left. */
+  readonly corners: readonly [Point, Point, Point, Point];
+  /** [minX, minY, maxX, maxY] in world units. */
+  readonly box: readonly [number, number, number, number];
+}
+
+type Loaded =
+  | { state: 'loading' | 'missing'; img: HTMLImageElement }
+  | { state: 'ready'; img: HTMLImageElement };
+
+/** The ring as `quicklookCorners` takes it: a Polygon of its points, and its bbox. */
+export function cornersOfRing(ring: ArrayLike<number>): [number, number][] | null {
+  const pts: [number, number][] = [];
+  let w = Infinity;
+  let s = Infinity;
+  let e = -Infinity;
+  let n = -Infinity;
+  for (let i = 0; i + 1 < ring.length; i += 2) {
+    const lon = ring[i]!;
+    const lat = ring[i + 1]!;
+    pts.push([lon, lat]);
+    w = Math.min(w, lon);
+    e = Math.max(e, lon);
+    s = Math.min(s, lat);
+    n = Math.max(n, lat);
+  }
+  if (pts.length === 0) return null;
+  return quicklookCorners({ type: 'Polygon', coordinates: [pts] }, [w, s, e, n]);
+}
+
+export class QuicklookLayer extends CanvasViewLayer {
+  private placed: Placed[] = [];
+  private readonly images = new Map<string, Loaded>();
+  private opacity = 0.85;
+  private pending = false;
+  /** The record drawn above all others (the one open in the detail panel). */
+  private top: string | null = null;
+  /** How many pictures the last draw put on the map (`data-drawn`, and `data-overviews` of them). */
+  drawn = 0;
+
+  constructor(private readonly urlOf: QuicklookUrlOf) {
+    super({ pane: 'eo-quicklooks', zIndex: 380, padding: 0.1 });
+  }
+
+  setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void {
+    const placed: Placed[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const c = cornersOfRing(rings[i]!);
+      if (!c || c.length !== 4) continue;
+      const corners = c.map(([lon, lat]) => [mercX(lon), mercY(lat)] as const) as unknown as [
+        Point,
+        Point,
+        Point,
+        Point,
+      ];
+      const xs = corners.map((p) => p[0]);
+      const ys = corners.map((p) => p[1]);
+      placed.push({
+        id: ids[i]!,
+        corners,
+        box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+      });
+    }
+    this.placed = placed;
+    // New footprints (a search or a sync): pictures missing before may be there now.
+    for (const [url, l] of this.images) if (l.state === 'missing') this.images.delete(url);
+    this.redraw();
+  }
+
+  setTop(id: string | null): void {
+    if (id === this.top) return;
+    this.top = id;
+    this.redraw();
+  }
+
+  setOpacity(opacity: number): void {
+    this.opacity = Math.min(1, Math.max(0, opacity));
+    const pane = this.paneEl();
+    if (pane) pane.style.opacity = String(this.opacity);
+  }
+
+  override onAdd(map: L.Map): this {
+    super.onAdd(map);
+    this.setOpacity(this.opacity);
+    return this;
+  }
+
+  private paneEl(): HTMLElement | undefined {
+    return (this._map as L.Map | undefined)?.getPane('eo-quicklooks');
+  }
+
+  /** The image for `url`: ready, or starting to load (a redraw follows its load). */
+  private image(url: string): Loaded {
+    const known = this.images.get(url);
+    if (known) {
+      // Most recently used last: the oldest are dropped first.
+      this.images.delete(url);
+      this.images.set(url, known);
+      return known;
+    }
+    const img = new Image();
+    img.decoding = 'async';
+    const entry: Loaded = { state: 'loading', img };
+    img.onload = () => {
+      (entry as { state: string }).state = 'ready';
+      this.scheduleRedraw();
+    };
+    img.onerror = () => {
+      (entry as { state: string }).state = 'missing';
+      this.scheduleRedraw();
+    };
+    img.src = url;
+    this.images.set(url, entry);
+    while (this.images.size > MAX_IMAGES) {
+      const oldest = this.images.keys().next().value as string;
+      this.images.delete(oldest);
+    }
+    return entry;
+  }
+
+  /** One redraw for a burst of loads. */
+  private scheduleRedraw(): void {
+    if (this.pending) return;
+    this.pending = true;
+    const run = () => {
+      this.pending = false;
+      this.redraw();
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+    else setTimeout(run, 16);
+  }
+
+  protected override drawCanvas(_n: number, ctx: CanvasRenderingContext2D, view: ViewTransform) {
+    const { scale, originX, originY } = view;
+    const x0 = originX / scale;
+    const y0 = originY / scale;
+    const x1 = (originX + view.width) / scale;
+    const y1 = (originY + view.height) / scale;
+    const inView: Placed[] = [];
+    let top: Placed | null = null;
+    for (const p of this.placed) {
+      const [bx0, by0, bx1, by1] = p.box;
+      if (bx1 < x0 || bx0 > x1 || by1 < y0 || by0 > y1) continue;
+      if (p.id === this.top) top = p;
+      else if (inView.length < MAX_QUICKLOOKS) inView.push(p);
+    }
+    // Back to front: the last of the search's order first, the open record last.
+    inView.reverse();
+    if (top) inView.push(top);
+    let drawn = 0;
+    let overviews = 0;
+    for (const p of inView) {
+      const [bx0, by0, bx1, by1] = p.box;
+      const sizePx = Math.max(bx1 - bx0, by1 - by0) * scale;
+      const pick = this.pick(p.id, sizePx > QUICKLOOK_PIXELS.thumbnail);
+      if (!pick) continue;
+      const corners = p.corners.map(
+        ([x, y]) => [x * scale - originX, y * scale - originY] as const,
+      ) as unknown as [Point, Point, Point, Point];
+      const w = pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail;
+      const h = pick.naturalHeight || QUICKLOOK_PIXELS.thumbnail;
+      drawWarped(ctx, pick, w, h, corners);
+      drawn++;
+      if (w > QUICKLOOK_PIXELS.thumbnail) overviews++;
+    }
+    this.drawn = drawn;
+    this.canvases[0]?.setAttribute('data-drawn', String(drawn));
+    this.canvases[0]?.setAttribute('data-overviews', String(overviews));
+  }
+
+  /** The picture to draw now: the overview when wanted and loaded, else the thumbnail. */
+  private pick(id: string, wantOverview: boolean): HTMLImageElement | null {
+    const thumbUrl = this.urlOf(id, 'thumbnail');
+    if (wantOverview) {
+      const url = this.urlOf(id, 'overview');
+      const o = url ? this.image(url) : null;
+      if (o?.state === 'ready') return o.img;
+    }
+    const t = thumbUrl ? this.image(thumbUrl) : null;
+    return t?.state === 'ready' ? t.img : null;
+  }
+}

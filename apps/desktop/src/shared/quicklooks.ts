@@ -1,0 +1,48 @@
+/**
+ * How a mirrored quicklook reaches the renderer: as a URL an `<img>` (or the map's canvas) loads,
+ * never as base64 in a contract answer, and never from the service (the pictures come from the
+ * mirror only, so they show offline and the API key stays in the backend).
+ *
+ * - Electron: `eo-quicklook://<variant>/<record id, URI-encoded>`, a privileged scheme main
+ *   answers from the backend (src/main/quicklook-protocol.ts).
+ * - Browser mode: `GET /api/quicklooks/<variant>/<record id, URI-encoded>?token=<token>` on the
+ *   browser-mode server (`<img>` cannot send a header; the event stream uses the same query).
+ *
+ * Both ends parse the same request shape here; the backend validates it before reading.
+ */
+import { QuicklookVariant } from '@eo/domain';
+import { z } from 'zod';
+
+export const QUICKLOOK_SCHEME = 'eo-quicklook';
+export const QUICKLOOK_HTTP_PREFIX = '/api/quicklooks/';
+
+/** A catalog record id as the mirror keys it: no whitespace or control characters, ≤ 200. */
+export const QuicklookRecordId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\s\p{Cc}]+$/u, 'a record id has no spaces or control characters');
+
+export const QuicklookRequest = z.strictObject({
+  recordId: QuicklookRecordId,
+  variant: QuicklookVariant,
+});
+export type QuicklookRequest = z.infer<typeof QuicklookRequest>;
+
+/** `<variant>/<encoded id>`: the part both URL forms share. */
+export const quicklookPath = (variant: QuicklookVariant, recordId: string): string =>
+  `${variant}/${encodeURIComponent(recordId)}`;
+
+/**
+ * The raw request in `<variant>/<encoded id>` (unvalidated: the backend checks it), or null
+ * when the path does not have that shape or does not decode.
+ */
+export function splitQuicklookPath(path: string): { variant: string; recordId: string } | null {
+  const m = /^([^/]+)\/([^/]+)$/.exec(path);
+  if (!m) return null;
+  try {
+    return { variant: m[1]!, recordId: decodeURIComponent(m[2]!) };
+  } catch {
+    return null;
+  }
+}
