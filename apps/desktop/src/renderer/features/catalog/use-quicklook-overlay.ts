@@ -24,7 +24,12 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
     stops.push(
       watch(
         () => catalog.footprints,
-        (fp) => l.setFootprints(fp.ids, fp.rings),
+        // Each ring a view into the decoded answer's coordinates (no copies).
+        (fp) =>
+          l.setFootprints(
+            fp.ids,
+            fp.ids.map((_, i) => fp.coords.subarray(fp.offsets[i]! * 2, fp.offsets[i + 1]! * 2)),
+          ),
         { immediate: true },
       ),
       watch(
