@@ -8,58 +8,11 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractError, type FilePreview } from '../../../../shared/contract';
+import { KMZ } from '../../file-import/__tests__/preview-fixtures';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import AoiForm from '../AoiForm.vue';
 import { base64Of, fileRefusal } from '../file-import-store';
-
-const square = (x: number, y: number, d: number) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [x, y],
-      [x + d, y],
-      [x + d, y + d],
-      [x, y + d],
-      [x, y],
-    ] as Array<[number, number]>,
-  ],
-});
-
-const KMZ: FilePreview = {
-  file: 'felder.kmz',
-  format: 'kmz',
-  sourceCrs: null,
-  features: [
-    {
-      index: 1,
-      name: 'Wiese am Bach',
-      properties: { name: 'Wiese am Bach' },
-      geometryType: 'Polygon',
-      area: square(14.1, 46.2, 0.01),
-      repairs: ['closed ring 1', 'removed 2 repeated positions'],
-      problem: null,
-    },
-    {
-      index: 2,
-      name: 'Brunnen',
-      properties: {},
-      geometryType: 'Point',
-      area: null,
-      repairs: [],
-      problem: 'a Point has no area',
-    },
-    {
-      index: 3,
-      name: 'Acker Nord',
-      properties: {},
-      geometryType: 'Polygon',
-      area: square(14.3, 46.2, 0.02),
-      repairs: [],
-      problem: null,
-    },
-  ],
-};
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -234,7 +187,11 @@ describe('AOI form: Import a file…, larger files', () => {
   it('names the features from another attribute by reading the file again', async () => {
     const w = await pick('felder.kmz');
     const select = w.find('[data-test="import-name-field"]');
-    expect(select.findAll('option').map((o) => o.text())).toEqual(['name, title or id', 'name']);
+    expect(select.findAll('option').map((o) => o.text())).toEqual([
+      'name, title or id',
+      'name',
+      'flur',
+    ]);
     bridge.filePreviews.set('felder.kmz', {
       ...KMZ,
       features: KMZ.features.map((f) => ({ ...f, name: `Parcel ${f.index}` })),
