@@ -35,6 +35,7 @@ import { createSyncRunner } from './sync-runner';
 import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
+import { makeFileExport } from './file-export';
 
 export interface BackendOptions {
   readonly dataDir: string;
@@ -170,7 +171,7 @@ export function createBackend(options: BackendOptions): Backend {
       connection: () => connection.current(),
     }),
     ...outboxHandlers(work, () => connection.current()?.signal),
-    ...filesHandlers(),
+    ...filesHandlers(makeFileExport(local)),
   };
 
   connection.connect();

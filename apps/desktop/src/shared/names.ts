@@ -39,6 +39,7 @@ export const METHOD_NAMES = [
   'outbox.resend',
   'outbox.flush',
   'files.preview',
+  'files.export',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -106,4 +106,9 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
     bad: { name: 'fields.geojson', base64: 'e30=!' },
     path: 'base64',
   },
+  'files.export': {
+    good: { source: { kind: 'aois' }, format: 'kmz' },
+    bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },
+    path: 'wkt',
+  },
 };

@@ -17,7 +17,9 @@ import {
   type Connectivity,
   type EventName,
   type EventPayload,
+  type ExportedFile,
   type FilePreview,
+  type FileExportRequest,
   type Method,
   type Output,
   type SavedSearch,
@@ -42,6 +44,12 @@ export interface MemoryBridge extends Bridge {
    * src/backend/__tests__/files-preview.spec.ts); a file not listed is `invalid_argument`.
    */
   readonly filePreviews: Map<string, FilePreview>;
+  /**
+   * `files.export`'s answer (the backend's writing of real files is tested in
+   * src/backend/__tests__/files-export.spec.ts); by default a small file, as browser mode
+   * gets it (no `savedTo`).
+   */
+  exportAnswer: (input: FileExportRequest) => ExportedFile;
   /** Make the next calls of `method` fail with this error (until cleared with null). */
   failWith(method: Method, error: ContractError | null): void;
   /** Deliver an event to the subscribers, as main would. */
@@ -126,6 +134,13 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     },
     saved: [],
     filePreviews: new Map(),
+    exportAnswer: ({ format }) => ({
+      fileName: `eo-export.${format}`,
+      mediaType: 'application/octet-stream',
+      features: 2,
+      bytes: 4,
+      base64: btoa('data'),
+    }),
     get work() {
       return part2.work;
     },
@@ -252,6 +267,8 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           });
         return preview;
       }
+      case 'files.export':
+        return bridge.exportAnswer(input as FileExportRequest);
       default:
         return part2.handle(method, input);
     }

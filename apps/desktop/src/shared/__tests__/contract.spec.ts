@@ -61,6 +61,7 @@ describe('contract', () => {
       'outbox.resend',
       'outbox.flush',
       'files.preview',
+      'files.export',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',
