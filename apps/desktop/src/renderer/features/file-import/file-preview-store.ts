@@ -166,6 +166,17 @@ export function defineFilePreviewStore(id: string, hooks: FilePreviewHooks = {})
         this.done = null;
       },
 
+      /** Takes over another store's preview (a file dropped on the map, used by a form). */
+      adopt(from: FilePreviewStore): void {
+        this.close();
+        const file = lastFiles.get(from.$id);
+        if (file) lastFiles.set(id, file);
+        this.preview = from.preview;
+        this.picked = [...from.picked];
+        this.merge = from.merge;
+        this.nameField = from.nameField;
+      },
+
       setMerge(on: boolean): void {
         this.merge = on;
         this.done = null;

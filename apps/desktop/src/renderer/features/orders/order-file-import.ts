@@ -12,6 +12,7 @@ import {
   type Area,
   type FilePreviewStore,
 } from '../file-import/file-preview-store';
+import { useMapFileImportStore } from '../file-import/map-file-import';
 import { useComposerStore } from './composer-store';
 import { emptyDraft, type ItemDraft } from './order-item-draft';
 
@@ -102,3 +103,28 @@ export function itemPerFeature(store: FilePreviewStore): void {
 export const useOrderFileImportStore = defineFilePreviewStore('orderFileImport', {
   onSingleArea: useForItem,
 });
+
+/**
+ * The features picked in a file dropped on the catalog map, as items of the order being
+ * composed: into its current item when that is untouched, else from a new item on.
+ */
+export function orderFromMapFile(): void {
+  const map = useMapFileImportStore();
+  const file = map.preview?.file ?? '';
+  const merged = map.merge ? map.oneArea : null;
+  const areas: NamedArea[] = merged
+    ? [
+        {
+          name: baseName(file),
+          area: merged,
+          source: `${file} · ${map.pickedFeatures.length} features merged`,
+        },
+      ]
+    : pickedAreas(map);
+  map.close();
+  if (areas.length === 0) return;
+  const composer = useComposerStore();
+  const current = composer.items[composer.active];
+  if (!current || current.geometry !== null || current.name.trim() !== '') composer.addItem();
+  itemsFromAreas(composer.items[composer.active]!.key, areas);
+}
