@@ -32,6 +32,7 @@ export const METHOD_NAMES = [
   'lookups.get',
   'outbox.list',
   'outbox.enqueue',
+  'outbox.enqueueAll',
   'outbox.edit',
   'outbox.retry',
   'outbox.cancel',

@@ -13,6 +13,7 @@ export function outboxHandlers(
   return {
     'outbox.list': (q) => work.list(q?.states),
     'outbox.enqueue': (create) => work.enqueue(create),
+    'outbox.enqueueAll': ({ creates }) => work.enqueueAll(creates),
     'outbox.edit': ({ id, input }) => work.edit(id, input),
     'outbox.retry': ({ id }) => work.retry(id),
     'outbox.cancel': ({ id }) => work.cancel(id),

@@ -54,6 +54,7 @@ describe('contract', () => {
       'lookups.get',
       'outbox.list',
       'outbox.enqueue',
+      'outbox.enqueueAll',
       'outbox.edit',
       'outbox.retry',
       'outbox.cancel',

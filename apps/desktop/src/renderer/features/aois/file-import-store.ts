@@ -11,6 +11,8 @@ import {
   type Area,
   type FilePreviewStore,
 } from '../file-import/file-preview-store';
+import type { PreviewFeatureView } from '../../../shared/contract';
+import { contractIssues } from '../../forms/field-issues';
 import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../outbox/outbox-store';
 import { useAoiFormStore, validateAoiDraft, type AoiField } from './aoi-form-store';
@@ -45,9 +47,18 @@ export const useFileImportStore = defineFilePreviewStore('aoiFileImport', {
   onSingleArea: useInForm,
 });
 
+/** The backend's refusal of a batch, said of the feature at fault (`creates.N.input.…`). */
+function refusal(err: unknown, features: readonly PreviewFeatureView[]): string {
+  const issue = contractIssues(err)[0];
+  const [, k, rest] = /^creates\.(\d+)\.(input(?:\..*)?)$/.exec(issue?.path ?? '') ?? [];
+  const f = k === undefined ? undefined : features[Number(k)];
+  if (!issue || !f) return readableError(err).message;
+  return `${label(f)}: ${rest}: ${issue.message}`;
+}
+
 /**
  * One AOI per picked feature, named after it, with the form's other fields; every one is
- * checked before any is queued, and the ones queued are cancelled if a later one is refused.
+ * checked here first, then all are queued in one call (`outbox.enqueueAll`): all or nothing.
  */
 export async function queueEach(store: FilePreviewStore): Promise<void> {
   const picked = store.pickedFeatures;
@@ -77,22 +88,17 @@ export async function queueEach(store: FilePreviewStore): Promise<void> {
     return;
   }
   const ready = checked.flatMap(({ f, r }) => (r.ok ? [{ f, input: r.value }] : []));
-  const outbox = useOutboxStore();
-  const queued: string[] = [];
   store.busy = true;
   try {
-    for (const { f, input } of ready) {
-      try {
-        const entry = await outbox.enqueue({ kind: 'aoi', input });
-        queued.push(entry.id);
-      } catch (err) {
-        for (const id of queued) await outbox.cancel(id);
-        const undone = queued.length
-          ? ` (the ${queued.length} queued before it were cancelled)`
-          : '';
-        store.error = `Nothing queued${undone}. ${label(f)}: ${readableError(err).message}`;
-        return;
-      }
+    try {
+      // One call, all or nothing: the backend queues every AOI or none.
+      await useOutboxStore().enqueueAll(ready.map(({ input }) => ({ kind: 'aoi', input })));
+    } catch (err) {
+      store.error = `Nothing queued. ${refusal(
+        err,
+        ready.map(({ f }) => f),
+      )}`;
+      return;
     }
     store.done = `Queued ${picked.length} AOI${picked.length === 1 ? '' : 's'} (${picked
       .map((f) => f.name)

@@ -49,7 +49,15 @@ async function fillSharedFields(w: VueWrapper) {
   await w.find('[data-test="aoi-item-ids"]').setValue('AUR_1');
 }
 
-const enqueued = () => bridge.calls.filter((c) => c.method === 'outbox.enqueue');
+/** Every create queued: `outbox.enqueueAll` (one call of all), `outbox.enqueue` (one each). */
+const enqueued = () =>
+  bridge.calls.flatMap((c) =>
+    c.method === 'outbox.enqueueAll'
+      ? (c.input as { creates: unknown[] }).creates
+      : c.method === 'outbox.enqueue'
+        ? [c.input]
+        : [],
+  );
 
 describe('AOI form: Import a file…', () => {
   it('sends the bytes to the backend and lists names, repairs and problems', async () => {
@@ -120,7 +128,9 @@ describe('AOI form: Import a file…', () => {
     await fillSharedFields(w);
     await w.find('[data-test="import-queue-each"]').trigger('click');
     await flushPromises();
-    expect(enqueued().map((c) => c.input)).toEqual(
+    // One call for all of them.
+    expect(bridge.calls.filter((c) => c.method.startsWith('outbox.enqueue'))).toHaveLength(1);
+    expect(enqueued()).toEqual(
       [KMZ.features[0]!, KMZ.features[2]!].map((f) => ({
         kind: 'aoi',
         input: {
@@ -139,27 +149,22 @@ describe('AOI form: Import a file…', () => {
     );
   });
 
-  it('an AOI the outbox refuses cancels the ones queued before it', async () => {
-    let n = 0;
-    const call = bridge.call.bind(bridge);
-    provideBridge({
-      ...bridge,
-      call: ((method: string, input?: unknown) => {
-        if (method === 'outbox.enqueue' && ++n === 2)
-          return Promise.reject(new ContractError('invalid_argument', 'input.name: taken'));
-        return (call as (m: string, i?: unknown) => Promise<unknown>)(method, input);
-      }) as MemoryBridge['call'],
-    });
+  it('queues them in one call; a refusal of one queues none and names its feature', async () => {
     const w = await pick('felder.kmz');
     await fillSharedFields(w);
+    bridge.failWith(
+      'outbox.enqueueAll',
+      new ContractError('invalid_argument', 'Nothing queued: creates.1.input.name: taken', {
+        issues: [{ path: 'creates.1.input.name', message: 'taken' }],
+      }),
+    );
     await w.find('[data-test="import-queue-each"]').trigger('click');
     await flushPromises();
     expect(w.find('[data-test="file-import-error"]').text()).toBe(
-      'Nothing queued (the 1 queued before it were cancelled). feature 3 (Acker Nord): input.name: taken',
+      'Nothing queued. feature 3 (Acker Nord): input.name: taken',
     );
-    const first = bridge.calls.find((c) => c.method === 'outbox.enqueue');
-    expect(first).toBeDefined();
-    expect(bridge.work.outbox.map((e) => e.state)).toEqual(['cancelled']);
+    expect(bridge.calls.filter((c) => c.method.startsWith('outbox.enqueue'))).toHaveLength(1);
+    expect(bridge.work.outbox).toEqual([]);
   });
 
   it('a file the backend cannot read says which file and why; another kind is not sent', async () => {
