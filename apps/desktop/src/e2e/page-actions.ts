@@ -15,6 +15,19 @@ export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
   expect.poll(read, { timeout });
 
 /**
+ * Settings -> the service's URL and key, saved; then "Sync now" on the Sync screen, waited for
+ * until its progress is gone (the mirror holds the service's records).
+ */
+export async function connectAndSync(page: Page, serviceUrl: string, apiKey: string) {
+  await page.getByLabel('Service URL').fill(serviceUrl);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/**
  * Selects a catalog result with the keyboard, as a list user would: Home, arrows down to the
  * row, Space toggles it into the selection.
  */

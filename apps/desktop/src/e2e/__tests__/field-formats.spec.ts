@@ -23,7 +23,7 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { eventually } from '../page-actions';
+import { connectAndSync, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 let serviceDir: string;
@@ -63,12 +63,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   page.setDefaultTimeout(15_000);
   await page.goto(app.server.openUrl);
-  await page.getByLabel('Service URL').fill(service.url);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+  await connectAndSync(page, service.url, apiKey);
 });
 
 afterAll(async () => {
@@ -142,13 +137,14 @@ describe('EO Field Desk: field files in and out', () => {
   it('the KMZ dropped on the catalog map opens its preview there', async () => {
     await page.locator('header [data-screen="catalog"]').click();
     const b64 = fs.readFileSync(kmz).toString('base64');
-    // A drop as the OS gives it: a DataTransfer holding the file.
-    const transfer = await page.evaluateHandle((data) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    // A drop as the OS gives it: a DataTransfer holding the file (page code: a string here,
+    // this side has no DOM types).
+    const transfer = await page.evaluateHandle(`(() => {
+      const bytes = Uint8Array.from(atob('${b64}'), (c) => c.charCodeAt(0));
       const dt = new DataTransfer();
       dt.items.add(new File([bytes], 'felder.kmz'));
       return dt;
-    }, b64);
+    })()`);
     const map = page.locator('.catalog__map');
     await map.dispatchEvent('dragover', { dataTransfer: transfer });
     await map.dispatchEvent('drop', { dataTransfer: transfer });

@@ -21,7 +21,7 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { eventually, selectResult } from '../page-actions';
+import { connectAndSync, eventually, selectResult } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 let serviceDir: string;
@@ -43,12 +43,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(15_000);
   await page.goto(app.server.openUrl);
-  await page.getByLabel('Service URL').fill(service.url);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+  await connectAndSync(page, service.url, apiKey);
 });
 
 afterAll(async () => {
