@@ -7,6 +7,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportedFile } from '../../shared/contract';
 import { createEoClient } from '@eo/api-client';
+import { DEMO, insertCatalogRecords } from '@eo/server';
 import { aoiInput, auroraScene, taskingOrder } from './create-inputs';
 import { startBackend, startService, type TestBackend, type TestService } from './harness';
 
@@ -15,6 +16,12 @@ let t: TestBackend;
 
 beforeAll(async () => {
   service = await startService(300);
+  // More catalog records than one page of the mirror's search (LIMITS.maxLimit, 1,000).
+  insertCatalogRecords(service.server.app.ctx.sqlite, 1200, {
+    orgId: DEMO.orgId,
+    userId: DEMO.users[0].id,
+    nowUs: Date.now() * 1000,
+  });
   t = startBackend();
   const online = t.waitFor(
     'connectivity.changed',
@@ -136,7 +143,21 @@ describe('files.export', () => {
     expect(fc.features[0]!.properties['order_status']).toBe(one.status);
   });
 
-  it('catalog: every match of a search (not one page), and the selection', async () => {
+  it('catalog: every match of a search, past the mirror search page of 1,000', async () => {
+    const all = await t.call('catalog.search', { limit: 1 });
+    expect(all.total).toBeGreaterThan(1000);
+    const file = await t.call('files.export', {
+      source: { kind: 'catalog', query: { limit: 1 } },
+      format: 'geojson',
+    });
+    expect(file.features).toBe(all.total);
+    const fc = JSON.parse(Buffer.from(file.base64, 'base64').toString('utf8')) as {
+      features: Array<{ properties: { id: string } }>;
+    };
+    expect(new Set(fc.features.map((f) => f.properties.id)).size).toBe(all.total);
+  });
+
+  it('catalog: every match of a filtered search (not one page), and the selection', async () => {
     const first = await t.call('catalog.search', { limit: 1 });
     const query = { collections: [first.items[0]!.collection!] };
     const page = await t.call('catalog.search', { ...query, limit: 10 });
