@@ -11,6 +11,7 @@ export * from './errors';
 export * from './expression';
 export * from './imagery';
 export * from './png';
+export * from './export-formats';
 
 export * from './time/instant';
 export * from './time/codecs';

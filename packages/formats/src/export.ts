@@ -2,6 +2,7 @@
  * Every export format from one call: text formats as UTF-8 text, the others (KMZ, zipped
  * Shapefile, GeoPackage) as bytes. Pure: the caller writes the result where it wants.
  */
+import { EXPORT_FORMATS, type ExportFormat } from '@eo/domain';
 import type { ExportFeature } from './write/feature';
 import { toGeoJson } from './write/geojson';
 import { toGeoPackage } from './write/geopackage';
@@ -10,8 +11,8 @@ import { toKmz } from './write/kmz';
 import { toShapefileZip } from './write/shapefile';
 import { featuresToCsv } from './write/table';
 
-export const EXPORT_FORMATS = ['geojson', 'csv', 'kml', 'kmz', 'shp', 'gpkg'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+// The list is the domain's (the desktop's contract names the same formats).
+export { EXPORT_FORMATS, type ExportFormat };
 /** Formats that are bytes, not text (never written to a terminal). */
 export const BINARY_EXPORT_FORMATS: readonly ExportFormat[] = ['kmz', 'shp', 'gpkg'];
 

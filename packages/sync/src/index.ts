@@ -59,6 +59,13 @@ export {
   type RefreshCreatedReport,
 } from './mirror/refresh-created';
 export * from './outbox/index';
+/** Mirrored records as export features (`eo export`, the desktop's exports). */
+export {
+  aoiFeature,
+  catalogFeature,
+  deliveryFeature,
+  orderItemFeature,
+} from './cli/export/records';
 export { checkConnectivity, type ConnectivityCheck, type ConnectivityStatus } from './connectivity';
 export {
   watchConnectivity,

@@ -37,6 +37,7 @@ import { createSyncRunner } from './sync-runner';
 import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
+import { makeFileExport } from './file-export';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
 
 export interface BackendOptions {
@@ -190,7 +191,7 @@ export function createBackend(options: BackendOptions): Backend {
       (c) => basket.consume(c),
     ),
     ...basketHandlers(basket),
-    ...filesHandlers(),
+    ...filesHandlers(makeFileExport(local)),
   };
 
   connection.connect();

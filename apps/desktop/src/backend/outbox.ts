@@ -215,6 +215,30 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     enqueue(create: { kind: OutboxKind; input: unknown }): OutboxEntryView {
       return act(() => outbox.enqueue(create.kind, create.input as never));
     },
+    /**
+     * All or nothing, in one transaction of the outbox; the issues of the one refused by the
+     * contract's paths (`creates.N.input.field`).
+     */
+    enqueueAll(creates: ReadonlyArray<{ kind: OutboxKind; input: unknown }>): OutboxEntryView[] {
+      let entries: OutboxEntry[];
+      try {
+        entries = outbox.enqueueAll(creates);
+      } catch (e) {
+        if (!(e instanceof OutboxInputError)) throw e;
+        const issues = e.details.map((d) => {
+          const [, k, rest] = /^(\d+)(?:\.(.*))?$/.exec(d.path) ?? [];
+          const path = k === undefined ? 'creates' : `creates.${k}.input${rest ? `.${rest}` : ''}`;
+          return { path, message: d.message };
+        });
+        throw new ContractError(
+          'invalid_argument',
+          `Nothing queued: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+          { issues },
+        );
+      }
+      changed();
+      return entries.map(views.view);
+    },
     edit(id: string, input: Record<string, unknown>): OutboxEntryView {
       existing(id);
       return act(() => outbox.edit(id, input));

@@ -32,6 +32,8 @@ export { CSP };
 const MAX_BODY = 1024 * 1024;
 /** `files.preview` carries a whole file as base64 (its limit checked again by the contract). */
 const MAX_FILE_BODY = MAX_IMPORT_BASE64_CHARS + 64 * 1024;
+/** Methods that carry a file, or the areas read from one (the AOIs of a field file at once). */
+const LARGE_BODIES = new Set(['files.preview', 'outbox.enqueueAll']);
 /** The names alone (no zod): this server listens before the contract's schemas are loaded. */
 const METHODS: ReadonlySet<string> = new Set(METHOD_NAMES);
 
@@ -144,7 +146,7 @@ export async function startBrowserMode(options: {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         return send(res, 415, { error: 'send application/json' });
       }
-      const body = await readBody(req, method === 'files.preview' ? MAX_FILE_BODY : MAX_BODY);
+      const body = await readBody(req, LARGE_BODIES.has(method) ? MAX_FILE_BODY : MAX_BODY);
       if (body === null) return send(res, 413, { error: 'body too large' });
       let input: unknown;
       try {

@@ -14,11 +14,13 @@ import {
   utilityProcess,
   type BrowserWindow,
 } from 'electron';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
 import { createBackendHost } from './backend-host';
 import { registerIpc, relayEvent } from './ipc';
+import { withExportSaving } from './save-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
 import { safeStorageSecrets } from './secrets';
@@ -70,14 +72,23 @@ function start(): void {
     const host = createBackendHost(port, secrets);
     serveQuicklooks(session.defaultSession.protocol, host);
     registerIpc(ipcMain, {
-      call: async (method, input) => {
-        const result = await host.call(method, input);
-        // Keep the link allowlist in step with the configured service.
-        if (result.ok && (method === 'settings.get' || method === 'settings.update')) {
-          serviceUrl = (result.value as { serviceUrl: string | null }).serviceUrl;
-        }
-        return result;
-      },
+      // An export is saved where the user says (save-export.ts).
+      call: withExportSaving(
+        async (method, input) => {
+          const result = await host.call(method, input);
+          // Keep the link allowlist in step with the configured service.
+          if (result.ok && (method === 'settings.get' || method === 'settings.update')) {
+            serviceUrl = (result.value as { serviceUrl: string | null }).serviceUrl;
+          }
+          return result;
+        },
+        {
+          showSaveDialog: (o) =>
+            mainWindow ? dialog.showSaveDialog(mainWindow, o) : dialog.showSaveDialog(o),
+          writeFile: (file, data) => writeFile(file, data),
+          defaultDir: () => app.getPath('downloads'),
+        },
+      ),
       isTrustedSender: (event) =>
         isTrustedSender(event, { webContentsId: mainWindow?.webContents.id ?? null, pageUrl }),
     });

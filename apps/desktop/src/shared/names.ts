@@ -32,6 +32,7 @@ export const METHOD_NAMES = [
   'lookups.get',
   'outbox.list',
   'outbox.enqueue',
+  'outbox.enqueueAll',
   'outbox.edit',
   'outbox.retry',
   'outbox.cancel',
@@ -44,6 +45,7 @@ export const METHOD_NAMES = [
   'basket.remove',
   'basket.clear',
   'catalog.ordered',
+  'files.export',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -99,6 +99,12 @@ export interface FlushOptions {
 
 export interface Outbox {
   enqueue<K extends OutboxKind>(kind: K, input: OutboxInput<K>): OutboxEntry;
+  /**
+   * Several creates queued all or nothing, in one transaction: one refused and none is queued
+   * (an `OutboxInputError` whose paths start with the create's index: `1.name`). Later ones
+   * may refer to earlier ones (`local:<id>` of an entry queued before the call only).
+   */
+  enqueueAll(creates: ReadonlyArray<{ kind: OutboxKind; input: unknown }>): OutboxEntry[];
   flush(options?: FlushOptions): Promise<FlushProgress>;
   edit(id: string, input: unknown): OutboxEntry;
   retry(id: string): OutboxEntry;
@@ -544,6 +550,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const id = randomUUID();
       store.insert(id, kind, copy, dependsOn, micros());
       return mustGet(id);
+    },
+
+    enqueueAll(creates) {
+      const ids = store.transaction(() =>
+        creates.map(({ kind, input }, k) => {
+          const copy = JSON.parse(JSON.stringify(input ?? null)) as unknown;
+          let dependsOn: string[];
+          try {
+            dependsOn = validate(kind, copy, Number.POSITIVE_INFINITY);
+          } catch (e) {
+            if (!(e instanceof OutboxInputError)) throw e;
+            const at = (p: string) => (p ? `${k}.${p}` : String(k));
+            throw new OutboxInputError(
+              `Nothing queued: create ${k + 1} of ${creates.length} is invalid`,
+              e.details.map((d) => ({ ...d, path: at(d.path) })),
+            );
+          }
+          const id = randomUUID();
+          store.insert(id, kind, copy, dependsOn, micros());
+          return id;
+        }),
+      );
+      return ids.map(mustGet);
     },
 
     flush(opts = {}) {

@@ -91,6 +91,20 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
     bad: { kind: 'job', input: { workflow_id: 'wf-cloud-mask' } },
     path: 'input.project_id',
   },
+  'outbox.enqueueAll': {
+    good: {
+      creates: [
+        { kind: 'job', input: { workflow_id: 'wf-cloud-mask', project_id: 'prj-demo-crops' } },
+      ],
+    },
+    bad: {
+      creates: [
+        { kind: 'job', input: { workflow_id: 'wf-cloud-mask', project_id: 'prj-demo-crops' } },
+        { kind: 'job', input: { workflow_id: 'wf-cloud-mask' } },
+      ],
+    },
+    path: 'creates.1.input.project_id',
+  },
   'outbox.edit': { good: { id: 'e1', input: { name: 'x' } }, bad: { id: 'e1' }, path: 'input' },
   'outbox.retry': { good: { id: 'e1' }, bad: { id: '' }, path: 'id' },
   'outbox.cancel': { good: { id: 'e1' }, bad: {}, path: 'id' },
@@ -111,4 +125,9 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   'basket.remove': { good: { ids: ['c-1'] }, bad: { ids: [] }, path: 'ids' },
   'basket.clear': { good: {}, bad: { ids: ['c-1'] }, path: '' },
   'catalog.ordered': { good: undefined, bad: 'all', path: '' },
+  'files.export': {
+    good: { source: { kind: 'aois' }, format: 'kmz' },
+    bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },
+    path: 'wkt',
+  },
 };

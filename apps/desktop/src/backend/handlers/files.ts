@@ -1,7 +1,8 @@
 /**
  * `files.preview`: a field file's features read by `@eo/formats` (in the backend, never in the
  * renderer), each checked and repaired as an area. Nothing is queued here: the renderer queues
- * the picked features as AOIs through the outbox.
+ * the picked features as AOIs through the outbox. `files.export`: records of the mirror as a
+ * field file (file-export.ts).
  */
 import { FormatError, importFile, type PreviewFeature } from '@eo/formats';
 import {
@@ -11,6 +12,7 @@ import {
   type PreviewFeatureView,
 } from '../../shared/contract';
 import type { HandlersFor } from '../dispatch';
+import type { FileExport } from '../file-export';
 
 export type FilesHandlers = HandlersFor<keyof typeof filesMethods>;
 
@@ -27,8 +29,9 @@ function view(f: PreviewFeature): PreviewFeatureView {
   };
 }
 
-export function filesHandlers(): FilesHandlers {
+export function filesHandlers(exporter: FileExport): FilesHandlers {
   return {
+    'files.export': (req) => exporter.export(req),
     'files.preview': async ({ name, base64, nameField }) => {
       const bytes = Buffer.from(base64, 'base64');
       try {

@@ -21,6 +21,11 @@ export function outboxHandlers(
       onQueued(create);
       return entry;
     },
+    'outbox.enqueueAll': async ({ creates }) => {
+      const entries = await work.enqueueAll(creates);
+      for (const create of creates) onQueued(create);
+      return entries;
+    },
     'outbox.edit': ({ id, input }) => work.edit(id, input),
     'outbox.retry': ({ id }) => work.retry(id),
     'outbox.cancel': ({ id }) => work.cancel(id),

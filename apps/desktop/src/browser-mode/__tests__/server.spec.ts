@@ -190,6 +190,36 @@ describe('browser mode server', () => {
     expect((await call('catalog.get', { id: 'x'.repeat(2 * 1024 * 1024) })).status).toBe(413);
   });
 
+  it('takes the AOIs of a field file at once (outbox.enqueueAll) in a body past 1 MB', async () => {
+    // 300 AOIs of 300 positions each: about 2.5 MB of JSON.
+    const ring = (k: number): Array<[number, number]> => {
+      const pts = Array.from({ length: 299 }, (_, i): [number, number] => {
+        const a = (2 * Math.PI * i) / 299;
+        return [
+          10 + (k % 20) * 0.1 + 0.04 * Math.cos(a),
+          45 + Math.floor(k / 20) * 0.1 + 0.04 * Math.sin(a),
+        ];
+      });
+      return [...pts, pts[0]!];
+    };
+    const creates = Array.from({ length: 300 }, (_, k) => ({
+      kind: 'aoi',
+      input: {
+        name: `Parcel ${k + 1}`,
+        description: '',
+        satellite_id: 'sat-aurora-1',
+        provider: 'field-team',
+        project_id: 'prj-demo-crops',
+        geometry: { type: 'Polygon', coordinates: [ring(k)] },
+        item_ids: ['scene-1'],
+      },
+    }));
+    expect(JSON.stringify({ creates }).length).toBeGreaterThan(1024 * 1024);
+    const r = await call('outbox.enqueueAll', { creates });
+    expect(r.status).toBe(200);
+    expect((JSON.parse(r.body) as { value: unknown[] }).value).toHaveLength(300);
+  });
+
   it('streams events over SSE to token holders only', async () => {
     expect((await request({ path: '/api/events?token=wrong' })).status).toBe(401);
     const frames = await new Promise<string>((resolve, reject) => {

@@ -312,7 +312,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await composerItem().locator('[data-test="field-kind"]').selectOption('recurring');
     await nameAndProject(NAMES.recurring, PROJECT);
     await composerItem()
-      .locator('[data-test="import-geojson"]')
+      .locator('[data-test="import-file"]')
       .setInputFiles(writeGeoJson('field.geojson', FIELD));
     await eventually(() =>
       composerItem().locator('[data-test="geometry-state"]').textContent(),
@@ -334,7 +334,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
   it("order 4 (the service will refuse its project) and a delivery of that order's item", async () => {
     await nameAndProject(NAMES.refused, GONE_PROJECT);
     await composerItem()
-      .locator('[data-test="import-geojson"]')
+      .locator('[data-test="import-file"]')
       .setInputFiles(writeGeoJson('refused.geojson', FIELD));
     await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));

@@ -110,7 +110,7 @@ vi.mock('electron', async () => {
       removeHandler: (ch: string) => h.handlers.delete(ch),
     },
     shell: { openExternal: vi.fn() },
-    dialog: { showErrorBox: vi.fn() },
+    dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn() },
   };
 });
 
@@ -209,6 +209,28 @@ describe('Electron main, wired', () => {
     expect(await badVariant.text()).toContain('variant');
     const badId = await handle({ url: 'eo-quicklook://thumbnail/a%0Ab' });
     expect(badId.status).toBe(400);
+  });
+
+  it('saves an export where the save dialog says; a cancelled dialog saves nothing', async () => {
+    const saveDialog = vi.mocked(electron.dialog.showSaveDialog);
+    const target = path.join(dataDir, 'search.geojson');
+    saveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
+    const source = { kind: 'catalog', query: { limit: 3 } };
+    const saved = await invoke(fromApp, 'files.export', { source, format: 'geojson' });
+    expect(saved).toMatchObject({ ok: true, value: { savedTo: target, base64: '' } });
+    const [win, options] = saveDialog.mock.calls[0] as unknown as [
+      unknown,
+      { defaultPath: string },
+    ];
+    expect(win).toBe(h.windows[0]!.win);
+    expect(path.basename(options.defaultPath)).toMatch(/^eo-search-\d{8}-\d{4}\.geojson$/);
+    const fc = JSON.parse(fs.readFileSync(target, 'utf8')) as { features: unknown[] };
+    expect(fc.features).toHaveLength((saved as { value: { features: number } }).value.features);
+    expect(fc.features.length).toBeGreaterThan(3); // every match, not the list's page
+
+    saveDialog.mockResolvedValueOnce({ canceled: true, filePath: '' });
+    const cancelled = await invoke(fromApp, 'files.export', { source, format: 'kmz' });
+    expect(cancelled).toMatchObject({ ok: true, value: { savedTo: null, base64: '' } });
   });
 
   it('hardens every WebContents the app creates', () => {

@@ -18,7 +18,9 @@ import {
   type Connectivity,
   type EventName,
   type EventPayload,
+  type ExportedFile,
   type FilePreview,
+  type FileExportRequest,
   type Method,
   type Output,
   type SavedSearch,
@@ -45,6 +47,12 @@ export interface MemoryBridge extends Bridge {
    * src/backend/__tests__/files-preview.spec.ts); a file not listed is `invalid_argument`.
    */
   readonly filePreviews: Map<string, FilePreview>;
+  /**
+   * `files.export`'s answer (the backend's writing of real files is tested in
+   * src/backend/__tests__/files-export.spec.ts); by default a small file, as browser mode
+   * gets it (no `savedTo`).
+   */
+  exportAnswer: (input: FileExportRequest) => ExportedFile;
   /** Make the next calls of `method` fail with this error (until cleared with null). */
   failWith(method: Method, error: ContractError | null): void;
   /** Deliver an event to the subscribers, as main would. */
@@ -142,6 +150,13 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     },
     saved: [],
     filePreviews: new Map(),
+    exportAnswer: ({ format }) => ({
+      fileName: `eo-export.${format}`,
+      mediaType: 'application/octet-stream',
+      features: 2,
+      bytes: 4,
+      base64: btoa('data'),
+    }),
     get work() {
       return part2.work;
     },
@@ -280,10 +295,15 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       case 'basket.clear':
       case 'catalog.ordered':
         return basket.handle(method, input);
+      case 'files.export':
+        return bridge.exportAnswer(input as FileExportRequest);
       default: {
         const out = part2.handle(method, input);
         // As the backend: a queued create takes what it consumed out of the basket.
         if (method === 'outbox.enqueue') basket.consume(input as never);
+        if (method === 'outbox.enqueueAll') {
+          for (const c of (input as { creates: unknown[] }).creates) basket.consume(c as never);
+        }
         return out;
       }
     }

@@ -297,6 +297,11 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         emit('outbox.changed', { pending: pending() });
         return entry;
       }
+      case 'outbox.enqueueAll': {
+        // The contract checked every create already; all of them are queued (as the backend).
+        const { creates } = input as { creates: OutboxCreate[] };
+        return creates.map((c) => handle('outbox.enqueue', c));
+      }
       case 'outbox.edit': {
         const { id, input: body } = input as { id: string; input: Record<string, unknown> };
         const e = find(id);

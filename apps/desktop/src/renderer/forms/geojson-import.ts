@@ -1,7 +1,8 @@
 /**
- * GeoJSON files people bring to the order composer and the AOI form: a FeatureCollection, one
- * Feature or a bare geometry, checked with the domain's request schemas so a bad file is
- * refused here with a readable reason instead of by the service later. One reader for both
+ * GeoJSON values checked with the domain's request schemas (a FeatureCollection, one Feature or
+ * a bare geometry), so a bad one is refused here with a readable reason instead of by the
+ * service later: the catalog footprints an order item takes. Field files themselves are read
+ * by the backend (`files.preview`, features/file-import/), never here. One reader for both
  * forms: `importGeoJson` gives the order item form (a FeatureCollection), `areaOf` narrows it
  * to the Polygon / MultiPolygon an AOI needs.
  */
@@ -141,19 +142,4 @@ export function areaOf(fc: FeatureCollectionInput): Imported<Polygon | MultiPoly
   const parsed = AreaGeometryInput.safeParse(geometry);
   if (!parsed.success) return { ok: false, message: describeIssues(parsed.error, 'area') };
   return { ok: true, value: parsed.data as Polygon | MultiPolygon };
-}
-
-/** Reads a chosen file's text (a File from an `<input type="file">`). */
-export async function readGeoJsonFile(file: File): Promise<Imported<FeatureCollectionInput>> {
-  if (file.size > 20 * 1024 * 1024) {
-    return { ok: false, message: `The file is ${Math.round(file.size / 1e6)} MB; at most 20 MB.` };
-  }
-  try {
-    return importGeoJson(await file.text());
-  } catch (err) {
-    return {
-      ok: false,
-      message: `The file could not be read (${err instanceof Error ? err.message : String(err)}).`,
-    };
-  }
 }

@@ -1,16 +1,20 @@
 /**
  * Hand-offs between screens: the catalog's multi-select becomes an order (an archive item of the
- * selected records) or a delivery. The catalog asks here; App.vue opens the target screen, and
+ * selected records) or a delivery; a file dropped on the catalog map becomes AOIs or an order. The catalog asks here; App.vue opens the target screen, and
  * that screen takes the hand-off (and clears it) when it shows.
  */
 import { defineStore } from 'pinia';
 
-export type Handoff = 'order-from-catalog' | 'deliver-catalog';
+export type Handoff =
+  'order-from-catalog' | 'deliver-catalog' | 'aois-from-file' | 'order-from-file';
 
 /** The screen that takes each hand-off. */
 export const SCREEN_FOR_HANDOFF: Record<Handoff, string> = {
   'order-from-catalog': 'orders',
   'deliver-catalog': 'deliveries',
+  // A field file dropped on the catalog map (features/file-import/map-file-import.ts).
+  'aois-from-file': 'aois',
+  'order-from-file': 'orders',
 };
 
 export const useHandoffStore = defineStore('handoff', {

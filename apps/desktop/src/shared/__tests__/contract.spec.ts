@@ -55,6 +55,7 @@ describe('contract', () => {
       'lookups.get',
       'outbox.list',
       'outbox.enqueue',
+      'outbox.enqueueAll',
       'outbox.edit',
       'outbox.retry',
       'outbox.cancel',
@@ -67,6 +68,7 @@ describe('contract', () => {
       'basket.remove',
       'basket.clear',
       'catalog.ordered',
+      'files.export',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

@@ -6,8 +6,10 @@
 import { AreaGeometryInput } from '@eo/domain';
 import { z } from 'zod';
 import { MAX_IMPORT_BASE64_CHARS, MAX_IMPORT_FILE_BYTES } from '../file-limits';
+import { ExportedFile, FileExportRequest } from './file-export';
 
 export * from '../file-limits';
+export * from './file-export';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -66,4 +68,9 @@ export const filesMethods = {
    * `invalid_argument` whose message names the file (and the feature at fault) and why.
    */
   'files.preview': { input: FilePreviewRequest, output: FilePreview },
+  /**
+   * Records of the mirror as a GeoJSON, KML, KMZ (styled by status), zipped Shapefile,
+   * GeoPackage or CSV file, offline. Electron's main saves it through a save dialog.
+   */
+  'files.export': { input: FileExportRequest, output: ExportedFile },
 } as const;

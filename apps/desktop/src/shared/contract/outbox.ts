@@ -28,6 +28,9 @@ export const OutboxCreate = z.discriminatedUnion('kind', [
 ]);
 export type OutboxCreate = z.input<typeof OutboxCreate>;
 
+/** The most creates one `outbox.enqueueAll` takes. */
+export const MAX_ENQUEUE_ALL = 1000;
+
 export const OutboxProblem = z.object({ path: z.string(), message: z.string() });
 
 /**
@@ -125,6 +128,14 @@ export const outboxMethods = {
     output: OutboxList,
   },
   'outbox.enqueue': { input: OutboxCreate, output: OutboxEntryView },
+  /**
+   * Several creates in one call, all or nothing (the AOIs of a field file): one refused and none
+   * is queued; its issues' paths say which (`creates.2.input.name`).
+   */
+  'outbox.enqueueAll': {
+    input: z.object({ creates: z.array(OutboxCreate).min(1).max(MAX_ENQUEUE_ALL) }).strict(),
+    output: z.array(OutboxEntryView),
+  },
   'outbox.edit': {
     input: z.object({ id, input: z.record(z.string(), z.unknown()) }).strict(),
     output: OutboxEntryView,

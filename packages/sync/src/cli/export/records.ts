@@ -77,3 +77,21 @@ export function aoiFeature(aoi: unknown): ExportFeature {
   const a = obj(aoi);
   return { geometry: geometryOf(a.geometry), properties: scalarFields(a) };
 }
+
+/**
+ * A delivery: its scalar fields (delivery_id, status, catalog_id, task_id, target_path, …), its
+ * cloud location's config and path, and the area it delivers (the caller finds it: the catalog
+ * record's footprint, or the order item holding the task).
+ */
+export function deliveryFeature(delivery: unknown, geometry: unknown): ExportFeature {
+  const d = obj(delivery);
+  const cloud = obj(d.cloud_delivery);
+  return {
+    geometry: orderItemGeometry(geometry),
+    properties: {
+      ...scalarFields(d),
+      cloud_config: typeof cloud.config === 'string' ? cloud.config : null,
+      cloud_path: typeof cloud.path === 'string' ? cloud.path : null,
+    },
+  };
+}

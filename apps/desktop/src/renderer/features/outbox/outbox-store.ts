@@ -155,6 +155,13 @@ export const useOutboxStore = defineStore('outbox', () => {
     return entry;
   }
 
+  /** Several creates, all or nothing (`outbox.enqueueAll`); rejects like `enqueue`. */
+  async function enqueueAll(creates: OutboxCreate[]): Promise<OutboxEntryView[]> {
+    const entries = await useBridge().call('outbox.enqueueAll', { creates });
+    await refresh();
+    return entries;
+  }
+
   /** Saves the entry being edited; rejects like `enqueue`. */
   async function saveEdit(id: string, input: Record<string, unknown>): Promise<OutboxEntryView> {
     const entry = await useBridge().call('outbox.edit', { id, input });
@@ -246,6 +253,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     listen,
     refresh,
     enqueue,
+    enqueueAll,
     saveEdit,
     startEdit,
     stopEdit,

@@ -1,6 +1,6 @@
 import { FeatureCollectionInput } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
-import { areaOf, importGeoJson, readGeoJsonFile } from '../geojson-import';
+import { areaOf, importGeoJson } from '../geojson-import';
 
 const ring = [
   [10, 10],
@@ -78,14 +78,6 @@ describe('importGeoJson', () => {
     expect(!outOfRange.ok && outOfRange.message).toMatch(/longitude must be <= 180/);
     const none = importGeoJson(JSON.stringify({ type: 'FeatureCollection', features: [] }));
     expect(!none.ok && none.message).toMatch(/a feature collection needs at least one feature/);
-  });
-
-  it('reads a chosen file', async () => {
-    const file = new File([JSON.stringify(polygon)], 'field.geojson', {
-      type: 'application/geo+json',
-    });
-    const r = await readGeoJsonFile(file);
-    expect(r.ok && r.value.features[0]!.geometry).toEqual(polygon);
   });
 });
 

@@ -8,58 +8,11 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractError, type FilePreview } from '../../../../shared/contract';
+import { KMZ } from '../../file-import/__tests__/preview-fixtures';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import AoiForm from '../AoiForm.vue';
 import { base64Of, fileRefusal } from '../file-import-store';
-
-const square = (x: number, y: number, d: number) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [x, y],
-      [x + d, y],
-      [x + d, y + d],
-      [x, y + d],
-      [x, y],
-    ] as Array<[number, number]>,
-  ],
-});
-
-const KMZ: FilePreview = {
-  file: 'felder.kmz',
-  format: 'kmz',
-  sourceCrs: null,
-  features: [
-    {
-      index: 1,
-      name: 'Wiese am Bach',
-      properties: { name: 'Wiese am Bach' },
-      geometryType: 'Polygon',
-      area: square(14.1, 46.2, 0.01),
-      repairs: ['closed ring 1', 'removed 2 repeated positions'],
-      problem: null,
-    },
-    {
-      index: 2,
-      name: 'Brunnen',
-      properties: {},
-      geometryType: 'Point',
-      area: null,
-      repairs: [],
-      problem: 'a Point has no area',
-    },
-    {
-      index: 3,
-      name: 'Acker Nord',
-      properties: {},
-      geometryType: 'Polygon',
-      area: square(14.3, 46.2, 0.02),
-      repairs: [],
-      problem: null,
-    },
-  ],
-};
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -96,7 +49,15 @@ async function fillSharedFields(w: VueWrapper) {
   await w.find('[data-test="aoi-item-ids"]').setValue('AUR_1');
 }
 
-const enqueued = () => bridge.calls.filter((c) => c.method === 'outbox.enqueue');
+/** Every create queued: `outbox.enqueueAll` (one call of all), `outbox.enqueue` (one each). */
+const enqueued = () =>
+  bridge.calls.flatMap((c) =>
+    c.method === 'outbox.enqueueAll'
+      ? (c.input as { creates: unknown[] }).creates
+      : c.method === 'outbox.enqueue'
+        ? [c.input]
+        : [],
+  );
 
 describe('AOI form: Import a file…', () => {
   it('sends the bytes to the backend and lists names, repairs and problems', async () => {
@@ -167,7 +128,9 @@ describe('AOI form: Import a file…', () => {
     await fillSharedFields(w);
     await w.find('[data-test="import-queue-each"]').trigger('click');
     await flushPromises();
-    expect(enqueued().map((c) => c.input)).toEqual(
+    // One call for all of them.
+    expect(bridge.calls.filter((c) => c.method.startsWith('outbox.enqueue'))).toHaveLength(1);
+    expect(enqueued()).toEqual(
       [KMZ.features[0]!, KMZ.features[2]!].map((f) => ({
         kind: 'aoi',
         input: {
@@ -186,27 +149,22 @@ describe('AOI form: Import a file…', () => {
     );
   });
 
-  it('an AOI the outbox refuses cancels the ones queued before it', async () => {
-    let n = 0;
-    const call = bridge.call.bind(bridge);
-    provideBridge({
-      ...bridge,
-      call: ((method: string, input?: unknown) => {
-        if (method === 'outbox.enqueue' && ++n === 2)
-          return Promise.reject(new ContractError('invalid_argument', 'input.name: taken'));
-        return (call as (m: string, i?: unknown) => Promise<unknown>)(method, input);
-      }) as MemoryBridge['call'],
-    });
+  it('queues them in one call; a refusal of one queues none and names its feature', async () => {
     const w = await pick('felder.kmz');
     await fillSharedFields(w);
+    bridge.failWith(
+      'outbox.enqueueAll',
+      new ContractError('invalid_argument', 'Nothing queued: creates.1.input.name: taken', {
+        issues: [{ path: 'creates.1.input.name', message: 'taken' }],
+      }),
+    );
     await w.find('[data-test="import-queue-each"]').trigger('click');
     await flushPromises();
     expect(w.find('[data-test="file-import-error"]').text()).toBe(
-      'Nothing queued (the 1 queued before it were cancelled). feature 3 (Acker Nord): input.name: taken',
+      'Nothing queued. feature 3 (Acker Nord): input.name: taken',
     );
-    const first = bridge.calls.find((c) => c.method === 'outbox.enqueue');
-    expect(first).toBeDefined();
-    expect(bridge.work.outbox.map((e) => e.state)).toEqual(['cancelled']);
+    expect(bridge.calls.filter((c) => c.method.startsWith('outbox.enqueue'))).toHaveLength(1);
+    expect(bridge.work.outbox).toEqual([]);
   });
 
   it('a file the backend cannot read says which file and why; another kind is not sent', async () => {
@@ -234,7 +192,11 @@ describe('AOI form: Import a file…, larger files', () => {
   it('names the features from another attribute by reading the file again', async () => {
     const w = await pick('felder.kmz');
     const select = w.find('[data-test="import-name-field"]');
-    expect(select.findAll('option').map((o) => o.text())).toEqual(['name, title or id', 'name']);
+    expect(select.findAll('option').map((o) => o.text())).toEqual([
+      'name, title or id',
+      'name',
+      'flur',
+    ]);
     bridge.filePreviews.set('felder.kmz', {
       ...KMZ,
       features: KMZ.features.map((f) => ({ ...f, name: `Parcel ${f.index}` })),

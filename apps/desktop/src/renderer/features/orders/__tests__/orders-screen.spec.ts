@@ -11,6 +11,7 @@ import { useOutboxStore } from '../../outbox/outbox-store';
 import { mountApp } from '../../../__tests__/mount-app';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import OrdersScreen from '../OrdersScreen.vue';
+import { KMZ } from '../../file-import/__tests__/preview-fixtures';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -298,8 +299,15 @@ describe('OrderComposer in the screen', () => {
     await item.find('[data-test="field-project"]').setValue('proj-1');
     await item.find('[data-test="field-start"]').setValue('2030-06-01T09:00');
     await item.find('[data-test="field-end"]').setValue('2030-06-20T09:00');
+    // The backend reads the file (files.preview: src/backend/__tests__/files-preview.spec.ts).
+    bridge.filePreviews.set('bend.geojson', {
+      ...KMZ,
+      file: 'bend.geojson',
+      format: 'geojson',
+      features: [{ ...KMZ.features[0]!, name: 'bend 1' }],
+    });
     const file = new File([JSON.stringify(square)], 'bend.geojson');
-    const input = item.find('[data-test="import-geojson"]');
+    const input = item.find('[data-test="import-file"]');
     Object.defineProperty(input.element, 'files', { value: [file], configurable: true });
     await input.trigger('change');
     await flushPromises();
@@ -407,16 +415,17 @@ describe('OrderComposer in the screen', () => {
     expect(document.activeElement?.getAttribute('data-test')).toBe('new-order');
   });
 
-  it('shows why a GeoJSON file is refused', async () => {
+  it('shows why a field file is refused (the backend says which file and why)', async () => {
     const w = await openComposer();
-    const input = w.find('[data-test="import-geojson"]');
+    const input = w.find('[data-test="import-file"]');
     const file = new File(['{"type":"LineString","coordinates":[[0,0]]}'], 'bad.geojson');
     Object.defineProperty(input.element, 'files', { value: [file], configurable: true });
     await input.trigger('change');
     await flushPromises();
-    expect(w.find('[data-test="error-geometry"]').text()).toBe(
-      'bad.geojson: This LineString is not valid: coordinates: a line string has at least 2 positions.',
+    expect(w.find('[data-test="file-import-error"]').text()).toBe(
+      'bad.geojson: cannot read it as a field file',
     );
+    expect(w.find('[data-test="geometry-state"]').text()).toBe('No area yet.');
   });
 });
 

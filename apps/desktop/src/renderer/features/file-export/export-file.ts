@@ -1,0 +1,63 @@
+/**
+ * Exports of records as field files: the backend writes them from the mirror (`files.export`,
+ * @eo/formats; never here). In Electron main has saved the file through a save dialog
+ * (`savedTo`); in browser mode the page downloads the bytes it got.
+ */
+import { EXPORT_FORMATS, type ExportFormat } from '@eo/domain';
+import type { ExportedFile, ExportSource } from '../../../shared/contract';
+import { useBridge } from '../../stores/bridge-provider';
+import { readableError } from '../../stores/errors';
+
+/** What the format menu says of each format. */
+export const FORMAT_LABELS: Record<ExportFormat, string> = {
+  geojson: 'GeoJSON',
+  kml: 'KML',
+  kmz: 'KMZ (Google Earth)',
+  shp: 'Shapefile (zip)',
+  gpkg: 'GeoPackage',
+  csv: 'CSV',
+};
+export const FORMATS: readonly ExportFormat[] = EXPORT_FORMATS;
+
+/** The bytes of an export as a download of the page (browser mode). */
+export function downloadFile(file: ExportedFile, doc: Document = document): void {
+  const binary = atob(file.base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const url = URL.createObjectURL(new Blob([bytes], { type: file.mediaType }));
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = file.fileName;
+  a.style.display = 'none';
+  doc.body.appendChild(a);
+  a.click();
+  a.remove();
+  // After the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export type ExportOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+const count = (n: number) => `${n} feature${n === 1 ? '' : 's'}`;
+
+/** Exports `source` as `format`: saved (Electron) or downloaded (browser mode), said in words. */
+export async function exportRecords(
+  source: ExportSource,
+  format: ExportFormat,
+  wkt = false,
+): Promise<ExportOutcome> {
+  try {
+    const file = await useBridge().call('files.export', {
+      source,
+      format,
+      ...(format === 'csv' && wkt ? { wkt: true } : {}),
+    });
+    if (file.savedTo === null) return { ok: true, message: 'Not saved: the dialog was cancelled.' };
+    if (file.savedTo !== undefined)
+      return { ok: true, message: `Saved ${count(file.features)} to ${file.savedTo}.` };
+    downloadFile(file);
+    return { ok: true, message: `Downloaded ${file.fileName} (${count(file.features)}).` };
+  } catch (err) {
+    return { ok: false, message: `Not exported: ${readableError(err).message}` };
+  }
+}
