@@ -10,6 +10,7 @@ import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../catalog/catalog-store';
+import { useBasketStore } from '../../catalog/basket-store';
 import ScreenExports from '../ScreenExports.vue';
 
 let bridge: MemoryBridge;
@@ -30,7 +31,7 @@ afterEach(() => {
 async function catalogExports() {
   const catalog = useCatalogStore();
   await catalog.search();
-  catalog.selected = [bridge.records[1]!.id, bridge.records[3]!.id];
+  await useBasketStore().add([bridge.records[1]!.id, bridge.records[3]!.id]);
   wrapper = mount(ScreenExports, { props: { screen: 'catalog' }, attachTo: document.body });
   await flushPromises();
   return wrapper;
@@ -49,7 +50,7 @@ describe('Exports', () => {
       source: { kind: 'catalog', query: useCatalogStore().query! },
       format: 'kmz',
     });
-    expect(w.find('[data-test="export-selection-run"]').text()).toBe('Export the 2 selected');
+    expect(w.find('[data-test="export-selection-run"]').text()).toBe('Export the 2 in the basket');
     await w.find('[data-test="export-selection-format"]').setValue('csv');
     await w.find('[data-test="export-selection-wkt"]').setValue(true);
     await w.find('[data-test="export-selection-run"]').trigger('click');
