@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { parsePlaces } from '../../src/renderer/map/places';
+import { parsePlaces } from '../../src/renderer/map/place-text';
 import {
   PLACE_TIERS,
   placeTiers,

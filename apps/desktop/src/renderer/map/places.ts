@@ -3,7 +3,9 @@
  * tiers that load as the map zooms in (`virtual:eo-basemap/places-N`, prepared at build time by
  * `apps/desktop/vite/basemap-data.ts`), and the zoom from which a place gets a label.
  */
-import { mercX, mercY } from './mercator';
+import { parsePlaces, type Places } from './place-text';
+
+export { parsePlaces, type Places };
 
 /** The tiers' lower population bounds (as the build cut them) and the zoom each loads at. */
 export const PLACE_TIER_ZOOMS = [
@@ -28,42 +30,6 @@ const LABEL_ZOOMS: ReadonlyArray<readonly [number, number]> = [
 export function labelZoom(population: number): number {
   for (const [min, zoom] of LABEL_ZOOMS) if (population >= min) return zoom;
   return 10;
-}
-
-/** Places of one or more tiers, largest first within each tier, projected once. */
-export interface Places {
-  readonly names: readonly string[];
-  readonly countries: readonly string[];
-  readonly lon: Float64Array;
-  readonly lat: Float64Array;
-  /** World units (mercator.ts), for drawing. */
-  readonly x: Float64Array;
-  readonly y: Float64Array;
-  readonly population: Uint32Array;
-}
-
-/** Read a tier's packed text: lines of `name \t country \t lon \t lat \t population`. */
-export function parsePlaces(text: string): Places {
-  const lines = text.length ? text.split('\n') : [];
-  const n = lines.length;
-  const names: string[] = new Array<string>(n);
-  const countries: string[] = new Array<string>(n);
-  const lon = new Float64Array(n);
-  const lat = new Float64Array(n);
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
-  const population = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const [name = '', country = '', lo = '0', la = '0', pop = '0'] = lines[i]!.split('\t');
-    names[i] = name;
-    countries[i] = country;
-    lon[i] = Number(lo);
-    lat[i] = Number(la);
-    x[i] = mercX(lon[i]!);
-    y[i] = mercY(lat[i]!);
-    population[i] = Number(pop);
-  }
-  return { names, countries, lon, lat, x, y, population };
 }
 
 const TIER_MODULES: ReadonlyArray<() => Promise<{ default: string }>> = [

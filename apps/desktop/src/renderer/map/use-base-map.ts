@@ -17,6 +17,7 @@ import { areaOfCorners, describeArea, type AreaReport } from './drawn-area';
 import { polygonOfLayer, wrapLon } from './drawn-polygon';
 import { ensureGeoman } from './geoman';
 import { createOfflineBasemap, type OfflineBasemap } from './offline-basemap';
+import { watchTileHealth } from './tile-health';
 import { keepWorldInView, WORLD_MAP_OPTIONS } from './world-view';
 
 export interface BaseMapOptions {
@@ -29,6 +30,8 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   const map = shallowRef<L.Map | null>(null);
   /** Why part of the map is missing: the basemap or the drawing tool could not be loaded. */
   const note = ref<string | null>(null);
+  /** The online tiles fail (none of the view loaded): why, and that the offline map shows. */
+  const tileNote = ref<string | null>(null);
   const drawing = ref(false);
   /** Geoman is loaded and drawing: clicks on the map add corners (before that they are lost). */
   const drawReady = ref(false);
@@ -38,19 +41,32 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   let tiles: BridgeTileLayer | null = null;
   let resize: ResizeObserver | null = null;
   let stopTiles: (() => void) | null = null;
+  let stopTileHealth: (() => void) | null = null;
+
+  /** Offline place names show when no online tiles do (they have names of their own). */
+  function showOfflinePlaces(): void {
+    basemap?.labels.setVisible({ places: tiles === null || tileNote.value !== null });
+  }
 
   function setTileUrl(url: string | null): void {
     const m = map.value;
     if (!m) return;
+    stopTileHealth?.();
     tiles?.remove();
     tiles = null;
-    // Online tiles have their own place names.
-    basemap?.labels.setVisible({ places: !url });
-    if (!url) return;
-    const bridge = useBridge();
-    tiles = new BridgeTileLayer((z, x, y) => bridge.call('tiles.get', { z, x, y }), {
-      attribution: 'Tiles: as configured in settings',
-    }).addTo(m);
+    tileNote.value = null;
+    if (url) {
+      const bridge = useBridge();
+      tiles = new BridgeTileLayer((z, x, y) => bridge.call('tiles.get', { z, x, y }), {
+        attribution: 'Tiles: as configured in settings',
+      });
+      stopTileHealth = watchTileHealth(tiles, (note) => {
+        tileNote.value = note;
+        showOfflinePlaces();
+      });
+      tiles.addTo(m);
+    }
+    showOfflinePlaces();
   }
 
   onMounted(() => {
@@ -143,6 +159,7 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   return {
     map,
     note,
+    tileNote,
     drawing,
     drawReady,
     area,
