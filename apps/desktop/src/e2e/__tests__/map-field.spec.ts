@@ -167,6 +167,19 @@ describe('the catalog map in Chromium', () => {
     await shot('04-lake-geneva');
   });
 
+  it('goes to a place found in the bundled gazetteer', async () => {
+    const input = page.locator('.catalog [data-test="place-input"]');
+    await input.fill('malmo');
+    await page.locator('.catalog [data-test="place-result-0"]').waitFor();
+    expect(await page.locator('.catalog [data-test="place-result-0"]').textContent()).toMatch(
+      /Malmö, SE/,
+    );
+    await shot('05-place-search');
+    await page.locator('.catalog [data-test="place-result-0"]').click();
+    const labels = page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
+    await eventually(async () => (await labels.getAttribute('data-places')) ?? '').toMatch(/Malmö/);
+  });
+
   it("shows the map's focus ring all round, over Leaflet's panes", async () => {
     const input = page.locator('.catalog [data-test="goto-input"]');
     await input.focus();
@@ -186,6 +199,6 @@ describe('the catalog map in Chromium', () => {
     for (const x of [box.x + 1, box.x + box.width - 2]) {
       expect(await pixelAt(x, midY)).toEqual([37, 99, 235]);
     }
-    await shot('05-focus-ring');
+    await shot('06-focus-ring');
   });
 });
