@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import fs from 'node:fs';
 import { resolve } from 'node:path';
-import { basemapData } from './vite/basemap-data';
+import { basemapData } from './vite/basemap-data.ts';
 
 // Workspace packages export TypeScript sources, so they are bundled; everything in
 // `dependencies` (better-sqlite3, fastify, drizzle-orm, ...) stays external and ships in

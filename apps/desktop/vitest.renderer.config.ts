@@ -1,6 +1,6 @@
 import vue from '@vitejs/plugin-vue';
 import { defineProject } from 'vitest/config';
-import { basemapData } from './vite/basemap-data';
+import { basemapData } from './vite/basemap-data.ts';
 
 // Vue components and Pinia stores in happy-dom. Listed by the root vitest.config.ts.
 export default defineProject({

@@ -18,7 +18,7 @@ import {
   waterFromTopology,
   type CityInput,
   type Topology,
-} from './basemap-pipeline';
+} from './basemap-pipeline.ts';
 
 const PREFIX = 'virtual:eo-basemap/';
 const RESOLVED = '\0' + PREFIX;

@@ -16,6 +16,7 @@ import { BridgeTileLayer } from './bridge-tile-layer';
 import { areaOfCorners, describeArea, type AreaReport } from './drawn-area';
 import { polygonOfLayer, wrapLon } from './drawn-polygon';
 import { ensureGeoman } from './geoman';
+import type { LayerState } from './layer-state';
 import { createOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 import { watchTileHealth } from './tile-health';
 import { keepWorldInView, WORLD_MAP_OPTIONS } from './world-view';
@@ -23,6 +24,8 @@ import { keepWorldInView, WORLD_MAP_OPTIONS } from './world-view';
 export interface BaseMapOptions {
   /** Also load the 1:50m and 1:10m shapes as the map is zoomed in (world-data.ts). */
   readonly detailed?: boolean;
+  /** The layer control's choices (MapLayers.vue): basemap, place names, graticule. */
+  readonly layers?: Readonly<Ref<LayerState>>;
 }
 
 export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseMapOptions = {}) {
@@ -45,7 +48,11 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
 
   /** Offline place names show when no online tiles do (they have names of their own). */
   function showOfflinePlaces(): void {
-    basemap?.labels.setVisible({ places: tiles === null || tileNote.value !== null });
+    const chosen = options.layers?.value;
+    basemap?.labels.setVisible({
+      places: (chosen?.places ?? true) && (tiles === null || tileNote.value !== null),
+      graticule: chosen?.graticule ?? true,
+    });
   }
 
   function setTileUrl(url: string | null): void {
@@ -117,7 +124,24 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
       });
       resize.observe(el.value);
     }
-    stopTiles = watch(() => settings.settings?.tileUrl ?? null, setTileUrl, { immediate: true });
+    // The configured tiles, unless the layer control chose the offline map.
+    stopTiles = watch(
+      () =>
+        options.layers?.value.basemap === 'offline' ? null : (settings.settings?.tileUrl ?? null),
+      setTileUrl,
+      { immediate: true },
+    );
+    if (options.layers) {
+      const stop = watch(
+        () => [options.layers?.value.places, options.layers?.value.graticule],
+        showOfflinePlaces,
+      );
+      const stopUrl = stopTiles;
+      stopTiles = () => {
+        stop();
+        stopUrl();
+      };
+    }
   });
 
   onBeforeUnmount(() => {
