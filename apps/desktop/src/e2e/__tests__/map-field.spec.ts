@@ -97,6 +97,29 @@ describe('the catalog map in Chromium', () => {
     await shot('01-zoom-to-results');
   });
 
+  it('clusters the dots at world zoom with counts, and zooms in on a click', async () => {
+    const clusters = page.locator('.catalog .eo-cluster');
+    await eventually(() => clusters.count()).toBeGreaterThan(0);
+    const counts = await clusters.allTextContents();
+    expect(counts.every((t) => Number(t) >= 2)).toBe(true);
+    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    const before = await scale.textContent();
+    await clusters.first().click();
+    await eventually(() => scale.textContent()).not.toBe(before);
+    await shot('01b-cluster-zoomed');
+    await page.getByRole('button', { name: 'Zoom to results' }).click();
+  });
+
+  it('has a layer control whose choices hold', async () => {
+    await page.locator('.catalog [data-test="layers-button"]').click();
+    await page.locator('.catalog [data-test="layer-footprints"]').uncheck();
+    await eventually(() => page.locator('.catalog .eo-cluster').count()).toBe(0);
+    await shot('01c-layers-footprints-off');
+    await page.locator('.catalog [data-test="layer-footprints"]').check();
+    await eventually(() => page.locator('.catalog .eo-cluster').count()).toBeGreaterThan(0);
+    await page.locator('.catalog [data-test="layers-button"]').click();
+  });
+
   it('zoomed to one footprint: scale bar, pointer position, hover both ways', async () => {
     const first = await page.locator('#result-row-0').getAttribute('data-id');
     expect(first).not.toBeNull();

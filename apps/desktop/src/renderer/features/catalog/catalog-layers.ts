@@ -1,10 +1,11 @@
 /**
  * The catalog map's layer control: its remembered state (`map/layer-state.ts`, key below), the
- * overlays it offers, and applying the overlays to the map (footprints shown or not, the AOIs
- * overlay). The basemap parts are applied by `useBaseMap`, which gets the same state.
+ * overlays it offers, and applying the overlays to the map: footprints shown or not, with
+ * their clusters at world zoom (`map/cluster-layer.ts`), and the AOIs overlay. The basemap parts are applied by `useBaseMap`, which gets the same state.
  */
 import type L from 'leaflet';
 import { watch, type Ref } from 'vue';
+import { ClusterLayer } from '../../map/cluster-layer';
 import type { LayerState } from '../../map/layer-state';
 import { createAoiOverlay } from './aoi-overlay';
 
@@ -15,20 +16,26 @@ export const CATALOG_OVERLAYS = [
   { key: 'aois', label: 'AOIs (mirrored)' },
 ] as const;
 
-/** Apply the overlays' choices to the map from now on; returns the undo. */
+/** Apply the overlays' choices to the map from now on; `stop` undoes it. */
 export function applyCatalogLayers(
   map: L.Map,
   layers: Readonly<Ref<LayerState>>,
   footprints: L.Layer,
+  /** The footprints' rings (flat lon/lat), for the clusters. */
+  rings: () => ReadonlyArray<ArrayLike<number>>,
   onError: (message: string) => void,
-): () => void {
+): { clusters: ClusterLayer; stop: () => void } {
   const aois = createAoiOverlay(map);
+  const clusters = new ClusterLayer();
   const stops = [
+    watch(rings, (r) => clusters.setFootprints(r), { immediate: true }),
     watch(
       () => layers.value.footprints,
       (on) => {
-        if (on && !map.hasLayer(footprints)) footprints.addTo(map);
-        if (!on) footprints.remove();
+        for (const layer of [footprints, clusters]) {
+          if (on && !map.hasLayer(layer)) layer.addTo(map);
+          if (!on) layer.remove();
+        }
       },
       { immediate: true },
     ),
@@ -39,8 +46,12 @@ export function applyCatalogLayers(
       { immediate: true },
     ),
   ];
-  return () => {
-    for (const stop of stops) stop();
-    aois.remove();
+  return {
+    clusters,
+    stop: () => {
+      for (const stop of stops) stop();
+      aois.remove();
+      clusters.remove();
+    },
   };
 }

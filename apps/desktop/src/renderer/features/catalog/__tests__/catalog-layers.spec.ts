@@ -14,6 +14,7 @@ import {
   type MemoryBridge,
 } from '../../../__tests__/memory-bridge';
 import { BridgeTileLayer } from '../../../map/bridge-tile-layer';
+import { giveElementsSize } from '../../../map/__tests__/layout';
 import { DEFAULT_LAYERS, readLayerState } from '../../../map/layer-state';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useSettingsStore } from '../../settings/settings-store';
@@ -129,8 +130,40 @@ describe('the catalog map layer control', () => {
   it('offers online tiles only when a tile URL is set', async () => {
     await mountMap();
     await openLayers();
-    const online = wrapper!.find('input[value="online"]');
-    expect((online.element as HTMLInputElement).disabled).toBe(true);
+    const online = wrapper!.find('input[value="online"]').element as HTMLInputElement;
+    expect(online.disabled).toBe(true);
+    expect(online.checked).toBe(false);
+    // The offline map is what shows, and is marked so.
+    expect((wrapper!.find('input[value="offline"]').element as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(wrapper!.find('[data-test="map-layers"]').text()).toContain('(no tile URL set)');
+  });
+});
+
+describe('footprint clusters on the catalog map', () => {
+  it('show counts at world zoom and zoom in when clicked', async () => {
+    const undo = giveElementsSize(1000, 700);
+    try {
+      const { map } = await mountMap();
+      const { clusters } = wrapper!.vm.internals();
+      map.setView([0, 0], 2, { animate: false });
+      const markers = () => [...document.querySelectorAll<HTMLElement>('.eo-cluster')];
+      const shown = clusters!.clusters;
+      // Some of the 10 generated scenes bunch together at world zoom (the counts add up).
+      const counted = shown.reduce((n, c) => n + c.count, 0);
+      expect(markers().map((m) => Number(m.textContent))).toEqual(shown.map((c) => c.count));
+      expect(counted).toBeLessThanOrEqual(10);
+      if (shown.length === 0) throw new Error('no cluster at zoom 2: the test data changed');
+      const before = map.getZoom();
+      markers()[0]!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      expect(map.getZoom()).toBeGreaterThan(before);
+      // Footprints off: their clusters go too.
+      await openLayers();
+      await wrapper!.find('[data-test="layer-footprints"]').setValue(false);
+      expect(markers()).toEqual([]);
+    } finally {
+      undo();
+    }
   });
 });
