@@ -74,44 +74,44 @@ export function createOfflineBasemap(
     return options.detailed ? detailForZoom(map.getZoom()) : 'coarse';
   }
 
+  /** Load a piece once (again after a failure, at the next zoom), keep it, redraw. */
+  function once<K, T>(
+    key: string,
+    into: Map<K, T>,
+    at: K,
+    loader: () => Promise<T>,
+    failed?: () => void,
+  ): void {
+    if (requested.has(key)) return;
+    requested.add(key);
+    track(loader()).then(
+      (v) => {
+        into.set(at, v);
+        show();
+      },
+      () => {
+        requested.delete(key);
+        failed?.();
+      },
+    );
+  }
+
   function load(): void {
     const want = wanted();
     const waterWant = want === 'fine' ? 'detailed' : want;
-    if (!requested.has(`shapes:${want}`)) {
-      requested.add(`shapes:${want}`);
-      track(loadWorld(want)).then(
-        (s) => {
-          shapes.set(want, s);
-          show();
-        },
-        () => {
-          requested.delete(`shapes:${want}`);
-          // Without the coarse shapes there is no basemap; a finer one missing leaves the
-          // coarser one drawn.
-          if (want === 'coarse') options.onError?.('The offline basemap could not be loaded.');
-        },
-      );
-    }
-    if (!requested.has(`water:${waterWant}`)) {
-      requested.add(`water:${waterWant}`);
-      track(loadWater(waterWant)).then(
-        (w) => {
-          water.set(waterWant, w);
-          show();
-        },
-        () => requested.delete(`water:${waterWant}`),
-      );
-    }
+    // Without the coarse shapes there is no basemap; a finer one missing leaves the coarser.
+    once(
+      `shapes:${want}`,
+      shapes,
+      want,
+      () => loadWorld(want),
+      () => {
+        if (want === 'coarse') options.onError?.('The offline basemap could not be loaded.');
+      },
+    );
+    once(`water:${waterWant}`, water, waterWant, () => loadWater(waterWant));
     for (const tier of tiersForZoom(map.getZoom())) {
-      if (requested.has(`places:${tier}`)) continue;
-      requested.add(`places:${tier}`);
-      track(loadPlaceTier(tier)).then(
-        (p) => {
-          places.set(tier, p);
-          show();
-        },
-        () => requested.delete(`places:${tier}`),
-      );
+      once(`places:${tier}`, places, tier, () => loadPlaceTier(tier));
     }
     show();
   }
