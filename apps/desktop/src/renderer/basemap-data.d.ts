@@ -7,3 +7,8 @@ declare module 'virtual:eo-basemap/places-*' {
   const places: string;
   export default places;
 }
+declare module 'virtual:eo-basemap/land-*' {
+  /** A world-atlas countries topology (`objects.land`, `objects.countries`). */
+  const topology: unknown;
+  export default topology;
+}

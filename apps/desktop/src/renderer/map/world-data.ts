@@ -2,7 +2,7 @@
  * Loads the bundled Natural Earth shapes, each size a separate chunk (dynamic imports), so none
  * is part of the initial JS: land and borders at 1:110m (about 100 KB) for the world view, 1:50m
  * (about 750 KB) once zoomed in far enough for the coarse coastline to look wrong, 1:10m (about
- * 3.6 MB) at scene scale; lakes and rivers at 1:110m and 1:50m (prepared at build time by
+ * 3.6 MB) at scene scale (the finer two as `JSON.parse` of a string, made by the build); lakes and rivers at 1:110m and 1:50m (prepared at build time by
  * `apps/desktop/vite/basemap-data.ts`).
  */
 import type { WaterShapes } from './basemap-layer';
@@ -26,8 +26,8 @@ export async function loadWorld(detail: WorldDetail): Promise<WorldShapes> {
     detail === 'coarse'
       ? await import('world-atlas/countries-110m.json')
       : detail === 'detailed'
-        ? await import('world-atlas/countries-50m.json')
-        : await import('world-atlas/countries-10m.json');
+        ? await import('virtual:eo-basemap/land-50m')
+        : await import('virtual:eo-basemap/land-10m');
   return worldShapes(mod.default as unknown as Topology);
 }
 
