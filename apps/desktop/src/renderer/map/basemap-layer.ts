@@ -9,7 +9,7 @@
 import { CanvasViewLayer } from './canvas-view-layer';
 import type { ViewTransform } from './draw-footprints';
 import { graticuleLines } from './graticule';
-import { DOT_RADIUS, placeLabels, type LabelCandidate } from './label-placement';
+import { DOT_RADIUS, placeLabels, type Box, type LabelCandidate } from './label-placement';
 import { labelZoom, type Places } from './places';
 import type { ProjectedLines, WorldShapes } from './world-shapes';
 
@@ -123,13 +123,18 @@ export class BasemapLabelsLayer extends CanvasViewLayer {
 
   protected drawCanvas(_n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {
     const lines = this.showGraticule ? drawGraticule(ctx, view) : 0;
-    this.lastLabels = this.showPlaces ? this.drawPlaces(ctx, view) : [];
+    const reserved = this.showGraticule ? graticuleLabelBoxes(view) : [];
+    this.lastLabels = this.showPlaces ? this.drawPlaces(ctx, view, reserved) : [];
     // What was painted, readable by end-to-end tests (the canvas itself is only pixels).
     this.container?.setAttribute('data-places', this.lastLabels.join('|'));
     this.container?.setAttribute('data-graticule-lines', String(lines));
   }
 
-  private drawPlaces(ctx: CanvasRenderingContext2D, view: ViewTransform): string[] {
+  private drawPlaces(
+    ctx: CanvasRenderingContext2D,
+    view: ViewTransform,
+    reserved: readonly Box[],
+  ): string[] {
     const zoom = Math.log2(view.scale / 256);
     ctx.font = PLACE_FONT;
     const candidates: LabelCandidate[] = [];
@@ -160,7 +165,7 @@ export class BasemapLabelsLayer extends CanvasViewLayer {
         names.push(name);
       }
     }
-    const placed = placeLabels(candidates, view.width, view.height);
+    const placed = placeLabels(candidates, view.width, view.height, undefined, reserved);
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';
     ctx.lineJoin = 'round';
@@ -184,6 +189,19 @@ export class BasemapLabelsLayer extends CanvasViewLayer {
     return placed.map((p) => names[p.index]!);
   }
 }
+
+/** Where drawGraticule writes its degree labels (bottom and right edges), kept free of places. */
+function graticuleLabelBoxes(view: ViewTransform): Box[] {
+  const { meridians, parallels } = graticuleLines(view);
+  const bottom = view.height - GRATICULE_LABEL_INSET;
+  return [
+    ...meridians.map((m) => ({ x0: m.at - 32, y0: bottom - 14, x1: m.at + 32, y1: bottom })),
+    ...parallels.map((p) => ({ x0: view.width - 64, y0: p.at - 8, x1: view.width, y1: p.at + 8 })),
+  ];
+}
+
+/** Distance of the meridians' labels from the bottom edge (the scale bar is below them). */
+const GRATICULE_LABEL_INSET = 36;
 
 /** Draw the graticule; returns the number of lines drawn. */
 function drawGraticule(ctx: CanvasRenderingContext2D, view: ViewTransform): number {
@@ -210,8 +228,8 @@ function drawGraticule(ctx: CanvasRenderingContext2D, view: ViewTransform): numb
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
   for (const m of meridians) {
-    ctx.strokeText(m.label, m.at, view.height - 36);
-    ctx.fillText(m.label, m.at, view.height - 36);
+    ctx.strokeText(m.label, m.at, view.height - GRATICULE_LABEL_INSET);
+    ctx.fillText(m.label, m.at, view.height - GRATICULE_LABEL_INSET);
   }
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';

@@ -50,13 +50,15 @@ function positions(c: LabelCandidate): Box[] {
 
 /**
  * Choose labels for `candidates` (priority order) inside a view of `width` x `height` pixels
- * (a label must lie wholly inside it). At most `limit` labels.
+ * (a label must lie wholly inside it). At most `limit` labels; none over a `reserved` box (the
+ * graticule's degree labels).
  */
 export function placeLabels(
   candidates: readonly LabelCandidate[],
   width: number,
   height: number,
   limit = 400,
+  reserved: readonly Box[] = [],
 ): PlacedLabel[] {
   const grid = new Map<number, Box[]>();
   const cols = Math.ceil(width / CELL) + 1;
@@ -79,6 +81,7 @@ export function placeLabels(
       else grid.set(cell, [b]);
     }
   };
+  for (const b of reserved) add(b);
   const placed: PlacedLabel[] = [];
   for (let i = 0; i < candidates.length && placed.length < limit; i++) {
     const c = candidates[i]!;

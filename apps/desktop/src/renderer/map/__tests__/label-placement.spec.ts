@@ -46,6 +46,16 @@ describe('placeLabels', () => {
     expect(placed[0]!.box.x1).toBeLessThanOrEqual(390);
   });
 
+  it('keeps labels off reserved boxes (the graticule degree labels)', () => {
+    const reserved = [{ x0: 90, y0: 80, x1: 200, y1: 120 }];
+    const placed = placeLabels([{ x: 100, y: 100, width: 60, height: 14 }], 400, 300, 10, reserved);
+    // The dot lies in the reserved box: no label at all.
+    expect(placed).toEqual([]);
+    const beside = placeLabels([{ x: 80, y: 100, width: 60, height: 14 }], 400, 300, 10, reserved);
+    expect(beside).toHaveLength(1);
+    expect(boxesOverlap(beside[0]!.box, reserved[0]!)).toBe(false);
+  });
+
   it('stops at the limit', () => {
     const candidates = Array.from({ length: 50 }, (_, i) => ({
       x: 10 + (i % 5) * 150,
