@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import fs from 'node:fs';
 import { resolve } from 'node:path';
+import { basemapData } from './vite/basemap-data.ts';
 
 // Workspace packages export TypeScript sources, so they are bundled; everything in
 // `dependencies` (better-sqlite3, fastify, drizzle-orm, ...) stays external and ships in
@@ -91,7 +92,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [vue()],
+    plugins: [vue(), basemapData()],
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },

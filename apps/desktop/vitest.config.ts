@@ -8,7 +8,10 @@ export default defineProject({
   test: {
     name: 'desktop',
     environment: 'node',
-    include: ['src/{main,preload,backend,browser-mode,shared}/**/__tests__/**/*.spec.ts'],
+    include: [
+      'src/{main,preload,backend,browser-mode,shared}/**/__tests__/**/*.spec.ts',
+      'vite/**/__tests__/**/*.spec.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

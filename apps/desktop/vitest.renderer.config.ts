@@ -1,9 +1,11 @@
 import vue from '@vitejs/plugin-vue';
 import { defineProject } from 'vitest/config';
+import { basemapData } from './vite/basemap-data.ts';
 
 // Vue components and Pinia stores in happy-dom. Listed by the root vitest.config.ts.
 export default defineProject({
-  plugins: [vue()],
+  // basemapData: the offline basemap's data as the build makes it (virtual:eo-basemap/*).
+  plugins: [vue(), basemapData()],
   test: {
     name: 'desktop-renderer',
     environment: 'happy-dom',

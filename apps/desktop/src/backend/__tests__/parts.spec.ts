@@ -49,13 +49,18 @@ describe('tiles', () => {
     await t.call('settings.update', { tileUrl: `${tiles.url}/{z}/{x}/{y}.png` });
     const first = await t.call('tiles.get', { z: 1, x: 0, y: 0 });
     expect(first).toEqual({ contentType: 'image/png', base64: tiles.png.toString('base64') });
-    expect(await t.call('tiles.get', { z: 1, x: 1, y: 1 })).toBeNull(); // not an image
-    expect(await t.call('tiles.get', { z: 1, x: 1, y: 0 })).toBeNull(); // 404
+    // A tile that cannot be had says why (the map shows "Online tiles unavailable: <why>").
+    await expect(t.call('tiles.get', { z: 1, x: 1, y: 1 })).rejects.toThrow(/not an image/);
+    await expect(t.call('tiles.get', { z: 1, x: 1, y: 0 })).rejects.toThrow(/HTTP 404/);
     await tiles.close();
     const hits = tiles.hits();
     expect(await t.call('tiles.get', { z: 1, x: 0, y: 0 })).toEqual(first);
     expect(tiles.hits()).toBe(hits);
-    expect(await t.call('tiles.get', { z: 1, x: 1, y: 0 })).toBeNull(); // offline, not cached
+    // Offline, not cached.
+    await expect(t.call('tiles.get', { z: 1, x: 1, y: 0 })).rejects.toMatchObject({
+      code: 'offline',
+      message: 'the tile server could not be reached',
+    });
   });
 });
 

@@ -3,7 +3,8 @@
  * "Zoom to results" shows one world with a scale bar (the band and repeated world are checked
  * in happy-dom, map/__tests__/world-view.spec.ts; look at 01-zoom-to-results.png), zoomed to one
  * footprint the map has a scale bar and the pointer's position, hovering a footprint
- * highlights and scrolls to its row with a tooltip, "go to coordinates" reads DMS. Screenshots
+ * highlights and scrolls to its row with a tooltip, "go to coordinates" reads DMS, the offline
+ * basemap paints place names, the graticule and lake water at scene scale. Screenshots
  * in test-output/e2e/map-field/ (and the one-footprint view at /tmp/eo-map-one-footprint.png).
  */
 import fs from 'node:fs';
@@ -91,6 +92,29 @@ describe('the catalog map in Chromium', () => {
     await shot('01-zoom-to-results');
   });
 
+  it('clusters the dots at world zoom with counts, and zooms in on a click', async () => {
+    const clusters = page.locator('.catalog .eo-cluster');
+    await eventually(() => clusters.count()).toBeGreaterThan(0);
+    const counts = await clusters.allTextContents();
+    expect(counts.every((t) => Number(t) >= 2)).toBe(true);
+    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    const before = await scale.textContent();
+    await clusters.first().click();
+    await eventually(() => scale.textContent()).not.toBe(before);
+    await shot('01b-cluster-zoomed');
+    await page.getByRole('button', { name: 'Zoom to results' }).click();
+  });
+
+  it('has a layer control whose choices hold', async () => {
+    await page.locator('.catalog [data-test="layers-button"]').click();
+    await page.locator('.catalog [data-test="layer-footprints"]').uncheck();
+    await eventually(() => page.locator('.catalog .eo-cluster').count()).toBe(0);
+    await shot('01c-layers-footprints-off');
+    await page.locator('.catalog [data-test="layer-footprints"]').check();
+    await eventually(() => page.locator('.catalog .eo-cluster').count()).toBeGreaterThan(0);
+    await page.locator('.catalog [data-test="layers-button"]').click();
+  });
+
   it('zoomed to one footprint: scale bar, pointer position, hover both ways', async () => {
     const first = await page.locator('#result-row-0').getAttribute('data-id');
     expect(first).not.toBeNull();
@@ -115,6 +139,12 @@ describe('the catalog map in Chromium', () => {
     ).toBe(true);
     await eventually(() => page.locator('.leaflet-tooltip').isVisible()).toBe(true);
     expect(await page.locator('.leaflet-tooltip').textContent()).toMatch(/%/);
+    // The offline basemap at scene scale: place names and the graticule are painted.
+    const labels = page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
+    await eventually(
+      async () => ((await labels.getAttribute('data-places')) ?? '').length,
+    ).toBeGreaterThan(0);
+    expect(Number(await labels.getAttribute('data-graticule-lines'))).toBeGreaterThan(1);
     await page.screenshot({ path: '/tmp/eo-map-one-footprint.png', fullPage: false });
     await shot('02-one-footprint');
   });
@@ -137,6 +167,37 @@ describe('the catalog map in Chromium', () => {
     await shot('03-goto');
   });
 
+  it('paints water and place names offline at scene scale (Lake Geneva)', async () => {
+    const input = page.locator('.catalog [data-test="goto-input"]');
+    await input.fill('46.45, 6.55');
+    await input.press('Enter');
+    const labels = page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
+    // The lake shore's towns (Lausanne, Évian-les-Bains, Thonon-les-Bains are all in view).
+    await eventually(async () => (await labels.getAttribute('data-places')) ?? '').toMatch(
+      /Lausanne|Évian|Thonon/,
+    );
+    await page.mouse.move(0, 0);
+    const box = (await mapEl().boundingBox())!;
+    // Off the "go to" ring at the centre: the lake's fill, BASEMAP_STYLE.water (#aacbe3).
+    await eventually(() =>
+      pixelAt(box.x + box.width / 2 + 25, box.y + box.height / 2 + 25),
+    ).toEqual([170, 203, 227]);
+    await shot('04-lake-geneva');
+  });
+
+  it('goes to a place found in the bundled gazetteer', async () => {
+    const input = page.locator('.catalog [data-test="place-input"]');
+    await input.fill('malmo');
+    await page.locator('.catalog [data-test="place-result-0"]').waitFor();
+    expect(await page.locator('.catalog [data-test="place-result-0"]').textContent()).toMatch(
+      /Malmö, SE/,
+    );
+    await shot('05-place-search');
+    await page.locator('.catalog [data-test="place-result-0"]').click();
+    const labels = page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
+    await eventually(async () => (await labels.getAttribute('data-places')) ?? '').toMatch(/Malmö/);
+  });
+
   it("shows the map's focus ring all round, over Leaflet's panes", async () => {
     const input = page.locator('.catalog [data-test="goto-input"]');
     await input.focus();
@@ -156,6 +217,6 @@ describe('the catalog map in Chromium', () => {
     for (const x of [box.x + 1, box.x + box.width - 2]) {
       expect(await pixelAt(x, midY)).toEqual([37, 99, 235]);
     }
-    await shot('04-focus-ring');
+    await shot('06-focus-ring');
   });
 });

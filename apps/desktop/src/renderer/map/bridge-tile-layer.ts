@@ -29,7 +29,7 @@ export class BridgeTileLayer extends L.GridLayer {
     this.source(coords.z, coords.x, coords.y).then(
       (tile) => {
         if (!tile) {
-          // Not cached and not reachable: an invisible tile; the offline outlines stay visible.
+          // No tile URL (any more): an invisible tile; the offline basemap shows through.
           img.style.visibility = 'hidden';
           done(undefined, img);
           return;
@@ -38,7 +38,12 @@ export class BridgeTileLayer extends L.GridLayer {
         img.onerror = () => done(new Error('tile image could not be decoded'), img);
         img.src = `data:${tile.contentType};base64,${tile.base64}`;
       },
-      (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), img),
+      (err: unknown) => {
+        // Not cached and not fetched: invisible, the offline basemap under it shows; the
+        // layer's `tileerror` carries the reason (tile-health.ts).
+        img.style.visibility = 'hidden';
+        done(err instanceof Error ? err : new Error(String(err)), img);
+      },
     );
     return img;
   }

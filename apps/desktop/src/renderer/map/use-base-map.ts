@@ -1,8 +1,8 @@
 /**
  * What every map of the app starts from (the catalog's MapView, the GeometryMap of orders and
- * AOIs): a Leaflet map in the component's element with the offline basemap (Natural Earth land
- * and borders), the tiles configured in settings fetched through the bridge (the basemap then
- * draws outlines only), re-measured whenever its element changes size, and geoman polygon
+ * AOIs): a Leaflet map in the component's element with the offline basemap (`offline-basemap.ts`:
+ * Natural Earth land, water and borders under the tiles; graticule and place names over them),
+ * the tiles configured in settings fetched through the bridge, re-measured whenever its element changes size, and geoman polygon
  * drawing on demand. The component adds its own layers once mounted (its `onMounted` runs
  * after this one) and listens to `pm:create` for the drawn polygon.
  */
@@ -12,17 +12,20 @@ import 'leaflet/dist/leaflet.css';
 import { onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue';
 import { useBridge } from '../stores/bridge-provider';
 import { useSettingsStore } from '../features/settings/settings-store';
-import { BasemapLayer } from './basemap-layer';
 import { BridgeTileLayer } from './bridge-tile-layer';
 import { areaOfCorners, describeArea, type AreaReport } from './drawn-area';
 import { polygonOfLayer, wrapLon } from './drawn-polygon';
 import { ensureGeoman } from './geoman';
-import { DETAILED_FROM_ZOOM, loadWorld } from './world-data';
+import type { LayerState } from './layer-state';
+import { createOfflineBasemap, type OfflineBasemap } from './offline-basemap';
+import { watchTileHealth } from './tile-health';
 import { keepWorldInView, WORLD_MAP_OPTIONS } from './world-view';
 
 export interface BaseMapOptions {
-  /** Also load the 1:50m shapes once the map is zoomed in to DETAILED_FROM_ZOOM. */
+  /** Also load the 1:50m and 1:10m shapes as the map is zoomed in (world-data.ts). */
   readonly detailed?: boolean;
+  /** The layer control's choices (MapLayers.vue): basemap, place names, graticule. */
+  readonly layers?: Readonly<Ref<LayerState>>;
 }
 
 export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseMapOptions = {}) {
@@ -30,39 +33,47 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   const map = shallowRef<L.Map | null>(null);
   /** Why part of the map is missing: the basemap or the drawing tool could not be loaded. */
   const note = ref<string | null>(null);
+  /** The online tiles fail (none of the view loaded): why, and that the offline map shows. */
+  const tileNote = ref<string | null>(null);
   const drawing = ref(false);
   /** Geoman is loaded and drawing: clicks on the map add corners (before that they are lost). */
   const drawReady = ref(false);
   /** The area being drawn (live, corner by corner) or last drawn, with a size warning. */
   const area = ref<AreaReport | null>(null);
-  let basemap: BasemapLayer | null = null;
+  let basemap: OfflineBasemap | null = null;
   let tiles: BridgeTileLayer | null = null;
   let resize: ResizeObserver | null = null;
   let stopTiles: (() => void) | null = null;
+  let stopTileHealth: (() => void) | null = null;
+
+  /** Offline place names show when no online tiles do (they have names of their own). */
+  function showOfflinePlaces(): void {
+    const chosen = options.layers?.value;
+    basemap?.labels.setVisible({
+      places: (chosen?.places ?? true) && (tiles === null || tileNote.value !== null),
+      graticule: chosen?.graticule ?? true,
+    });
+  }
 
   function setTileUrl(url: string | null): void {
     const m = map.value;
     if (!m) return;
+    stopTileHealth?.();
     tiles?.remove();
     tiles = null;
-    basemap?.setOutlineOnly(Boolean(url));
-    if (!url) return;
-    const bridge = useBridge();
-    tiles = new BridgeTileLayer((z, x, y) => bridge.call('tiles.get', { z, x, y }), {
-      attribution: 'Tiles: as configured in settings',
-    }).addTo(m);
-  }
-
-  function loadDetailedWhenZoomedIn(m: L.Map): void {
-    let requested = false;
-    m.on('zoomend', () => {
-      if (requested || m.getZoom() < DETAILED_FROM_ZOOM) return;
-      requested = true;
-      loadWorld('detailed').then(
-        (shapes) => basemap?.setShapes(shapes),
-        () => undefined, // the coarse shapes stay; nothing the user can do about it
-      );
-    });
+    tileNote.value = null;
+    if (url) {
+      const bridge = useBridge();
+      tiles = new BridgeTileLayer((z, x, y) => bridge.call('tiles.get', { z, x, y }), {
+        attribution: 'Tiles: as configured in settings',
+      });
+      stopTileHealth = watchTileHealth(tiles, (note) => {
+        tileNote.value = note;
+        showOfflinePlaces();
+      });
+      tiles.addTo(m);
+    }
+    showOfflinePlaces();
   }
 
   onMounted(() => {
@@ -79,13 +90,13 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     map.value = m;
     keepWorldInView(m);
     m.attributionControl.setPrefix(false);
-    m.attributionControl.addAttribution('Land and borders: Natural Earth');
-    basemap = new BasemapLayer().addTo(m);
-    loadWorld('coarse').then(
-      (shapes) => basemap?.setShapes(shapes),
-      () => (note.value = 'The offline basemap could not be loaded.'),
+    m.attributionControl.addAttribution(
+      'Land, water and borders: Natural Earth; places: GeoNames (CC BY 4.0)',
     );
-    if (options.detailed) loadDetailedWhenZoomedIn(m);
+    basemap = createOfflineBasemap(m, {
+      detailed: options.detailed ?? false,
+      onError: (message) => (note.value = message),
+    });
     // Geoman (loaded on first draw) has no toolbar here: the components have the buttons.
     m.on('pm:create pm:drawend', () => {
       drawing.value = false;
@@ -113,7 +124,24 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
       });
       resize.observe(el.value);
     }
-    stopTiles = watch(() => settings.settings?.tileUrl ?? null, setTileUrl, { immediate: true });
+    // The configured tiles, unless the layer control chose the offline map.
+    stopTiles = watch(
+      () =>
+        options.layers?.value.basemap === 'offline' ? null : (settings.settings?.tileUrl ?? null),
+      setTileUrl,
+      { immediate: true },
+    );
+    if (options.layers) {
+      const stop = watch(
+        () => [options.layers?.value.places, options.layers?.value.graticule],
+        showOfflinePlaces,
+      );
+      const stopUrl = stopTiles;
+      stopTiles = () => {
+        stop();
+        stopUrl();
+      };
+    }
   });
 
   onBeforeUnmount(() => {
@@ -152,5 +180,17 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     area.value = null;
   }
 
-  return { map, note, drawing, drawReady, area, clearArea, startDraw, stopDraw };
+  return {
+    map,
+    note,
+    tileNote,
+    drawing,
+    drawReady,
+    area,
+    clearArea,
+    startDraw,
+    stopDraw,
+    /** The offline basemap's layers (layer control, tests). */
+    basemap: () => basemap,
+  };
 }

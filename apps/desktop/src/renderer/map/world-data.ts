@@ -1,17 +1,51 @@
 /**
- * Loads the bundled Natural Earth shapes. Both sizes are separate chunks (dynamic imports), so
- * they are not part of the initial JS: 1:110m (about 100 KB) for the world view, 1:50m (about
- * 750 KB) once the user zooms in far enough for the coarse coastline to look wrong.
+ * Loads the bundled Natural Earth shapes, each size a separate chunk (dynamic imports), so none
+ * is part of the initial JS: land and borders at 1:110m (about 100 KB) for the world view, 1:50m
+ * (about 750 KB) once zoomed in far enough for the coarse coastline to look wrong, 1:10m (about
+ * 3.6 MB) at scene scale (the finer two as `JSON.parse` of a string, made by the build); lakes and rivers at 1:110m and 1:50m (prepared at build time by
+ * `apps/desktop/vite/basemap-data.ts`).
  */
-import { worldShapes, type Topology, type WorldShapes } from './world-shapes';
+import type { WaterShapes } from './basemap-layer';
+import {
+  flatToLines,
+  projectLines,
+  worldShapes,
+  type Topology,
+  type WorldShapes,
+} from './world-shapes';
 
-/** Zoom from which the detailed shapes are worth loading. */
+/** Zoom from which the 1:50m shapes are worth loading. */
 export const DETAILED_FROM_ZOOM = 4;
+/** Zoom from which the 1:10m land and borders are worth loading (a region, then a scene). */
+export const FINE_FROM_ZOOM = 7;
 
-export async function loadWorld(detail: 'coarse' | 'detailed'): Promise<WorldShapes> {
+export type WorldDetail = 'coarse' | 'detailed' | 'fine';
+
+export async function loadWorld(detail: WorldDetail): Promise<WorldShapes> {
   const mod =
     detail === 'coarse'
       ? await import('world-atlas/countries-110m.json')
-      : await import('world-atlas/countries-50m.json');
+      : detail === 'detailed'
+        ? await import('virtual:eo-basemap/land-50m')
+        : await import('virtual:eo-basemap/land-10m');
   return worldShapes(mod.default as unknown as Topology);
+}
+
+/** Lakes and rivers: 1:110m with the coarse shapes, 1:50m from DETAILED_FROM_ZOOM. */
+export async function loadWater(detail: WorldDetail): Promise<WaterShapes> {
+  const mod =
+    detail === 'coarse'
+      ? await import('virtual:eo-basemap/water-110m')
+      : await import('virtual:eo-basemap/water-50m');
+  return {
+    lakes: projectLines(flatToLines(mod.default.lakes)),
+    rivers: projectLines(flatToLines(mod.default.rivers)),
+  };
+}
+
+/** The detail a map at this zoom wants. */
+export function detailForZoom(zoom: number): WorldDetail {
+  if (zoom >= FINE_FROM_ZOOM) return 'fine';
+  if (zoom >= DETAILED_FROM_ZOOM) return 'detailed';
+  return 'coarse';
 }

@@ -14,6 +14,10 @@ export const TileRequest = z
   });
 
 export const tilesMethods = {
+  /**
+   * null when no tile URL is set; a tile neither cached nor fetched fails with the reason in
+   * words (`offline`: not reached; `internal`: an HTTP error, not an image).
+   */
   'tiles.get': {
     input: TileRequest,
     output: z.object({ contentType: z.string(), base64: z.string() }).nullable(),

@@ -45,7 +45,7 @@ describe('useBaseMap', () => {
     expect(map).not.toBeNull();
     expect(layersOf(map).filter((l) => l instanceof BasemapLayer)).toHaveLength(1);
     expect(map.attributionControl.getContainer()!.textContent).toContain(
-      'Land and borders: Natural Earth',
+      'Land, water and borders: Natural Earth; places: GeoNames (CC BY 4.0)',
     );
     expect(tileLayers(map)).toEqual([]);
   });

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { clusterFootprints, footprintBoxes, DOT_PIXELS } from '../footprint-clusters';
+import { mercX, mercY, worldScale } from '../mercator';
+
+/** A square footprint `size` degrees wide at lon/lat, as a flat closed ring. */
+const square = (lon: number, lat: number, size: number) => [
+  lon,
+  lat,
+  lon + size,
+  lat,
+  lon + size,
+  lat + size,
+  lon,
+  lat + size,
+  lon,
+  lat,
+];
+const project = { x: mercX, y: mercY };
+const worldView = (zoom: number) => ({
+  scale: worldScale(zoom),
+  originX: 0,
+  originY: 0,
+  width: worldScale(zoom),
+  height: worldScale(zoom),
+});
+
+describe('clusterFootprints', () => {
+  it('bunches dots in one cell into a cluster with their count and box', () => {
+    const rings = [square(10, 50, 0.1), square(10.2, 50.1, 0.1), square(10.1, 50.2, 0.1)];
+    const clusters = clusterFootprints(footprintBoxes(rings, project), worldView(3));
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]!.count).toBe(3);
+    const [x0, , x1] = clusters[0]!.box;
+    expect(x0).toBeCloseTo(mercX(10), 9);
+    expect(x1).toBeCloseTo(mercX(10.3), 9);
+  });
+
+  it('leaves a lone dot, and footprints big enough to see, as footprints', () => {
+    const rings = [square(10, 50, 0.1), square(-100, -20, 0.1), square(-100.1, -20.1, 40), []];
+    const clusters = clusterFootprints(footprintBoxes(rings, project), worldView(3));
+    expect(clusters).toEqual([]);
+  });
+
+  it('stops clustering once the footprints are big enough on screen (zoomed in)', () => {
+    const rings = [square(10, 50, 0.1), square(10.05, 50.05, 0.1)];
+    const boxes = footprintBoxes(rings, project);
+    expect(clusterFootprints(boxes, worldView(4))).toHaveLength(1);
+    // 0.1° is DOT_PIXELS wide somewhere below zoom 12.
+    const zoom = Math.ceil(Math.log2((DOT_PIXELS * 360) / 0.1 / 256));
+    const view = {
+      scale: worldScale(zoom),
+      originX: mercX(9.9) * worldScale(zoom),
+      originY: mercY(50.3) * worldScale(zoom),
+      width: 800,
+      height: 600,
+    };
+    expect(clusterFootprints(boxes, view)).toEqual([]);
+  });
+
+  it('counts every dot once across many cells', () => {
+    const rings: number[][] = [];
+    for (let i = 0; i < 500; i++)
+      rings.push(square(-170 + (i % 50) * 6.8, -60 + Math.floor(i / 50) * 12, 0.05));
+    const clusters = clusterFootprints(footprintBoxes(rings, project), worldView(2));
+    // Every dot is either in a cluster or alone in its cell.
+    const clustered = clusters.reduce((n, c) => n + c.count, 0);
+    expect(clustered).toBeGreaterThan(400);
+    expect(clustered).toBeLessThanOrEqual(500);
+  });
+});

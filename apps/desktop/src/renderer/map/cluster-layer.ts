@@ -1,0 +1,70 @@
+/**
+ * The cluster markers over the footprint canvas (`footprint-clusters.ts`): a count in a circle
+ * where footprints too small to see bunch together at world zoom; clicking one zooms in to its
+ * footprints. Recomputed when the view settles or the footprints change. Markers do not pass
+ * the pointer on to the map, so a click on a cluster picks no footprint under it.
+ */
+import L from 'leaflet';
+import { clusterFootprints, footprintBoxes, type Cluster } from './footprint-clusters';
+import { mercX, mercY, unmercX, unmercY, worldScale } from './mercator';
+import { fitToBounds } from './world-view';
+
+export class ClusterLayer extends L.LayerGroup {
+  private boxes: Float64Array = new Float64Array(0);
+  /** The clusters shown (tests, the e2e check). */
+  clusters: Cluster[] = [];
+
+  setFootprints(rings: ReadonlyArray<ArrayLike<number>>): void {
+    this.boxes = footprintBoxes(rings, { x: mercX, y: mercY });
+    this.refresh();
+  }
+
+  override onAdd(map: L.Map): this {
+    super.onAdd(map);
+    map.on('moveend zoomend resize', this.refresh, this);
+    this.refresh();
+    return this;
+  }
+
+  override onRemove(map: L.Map): this {
+    map.off('moveend zoomend resize', this.refresh, this);
+    return super.onRemove(map);
+  }
+
+  refresh(): void {
+    const map = this._map as L.Map | undefined;
+    this.clearLayers();
+    if (!map) return;
+    const size = map.getSize();
+    const origin = map.getPixelBounds().min ?? L.point(0, 0);
+    this.clusters = clusterFootprints(this.boxes, {
+      scale: worldScale(map.getZoom()),
+      originX: origin.x,
+      originY: origin.y,
+      width: size.x,
+      height: size.y,
+    });
+    for (const c of this.clusters) this.addLayer(this.marker(map, c, origin));
+  }
+
+  private marker(map: L.Map, c: Cluster, origin: L.Point): L.Marker {
+    const at = map.unproject(L.point(origin.x + c.x, origin.y + c.y), map.getZoom());
+    const size = c.count >= 1000 ? 44 : c.count >= 100 ? 38 : 32;
+    const html = document.createElement('span');
+    html.textContent = String(c.count);
+    const marker = L.marker(at, {
+      icon: L.divIcon({ html, className: 'eo-cluster', iconSize: [size, size] }),
+      keyboard: false,
+      title: `${c.count} footprints here: click to zoom in`,
+    });
+    marker.on('click', () => {
+      const [x0, y0, x1, y1] = c.box;
+      const bounds = L.latLngBounds([unmercY(y1), unmercX(x0)], [unmercY(y0), unmercX(x1)]);
+      const before = map.getZoom();
+      fitToBounds(map, bounds);
+      // Footprints stacked on one spot fit at the zoom they are at: zoom in all the same.
+      if (map.getZoom() <= before) map.setView(bounds.getCenter(), before + 2, { animate: false });
+    });
+    return marker;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Which layers a map shows (the catalog map's layer control, `MapLayers.vue`), remembered in
+ * localStorage per map: the basemap (the offline one, or the online tiles when a tile URL is
+ * configured), offline place names, the graticule, footprints, AOIs. A stored value that is not
+ * a layer state (an older shape, edited by hand) gives way to the defaults, part by part.
+ */
+import { ref, watch, type Ref } from 'vue';
+
+export interface LayerState {
+  basemap: 'offline' | 'online';
+  places: boolean;
+  graticule: boolean;
+  footprints: boolean;
+  aois: boolean;
+}
+
+export const DEFAULT_LAYERS: Readonly<LayerState> = {
+  basemap: 'online',
+  places: true,
+  graticule: true,
+  footprints: true,
+  aois: false,
+};
+
+export function readLayerState(raw: string | null): LayerState {
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (parsed && typeof parsed === 'object') stored = parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: the defaults
+  }
+  const bool = (key: keyof LayerState): boolean =>
+    typeof stored[key] === 'boolean' ? (stored[key] as boolean) : (DEFAULT_LAYERS[key] as boolean);
+  return {
+    basemap: stored['basemap'] === 'offline' ? 'offline' : 'online',
+    places: bool('places'),
+    graticule: bool('graticule'),
+    footprints: bool('footprints'),
+    aois: bool('aois'),
+  };
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage refused (a locked-down browser): remembered for this session only
+  }
+}
+
+/** The layer state stored under `key`, saved back on every change. */
+export function useLayerState(key: string): Ref<LayerState> {
+  const state = ref<LayerState>(readLayerState(storage()?.getItem(key) ?? null));
+  watch(
+    state,
+    (s) => {
+      try {
+        storage()?.setItem(key, JSON.stringify(s));
+      } catch {
+        // full or refused: the choice still holds until the app closes
+      }
+    },
+    { deep: true },
+  );
+  return state;
+}
