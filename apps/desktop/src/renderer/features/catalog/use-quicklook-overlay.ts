@@ -5,6 +5,7 @@
  */
 import type L from 'leaflet';
 import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
+import { footprintRings } from '../../../shared/contract';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from './catalog-store';
 import { quicklookUrl } from './quicklook-source';
@@ -24,12 +25,7 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
     stops.push(
       watch(
         () => catalog.footprints,
-        // Each ring a view into the decoded answer's coordinates (no copies).
-        (fp) =>
-          l.setFootprints(
-            fp.ids,
-            fp.ids.map((_, i) => fp.coords.subarray(fp.offsets[i]! * 2, fp.offsets[i + 1]! * 2)),
-          ),
+        (fp) => l.setFootprints(fp.ids, footprintRings(fp)),
         { immediate: true },
       ),
       watch(
