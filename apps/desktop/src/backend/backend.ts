@@ -35,6 +35,9 @@ import { createSyncRunner } from './sync-runner';
 import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
+import { makeOrderReview, makePriceBook } from './order-review';
+import { makeOutboxViews } from './outbox-view';
+import { quoteOrder } from './quote';
 
 export interface BackendOptions {
   readonly dataDir: string;
@@ -83,6 +86,7 @@ export function createBackend(options: BackendOptions): Backend {
     waitForOrderItems: true,
   });
   const store = openDesktopStore(dataDir);
+  const prices = makePriceBook(store);
   const catalog = makeCatalogView(local);
   const mirror = makeMirrorStatus(local);
   const getTile = makeTiles(store, options.fetch ? { fetch: options.fetch } : {});
@@ -102,6 +106,13 @@ export function createBackend(options: BackendOptions): Backend {
     connectivityTimeoutMs,
     onConnectivity: (c, client) => connection.checkedBy(client, c),
     autoSendOrders: () => settings.autoSendOrders,
+    onQueued: (entry) => prices.queued(entry),
+  });
+  const reviewOrders = makeOrderReview({
+    queued: () => local.outbox.list({ states: ['queued'] }),
+    views: makeOutboxViews(local),
+    prices,
+    quote: (input) => quoteOrder(connection.current(), input),
   });
   const records = makeRecordReads(local);
   const created = makeCreatedRefresh({
@@ -168,8 +179,9 @@ export function createBackend(options: BackendOptions): Backend {
       lookups: () => local.lookups(),
       created,
       connection: () => connection.current(),
+      onQuoted: (input, order) => prices.quoted(input, order),
     }),
-    ...outboxHandlers(work, () => connection.current()?.signal),
+    ...outboxHandlers(work, () => connection.current()?.signal, reviewOrders),
     ...filesHandlers(),
   };
 

@@ -1,6 +1,7 @@
 /**
  * The desktop store: the app's own small database (`desktop.sqlite`, next to sync's mirror
- * database): settings, saved searches and the tile cache. Kept apart from the mirror so clearing the mirror never touches
+ * database): settings, saved searches, the tile cache and the price each queued order had
+ * when it was composed. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
 import { makePrivateDir, preparePrivateDatabase } from '@eo/sync';
@@ -9,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SERVICE_DIALECT, type IdempotencyPolicy, type ServiceDialect } from '@eo/domain';
-import type { MirrorSettings, SavedSearch, SyncResource } from '../shared/contract';
+import type { MirrorSettings, QuotedPrice, SavedSearch, SyncResource } from '../shared/contract';
 
 export interface StoredSettings {
   serviceUrl: string | null;
@@ -48,6 +49,8 @@ CREATE TABLE IF NOT EXISTS saved_searches (
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tiles (
   url TEXT PRIMARY KEY, content_type TEXT NOT NULL, body BLOB NOT NULL, fetched_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS composed_prices (
+  entry_id TEXT PRIMARY KEY, total REAL NOT NULL, quoted_at TEXT NOT NULL);
 `;
 
 export function openDesktopStore(dataDir: string) {
@@ -75,6 +78,13 @@ export function openDesktopStore(dataDir: string) {
   const getTile = db.prepare<[string], { content_type: string; body: Buffer }>(
     'SELECT content_type, body FROM tiles WHERE url = ?',
   );
+  const getPrice = db.prepare<[string], { total: number; quoted_at: string }>(
+    'SELECT total, quoted_at FROM composed_prices WHERE entry_id = ?',
+  );
+  const putPrice = db.prepare(
+    'INSERT OR REPLACE INTO composed_prices (entry_id, total, quoted_at) VALUES (?, ?, ?)',
+  );
+  const deletePrice = db.prepare('DELETE FROM composed_prices WHERE entry_id = ?');
   const putTile = db.prepare(
     'INSERT OR REPLACE INTO tiles (url, content_type, body, fetched_at) VALUES (?, ?, ?, ?)',
   );
@@ -135,6 +145,15 @@ export function openDesktopStore(dataDir: string) {
     },
     putTile(url: string, contentType: string, body: Buffer): void {
       putTile.run(url, contentType, body, new Date().toISOString());
+    },
+    /** The price a queued order had when it was composed (order-review.ts); null: none known. */
+    composedPrice(entryId: string): QuotedPrice | null {
+      const row = getPrice.get(entryId);
+      return row ? { total: row.total, quotedAt: row.quoted_at } : null;
+    },
+    saveComposedPrice(entryId: string, price: QuotedPrice | null): void {
+      if (price) putPrice.run(entryId, price.total, price.quotedAt);
+      else deletePrice.run(entryId);
     },
     bytes(): number {
       return fileBytes(file);

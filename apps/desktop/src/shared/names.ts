@@ -38,6 +38,8 @@ export const METHOD_NAMES = [
   'outbox.confirm',
   'outbox.resend',
   'outbox.flush',
+  'outbox.reviewOrders',
+  'outbox.sendOrders',
   'files.preview',
 ] as const;
 

@@ -408,6 +408,8 @@ describe('a create the service refuses', () => {
   it('fails with its message, blocks its dependents; retry, edit, cancel and conflicts', async () => {
     const t = await connected();
     try {
+      // "Submit all" sends orders only with this setting (else the review does: order-review.spec).
+      await t.call('settings.update', { autoSendOrders: true });
       const order = await t.call('outbox.enqueue', {
         kind: 'order',
         input: archiveOrder('Lost scene', 'AUR1_20000101T000000_L2A_R000_F0000', scene.box),

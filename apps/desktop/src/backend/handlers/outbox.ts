@@ -2,6 +2,7 @@
 import type { outboxMethods } from '../../shared/contract';
 import type { HandlersFor } from '../dispatch';
 import type { BackendOutbox } from '../outbox';
+import type { OrderReview } from '../../shared/contract';
 
 export type OutboxHandlers = HandlersFor<keyof typeof outboxMethods>;
 
@@ -9,6 +10,7 @@ export type OutboxHandlers = HandlersFor<keyof typeof outboxMethods>;
 export function outboxHandlers(
   work: BackendOutbox,
   signal: () => AbortSignal | undefined,
+  reviewOrders: () => Promise<OrderReview>,
 ): OutboxHandlers {
   return {
     'outbox.list': (q) => work.list(q?.states),
@@ -19,5 +21,7 @@ export function outboxHandlers(
     'outbox.confirm': ({ id, remoteId }) => work.confirm(id, remoteId),
     'outbox.resend': ({ id }) => work.resend(id),
     'outbox.flush': () => work.flushNow(signal()),
+    'outbox.reviewOrders': () => reviewOrders(),
+    'outbox.sendOrders': ({ orders }) => work.sendOrders(orders, signal()),
   };
 }

@@ -60,6 +60,8 @@ describe('contract', () => {
       'outbox.confirm',
       'outbox.resend',
       'outbox.flush',
+      'outbox.reviewOrders',
+      'outbox.sendOrders',
       'files.preview',
     ]);
     expect(EVENT_NAMES).toEqual([

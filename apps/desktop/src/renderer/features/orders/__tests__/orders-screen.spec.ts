@@ -116,7 +116,7 @@ describe('OrdersScreen: list and details', () => {
     const row = w.find('[data-test="order-row-order-1"]');
     expect(row.find('.badge').text()).toContain('Paid');
     expect(row.find('[data-test="order-total"]').text()).toBe(
-      (1234.5).toLocaleString(undefined, { minimumFractionDigits: 2 }),
+      `${(1234.5).toLocaleString(undefined, { minimumFractionDigits: 2 })} credits`,
     );
     expect(row.text()).toContain('2 items');
     expect(row.text()).toMatch(/Created .*2024/);
@@ -350,9 +350,9 @@ describe('OrderComposer in the screen', () => {
     expect(uplifts).toContain('cloud_cover <= 10');
     expect(uplifts).toContain('20 %');
     expect(uplifts).toContain('40.00');
-    expect(quote.find('[data-test="quote-base"]').text()).toBe('200.00');
-    expect(quote.find('[data-test="quote-final"]').text()).toBe('276.00');
-    expect(quote.find('[data-test="quote-total"]').text()).toBe('276.00');
+    expect(quote.find('[data-test="quote-base"]').text()).toBe('200.00 credits');
+    expect(quote.find('[data-test="quote-final"]').text()).toBe('276.00 credits');
+    expect(quote.find('[data-test="quote-total"]').text()).toBe('276.00 credits');
     expect(quote.find('[data-test="quote-problems"]').text()).toBe(
       'few usable passes (feasibility status)',
     );
