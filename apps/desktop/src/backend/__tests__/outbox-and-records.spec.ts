@@ -127,7 +127,9 @@ describe('the outbox, from offline to the service', () => {
       'Visualization · idx-ndvi-aurora on AOI Vineyard north (queued)',
     );
     expect(queued.vis.dependsOn).toEqual([queued.aoi.id]);
-    expect(queued.delivery.summary).toBe('Delivery · 1 order item to field/batch-1');
+    expect(queued.delivery.summary).toBe(
+      'Delivery · order item “Vineyard archive” to field/batch-1',
+    );
     expect(queued.delivery.dependsOn).toEqual([queued.archive.id]);
     expect(queued.job.summary).toBe('Job · wf-ndvi-timeseries for prj-demo-crops');
     expect(first.events.filter((e) => e.event === 'outbox.changed').map((e) => e.payload)).toEqual(

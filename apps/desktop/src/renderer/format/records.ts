@@ -70,6 +70,21 @@ export function formatAmountChange(v: number): string {
   return `${sign}${money(Math.abs(v))} ${AMOUNT_UNIT}`;
 }
 
+/**
+ * An order as people name it: by its items' names ("North field, South field, …"), the id only
+ * when no item has a name ("Order 3f2a9c1e").
+ */
+export function orderTitle(order: {
+  id?: string | null;
+  order_items?: ReadonlyArray<{ name?: string | null }> | null;
+}): string {
+  const names = (order.order_items ?? [])
+    .map((i) => (typeof i.name === 'string' ? i.name.trim() : ''))
+    .filter((n) => n !== '');
+  if (names.length === 0) return `Order ${(order.id ?? '').slice(0, 8)}`.trim();
+  return names.length > 3 ? `${names.slice(0, 3).join(', ')}, …` : names.join(', ');
+}
+
 /** Square metres as km² and hectares: "1.25 km² (125 ha)". */
 export function formatAreaSqM(v: Maybe<number>): string {
   if (typeof v !== 'number' || !Number.isFinite(v)) return MISSING;

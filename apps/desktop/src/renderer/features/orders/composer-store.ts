@@ -54,6 +54,8 @@ export const useComposerStore = defineStore('composer', {
     /** Per item key: why a GeoJSON file or the catalog selection could not be used. */
     geometryNotes: {} as Record<string, string>,
     quote: null as Order | null,
+    /** When the shown quote was answered (ISO): an old one, offline, says so. */
+    quotedAt: null as string | null,
     quoting: false,
     quoteError: null as ReadableError | null,
     /** The outbox entry being edited, if any. */
@@ -273,6 +275,7 @@ export const useComposerStore = defineStore('composer', {
       this.quoting = true;
       try {
         this.quote = await useBridge().call('orders.quote', { order_items: items, dry_run: true });
+        this.quotedAt = new Date().toISOString();
         for (const fields of Object.values(this.fields)) fields.serviceErrors = {};
       } catch (err) {
         this.quote = null;
