@@ -5,7 +5,14 @@
  * only as they were reviewed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import {
+  connectTo,
+  errorOf,
+  startBackend,
+  startService,
+  type TestBackend,
+  type TestService,
+} from './harness';
 import { taskingOrder } from './create-inputs';
 
 let service: TestService;
@@ -32,21 +39,7 @@ function itemsOnService(name: string): number {
   ).n;
 }
 
-async function connect(t: TestBackend): Promise<TestBackend> {
-  const online = t.waitFor(
-    'connectivity.changed',
-    (p) => (p as { state: string }).state === 'online',
-  );
-  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
-  await online;
-  return t;
-}
-
-async function errorOf(t: TestBackend, method: string, input: unknown) {
-  const r = await t.raw(method, input);
-  if (r.ok) throw new Error(`${method} succeeded: ${JSON.stringify(r.value).slice(0, 200)}`);
-  return r.error;
-}
+const connect = (t: TestBackend) => connectTo(t, service);
 
 describe('the review of queued orders', () => {
   it('quotes each queued order beside its price when queued; sends exactly the confirmed ones', async () => {
