@@ -35,7 +35,7 @@ import { createSyncRunner } from './sync-runner';
 import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
-import { makeOrderReview, makePriceBook } from './order-review';
+import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { quoteOrder } from './quote';
 
@@ -108,11 +108,19 @@ export function createBackend(options: BackendOptions): Backend {
     autoSendOrders: () => settings.autoSendOrders,
     onQueued: (entry) => prices.queued(entry),
   });
+  const orderViews = makeOutboxViews(local);
+  const quoteNow = (input: Parameters<typeof quoteOrder>[1]) =>
+    quoteOrder(connection.current(), input);
   const reviewOrders = makeOrderReview({
     queued: () => local.outbox.list({ states: ['queued'] }),
-    views: makeOutboxViews(local),
+    views: orderViews,
     prices,
-    quote: (input) => quoteOrder(connection.current(), input),
+    quote: quoteNow,
+  });
+  const confirmPrices = makePriceConfirmation({
+    get: (id) => local.outbox.get(id),
+    views: orderViews,
+    quote: quoteNow,
   });
   const records = makeRecordReads(local);
   const created = makeCreatedRefresh({
@@ -181,7 +189,7 @@ export function createBackend(options: BackendOptions): Backend {
       connection: () => connection.current(),
       onQuoted: (input, order) => prices.quoted(input, order),
     }),
-    ...outboxHandlers(work, () => connection.current()?.signal, reviewOrders),
+    ...outboxHandlers(work, () => connection.current()?.signal, reviewOrders, confirmPrices),
     ...filesHandlers(),
   };
 

@@ -125,3 +125,42 @@ export function makeOrderReview(deps: {
     return { quotedAt, orders: reviewed };
   };
 }
+
+/**
+ * The confirmation holds for the price confirmed: each order is quoted again just before it is
+ * sent, and if one's price is not the total the user saw (to the cent), or it cannot be priced
+ * now, nothing is sent and the user reviews again.
+ */
+export function makePriceConfirmation(deps: {
+  readonly get: (id: string) => OutboxEntry | undefined;
+  readonly views: Pick<OutboxViews, 'summary'>;
+  readonly quote: (input: OpenCreateOrderRequest) => Promise<Order>;
+}) {
+  const cents = (v: number) => Math.round(v * 100);
+  return async function confirmPrices(
+    confirmed: ReadonlyArray<{ id: string; total: number }>,
+  ): Promise<void> {
+    for (const c of confirmed) {
+      const entry = deps.get(c.id);
+      // Not a queued order: `sendOrders` refuses it with its own reason.
+      if (!entry || entry.kind !== 'order' || entry.state !== 'queued') continue;
+      const what = deps.views.summary(entry);
+      let now: number | null | undefined;
+      try {
+        now = (await deps.quote(entry.input as OpenCreateOrderRequest)).total_amount;
+      } catch (e) {
+        if (!(e instanceof ContractError)) throw e;
+        throw new ContractError(
+          e.code === 'invalid_argument' ? 'conflict' : e.code,
+          `${what} cannot be priced now (${e.message}). Nothing was sent.`,
+        );
+      }
+      if (typeof now !== 'number' || cents(now) !== cents(c.total)) {
+        throw new ContractError(
+          'conflict',
+          `The price of ${what} changed since you confirmed it (${c.total.toFixed(2)}, now ${typeof now === 'number' ? now.toFixed(2) : 'unknown'}): review the orders again. Nothing was sent.`,
+        );
+      }
+    }
+  };
+}

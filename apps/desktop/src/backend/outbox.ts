@@ -122,6 +122,31 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     return entry;
   }
 
+  /** Each reviewed order is still a queued order, unchanged since the review. */
+  function checkReviewed(reviewed: ReadonlyArray<{ id: string; updatedAt: string }>): void {
+    for (const r of reviewed) {
+      const entry = existing(r.id);
+      const view = views.view(entry);
+      if (entry.kind !== 'order') {
+        throw new ContractError('invalid_argument', `${view.summary} is not an order.`, {
+          issues: [{ path: 'orders', message: `${r.id} is not an order` }],
+        });
+      }
+      if (entry.state !== 'queued') {
+        throw new ContractError(
+          'conflict',
+          `${view.summary} is ${entry.state} now, not waiting: review the orders again. Nothing was sent.`,
+        );
+      }
+      if (view.updatedAt !== r.updatedAt) {
+        throw new ContractError(
+          'conflict',
+          `${view.summary} changed since the review: review the orders again. Nothing was sent.`,
+        );
+      }
+    }
+  }
+
   function queued(entry: OutboxEntry): OutboxEntry {
     options.onQueued?.(entry);
     return entry;
@@ -267,33 +292,14 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
       reviewed: ReadonlyArray<{ id: string; updatedAt: string }>,
       signal?: AbortSignal,
     ): Promise<FlushResult> {
-      for (const r of reviewed) {
-        const entry = existing(r.id);
-        const view = views.view(entry);
-        if (entry.kind !== 'order') {
-          throw new ContractError('invalid_argument', `${view.summary} is not an order.`, {
-            issues: [{ path: 'orders', message: `${r.id} is not an order` }],
-          });
-        }
-        if (entry.state !== 'queued') {
-          throw new ContractError(
-            'conflict',
-            `${view.summary} is ${entry.state} now, not waiting: review the orders again. Nothing was sent.`,
-          );
-        }
-        if (view.updatedAt !== r.updatedAt) {
-          throw new ContractError(
-            'conflict',
-            `${view.summary} changed since the review: review the orders again. Nothing was sent.`,
-          );
-        }
-      }
+      checkReviewed(reviewed);
       return flush(
         true,
         signal,
         reviewed.map((r) => r.id),
       );
     },
+    checkReviewed,
     /** What the connectivity watcher flushes: the same batches, the backoff honoured. */
     autoFlush: {
       counts: () => outbox.counts(),

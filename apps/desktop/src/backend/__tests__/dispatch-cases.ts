@@ -103,7 +103,7 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   'outbox.flush': { good: undefined, bad: { now: true }, path: '' },
   'outbox.reviewOrders': { good: undefined, bad: { all: true }, path: '' },
   'outbox.sendOrders': {
-    good: { orders: [{ id: 'e1', updatedAt: '2026-11-25T10:00:00.000Z' }] },
+    good: { orders: [{ id: 'e1', updatedAt: '2026-11-25T10:00:00.000Z', total: 12.5 }] },
     bad: { orders: [] },
     path: 'orders',
   },

@@ -13,6 +13,7 @@ import {
   type TestBackend,
   type TestService,
 } from './harness';
+import type { ReviewedOrder } from '../../shared/contract';
 import { taskingOrder } from './create-inputs';
 
 let service: TestService;
@@ -40,6 +41,13 @@ function itemsOnService(name: string): number {
 }
 
 const connect = (t: TestBackend) => connectTo(t, service);
+
+/** As "Send N orders" confirms a reviewed order: as reviewed, at its price then. */
+const confirmed = (o: ReviewedOrder, total = o.quote!.total_amount!) => ({
+  id: o.id,
+  updatedAt: o.updatedAt,
+  total,
+});
 
 describe('the review of queued orders', () => {
   it('quotes each queued order beside its price when queued; sends exactly the confirmed ones', async () => {
@@ -116,20 +124,27 @@ describe('the review of queued orders', () => {
         input: taskingOrder([{ name: 'Renamed again' }]),
       });
       const stale = await errorOf(t, 'outbox.sendOrders', {
-        orders: [
-          { id: a!.id, updatedAt: a!.updatedAt },
-          { id: b!.id, updatedAt: b!.updatedAt },
-        ],
+        orders: [confirmed(a!), confirmed(b!)],
       });
       expect(stale).toMatchObject({ code: 'conflict' });
       expect(stale.message).toContain('changed since the review');
       expect(ordersOnService()).toBe(before);
 
+      // Confirmed at another price than the service's now: quoted again, refused, nothing sent.
+      const cheaper = await errorOf(t, 'outbox.sendOrders', {
+        orders: [confirmed(c!), confirmed(a!, a!.quote!.total_amount! - 1)],
+      });
+      expect(cheaper).toMatchObject({ code: 'conflict' });
+      expect(cheaper.message).toContain('The price of Order · 1 item: Previewed field changed');
+      expect(ordersOnService()).toBe(before);
+      // One that cannot be priced now is not sent either.
+      const unpriceable = await errorOf(t, 'outbox.sendOrders', { orders: [confirmed(d!, 10)] });
+      expect(unpriceable).toMatchObject({ code: 'conflict' });
+      expect(unpriceable.message).toContain('cannot be priced now');
+      expect(ordersOnService()).toBe(before);
+
       const sent = await t.call('outbox.sendOrders', {
-        orders: [
-          { id: a!.id, updatedAt: a!.updatedAt },
-          { id: c!.id, updatedAt: c!.updatedAt },
-        ],
+        orders: [confirmed(a!), confirmed(c!)],
       });
       expect(sent).toMatchObject({ sent: 2, failed: 0, problems: [] });
       expect(ordersOnService()).toBe(before + 2);
@@ -149,7 +164,7 @@ describe('the review of queued orders', () => {
 
       // Sent already: confirming it again sends nothing.
       const again = await errorOf(t, 'outbox.sendOrders', {
-        orders: [{ id: a!.id, updatedAt: a!.updatedAt }],
+        orders: [confirmed(a!)],
       });
       expect(again).toMatchObject({ code: 'conflict' });
       expect(again.message).toContain('is sent now');

@@ -82,7 +82,11 @@ describe('queued orders on reconnect', () => {
       expect(itemsOnService('Waits for me')).toBe(0);
 
       const review = await t.call('outbox.reviewOrders');
-      const reviewed = review.orders.map((o) => ({ id: o.id, updatedAt: o.updatedAt }));
+      const reviewed = review.orders.map((o) => ({
+        id: o.id,
+        updatedAt: o.updatedAt,
+        total: o.quote!.total_amount!,
+      }));
       expect(reviewed.map((o) => o.id)).toEqual([order.id]);
       const submitted = await t.call('outbox.sendOrders', { orders: reviewed });
       expect(submitted).toMatchObject({ sent: 1, failed: 0, remaining: 1 });

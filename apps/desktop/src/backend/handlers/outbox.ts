@@ -11,6 +11,8 @@ export function outboxHandlers(
   work: BackendOutbox,
   signal: () => AbortSignal | undefined,
   reviewOrders: () => Promise<OrderReview>,
+  /** Quotes the confirmed orders again: throws, nothing sent, unless each is at its total. */
+  confirmPrices: (orders: ReadonlyArray<{ id: string; total: number }>) => Promise<void>,
 ): OutboxHandlers {
   return {
     'outbox.list': (q) => work.list(q?.states),
@@ -22,6 +24,10 @@ export function outboxHandlers(
     'outbox.resend': ({ id }) => work.resend(id),
     'outbox.flush': () => work.flushNow(signal()),
     'outbox.reviewOrders': () => reviewOrders(),
-    'outbox.sendOrders': ({ orders }) => work.sendOrders(orders, signal()),
+    'outbox.sendOrders': async ({ orders }) => {
+      work.checkReviewed(orders);
+      await confirmPrices(orders);
+      return work.sendOrders(orders, signal());
+    },
   };
 }

@@ -176,13 +176,23 @@ export const outboxMethods = {
   'outbox.reviewOrders': { input: none, output: OrderReview },
   /**
    * Sends exactly these reviewed orders (and what waits for them; free creates go along): the
-   * confirmation "Send N orders". Refused (`conflict`) if one changed or left the queue since.
+   * confirmation "Send N orders". Each is quoted again first: refused (`conflict`), nothing
+   * sent, if one changed or left the queue since, or its price is not the one confirmed.
    */
   'outbox.sendOrders': {
     input: z
       .object({
         orders: z
-          .array(z.object({ id, updatedAt: z.string().min(1) }).strict())
+          .array(
+            z
+              .object({
+                id,
+                updatedAt: z.string().min(1),
+                /** The total the user confirmed: the order goes only at this price. */
+                total: z.number().min(0),
+              })
+              .strict(),
+          )
           .min(1)
           .max(1000),
       })

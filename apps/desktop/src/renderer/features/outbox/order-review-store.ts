@@ -75,7 +75,11 @@ export const useOrderReviewStore = defineStore('orderReview', () => {
 
   /** "Send N orders": exactly the chosen orders, as reviewed. */
   async function send(): Promise<FlushResult | null> {
-    const orders = chosen.value.map((o) => ({ id: o.id, updatedAt: o.updatedAt }));
+    const orders = chosen.value.map((o) => ({
+      id: o.id,
+      updatedAt: o.updatedAt,
+      total: o.quote?.total_amount ?? 0,
+    }));
     if (orders.length === 0 || sending.value) return null;
     sending.value = true;
     sendError.value = null;

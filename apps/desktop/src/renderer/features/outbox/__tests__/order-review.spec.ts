@@ -133,7 +133,9 @@ describe('the review of queued orders', () => {
     await send.trigger('click');
     await flushPromises();
     const sent = bridge.calls.filter((c) => c.method === 'outbox.sendOrders');
-    expect(sent.map((c) => c.input)).toEqual([{ orders: [{ id: a.id, updatedAt: a.updatedAt }] }]);
+    expect(sent.map((c) => c.input)).toEqual([
+      { orders: [{ id: a.id, updatedAt: a.updatedAt, total: 120 }] },
+    ]);
     const state = (id: string) => bridge.work.outbox.find((e) => e.id === id)?.state;
     expect([state(a.id), state(delivery.id), state(b.id), state(c.id)]).toEqual([
       'sent',
