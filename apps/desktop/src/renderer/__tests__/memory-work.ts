@@ -411,11 +411,16 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         };
       }
       case 'outbox.sendOrders': {
-        const { orders } = input as { orders: Array<{ id: string; updatedAt: string }> };
+        const { orders } = input as {
+          orders: Array<{ id: string; updatedAt: string; total: number }>;
+        };
         for (const o of orders) {
           const e = find(o.id);
           if (e.state !== 'queued' || e.updatedAt !== o.updatedAt)
             throw new ContractError('conflict', `${e.summary} changed since the review`);
+          // Quoted again, as the backend does: sent only at the price confirmed.
+          if (work.reviewQuote(e).total_amount !== o.total)
+            throw new ContractError('conflict', `The price of ${e.summary} changed`);
         }
         return flush(orders.map((o) => o.id));
       }

@@ -7,7 +7,12 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { FlushResult, OrderReview, ReviewedOrder } from '../../../shared/contract';
+import {
+  toContractError,
+  type FlushResult,
+  type OrderReview,
+  type ReviewedOrder,
+} from '../../../shared/contract';
 import { useBridge } from '../../stores/bridge-provider';
 import { useConnectivityStore } from '../../stores/connectivity';
 import { readableError, type ReadableError } from '../../stores/errors';
@@ -87,6 +92,8 @@ export const useOrderReviewStore = defineStore('orderReview', () => {
       return await useBridge().call('outbox.sendOrders', { orders });
     } catch (err) {
       sendError.value = readableError(err);
+      // Nothing was sent: a price or an order changed since. Show them as they are now.
+      if (toContractError(err).code === 'conflict') void load();
       return null;
     } finally {
       sending.value = false;

@@ -151,6 +151,32 @@ describe('the review of queued orders', () => {
     expect(notice.text()).toBe('Confirm 2 orders');
   });
 
+  it('a price that changed after the review: nothing sent, the new price shown', async () => {
+    const { a, b, c } = await queuedOffline();
+    const { screen } = await mountApp();
+    setOnline(true);
+    await flushPromises();
+    const quoteOf = bridge.work.reviewQuote;
+    bridge.work.reviewQuote = (e) =>
+      e.id === a.id ? buildOrder({ total_amount: 130 }) : quoteOf(e);
+    await screen.find('[data-test="send-orders"]').trigger('click');
+    await flushPromises();
+    expect(screen.find('[data-test="order-review"]').text()).toContain(
+      'The price of Order · 1 item: North field changed',
+    );
+    expect([a, b, c].map((e) => bridge.work.outbox.find((x) => x.id === e.id)?.state)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+    ]);
+    // Quoted again by itself: the button now says the price it would send at.
+    expect(reviewCalls()).toBe(2);
+    expect(row(screen, a.id).find('[data-test="review-price"]').text()).toBe('130.00 credits');
+    expect(screen.find('[data-test="send-orders"]').text()).toBe(
+      'Send 2 orders (total 185.50 credits)',
+    );
+  });
+
   it('nothing waits when Settings sends orders automatically', async () => {
     await queuedOffline();
     bridge.settings = { ...bridge.settings, autoSendOrders: true };
