@@ -7,7 +7,15 @@
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlushResult, OutboxEntryView } from '../../shared/contract';
-import { startBackend, startService, until, type TestBackend, type TestService } from './harness';
+import {
+  connectTo,
+  errorOf,
+  startBackend,
+  startService,
+  until,
+  type TestBackend,
+  type TestService,
+} from './harness';
 import {
   CROPS,
   FLOODS,
@@ -30,21 +38,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function connected(t: TestBackend = startBackend()): Promise<TestBackend> {
-  const online = t.waitFor(
-    'connectivity.changed',
-    (p) => (p as { state: string }).state === 'online',
-  );
-  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
-  await online;
-  return t;
-}
-
-async function errorOf(t: TestBackend, method: string, input: unknown) {
-  const r = await t.raw(method, input);
-  if (r.ok) throw new Error(`${method} succeeded: ${JSON.stringify(r.value).slice(0, 200)}`);
-  return r.error;
-}
+const connected = (t: TestBackend = startBackend()) => connectTo(t, service);
 
 const pathsOf = (e: { details?: { issues?: Array<{ path: string }> } }) =>
   e.details?.issues?.map((i) => i.path) ?? [];

@@ -21,7 +21,7 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { eventually } from '../page-actions';
+import { daysAhead, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 const NAME = 'E2E previewed field';
@@ -84,13 +84,6 @@ async function checkNow(state: string): Promise<void> {
   await tab('sync');
   await page.locator('.sync').getByRole('button', { name: 'Check now' }).click();
   await eventually(() => indicator().textContent()).toBe(state);
-}
-
-function daysAhead(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
 }
 
 describe('an order previewed online, queued, and confirmed after the service was away', () => {

@@ -27,7 +27,14 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { areasInView, drawnAreas, eventually, selectResult, zoomIn } from '../page-actions';
+import {
+  areasInView,
+  daysAhead,
+  drawnAreas,
+  eventually,
+  selectResult,
+  zoomIn,
+} from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Names that identify what this test created, on the service and in the outbox. */
@@ -147,14 +154,6 @@ const FIELD: Polygon = {
     ],
   ],
 };
-
-/** `<input type="datetime-local">` value of a day from now at 08:00 local time. */
-function daysAhead(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
-}
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
