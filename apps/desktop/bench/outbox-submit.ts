@@ -108,6 +108,9 @@ async function queuedBackend(url: string, key: string): Promise<Backend> {
     counts: Record<string, number>;
   };
   if (counts['queued'] !== N) throw new Error(`expected ${N} queued, found ${counts['queued']}`);
+  // A team that sends orders without the review: "Submit all" (and only it, the watcher's next
+  // check being an hour away) sends the orders; by default they wait for their confirmation.
+  await call(backend, 'settings.update', { autoSendOrders: true });
   return backend;
 }
 

@@ -38,7 +38,10 @@ import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
 import { makeFileExport } from './file-export';
+import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
+import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
+import { quoteOrder } from './quote';
 
 export interface BackendOptions {
   readonly dataDir: string;
@@ -96,6 +99,7 @@ export function createBackend(options: BackendOptions): Backend {
     waitForOrderItems: true,
   });
   const store = openDesktopStore(dataDir);
+  const prices = makePriceBook(store);
   const catalog = makeCatalogView(local);
   const mirror = makeMirrorStatus(local);
   const getTile = makeTiles(store, options.fetch ? { fetch: options.fetch } : {});
@@ -115,6 +119,21 @@ export function createBackend(options: BackendOptions): Backend {
     connectivityTimeoutMs,
     onConnectivity: (c, client) => connection.checkedBy(client, c),
     autoSendOrders: () => settings.autoSendOrders,
+    onQueued: (entry) => prices.queued(entry),
+  });
+  const orderViews = makeOutboxViews(local);
+  const quoteNow = (input: Parameters<typeof quoteOrder>[1]) =>
+    quoteOrder(connection.current(), input);
+  const reviewOrders = makeOrderReview({
+    queued: () => local.outbox.list({ states: ['queued'] }),
+    views: orderViews,
+    prices,
+    quote: quoteNow,
+  });
+  const confirmPrices = makePriceConfirmation({
+    get: (id) => local.outbox.get(id),
+    views: orderViews,
+    quote: quoteNow,
   });
   const records = makeRecordReads(local);
   const basket = makeBasket({ store, mirror: local, events });
@@ -184,10 +203,13 @@ export function createBackend(options: BackendOptions): Backend {
       lookups: () => local.lookups(),
       created,
       connection: () => connection.current(),
+      onQuoted: (input, order) => prices.quoted(input, order),
     }),
     ...outboxHandlers(
       work,
       () => connection.current()?.signal,
+      reviewOrders,
+      confirmPrices,
       (c) => basket.consume(c),
     ),
     ...basketHandlers(basket),

@@ -1,6 +1,7 @@
 /**
  * The desktop store: the app's own small database (`desktop.sqlite`, next to sync's mirror
- * database): settings, saved searches, the basket and the tile cache. Kept apart from the mirror so clearing the mirror never touches
+ * database): settings, saved searches, the basket, the tile cache and the price each queued
+ * order had when it was composed. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
 import { DEFAULT_IMAGERY_BUDGET_BYTES, makePrivateDir, preparePrivateDatabase } from '@eo/sync';
@@ -14,7 +15,7 @@ import {
   type ImageryChoice,
   type ServiceDialect,
 } from '@eo/domain';
-import type { MirrorSettings, SavedSearch, SyncResource } from '../shared/contract';
+import type { MirrorSettings, QuotedPrice, SavedSearch, SyncResource } from '../shared/contract';
 
 export interface StoredSettings {
   serviceUrl: string | null;
@@ -64,6 +65,8 @@ CREATE TABLE IF NOT EXISTS saved_searches (
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tiles (
   url TEXT PRIMARY KEY, content_type TEXT NOT NULL, body BLOB NOT NULL, fetched_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS composed_prices (
+  entry_id TEXT PRIMARY KEY, total REAL NOT NULL, quoted_at TEXT NOT NULL);
 `;
 
 export function openDesktopStore(dataDir: string) {
@@ -91,6 +94,13 @@ export function openDesktopStore(dataDir: string) {
   const getTile = db.prepare<[string], { content_type: string; body: Buffer }>(
     'SELECT content_type, body FROM tiles WHERE url = ?',
   );
+  const getPrice = db.prepare<[string], { total: number; quoted_at: string }>(
+    'SELECT total, quoted_at FROM composed_prices WHERE entry_id = ?',
+  );
+  const putPrice = db.prepare(
+    'INSERT OR REPLACE INTO composed_prices (entry_id, total, quoted_at) VALUES (?, ?, ?)',
+  );
+  const deletePrice = db.prepare('DELETE FROM composed_prices WHERE entry_id = ?');
   const putTile = db.prepare(
     'INSERT OR REPLACE INTO tiles (url, content_type, body, fetched_at) VALUES (?, ?, ?, ?)',
   );
@@ -159,6 +169,15 @@ export function openDesktopStore(dataDir: string) {
     },
     putTile(url: string, contentType: string, body: Buffer): void {
       putTile.run(url, contentType, body, new Date().toISOString());
+    },
+    /** The price a queued order had when it was composed (order-review.ts); null: none known. */
+    composedPrice(entryId: string): QuotedPrice | null {
+      const row = getPrice.get(entryId);
+      return row ? { total: row.total, quotedAt: row.quoted_at } : null;
+    },
+    saveComposedPrice(entryId: string, price: QuotedPrice | null): void {
+      if (price) putPrice.run(entryId, price.total, price.quotedAt);
+      else deletePrice.run(entryId);
     },
     bytes(): number {
       return fileBytes(file);

@@ -60,6 +60,25 @@ export function makeOutboxViews(mirror: Pick<Mirror, 'records' | 'outbox'>) {
     return mirror.records.nameOf(what, id) || id;
   }
 
+  /** An order item named by a delivery: a queued order's `local:<entry>#<n>` by its name. */
+  function orderItemName(value: unknown): string | null {
+    const m = /^local:([^#]+)#(\d+)$/.exec(str(value) ?? '');
+    const items = m ? get(m[1]!)?.input['order_items'] : undefined;
+    const item = Array.isArray(items) ? (items[Number(m![2])] as Input | undefined) : undefined;
+    return str(item?.['name']);
+  }
+
+  /** "order item “North field”", "2 order items (“A”, “B”)"; a count when a name is unknown. */
+  function orderItemsText(ids: readonly unknown[]): string {
+    const names = ids.map(orderItemName);
+    if (names.some((n) => n === null)) return plural(ids.length, 'order item');
+    const quoted = names.slice(0, 3).map((n) => `“${n}”`);
+    if (names.length > 3) quoted.push('…');
+    return names.length === 1
+      ? `order item ${quoted[0]}`
+      : `${plural(names.length, 'order item')} (${quoted.join(', ')})`;
+  }
+
   function summary(e: Pick<OutboxEntry, 'kind' | 'input'>): string {
     const input = e.input as Input;
     switch (e.kind) {
@@ -78,17 +97,17 @@ export function makeOutboxViews(mirror: Pick<Mirror, 'records' | 'outbox'>) {
       case 'delivery': {
         const list = Array.isArray(input['deliveries']) ? (input['deliveries'] as Input[]) : [];
         let records = 0;
-        let items = 0;
+        const items: unknown[] = [];
         const paths = new Set<string>();
         for (const d of list) {
           records += Array.isArray(d['catalog_ids']) ? d['catalog_ids'].length : 0;
-          items += Array.isArray(d['order_item_ids']) ? d['order_item_ids'].length : 0;
+          if (Array.isArray(d['order_item_ids'])) items.push(...d['order_item_ids']);
           const info = d['cloud_info'] as Input | undefined;
           paths.add(str(info?.['path']) ?? '?');
         }
         const what = [
           records ? plural(records, 'catalog record') : '',
-          items ? plural(items, 'order item') : '',
+          items.length ? orderItemsText(items) : '',
         ].filter(Boolean);
         const to = paths.size === 1 ? [...paths][0]! : plural(paths.size, 'destination');
         return `Delivery · ${what.join(' and ') || 'nothing'} to ${to}`;

@@ -65,8 +65,14 @@ export interface BackendOutboxOptions {
    * indicator truthful, and ignores checks of a connection replaced meanwhile).
    */
   readonly onConnectivity?: (check: ConnectivityCheck, client: EoClient) => void;
-  /** The user's "send orders automatically" setting, asked at each auto-flush (default false). */
+  /**
+   * The user's "send orders automatically" setting, asked at each batch (default false). Off,
+   * no batch sends an order but those the user confirmed in the review (`sendOrders`): not the
+   * auto-flush, not "Submit all".
+   */
   readonly autoSendOrders?: () => boolean;
+  /** An entry was queued or its input saved (the price book keeps an order's previewed price). */
+  readonly onQueued?: (entry: OutboxEntry) => void;
 }
 
 export function createBackendOutbox(options: BackendOutboxOptions) {
@@ -116,6 +122,36 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     return entry;
   }
 
+  /** Each reviewed order is still a queued order, unchanged since the review. */
+  function checkReviewed(reviewed: ReadonlyArray<{ id: string; updatedAt: string }>): void {
+    for (const r of reviewed) {
+      const entry = existing(r.id);
+      const view = views.view(entry);
+      if (entry.kind !== 'order') {
+        throw new ContractError('invalid_argument', `${view.summary} is not an order.`, {
+          issues: [{ path: 'orders', message: `${r.id} is not an order` }],
+        });
+      }
+      if (entry.state !== 'queued') {
+        throw new ContractError(
+          'conflict',
+          `${view.summary} is ${entry.state} now, not waiting: review the orders again. Nothing was sent.`,
+        );
+      }
+      if (view.updatedAt !== r.updatedAt) {
+        throw new ContractError(
+          'conflict',
+          `${view.summary} changed since the review: review the orders again. Nothing was sent.`,
+        );
+      }
+    }
+  }
+
+  function queued(entry: OutboxEntry): OutboxEntry {
+    options.onQueued?.(entry);
+    return entry;
+  }
+
   /** One change by the user: the entry's view, then `outbox.changed`. */
   function act(fn: () => OutboxEntry): OutboxEntryView {
     const entry = mapped(fn);
@@ -127,6 +163,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     client: EoClient,
     manual: boolean,
     signal: AbortSignal | undefined,
+    release: readonly string[],
   ): Promise<FlushResult> {
     if (manual) {
       // Only send to a service that is there and takes the key: a 401 would fail every entry,
@@ -164,8 +201,10 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
         signal,
         // "Submit all" means now, backoff or not; the auto-flush waits for it.
         ignoreBackoff: manual,
-        // Orders cost money: the auto-flush leaves them (and their dependents) for "Submit all".
-        holdKinds: manual || options.autoSendOrders?.() ? [] : PAID_KINDS,
+        // Orders cost money: every batch leaves them (and their dependents) queued, but for
+        // those the user confirmed in the review (or all, when the setting says so).
+        holdKinds: options.autoSendOrders?.() ? [] : PAID_KINDS,
+        release,
         onProgress: (p) => {
           last = p;
           events.emit('outbox.progress', p);
@@ -188,16 +227,20 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     return result;
   }
 
-  function flush(manual: boolean, signal?: AbortSignal): Promise<FlushResult> {
+  function flush(
+    manual: boolean,
+    signal?: AbortSignal,
+    release: readonly string[] = [],
+  ): Promise<FlushResult> {
     const client = options.client();
     // A second caller on the same connection shares the batch; a batch of a replaced connection
     // (aborted with it) is not this caller's answer: theirs starts once that one has stopped.
-    if (running && running.client === client) return running.done;
+    // Confirmed orders are never a running batch's (it holds them): theirs runs after it.
+    if (running && running.client === client && release.length === 0) return running.done;
     if (!client) return Promise.reject(new ContractError('not_configured', NOT_CONFIGURED));
     const previous = running?.done.catch(() => undefined);
-    const done = (
-      previous ? previous.then(() => batch(client, manual, signal)) : batch(client, manual, signal)
-    ).finally(() => {
+    const run = () => batch(client, manual, signal, release);
+    const done = (previous ? previous.then(run) : run()).finally(() => {
       if (running?.done === done) running = null;
     });
     running = { client, done };
@@ -213,7 +256,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     },
     /** `input` passed the contract's schema for its kind (the domain request schema). */
     enqueue(create: { kind: OutboxKind; input: unknown }): OutboxEntryView {
-      return act(() => outbox.enqueue(create.kind, create.input as never));
+      return act(() => queued(outbox.enqueue(create.kind, create.input as never)));
     },
     /**
      * All or nothing, in one transaction of the outbox; the issues of the one refused by the
@@ -241,7 +284,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     },
     edit(id: string, input: Record<string, unknown>): OutboxEntryView {
       existing(id);
-      return act(() => outbox.edit(id, input));
+      return act(() => queued(outbox.edit(id, input)));
     },
     retry(id: string): OutboxEntryView {
       existing(id);
@@ -262,8 +305,25 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
       return act(() => outbox.resend(id));
     },
     pending,
-    /** "Submit all": sends every queued entry now, backoff or not. */
+    /** "Submit all": sends every queued entry now, backoff or not (orders: see `sendOrders`). */
     flushNow: (signal?: AbortSignal) => flush(true, signal),
+    /**
+     * "Send N orders": exactly these reviewed orders go (with what waits for them), now. Each
+     * must still be a queued order unchanged since the review: a price confirmed for another
+     * input is no confirmation.
+     */
+    sendOrders(
+      reviewed: ReadonlyArray<{ id: string; updatedAt: string }>,
+      signal?: AbortSignal,
+    ): Promise<FlushResult> {
+      checkReviewed(reviewed);
+      return flush(
+        true,
+        signal,
+        reviewed.map((r) => r.id),
+      );
+    },
+    checkReviewed,
     /** What the connectivity watcher flushes: the same batches, the backoff honoured. */
     autoFlush: {
       counts: () => outbox.counts(),

@@ -110,3 +110,11 @@ export async function areasInView(map: Locator): Promise<boolean> {
     )
   );
 }
+
+/** `<input type="datetime-local">` value of a day from now at 08:00 local time. */
+export function daysAhead(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
+}

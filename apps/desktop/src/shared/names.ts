@@ -39,6 +39,8 @@ export const METHOD_NAMES = [
   'outbox.confirm',
   'outbox.resend',
   'outbox.flush',
+  'outbox.reviewOrders',
+  'outbox.sendOrders',
   'files.preview',
   'basket.list',
   'basket.add',

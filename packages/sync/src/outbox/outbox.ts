@@ -95,6 +95,11 @@ export interface FlushOptions {
    * and wait for a person's "Submit all". Default: none held.
    */
   readonly holdKinds?: readonly OutboxKind[] | undefined;
+  /**
+   * Ids of held-kind entries that go all the same: the orders a person reviewed and confirmed
+   * (their dependents follow them). Other entries of a held kind stay queued.
+   */
+  readonly release?: readonly string[] | undefined;
 }
 
 export interface Outbox {
@@ -299,7 +304,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function runFlush(
     client: EoClient,
-    { signal, onProgress, ignoreBackoff, holdKinds = [] }: FlushOptions,
+    { signal, onProgress, ignoreBackoff, holdKinds = [], release = [] }: FlushOptions,
   ): Promise<FlushProgress> {
     if (typeof setting === 'function') policy = setting();
     // Entries are due when their next attempt time has come; ignoring the backoff, all are.
@@ -414,7 +419,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const entry = store.nextDue(cursor, dueAt());
       if (!entry) break;
       cursor = entry.seq;
-      if (holdKinds.includes(entry.kind)) continue; // its dependents wait: it is not `sent`
+      // Held, its dependents wait with it (it is not `sent`), unless a person released it.
+      if (holdKinds.includes(entry.kind) && !release.includes(entry.id)) continue;
       const deps = entry.dependsOn.map(mustGet);
       const stopped = deps.find((d) => HARD_STOPS.includes(d.state));
       if (stopped) {

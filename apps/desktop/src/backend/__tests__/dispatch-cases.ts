@@ -115,6 +115,12 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   },
   'outbox.resend': { good: { id: 'e1' }, bad: { id: 7 }, path: 'id' },
   'outbox.flush': { good: undefined, bad: { now: true }, path: '' },
+  'outbox.reviewOrders': { good: undefined, bad: { all: true }, path: '' },
+  'outbox.sendOrders': {
+    good: { orders: [{ id: 'e1', updatedAt: '2026-11-25T10:00:00.000Z', total: 12.5 }] },
+    bad: { orders: [] },
+    path: 'orders',
+  },
   'files.preview': {
     good: { name: 'fields.geojson', base64: 'e30=' },
     bad: { name: 'fields.geojson', base64: 'e30=!' },

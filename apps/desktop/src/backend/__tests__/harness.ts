@@ -180,3 +180,24 @@ export function startBackend(
     },
   };
 }
+
+/** Configures `t` for `service` and resolves once the backend says it is online. */
+export async function connectTo(
+  t: TestBackend,
+  service: Pick<TestService, 'url' | 'key'>,
+): Promise<TestBackend> {
+  const online = t.waitFor(
+    'connectivity.changed',
+    (p) => (p as { state: string }).state === 'online',
+  );
+  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
+  await online;
+  return t;
+}
+
+/** The error data of a call expected to fail (throws if it succeeds). */
+export async function errorOf(t: TestBackend, method: string, input: unknown) {
+  const r = await t.raw(method, input);
+  if (r.ok) throw new Error(`${method} succeeded: ${JSON.stringify(r.value).slice(0, 200)}`);
+  return r.error;
+}

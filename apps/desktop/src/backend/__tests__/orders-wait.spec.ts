@@ -1,7 +1,7 @@
 /**
- * Orders cost money: queued offline, they wait for "Submit all" when the service comes back
- * (with the deliveries of their items, which then wait for the items to complete), while free
- * creates go automatically; the
+ * Orders cost money: queued offline, they wait for the user's confirmation in the review when
+ * the service comes back (with the deliveries of their items, which then wait for the items to
+ * complete), while free creates go automatically; "Submit all" sends no order either. The
  * `autoSendOrders` setting sends them automatically too.
  */
 import { createEoClient } from '@eo/api-client';
@@ -65,7 +65,7 @@ async function expectWaiting(t: TestBackend, id: string) {
 }
 
 describe('queued orders on reconnect', () => {
-  it('wait for "Submit all" by default; free creates go automatically', async () => {
+  it('wait for the review by default; free creates go automatically', async () => {
     const t = startBackend();
     try {
       expect((await t.call('settings.get')).autoSendOrders).toBe(false);
@@ -76,7 +76,19 @@ describe('queued orders on reconnect', () => {
       expect(await stateOf(t, delivery.id)).toBe('queued');
       expect(itemsOnService('Waits for me')).toBe(0);
 
-      const submitted = await t.call('outbox.flush');
+      // "Submit all" is no confirmation of a price: the order stays.
+      expect(await t.call('outbox.flush')).toMatchObject({ sent: 0, failed: 0, remaining: 2 });
+      expect(await stateOf(t, order.id)).toBe('queued');
+      expect(itemsOnService('Waits for me')).toBe(0);
+
+      const review = await t.call('outbox.reviewOrders');
+      const reviewed = review.orders.map((o) => ({
+        id: o.id,
+        updatedAt: o.updatedAt,
+        total: o.quote!.total_amount!,
+      }));
+      expect(reviewed.map((o) => o.id)).toEqual([order.id]);
+      const submitted = await t.call('outbox.sendOrders', { orders: reviewed });
       expect(submitted).toMatchObject({ sent: 1, failed: 0, remaining: 1 });
       expect(await stateOf(t, order.id)).toBe('sent');
       // Its delivery waits for the (tasking) item to complete (delivery-wait.spec in @eo/sync).

@@ -7,7 +7,15 @@
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlushResult, OutboxEntryView } from '../../shared/contract';
-import { startBackend, startService, until, type TestBackend, type TestService } from './harness';
+import {
+  connectTo,
+  errorOf,
+  startBackend,
+  startService,
+  until,
+  type TestBackend,
+  type TestService,
+} from './harness';
 import {
   CROPS,
   FLOODS,
@@ -30,21 +38,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function connected(t: TestBackend = startBackend()): Promise<TestBackend> {
-  const online = t.waitFor(
-    'connectivity.changed',
-    (p) => (p as { state: string }).state === 'online',
-  );
-  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
-  await online;
-  return t;
-}
-
-async function errorOf(t: TestBackend, method: string, input: unknown) {
-  const r = await t.raw(method, input);
-  if (r.ok) throw new Error(`${method} succeeded: ${JSON.stringify(r.value).slice(0, 200)}`);
-  return r.error;
-}
+const connected = (t: TestBackend = startBackend()) => connectTo(t, service);
 
 const pathsOf = (e: { details?: { issues?: Array<{ path: string }> } }) =>
   e.details?.issues?.map((i) => i.path) ?? [];
@@ -127,7 +121,9 @@ describe('the outbox, from offline to the service', () => {
       'Visualization · idx-ndvi-aurora on AOI Vineyard north (queued)',
     );
     expect(queued.vis.dependsOn).toEqual([queued.aoi.id]);
-    expect(queued.delivery.summary).toBe('Delivery · 1 order item to field/batch-1');
+    expect(queued.delivery.summary).toBe(
+      'Delivery · order item “Vineyard archive” to field/batch-1',
+    );
     expect(queued.delivery.dependsOn).toEqual([queued.archive.id]);
     expect(queued.job.summary).toBe('Job · wf-ndvi-timeseries for prj-demo-crops');
     expect(first.events.filter((e) => e.event === 'outbox.changed').map((e) => e.payload)).toEqual(
@@ -408,6 +404,8 @@ describe('a create the service refuses', () => {
   it('fails with its message, blocks its dependents; retry, edit, cancel and conflicts', async () => {
     const t = await connected();
     try {
+      // "Submit all" sends orders only with this setting (else the review does: order-review.spec).
+      await t.call('settings.update', { autoSendOrders: true });
       const order = await t.call('outbox.enqueue', {
         kind: 'order',
         input: archiveOrder('Lost scene', 'AUR1_20000101T000000_L2A_R000_F0000', scene.box),

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OutboxKind, OutboxState } from '@eo/domain';
 import { OutboxEntryView } from '../../shared/contract';
 import { allowedActions, makeOutboxViews, serviceMessage } from '../outbox-view';
+import { taskingOrder } from './create-inputs';
 import { tempDir } from './harness';
 
 const dir = tempDir('eo-outbox-view-');
@@ -120,6 +121,22 @@ describe('outbox views', () => {
         },
       }),
     ).toBe('Delivery · 3 catalog records to s3://bucket/path');
+    // Items of a queued order by their names, not their local ids.
+    const order = outbox.enqueue(
+      'order',
+      taskingOrder([{ name: 'North field' }, { name: 'South field' }]),
+    );
+    const ofItems = (refs: string[]) =>
+      views.summary({
+        kind: 'delivery',
+        input: { deliveries: [{ order_item_ids: refs, cloud_info: { config: 's3', path: 'x' } }] },
+      });
+    expect(ofItems([`local:${order.id}#0`, `local:${order.id}#1`])).toBe(
+      'Delivery · 2 order items (“North field”, “South field”) to x',
+    );
+    expect(ofItems([`local:${order.id}#1`])).toBe('Delivery · order item “South field” to x');
+    // A mirrored item's id says nothing a person reads: counted.
+    expect(ofItems(['oi_1', `local:${order.id}#0`])).toBe('Delivery · 2 order items to x');
     expect(
       views.summary({
         kind: 'visualization',

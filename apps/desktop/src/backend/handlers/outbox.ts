@@ -2,6 +2,7 @@
 import type { outboxMethods } from '../../shared/contract';
 import type { HandlersFor } from '../dispatch';
 import type { BackendOutbox } from '../outbox';
+import type { OrderReview } from '../../shared/contract';
 
 export type OutboxHandlers = HandlersFor<keyof typeof outboxMethods>;
 
@@ -12,6 +13,9 @@ export type OutboxHandlers = HandlersFor<keyof typeof outboxMethods>;
 export function outboxHandlers(
   work: BackendOutbox,
   signal: () => AbortSignal | undefined,
+  reviewOrders: () => Promise<OrderReview>,
+  /** Quotes the confirmed orders again: throws, nothing sent, unless each is at its total. */
+  confirmPrices: (orders: ReadonlyArray<{ id: string; total: number }>) => Promise<void>,
   onQueued: (create: { kind: string; input: unknown }) => void = () => undefined,
 ): OutboxHandlers {
   return {
@@ -32,5 +36,11 @@ export function outboxHandlers(
     'outbox.confirm': ({ id, remoteId }) => work.confirm(id, remoteId),
     'outbox.resend': ({ id }) => work.resend(id),
     'outbox.flush': () => work.flushNow(signal()),
+    'outbox.reviewOrders': () => reviewOrders(),
+    'outbox.sendOrders': async ({ orders }) => {
+      work.checkReviewed(orders);
+      await confirmPrices(orders);
+      return work.sendOrders(orders, signal());
+    },
   };
 }

@@ -2,7 +2,7 @@
  * Reads of the service's records from the mirror (offline too), the values the forms offer,
  * and the two calls that need the service: a quote, and re-reading what this client created.
  */
-import type { Lookups, recordsMethods } from '../../shared/contract';
+import type { Lookups, Output, recordsMethods } from '../../shared/contract';
 import type { makeCreatedRefresh } from '../created-refresh';
 import type { HandlersFor } from '../dispatch';
 import { quoteOrder } from '../quote';
@@ -16,6 +16,8 @@ export function recordsHandlers(deps: {
   readonly created: ReturnType<typeof makeCreatedRefresh>;
   /** The current connection's client and the signal that ends with it; null unconfigured. */
   readonly connection: () => Parameters<typeof quoteOrder>[0];
+  /** Hears every quote the service gave (the price book: an order's price when queued). */
+  readonly onQuoted?: (input: unknown, order: Output<'orders.quote'>) => void;
 }): RecordsHandlers {
   const { records, lookups, created } = deps;
   return {
@@ -29,7 +31,11 @@ export function recordsHandlers(deps: {
     'jobs.list': () => records.jobs(),
     'lookups.get': () => lookups(),
     // Online only.
-    'orders.quote': (input) => quoteOrder(deps.connection(), input),
+    'orders.quote': async (input) => {
+      const order = await quoteOrder(deps.connection(), input);
+      deps.onQuoted?.(input, order);
+      return order;
+    },
     'created.refresh': () => created.refresh(),
   };
 }

@@ -4,10 +4,11 @@
  * composes three orders (from the catalog selection, a tasking area drawn on the map, a
  * recurring area from a GeoJSON file), an order the service will refuse (a project it does not
  * know) with a delivery of its item, an AOI with a visualization on it, and a delivery of the
- * catalog selection. The app restarts with the outbox intact; the service comes back, "Submit
- * all" sends the batch, and the service holds exactly those resources once each (the
- * visualization on the new AOI's real id), while the refused order is failed with the
- * service's message and its delivery blocked. Screenshots of every step land in
+ * catalog selection. The app restarts with the outbox intact; the service comes back, the
+ * app quotes the queued orders for review (the refused one says why it cannot be quoted), "Send
+ * 3 orders" sends them with the free creates, and the service holds exactly those resources once
+ * each (the visualization on the new AOI's real id), while the refused order and its delivery
+ * wait for the user. Screenshots of every step land in
  * test-output/e2e/outbox-batch/.
  */
 import type { Polygon } from '@eo/domain';
@@ -26,7 +27,14 @@ import {
   type BrowserApp,
   type ReferenceService,
 } from '../harness';
-import { addResultToBasket, areasInView, drawnAreas, eventually, zoomIn } from '../page-actions';
+import {
+  addResultToBasket,
+  areasInView,
+  daysAhead,
+  drawnAreas,
+  eventually,
+  zoomIn,
+} from '../page-actions';
 import { insideOf } from '../footprints';
 import { RENDERER_DIR } from '../renderer-build';
 
@@ -138,14 +146,6 @@ const FIELD: Polygon = {
     ],
   ],
 };
-
-/** `<input type="datetime-local">` value of a day from now at 08:00 local time. */
-function daysAhead(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
-}
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
@@ -501,10 +501,10 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await shot('11-outbox-after-restart');
   });
 
-  it('with the service back: "Submit all" shows progress and a notification of what happened', async () => {
+  it('with the service back: the queued orders are quoted for review and sent once confirmed', async () => {
     // The app's own checks at start (the watcher's and the screen's) retry for up to 2 s: one
     // still in flight when the service is back would find it online and auto-flush the free
-    // creates before "Submit all". They end (offline) before the service returns.
+    // creates before the confirmation. They end (offline) before the service returns.
     await app.backend.idle();
     service = await startReferenceService({ dataDir: serviceDir, port: service.port });
     await tab('sync');
@@ -514,73 +514,66 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     ).toBe('Online');
     await eventually(() => indicator().textContent()).toBe('Online');
 
-    await tab('outbox');
-    const submit = page.locator('[data-test="submit-all"]');
-    // Playwright's own bounded wait for the button to enable; if it never does, the failure
-    // says what the screen showed instead (its text and the reason beside it).
-    await page
-      .waitForSelector('[data-test="submit-all"]:not([disabled])', { timeout: 10_000 })
-      .catch(async (e: unknown) => {
-        const reason = await page
-          .locator('[data-test="submit-reason"]')
-          .textContent({ timeout: 500 })
-          .catch(() => 'no reason shown');
-        throw new Error(
-          `Submit all never enabled within 10 s: "${await submit.textContent()}" (${reason}); ${String(e)}`,
-        );
-      });
-    expect(await submit.textContent()).toContain('Submit all (8)');
-    // A batch of eight against a local service is over in a blink: the page holds its
-    // "Submit all" request until the screenshot of the progress is taken, then lets it go.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/call/outbox.flush', async (route) => {
-      await held;
-      await route.continue();
-    });
-    // Every progress text the page shows during the batch, in order (read after it).
-    await page.evaluate(`(() => {
-      const seen = (window.progressSeen = []);
-      new MutationObserver(() => {
-        const text = document
-          .querySelector('[data-test="flush-progress"] [role="progressbar"]')
-          ?.getAttribute('aria-valuetext');
-        if (text && text !== seen.at(-1)) seen.push(text);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true });
-    })()`);
-    await submit.click();
-    const progress = page.locator('[data-test="flush-progress"]');
-    await progress.waitFor();
-    expect(await progress.getByRole('progressbar').count()).toBe(1);
-    expect(await progress.textContent()).toContain('0 of 8 handled');
-    expect(await submit.textContent()).toContain('Submitting…');
-    await shot('12-submit-all-progress');
-    release();
+    // Whatever screen is open, the header says orders wait; the app quotes them by itself.
+    const notice = page.locator('header [data-test="orders-review-notice"]');
+    await eventually(() => notice.textContent()).toBe('Confirm 4 orders');
+    await notice.click();
+    const review = page.locator('[data-test="order-review"]');
+    const rows = review.locator('[data-test="review-order"]');
+    await eventually(() => rows.count()).toBe(4);
+    await eventually(() => review.locator('[data-test="review-status"]').textContent()).toContain(
+      'Prices quoted at',
+    );
+    expect(await rows.locator('[data-test="review-name"]').allTextContents()).toEqual([
+      NAMES.tasking,
+      NAMES.archive,
+      NAMES.recurring,
+      NAMES.refused,
+    ]);
+    const prices = await rows.locator('[data-test="review-price"]').allTextContents();
+    for (const p of prices.slice(0, 3)) expect(p).toMatch(/^[\d,]+\.\d\d credits$/);
+    expect(prices[3]).toBe(
+      `Not quoted, the service refused it: order items #1 › project id: unknown project "${GONE_PROJECT}"`,
+    );
+    // Composed offline: no price to compare with.
+    expect(
+      new Set((await rows.locator('[data-test="review-change"]').allTextContents()).slice(0, 3)),
+    ).toEqual(new Set(['Not priced offline: queued without a price preview.']));
+    expect(await rows.nth(3).locator('[data-test="review-pick"]').isDisabled()).toBe(true);
+    expect(await rows.nth(3).locator('[data-test="review-dependents"]').textContent()).toBe(
+      '1 entry waits for it (sent after it).',
+    );
+    const amount = (t: string) => Number(t.replace(/[^\d.]/g, ''));
+    const total = prices.slice(0, 3).reduce((sum, p) => sum + amount(p), 0);
+    const send = review.locator('[data-test="send-orders"]');
+    const label = (await send.textContent())!.trim();
+    expect(label).toMatch(/^Send 3 orders \(total [\d,]+\.\d\d credits\)$/);
+    expect(amount(label.replace(/^Send 3 orders/, ''))).toBeCloseTo(total, 2);
+    expect(await page.locator('[data-test="submit-all"]').textContent()).toContain(
+      'Submit all but orders (3)',
+    );
+    // Nothing paid left before the confirmation.
+    const ordersOnService = () =>
+      service.server.app.ctx.sqlite.prepare('SELECT count(*) FROM orders').pluck().get();
+    expect(ordersOnService()).toBe(0);
+    await shot('12-order-review');
 
+    await send.click();
     const note = page.locator('[data-test="batch-notification"]');
     await note.waitFor({ timeout: 20_000 });
-    await progress.waitFor({ state: 'detached' });
-    await page.unroute('**/api/call/outbox.flush');
-    const seen = await page.evaluate<string[]>('window.progressSeen');
-    expect(seen[0]).toBe('0 of 8 handled (0 sent)');
-    // How many reports arrive before the batch's answer is up to timing; each is a count of 8.
-    const handled = seen.map((t) => Number(/^(\d+) of 8 handled/.exec(t)?.[1]));
-    expect(handled.every(Number.isInteger)).toBe(true);
-    expect(handled).toEqual([...handled].sort((a, b) => a - b));
+    // The three confirmed orders and the three free creates; the refused order and its delivery
+    // wait for the user (to correct its project or cancel it).
     expect(await note.locator('[data-test="notification-created"]').textContent()).toBe(
       '6 created.',
     );
-    expect(await note.locator('[data-test="notification-attention"]').textContent()).toBe(
-      '1 failed, 1 blocked: needs attention.',
-    );
-    const problems = await note.locator('[data-test="notification-problems"] li').allTextContents();
-    expect(problems).toHaveLength(2);
-    expect(problems.join('\n')).toContain(NAMES.refused);
-    expect(problems.join('\n')).toContain(`unknown project "${GONE_PROJECT}"`);
+    expect(await note.locator('[data-test="notification-attention"]').count()).toBe(0);
+    expect(ordersOnService()).toBe(3);
+    await eventually(() => notice.textContent()).toBe('Confirm 1 order');
+    await eventually(() => rows.count()).toBe(1);
     await shot('13-batch-notification');
   });
 
-  it('the service holds exactly those resources once each; the refused order failed, its delivery blocked', async () => {
+  it('the service holds exactly those resources once each; the refused order and its delivery wait', async () => {
     const sqlite = service.server.app.ctx.sqlite;
     const list = await outboxList();
 
@@ -661,36 +654,17 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
       deliveries.map((d) => d.id).join(','),
     );
 
-    // In the outbox: the refused order failed with the service's word, naming the field.
+    // In the outbox: the refused order was never sent (its quote said why), nor its delivery.
     const refused = orderNamed(list, NAMES.refused);
-    const blocked = onlyOf(list, 'delivery', (e) => !catalogDelivery(e));
-    expect(refused.state).toBe('failed');
-    expect(refused.remoteId).toBeNull();
-    expect(refused.lastError).toMatchObject({ status: 400, code: 'validation_failed' });
-    expect(refused.lastError?.details).toContainEqual({
-      path: 'order_items.0.project_id',
-      message: `unknown project "${GONE_PROJECT}"`,
-    });
-    expect(blocked.state).toBe('blocked');
-    expect(list.counts).toMatchObject({ sent: 6, failed: 1, blocked: 1, queued: 0, sending: 0 });
+    const waiting = onlyOf(list, 'delivery', (e) => !catalogDelivery(e));
+    expect(refused).toMatchObject({ state: 'queued', attempts: 0, remoteId: null });
+    expect(waiting).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(list.counts).toMatchObject({ sent: 6, failed: 0, blocked: 0, queued: 2, sending: 0 });
 
     await page.locator('[data-test="batch-notification"] [data-test="dismiss"]').click();
-    await eventually(() => card(refused.id).getAttribute('data-state')).toBe('failed');
-    const refusedCard = card(refused.id);
-    expect(await refusedCard.locator('[data-test="entry-problem"]').textContent()).toContain(
-      'The service refused it (HTTP 400, validation_failed)',
-    );
-    expect(await refusedCard.locator('[data-test="entry-details"]').textContent()).toContain(
-      `order items #1 › project id: unknown project "${GONE_PROJECT}"`,
-    );
-    expect(await card(blocked.id).getAttribute('data-state')).toBe('blocked');
-    expect(await card(blocked.id).locator('[data-test="entry-problem"]').textContent()).toContain(
-      `Not sent because “Order · 1 item: ${NAMES.refused}” failed`,
-    );
-    expect(await badge().count()).toBe(0);
-    expect(await page.locator('[data-test="outbox-attention"]').getAttribute('aria-label')).toBe(
-      '2 need attention',
-    );
+    await eventually(() => card(refused.id).getAttribute('data-state')).toBe('queued');
+    expect(await badge().textContent()).toBe('2');
+    expect(await page.locator('[data-test="outbox-attention"]').count()).toBe(0);
     expect(await page.locator('[data-test="outbox-counts"]').textContent()).toContain('6 sent');
     await shot('14-outbox-after-batch');
 

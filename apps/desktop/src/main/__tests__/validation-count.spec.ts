@@ -88,7 +88,12 @@ describe('schema runs per call on the Electron path (main onwards)', () => {
   it('a queued order, from the relay to the service', async () => {
     const p = electronPath();
     try {
-      await p.invoke('settings.update', { serviceUrl: service.url, apiKey: service.key });
+      // "Submit all" sends orders without the review only with this setting (order-review.spec).
+      await p.invoke('settings.update', {
+        serviceUrl: service.url,
+        apiKey: service.key,
+        autoSendOrders: true,
+      });
       const open = countSchemaRuns(OpenCreateOrderRequest);
       const spec = countSchemaRuns(CreateOrderRequest);
       const total = () => open.count() + spec.count();

@@ -29,6 +29,7 @@ import {
   type Lookups,
   type OutboxCreate,
   type OutboxEntryView,
+  type ReviewedOrder,
 } from '../../shared/contract';
 
 export type FlushOutcome =
@@ -59,6 +60,15 @@ export interface MemoryWork {
   quote: (input: { order_items: unknown[] }) => Order;
   /** How many `created.refresh` reports as updated. */
   refreshed: number;
+  /**
+   * Orders wait for `outbox.sendOrders` (the backend's default: Settings does not send them
+   * automatically). Default false: a flush sends them, as tests written before the review do.
+   */
+  holdOrders: boolean;
+  /** Each queued order's price when it was queued (the backend's price book). */
+  composed: Record<string, { total: number; quotedAt: string }>;
+  /** The review's quote of one queued order; throw a ContractError for a failed quote. */
+  reviewQuote: (entry: OutboxEntryView) => Order;
 }
 
 const LOCAL = /^local:([^#]+)/;
@@ -118,6 +128,9 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         order_items: input.order_items.map((i) => ({ ...(i as object) })) as never,
       }),
     refreshed: 0,
+    holdOrders: false,
+    composed: {},
+    reviewQuote: (e) => work.quote(e.input as { order_items: unknown[] }),
   };
 
   const find = (id: string): OutboxEntryView => {
@@ -167,7 +180,29 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
 
   const pending = () => work.outbox.filter((e) => e.state === 'queued').length;
 
-  function flush(): FlushResult {
+  /** Entries held with a held order (they wait for it), transitively. */
+  function heldIds(release: readonly string[]): Set<string> {
+    const held = new Set(
+      work.holdOrders
+        ? work.outbox
+            .filter((e) => e.kind === 'order' && e.state === 'queued' && !release.includes(e.id))
+            .map((e) => e.id)
+        : [],
+    );
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const e of work.outbox) {
+        if (!held.has(e.id) && e.dependsOn.some((d) => held.has(d))) {
+          held.add(e.id);
+          grew = true;
+        }
+      }
+    }
+    return held;
+  }
+
+  function flush(release: readonly string[] = []): FlushResult {
+    const held = heldIds(release);
     const progress: FlushProgress = {
       sent: 0,
       failed: 0,
@@ -177,7 +212,7 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
     };
     for (const original of [...work.outbox].sort((a, b) => a.seq - b.seq)) {
       const e = work.outbox.find((x) => x.id === original.id)!;
-      if (e.state !== 'queued') continue;
+      if (e.state !== 'queued' || held.has(e.id)) continue;
       const stuck = e.dependsOn
         .map((d) => work.outbox.find((x) => x.id === d)!)
         .find((d) => d.state !== 'sent');
@@ -348,6 +383,52 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
       }
       case 'outbox.flush':
         return flush();
+      case 'outbox.reviewOrders': {
+        const queued = work.outbox.filter((e) => e.state === 'queued');
+        return {
+          quotedAt: now(),
+          orders: queued
+            .filter((e) => e.kind === 'order')
+            .sort((a, b) => a.seq - b.seq)
+            .map((e) => {
+              let quote: Order | null = null;
+              let problem: ReviewedOrder['problem'] = null;
+              try {
+                quote = work.reviewQuote(e);
+              } catch (err) {
+                if (!(err instanceof ContractError)) throw err;
+                const issues = err.details?.issues;
+                problem = { code: err.code, message: err.message, ...(issues ? { issues } : {}) };
+              }
+              return {
+                id: e.id,
+                updatedAt: e.updatedAt,
+                summary: e.summary,
+                names: ((e.input['order_items'] as Array<{ name?: string }>) ?? []).map(
+                  (i) => i.name ?? '(unnamed)',
+                ),
+                composed: work.composed[e.id] ?? null,
+                quote,
+                problem,
+                dependents: queued.filter((d) => d.dependsOn.includes(e.id)).length,
+              };
+            }),
+        };
+      }
+      case 'outbox.sendOrders': {
+        const { orders } = input as {
+          orders: Array<{ id: string; updatedAt: string; total: number }>;
+        };
+        for (const o of orders) {
+          const e = find(o.id);
+          if (e.state !== 'queued' || e.updatedAt !== o.updatedAt)
+            throw new ContractError('conflict', `${e.summary} changed since the review`);
+          // Quoted again, as the backend does: sent only at the price confirmed.
+          if (work.reviewQuote(e).total_amount !== o.total)
+            throw new ContractError('conflict', `The price of ${e.summary} changed`);
+        }
+        return flush(orders.map((o) => o.id));
+      }
       default:
         return undefined;
     }

@@ -48,10 +48,41 @@ export function formatMicroTimestamp(v: Maybe<string>, opts: TimeFormatOptions =
   return r.ok ? formatLocalDateTime(instantToDate(r.value).toISOString(), opts) : v;
 }
 
-/** Amounts (the spec names no currency): "1,234.50". */
+/**
+ * The unit of every amount, shown with each one. Neither our spec nor the provider's names a
+ * currency; the provider documents costs "in credits" (`../shared/spec/real-service/`), and
+ * the reference service bills one token per unit (apps/server/docs/choices-orders.md).
+ */
+export const AMOUNT_UNIT = 'credits';
+
+const money = (v: number) =>
+  v.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Amounts, always with their unit: "1,234.50 credits". */
 export function formatAmount(v: Maybe<number>): string {
   if (typeof v !== 'number' || !Number.isFinite(v)) return MISSING;
-  return v.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${money(v)} ${AMOUNT_UNIT}`;
+}
+
+/** A difference of amounts, signed: "+50.00 credits", "−12.25 credits". */
+export function formatAmountChange(v: number): string {
+  const sign = v > 0 ? '+' : v < 0 ? '−' : '±';
+  return `${sign}${money(Math.abs(v))} ${AMOUNT_UNIT}`;
+}
+
+/**
+ * An order as people name it: by its items' names ("North field, South field, …"), the id only
+ * when no item has a name ("Order 3f2a9c1e").
+ */
+export function orderTitle(order: {
+  id?: string | null;
+  order_items?: ReadonlyArray<{ name?: string | null }> | null;
+}): string {
+  const names = (order.order_items ?? [])
+    .map((i) => (typeof i.name === 'string' ? i.name.trim() : ''))
+    .filter((n) => n !== '');
+  if (names.length === 0) return `Order ${(order.id ?? '').slice(0, 8)}`.trim();
+  return names.length > 3 ? `${names.slice(0, 3).join(', ')}, …` : names.join(', ');
 }
 
 /** Square metres as km² and hectares: "1.25 km² (125 ha)". */

@@ -62,6 +62,8 @@ describe('contract', () => {
       'outbox.confirm',
       'outbox.resend',
       'outbox.flush',
+      'outbox.reviewOrders',
+      'outbox.sendOrders',
       'files.preview',
       'basket.list',
       'basket.add',

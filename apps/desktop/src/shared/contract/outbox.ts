@@ -10,6 +10,7 @@ import {
   CreateJobCall,
   CreateVisualizationCall,
   OpenCreateOrderRequest,
+  Order,
   OutboxKind,
   OutboxState,
 } from '@eo/domain';
@@ -119,6 +120,37 @@ export const FlushResult = FlushProgress.extend({
 });
 export type FlushResult = z.infer<typeof FlushResult>;
 
+/** A price the service gave for an order: its total, and when it was asked (ISO instant). */
+export const QuotedPrice = z.object({ total: z.number(), quotedAt: z.string() });
+export type QuotedPrice = z.infer<typeof QuotedPrice>;
+
+/** One queued order in the review before it is sent (issue 17). */
+export const ReviewedOrder = z.object({
+  id: z.string(),
+  /** The entry as reviewed: `outbox.sendOrders` refuses it if it changed since. */
+  updatedAt: z.string(),
+  summary: z.string(),
+  /** Its items' names, in order. */
+  names: z.array(z.string()),
+  /** The price known when it was queued (the composer's preview); null: not priced then. */
+  composed: QuotedPrice.nullable(),
+  /** The service's dry run now; null when the quote failed (`problem` says why). */
+  quote: Order.nullable(),
+  problem: z
+    .object({ code: z.string(), message: z.string(), issues: z.array(OutboxProblem).optional() })
+    .nullable(),
+  /** Queued entries that wait for this order (a delivery of its items): sent after it. */
+  dependents: z.number().int().min(0),
+});
+export type ReviewedOrder = z.infer<typeof ReviewedOrder>;
+
+export const OrderReview = z.object({
+  /** When the quotes were asked (ISO instant). */
+  quotedAt: z.string(),
+  orders: z.array(ReviewedOrder),
+});
+export type OrderReview = z.infer<typeof OrderReview>;
+
 export const outboxMethods = {
   'outbox.list': {
     input: z
@@ -151,6 +183,33 @@ export const outboxMethods = {
   'outbox.resend': { input: byId, output: OutboxEntryView },
   /** "Submit all": sends every queued entry now; resolves when the batch is done. */
   'outbox.flush': { input: none, output: FlushResult },
+  /** Quotes every queued order now (online only), beside its price when it was queued. */
+  'outbox.reviewOrders': { input: none, output: OrderReview },
+  /**
+   * Sends exactly these reviewed orders (and what waits for them; free creates go along): the
+   * confirmation "Send N orders". Each is quoted again first: refused (`conflict`), nothing
+   * sent, if one changed or left the queue since, or its price is not the one confirmed.
+   */
+  'outbox.sendOrders': {
+    input: z
+      .object({
+        orders: z
+          .array(
+            z
+              .object({
+                id,
+                updatedAt: z.string().min(1),
+                /** The total the user confirmed: the order goes only at this price. */
+                total: z.number().min(0),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(1000),
+      })
+      .strict(),
+    output: FlushResult,
+  },
 } as const;
 
 export const outboxEvents = {

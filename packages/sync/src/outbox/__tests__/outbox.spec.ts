@@ -419,4 +419,28 @@ describe('holdKinds: an automatic flush leaves paid creates queued', () => {
     expect(outbox.get(delivery.id)?.state).toBe('sent');
     expect((await serviceOrders(client)).length).toBe(ordersBefore + 1);
   });
+  it('release: only the confirmed held entries go, with their dependents', async () => {
+    const ordersBefore = (await serviceOrders(client)).length;
+    const confirmed = outbox.enqueue('order', orderInput('Confirmed order'));
+    const delivery = outbox.enqueue('delivery', {
+      deliveries: [
+        {
+          order_item_ids: [`local:${confirmed.id}#0`],
+          cloud_info: { config: 's3-default', path: 'field/confirmed' },
+        },
+      ],
+    });
+    const other = outbox.enqueue('order', orderInput('Not reviewed'));
+
+    const progress = await outbox.flush({
+      holdKinds: PAID_KINDS,
+      release: [confirmed.id],
+      ignoreBackoff: true,
+    });
+    expect(progress).toEqual({ sent: 2, failed: 0, blocked: 0, unconfirmed: 0, remaining: 1 });
+    expect(outbox.get(confirmed.id)?.state).toBe('sent');
+    expect(outbox.get(delivery.id)?.state).toBe('sent');
+    expect(outbox.get(other.id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect((await serviceOrders(client)).length).toBe(ordersBefore + 1);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import type { FeatureCollectionInput, OpenOrderItemInput, Order } from '@eo/domain';
 import { defineStore } from 'pinia';
-import type { OutboxEntryView } from '../../../shared/contract';
+import type { ContractIssue, OutboxEntryView } from '../../../shared/contract';
 import { contractIssues, type PathIssue } from '../../forms/field-issues';
 import {
   emptyFieldState,
@@ -54,10 +54,17 @@ export const useComposerStore = defineStore('composer', {
     /** Per item key: why a GeoJSON file or the catalog selection could not be used. */
     geometryNotes: {} as Record<string, string>,
     quote: null as Order | null,
+    /** When the shown quote was answered (ISO): an old one, offline, says so. */
+    quotedAt: null as string | null,
     quoting: false,
     quoteError: null as ReadableError | null,
     /** The outbox entry being edited, if any. */
     editingId: null as string | null,
+    /**
+     * The split the outbox offered with its refusal (one item per satellite), for the order
+     * it refused (`refused`: its items as JSON); see `splitFix`.
+     */
+    offeredSplit: null as { refused: string; order_items: unknown[] } | null,
   }),
   getters: {
     results(s): Record<string, DraftResult> {
@@ -75,6 +82,11 @@ export const useComposerStore = defineStore('composer', {
         const fields = s.fields[key] ?? emptyFieldState<ItemFieldKey>();
         return shownErrors(local, fields, s.flow.showAll, ['form']);
       };
+    },
+    /** The offered split, while the order is still the one refused (any change drops it). */
+    splitFix(s): unknown[] | null {
+      const split = s.offeredSplit;
+      return split && JSON.stringify(this.orderItems) === split.refused ? split.order_items : null;
     },
     /** The order as the domain expects it; null while any item is invalid. */
     orderItems(): OpenOrderItemInput[] | null {
@@ -263,6 +275,7 @@ export const useComposerStore = defineStore('composer', {
       this.quoting = true;
       try {
         this.quote = await useBridge().call('orders.quote', { order_items: items, dry_run: true });
+        this.quotedAt = new Date().toISOString();
         for (const fields of Object.values(this.fields)) fields.serviceErrors = {};
       } catch (err) {
         this.quote = null;
@@ -298,9 +311,30 @@ export const useComposerStore = defineStore('composer', {
         (err) => {
           const issues = contractIssues(err);
           if (issues.length) this.applyIssues(issues);
+          const fix = issues.map((i) => (i as ContractIssue).fix).find(Boolean);
+          this.offeredSplit = fix
+            ? { refused: JSON.stringify(items), order_items: [...fix.order_items] }
+            : null;
           return issues.length > 0;
         },
       );
+    },
+
+    /**
+     * "Split into one item per satellite": the refused order's items as the outbox offered to
+     * split them, queued at once (one click from the refusal to the queued order).
+     */
+    async applySplit(): Promise<OutboxEntryView | null> {
+      const fix = this.splitFix;
+      if (!fix) return null;
+      this.items = fix.map((raw) => ({
+        ...draftFromInput((raw ?? {}) as Record<string, unknown>),
+        geometrySource: 'Split by satellite',
+      }));
+      this.active = 0;
+      this.fields = {};
+      this.offeredSplit = null;
+      return this.submit();
     },
 
     /** Load a queued order for editing. */
@@ -335,6 +369,7 @@ export const useComposerStore = defineStore('composer', {
       this.quote = null;
       this.quoteError = null;
       this.editingId = null;
+      this.offeredSplit = null;
     },
   },
 });

@@ -20,7 +20,7 @@ export interface SettingsForm {
   tileUrl: string;
   /** Whether creates in doubt may be sent again: auto (as the service says) or forced. */
   idempotency: Settings['idempotency'];
-  /** Send queued orders on reconnect without "Submit all" (orders cost money: default off). */
+  /** Send queued orders without the review of their prices (orders cost money: default off). */
   autoSendOrders: boolean;
   /** Quicklooks kept offline: off, thumbnails, or thumbnails and overviews. */
   imagery: Settings['imagery'];

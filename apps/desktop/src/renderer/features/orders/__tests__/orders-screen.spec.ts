@@ -117,9 +117,12 @@ describe('OrdersScreen: list and details', () => {
     const row = w.find('[data-test="order-row-order-1"]');
     expect(row.find('.badge').text()).toContain('Paid');
     expect(row.find('[data-test="order-total"]').text()).toBe(
-      (1234.5).toLocaleString(undefined, { minimumFractionDigits: 2 }),
+      `${(1234.5).toLocaleString(undefined, { minimumFractionDigits: 2 })} credits`,
     );
     expect(row.text()).toContain('2 items');
+    // Listed by its items' names, not its id.
+    expect(row.find('[data-test="order-title"]').text()).toBe('Vineyard north, Archive south');
+    expect(row.text()).not.toContain('order-1');
     expect(row.text()).toMatch(/Created .*2024/);
     expect(row.text()).toMatch(/Paid .*2024/);
 
@@ -201,7 +204,8 @@ describe('OrdersScreen: list and details', () => {
     const w = await mountScreen();
     const queued = w.find('[data-test^="queued-order-"]');
     expect(queued.text()).toContain('queued — not sent yet');
-    expect(queued.text()).toContain('Order · 1 item: Queued field');
+    // Named by its items, as the mirrored orders are.
+    expect(queued.find('.row__title').text()).toBe('Queued field');
     await queued.trigger('click');
     await flushPromises();
     expect(w.find('[data-test="queued-details"]').text()).toContain('Queued field');
@@ -358,12 +362,27 @@ describe('OrderComposer in the screen', () => {
     expect(uplifts).toContain('cloud_cover <= 10');
     expect(uplifts).toContain('20 %');
     expect(uplifts).toContain('40.00');
-    expect(quote.find('[data-test="quote-base"]').text()).toBe('200.00');
-    expect(quote.find('[data-test="quote-final"]').text()).toBe('276.00');
-    expect(quote.find('[data-test="quote-total"]').text()).toBe('276.00');
+    expect(quote.find('[data-test="quote-base"]').text()).toBe('200.00 credits');
+    expect(quote.find('[data-test="quote-final"]').text()).toBe('276.00 credits');
+    expect(quote.find('[data-test="quote-total"]').text()).toBe('276.00 credits');
     expect(quote.find('[data-test="quote-problems"]').text()).toBe(
       'few usable passes (feasibility status)',
     );
+    // When it was quoted; gone offline, the old quote says it may have changed.
+    expect(quote.find('[data-test="quote-time"]').text()).toMatch(/^Quoted at .+\.$/);
+    const connectivity = useConnectivityStore();
+    const online = connectivity.current;
+    connectivity.current = {
+      state: 'offline',
+      checkedAt: '2030-01-01T00:00:00Z',
+      message: 'connect ECONNREFUSED',
+    };
+    await flushPromises();
+    expect(quote.find('[data-test="quote-time"]').text()).toContain(
+      'while the service was reachable: the price may have changed since',
+    );
+    connectivity.current = online;
+    await flushPromises();
 
     await w.find('[data-test="queue-order"]').trigger('click');
     await flushPromises();

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FlushResult } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
+import { buildOrderItem } from '@eo/domain/testing';
+import { aoiCreate, orderCreate, queue } from '../../../__tests__/work-fixtures';
 import { useOutboxStore } from '../outbox-store';
 import BatchNotification from '../BatchNotification.vue';
 
@@ -133,5 +135,65 @@ describe('BatchNotification', () => {
     bridge.emit('outbox.finished', result({ remaining: 4 }));
     await flushPromises();
     expect(toast().exists()).toBe(false);
+  });
+
+  it('reports what a batch created that fails afterwards, once each', async () => {
+    const outbox = useOutboxStore();
+    await outbox.refresh(); // what was sent before is not this batch's
+    const order = await queue(bridge, orderCreate('North field', 'South field'));
+    const aoi = await queue(bridge, aoiCreate('River AOI'));
+    await outbox.flush();
+    await flushPromises();
+    expect(toast().find('[data-test="notification-created"]').text()).toBe('2 created.');
+    expect(toast().find('[data-test="notification-later"]').exists()).toBe(false);
+    const orderId = bridge.work.outbox.find((e) => e.id === order.id)!.remoteId!;
+    const aoiId = bridge.work.outbox.find((e) => e.id === aoi.id)!.remoteId!;
+
+    // The service fails one item later (payment), and the AOI; a sync brings it to the mirror.
+    bridge.work.orderItems = [
+      buildOrderItem({
+        id: 'oi-1',
+        order_id: orderId,
+        name: 'North field',
+        status: 'ACTIVE',
+        validation_errors: [],
+      }),
+      buildOrderItem({
+        id: 'oi-2',
+        order_id: orderId,
+        name: 'South field',
+        status: 'CANCELLED',
+        validation_errors: [
+          { code: 'PAYMENT_FAILED', field: 'status', message: 'the payment failed on every retry' },
+        ],
+      }),
+    ];
+    bridge.work.aois = [{ aoi_id: aoiId, name: 'River AOI', status: 'failed' } as never];
+    bridge.emit('records.changed', { kinds: ['orders', 'aois'] });
+    await flushPromises();
+    expect(
+      toast()
+        .findAll('[data-test="notification-later"] li')
+        .map((li) => li.text()),
+    ).toEqual([
+      'Order item “South field”: cancelled: the payment failed on every retry (status)',
+      'AOI · River AOI: failed',
+    ]);
+    expect(toast().classes()).toContain('toast--attention');
+
+    // Dismissed, the same failures are not reported again; a new one is, on its own.
+    await toast().find('[data-test="dismiss"]').trigger('click');
+    bridge.emit('records.changed', { kinds: ['orders'] });
+    await flushPromises();
+    expect(toast().exists()).toBe(false);
+    bridge.work.orderItems[0] = { ...bridge.work.orderItems[0]!, status: 'FAILED' };
+    bridge.emit('records.changed', { kinds: ['orders'] });
+    await flushPromises();
+    expect(toast().find('[data-test="notification-later-title"]').text()).toBe(
+      'Since the last outbox batch: 1 created record failed.',
+    );
+    expect(toast().find('[data-test="notification-later"]').text()).toBe(
+      'Order item “North field”: failed',
+    );
   });
 });

@@ -124,20 +124,20 @@ describe('OutboxScreen', () => {
     expect(card(w, job.id).text()).not.toContain('2024-05-17T');
   });
 
-  it('says queued orders wait for Submit all, unless Settings sends them automatically', async () => {
+  it('shows the review of queued orders, unless Settings sends them automatically', async () => {
     await queue(bridge, aoiCreate('North field'));
     const w = await mountScreen();
-    expect(w.find('[data-test="orders-wait"]').exists()).toBe(false);
+    expect(w.find('[data-test="order-review"]').exists()).toBe(false);
     await queue(bridge, orderCreate('Field A'));
     await useOutboxStore().refresh();
     await flushPromises();
-    expect(w.find('[data-test="orders-wait"]').text()).toBe(
-      'Orders wait for you: Submit all to send them.',
-    );
+    expect(w.find('[data-test="order-review"]').exists()).toBe(true);
+    expect(w.find('[data-test="submit-all"]').text()).toBe('Submit all but orders (1)');
     bridge.settings = { ...bridge.settings, autoSendOrders: true };
     await useSettingsStore().load();
     await flushPromises();
-    expect(w.find('[data-test="orders-wait"]').exists()).toBe(false);
+    expect(w.find('[data-test="order-review"]').exists()).toBe(false);
+    expect(w.find('[data-test="submit-all"]').text()).toBe('Submit all (2)');
   });
 
   it('offers only the actions the entry allows', async () => {
@@ -225,7 +225,7 @@ describe('OutboxScreen', () => {
     expect(submit.attributes('disabled')).toBeDefined();
     expect(submit.attributes('aria-describedby')).toBe('submit-reason');
     expect(w.find('#submit-reason').text()).toBe(
-      'The service is not reachable; entries are submitted automatically when it is, orders when you Submit all.',
+      'The service is not reachable; entries are submitted automatically when it is, orders once you confirm their prices.',
     );
     useConnectivityStore().current = {
       state: 'online',
