@@ -375,6 +375,7 @@ describe('OrderComposer in the screen', () => {
     connectivity.current = {
       state: 'offline',
       checkedAt: '2030-01-01T00:00:00Z',
+      since: '2030-01-01T00:00:00Z',
       message: 'connect ECONNREFUSED',
     };
     await flushPromises();

@@ -37,8 +37,13 @@ const QUOTED_AT = '2024-05-16T15:30:00.000Z';
 function setOnline(online: boolean): void {
   useConnectivityStore().apply(
     online
-      ? { state: 'online', checkedAt: new Date().toISOString() }
-      : { state: 'offline', checkedAt: new Date().toISOString(), message: 'ECONNREFUSED' },
+      ? { state: 'online', checkedAt: new Date().toISOString(), since: new Date().toISOString() }
+      : {
+          state: 'offline',
+          checkedAt: new Date().toISOString(),
+          since: new Date().toISOString(),
+          message: 'ECONNREFUSED',
+        },
   );
 }
 
