@@ -42,12 +42,12 @@ export const METHOD_NAMES = [
   'outbox.reviewOrders',
   'outbox.sendOrders',
   'files.preview',
+  'files.export',
   'basket.list',
   'basket.add',
   'basket.remove',
   'basket.clear',
   'catalog.ordered',
-  'files.export',
 ] as const;
 
 export const EVENT_NAMES = [

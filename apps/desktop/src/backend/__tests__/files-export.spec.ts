@@ -27,7 +27,12 @@ beforeAll(async () => {
     'connectivity.changed',
     (p) => (p as { state: string }).state === 'online',
   );
-  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
+  // "Submit all" sends the order too (orders otherwise wait for their price review).
+  await t.call('settings.update', {
+    serviceUrl: service.url,
+    apiKey: service.key,
+    autoSendOrders: true,
+  });
   await online;
   const sync = async () => {
     const finished = t.waitFor('sync.finished');

@@ -141,10 +141,10 @@ describe('imagery offline in Chromium', () => {
     await shot('04-offline-map-quicklooks-world');
 
     // One scene up close: its picture covers the middle of the map.
-    // The row opened in the detail panel is selected with it.
+    // The row opened in the detail panel goes in the basket, and the map zooms to the basket.
     if ((await page.locator('#result-row-0').getAttribute('aria-selected')) !== 'true')
       await page.locator('#result-row-0 .row__check').click();
-    await page.getByRole('button', { name: 'Zoom to selection' }).click();
+    await page.getByRole('button', { name: 'Zoom to basket' }).click();
     await eventually(async () => {
       const s = await canvas.evaluate(PIXEL_STATS);
       return s.opaque > 0.15 && s.spread > 3;

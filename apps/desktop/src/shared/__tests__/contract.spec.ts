@@ -65,12 +65,12 @@ describe('contract', () => {
       'outbox.reviewOrders',
       'outbox.sendOrders',
       'files.preview',
+      'files.export',
       'basket.list',
       'basket.add',
       'basket.remove',
       'basket.clear',
       'catalog.ordered',
-      'files.export',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',
