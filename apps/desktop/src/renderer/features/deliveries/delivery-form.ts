@@ -1,6 +1,6 @@
 /**
  * The delivery form as data. One delivery request per create, from ONE source: the catalog
- * records in the catalog's basket (`catalog_ids`) or order items (`order_item_ids`,
+ * records in the catalog's basket or in an area from a file (`catalog_ids`), or order items (`order_item_ids`,
  * mirrored ids or `local:<orderEntryId>#<n>` for item n of a queued order), plus the cloud
  * location (config and path). Checked with the domain's `CreateDeliveriesRequest`, whose rule
  * "exactly one of catalog_ids / order_item_ids, non-empty" is the one the service applies.
@@ -8,7 +8,8 @@
 import { CreateDeliveriesRequest, type DeliveryRequestInput } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 
-export type DeliverySource = 'catalog' | 'orderItems';
+/** `area`: the mirrored records in an area from a field file (delivery-area.ts). */
+export type DeliverySource = 'catalog' | 'area' | 'orderItems';
 
 export interface DeliveryForm {
   source: DeliverySource;
@@ -59,9 +60,9 @@ export function deliveryInput(
   others: readonly DeliveryRequestInput[] = [],
 ): CreateDeliveriesRequest {
   const ids =
-    form.source === 'catalog'
-      ? { catalog_ids: form.catalogIds }
-      : { order_item_ids: form.orderItemIds };
+    form.source === 'orderItems'
+      ? { order_item_ids: form.orderItemIds }
+      : { catalog_ids: form.catalogIds };
   return {
     deliveries: [
       { ...ids, cloud_info: { config: form.config.trim(), path: form.path.trim() } },
