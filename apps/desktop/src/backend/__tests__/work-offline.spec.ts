@@ -4,11 +4,10 @@
  * watcher's ticks; calls that need the service say which switch to turn off; the mirror and the
  * outbox keep working; the switch survives a restart, and turning it off reconnects at once.
  */
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connectivity } from '../../shared/contract';
 import { indexInput, taskingOrder } from './create-inputs';
+import { startDoor } from './door';
 import { errorOf, startBackend, startService, until, type TestService } from './harness';
 
 let service: TestService;
@@ -17,42 +16,13 @@ beforeAll(async () => {
 });
 afterAll(async () => service?.close());
 
-/** A TCP door in front of the service that counts the bytes sent towards it. */
-async function startCountingDoor(target: string) {
-  const { hostname, port } = new URL(target);
-  let bytes = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(port), hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-    }
-    client.on('data', (chunk: Buffer) => (bytes += chunk.length));
-    client.pipe(upstream).pipe(client);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    bytes: () => bytes,
-    reset: () => (bytes = 0),
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
-}
-
 const state = (p: unknown) => (p as Connectivity).state;
 /** The watcher's interval here: a running watcher would knock many times in the wait below. */
 const TICK_MS = 20;
 
 describe('work offline', () => {
   it('sends nothing to the service, refuses what needs it by the switch, and reconnects when off', async () => {
-    const door = await startCountingDoor(service.url);
+    const door = await startDoor(service.url);
     const opts = { connectivityIntervalMs: TICK_MS, connectivityOfflineIntervalMs: TICK_MS };
     let t = startBackend(opts);
     try {
