@@ -14,6 +14,7 @@ import { readableError } from '../../../stores/errors';
 import SettingsScreen from '../../settings/SettingsScreen.vue';
 import { useSettingsStore } from '../../settings/settings-store';
 import ConnectivityBadge from '../ConnectivityBadge.vue';
+import SyncScreen from '../SyncScreen.vue';
 
 let bridge: MemoryBridge;
 
@@ -76,6 +77,19 @@ describe('Work offline', () => {
     expect(box.element.checked).toBe(false);
     expect(url.element.value).toBe('https://typed.example.org');
     wrapper.unmount();
+  });
+
+  it('the Sync screen offers no "Sync now" while working offline', async () => {
+    bridge.settings = { ...bridge.settings, workOffline: true };
+    await useSettingsStore().load();
+    const wrapper = mount(SyncScreen);
+    await flushPromises();
+    const button = wrapper.find('button[data-test="sync-now"]');
+    expect(button.attributes('disabled')).toBeDefined();
+    expect(button.attributes('title')).toMatch(/Work offline/);
+    expect(wrapper.find<HTMLInputElement>('input[data-test="work-offline"]').element.checked).toBe(
+      true,
+    );
   });
 
   it('a call refused while working offline names the switch', () => {
