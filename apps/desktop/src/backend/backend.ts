@@ -102,7 +102,11 @@ export function createBackend(options: BackendOptions): Backend {
   const prices = makePriceBook(store);
   const catalog = makeCatalogView(local);
   const mirror = makeMirrorStatus(local);
-  const getTile = makeTiles(store, options.fetch ? { fetch: options.fetch } : {});
+  // Working offline stops the tile server's traffic too (a metered link): cached tiles only.
+  const getTile = makeTiles(store, {
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    cachedOnly: () => settings.workOffline,
+  });
   const embeddedUrl = options.embeddedServiceUrl ?? null;
 
   let settings = store.settings();
@@ -110,12 +114,15 @@ export function createBackend(options: BackendOptions): Backend {
   let closed = false;
   const connectivityTimeoutMs = options.connectivityTimeoutMs ?? 5_000;
 
+  /** Why a call that needs the service finds no connection ("Work offline", or not set up). */
+  const noService = () => connection.noService();
   // One outbox for the backend's lifetime: queueing needs no service, flushing uses the
   // connection's client at the time.
   const work = createBackendOutbox({
     mirror: local,
     events,
     client: () => connection.current()?.client ?? null,
+    noService,
     connectivityTimeoutMs,
     onConnectivity: (c, client) => connection.checkedBy(client, c),
     autoSendOrders: () => settings.autoSendOrders,
@@ -123,7 +130,7 @@ export function createBackend(options: BackendOptions): Backend {
   });
   const orderViews = makeOutboxViews(local);
   const quoteNow = (input: Parameters<typeof quoteOrder>[1]) =>
-    quoteOrder(connection.current(), input);
+    quoteOrder(connection.current(), input, noService);
   const reviewOrders = makeOrderReview({
     queued: () => local.outbox.list({ states: ['queued'] }),
     views: orderViews,
@@ -141,6 +148,7 @@ export function createBackend(options: BackendOptions): Backend {
     mirror: local,
     events,
     connection: () => connection.current(),
+    noService,
     backoff: options.followBackoff,
   });
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
@@ -160,6 +168,7 @@ export function createBackend(options: BackendOptions): Backend {
     settings: currentSettings,
     service: () => connection.service(),
     currentService,
+    noService,
     syncOnFirstConnect: options.syncOnFirstConnect,
   });
   const connection = createConnection({
@@ -186,8 +195,8 @@ export function createBackend(options: BackendOptions): Backend {
       keys,
       secrets,
       storageBytes: () => fileBytes(local.file) + store.bytes() + local.imagery.counts().bytes,
-      reconnect: (serviceChanged) => {
-        if (serviceChanged) runner.abort();
+      reconnect: (stopSync) => {
+        if (stopSync) runner.abort();
         connection.connect();
         // Tell the truth about the new settings soon, without holding the save.
         void connection.checkNow().catch(() => undefined);
@@ -203,6 +212,7 @@ export function createBackend(options: BackendOptions): Backend {
       lookups: () => local.lookups(),
       created,
       connection: () => connection.current(),
+      noService,
       onQuoted: (input, order) => prices.quoted(input, order),
     }),
     ...outboxHandlers(

@@ -2,7 +2,8 @@
  * The connection to the service: one URL + key at a time (replaced as a whole when either
  * changes), its client, the connectivity watcher (which also auto-flushes the outbox while
  * online) and the connectivity state the screens show. A check of a replaced connection never
- * overwrites what the current one found.
+ * overwrites what the current one found. While the user works offline (the setting) there is no
+ * connection at all: no client, no watcher, nothing that could send a request.
  */
 import {
   createEoClient,
@@ -23,6 +24,7 @@ import type { Connectivity } from '../shared/contract';
 import type { BackendEvents } from './events';
 import type { makeKeyBinding } from './key-binding';
 import type { StoredSettings } from './local-store';
+import { noService, WORKING_OFFLINE } from './no-service';
 
 /** One service URL + key: replaced as a whole when either changes. */
 interface Connection {
@@ -42,7 +44,7 @@ interface Connection {
 export interface ConnectionOptions {
   readonly events: BackendEvents;
   readonly keys: ReturnType<typeof makeKeyBinding>;
-  /** The settings now (the service URL, its dialect). */
+  /** The settings now (the service URL, its dialect, "Work offline"). */
   readonly settings: () => StoredSettings;
   /** The reference service started because none is configured (used while serviceUrl is null). */
   readonly embeddedUrl: string | null;
@@ -79,6 +81,15 @@ export function createConnection(options: ConnectionOptions) {
       message: 'No service URL or API key yet: enter them in Settings.',
     };
   }
+
+  function workingOffline(): Connectivity {
+    const now = new Date().toISOString();
+    return { state: 'working-offline', checkedAt: now, since: now, message: WORKING_OFFLINE };
+  }
+
+  /** The state without a connection: working offline (the switch wins), or not set up. */
+  const disconnected = (): Connectivity =>
+    settings().workOffline ? workingOffline() : unconfigured();
 
   /**
    * The new state; `since` carried over while state and message read the same. A check's result
@@ -136,15 +147,15 @@ export function createConnection(options: ConnectionOptions) {
     }
   }
 
-  /** (Re)connects after the URL or key changed: new client and watcher. */
+  /** (Re)connects after the URL, key or "Work offline" changed: new client and watcher. */
   function connect(): void {
     conn?.watcher.stop();
     conn?.controller.abort();
     conn = null;
     const url = serviceUrl();
     const configured = settings().serviceUrl;
-    if (closed || url === null || keys.keyFor(configured) === null) {
-      setConnectivity(unconfigured());
+    if (closed || settings().workOffline || url === null || keys.keyFor(configured) === null) {
+      setConnectivity(disconnected());
       return;
     }
     const problem = keyTransportProblem(url);
@@ -215,7 +226,8 @@ export function createConnection(options: ConnectionOptions) {
   async function checkNow(): Promise<Connectivity> {
     const checked = conn;
     if (!checked) {
-      setConnectivity(unconfigured());
+      // Nothing is asked: working offline, or no service to ask.
+      setConnectivity(disconnected());
       return connectivity;
     }
     const check = checkConnectivity(checked.client, {
@@ -245,6 +257,8 @@ export function createConnection(options: ConnectionOptions) {
      * hrefs resolve against the URL); null unconfigured.
      */
     service: () => (conn ? { url: conn.url, client: conn.client, drift: conn.drift } : null),
+    /** Why there is no connection now: `working_offline`, or `not_configured`. */
+    noService: () => noService(settings().workOffline),
     /** A check someone else made with `client` ("Submit all"): applied if it is still current. */
     checkedBy(client: EoClient, c: ConnectivityCheck): void {
       if (conn?.client === client) applyCheck(conn, c);

@@ -12,6 +12,7 @@ import type { EoClient } from '@eo/api-client';
 import type { Mirror } from '@eo/sync';
 import { ContractError } from '../shared/contract';
 import type { BackendEvents } from './events';
+import type { NoService } from './no-service';
 import { requireClient, serviceCallError } from './quote';
 
 /** The follow-up's waits between reads: from `firstMs`, doubled while nothing changes, to `maxMs`. */
@@ -44,6 +45,8 @@ export function makeCreatedRefresh(options: {
   readonly events: BackendEvents;
   /** The current connection's client and the signal that ends with it; null unconfigured. */
   readonly connection: () => { client: EoClient; signal: AbortSignal } | null;
+  /** Why there is no connection ("Work offline", or not set up). */
+  readonly noService?: NoService;
   readonly backoff?: FollowBackoff | undefined;
   readonly timers?: FollowTimers | undefined;
 }) {
@@ -74,7 +77,7 @@ export function makeCreatedRefresh(options: {
     // Shared only on the same connection: one of a replaced connection was aborted with it, and
     // its "cannot be reached" is not the answer for the new one.
     if (running && running.signal === conn?.signal) return running.done;
-    const client = requireClient(conn?.client ?? null);
+    const client = requireClient(conn?.client ?? null, options.noService);
     const previous = running?.done.catch(() => undefined);
     const go = () => run(client, conn!.signal);
     const done = (previous ? previous.then(go) : go()).finally(() => {
@@ -108,7 +111,10 @@ export function makeCreatedRefresh(options: {
       waitMs = updated > 0 ? backoff.firstMs : Math.min(waitMs * 2, backoff.maxMs);
     } catch (e) {
       // Out of reach: the next connectivity tick that finds the service online follows on.
-      if (e instanceof ContractError && (e.code === 'offline' || e.code === 'not_configured')) {
+      if (
+        e instanceof ContractError &&
+        (e.code === 'offline' || e.code === 'not_configured' || e.code === 'working_offline')
+      ) {
         waitMs = backoff.firstMs;
         return;
       }

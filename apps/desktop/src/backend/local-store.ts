@@ -30,6 +30,8 @@ export interface StoredSettings {
   /** Quicklooks the sync keeps; settings saved before it existed read as `thumbnails`. */
   imagery: ImageryChoice;
   imageryBudgetMb: number;
+  /** The "Work offline" switch; settings saved before it existed read as false. */
+  workOffline: boolean;
 }
 
 /** A catalog record in the basket (basket.ts): its id and when it was added (ISO 8601). */
@@ -56,6 +58,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   autoSendOrders: false,
   imagery: 'thumbnails',
   imageryBudgetMb: DEFAULT_IMAGERY_BUDGET_BYTES / 2 ** 20,
+  workOffline: false,
 };
 
 const SCHEMA = `

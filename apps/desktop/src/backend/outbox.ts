@@ -29,6 +29,7 @@ import {
 } from '../shared/contract';
 import type { BackendEvents } from './events';
 import { makeOutboxViews } from './outbox-view';
+import { notConfigured, type NoService } from './no-service';
 
 export type RecordKind = EventPayload<'records.changed'>['kinds'][number];
 
@@ -42,7 +43,7 @@ export const RECORD_KIND_OF: Record<OutboxKind, RecordKind> = {
   job: 'jobs',
 };
 
-export const NOT_CONFIGURED = 'Enter the service URL and API key in Settings first.';
+export { NOT_CONFIGURED } from './no-service';
 
 /** The mirror's `onMirrorError`: a sent create the mirror could not store (said, not thrown). */
 export function reportMirrorError(err: unknown, entry: OutboxEntry): void {
@@ -56,8 +57,10 @@ export interface BackendOutboxOptions {
   /** Holds the outbox; opened with `reportMirrorError` and the user's Idempotency-Key setting. */
   readonly mirror: Mirror;
   readonly events: BackendEvents;
-  /** The current connection's client; null while no service is configured. */
+  /** The current connection's client; null while no service is configured or working offline. */
   readonly client: () => EoClient | null;
+  /** Why there is no client ("Work offline", or not set up); default not set up. */
+  readonly noService?: NoService;
   /** Timeout of the connectivity check before "Submit all". */
   readonly connectivityTimeoutMs: number;
   /**
@@ -237,7 +240,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     // (aborted with it) is not this caller's answer: theirs starts once that one has stopped.
     // Confirmed orders are never a running batch's (it holds them): theirs runs after it.
     if (running && running.client === client && release.length === 0) return running.done;
-    if (!client) return Promise.reject(new ContractError('not_configured', NOT_CONFIGURED));
+    if (!client) return Promise.reject((options.noService ?? notConfigured)());
     const previous = running?.done.catch(() => undefined);
     const run = () => batch(client, manual, signal, release);
     const done = (previous ? previous.then(run) : run()).finally(() => {

@@ -1,6 +1,7 @@
 /**
  * Online calls the screens wait for (the quote, re-reading created records): the service's
- * failures as contract errors a person can act on. Not configured -> `not_configured`;
+ * failures as contract errors a person can act on. Not configured -> `not_configured`, working
+ * offline -> `working_offline`;
  * unreachable, timed out or overloaded -> `offline`; a refused key -> `unauthorized`; a 4xx with
  * field details -> `invalid_argument` whose issue paths are the service's own
  * (`order_items.0.geometry`).
@@ -15,13 +16,17 @@ import {
 import { clientRequestSchema, OpenCreateOrderRequest } from '@eo/domain';
 import { ContractError, type Output } from '../shared/contract';
 import { serviceMessage } from './outbox-view';
-import { NOT_CONFIGURED } from './outbox';
+import { notConfigured, type NoService } from './no-service';
 
 /** Per attempt: a quote is answered in milliseconds, or the service is not really there. */
 const QUOTE_TIMEOUT_MS = 10_000;
 
-export function requireClient(client: EoClient | null): EoClient {
-  if (!client) throw new ContractError('not_configured', NOT_CONFIGURED);
+/** `noService`: why there is no client ("Work offline", or not set up; default not set up). */
+export function requireClient(
+  client: EoClient | null,
+  noService: NoService = notConfigured,
+): EoClient {
+  if (!client) throw noService();
   return client;
 }
 
@@ -70,8 +75,9 @@ export function serviceCallError(e: unknown, what: string): unknown {
 export async function quoteOrder(
   connection: { client: EoClient; signal: AbortSignal } | null,
   input: OpenCreateOrderRequest,
+  noService?: NoService,
 ): Promise<Output<'orders.quote'>> {
-  const c = requireClient(connection?.client ?? null);
+  const c = requireClient(connection?.client ?? null, noService);
   const signal = connection!.signal;
   // Open values (a provider recurrence) are typed wider than our spec's; the client checks them
   // against its service profile before sending, unless dispatch did with the very same schema.

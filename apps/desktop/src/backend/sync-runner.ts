@@ -11,6 +11,7 @@ import type { BackendEvents } from './events';
 import type { DesktopStore, StoredSettings } from './local-store';
 import type { makeMirrorSource } from './mirror-source';
 import type { makeMirrorStatus } from './mirror-status';
+import { notConfigured, type NoService } from './no-service';
 
 export interface SyncRunnerOptions {
   readonly local: Mirror;
@@ -23,6 +24,8 @@ export interface SyncRunnerOptions {
   readonly service: () => { url: string; client: EoClient; drift: DriftInbox } | null;
   /** The configured service, named as its key is bound (origin, or `embedded`). */
   readonly currentService: () => string | null;
+  /** Why there is no service ("Work offline", or not set up); default not set up. */
+  readonly noService?: NoService;
   /** Sync on the first connection online while the mirror was never synced. Default true. */
   readonly syncOnFirstConnect?: boolean | undefined;
 }
@@ -91,12 +94,7 @@ export function createSyncRunner(options: SyncRunnerOptions) {
     if (running)
       throw new ContractError('busy', 'A sync is already running; wait for it or cancel it.');
     const service = options.service();
-    if (!service) {
-      throw new ContractError(
-        'not_configured',
-        'Enter the service URL and API key in Settings first.',
-      );
-    }
+    if (!service) throw (options.noService ?? notConfigured)();
     let resources = resourcesFor(requested);
     let catalogPlan: 'all' | CatalogSearchRequestInput[] = 'all';
     const mirrored = settings().mirror.catalog;

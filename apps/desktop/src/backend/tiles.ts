@@ -22,7 +22,7 @@ export function tileUrlFor(template: string, t: { z: number; x: number; y: numbe
 
 export function makeTiles(
   store: DesktopStore,
-  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+  options: { fetch?: typeof fetch; timeoutMs?: number; cachedOnly?: () => boolean } = {},
 ) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -34,6 +34,12 @@ export function makeTiles(
     const url = tileUrlFor(template, t);
     const cached = store.tile(url);
     if (cached) return { contentType: cached.contentType, base64: cached.body.toString('base64') };
+    if (options.cachedOnly?.()) {
+      throw new ContractError(
+        'working_offline',
+        'working offline: only tiles kept before are shown',
+      );
+    }
     // Not cached and not fetched: the reason, in words, for the map's "Online tiles
     // unavailable" note (the offline basemap under the tiles still shows).
     let res: Response;

@@ -5,11 +5,10 @@
  * service checked at once. The watcher here ticks once a minute, so only that can explain a
  * change within the test.
  */
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connectivity } from '../../shared/contract';
 import { taskingOrder } from './create-inputs';
+import { startDoor } from './door';
 import { startBackend, startService, until, type TestService } from './harness';
 
 let service: TestService;
@@ -17,40 +16,6 @@ beforeAll(async () => {
   service = await startService(20);
 });
 afterAll(async () => service?.close());
-
-/** A TCP door in front of the service: open, it forwards; shut, every connection is cut. */
-async function startDoor(target: string) {
-  const { hostname, port } = new URL(target);
-  let open = true;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
-    if (!open) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(port), hostname);
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
-    client.pipe(upstream).pipe(client);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    set(next: boolean) {
-      open = next;
-      if (!next) for (const s of sockets) s.destroy();
-    },
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
-}
 
 const state = (p: unknown) => (p as Connectivity).state;
 

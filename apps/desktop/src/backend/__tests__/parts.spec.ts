@@ -62,6 +62,22 @@ describe('tiles', () => {
       message: 'the tile server could not be reached',
     });
   });
+
+  it('working offline serves cached tiles only: the tile server hears nothing', async () => {
+    const tiles = await tileServer();
+    cleanups.push(() => tiles.close());
+    const t = startBackend();
+    cleanups.push(() => t.close());
+    await t.call('settings.update', { tileUrl: `${tiles.url}/{z}/{x}/{y}.png` });
+    const cached = await t.call('tiles.get', { z: 1, x: 0, y: 0 });
+    await t.call('settings.update', { workOffline: true });
+    const hits = tiles.hits();
+    expect(await t.call('tiles.get', { z: 1, x: 0, y: 0 })).toEqual(cached);
+    await expect(t.call('tiles.get', { z: 1, x: 1, y: 0 })).rejects.toMatchObject({
+      code: 'working_offline',
+    });
+    expect(tiles.hits()).toBe(hits);
+  });
 });
 
 describe('secrets', () => {

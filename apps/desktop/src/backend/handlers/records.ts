@@ -5,6 +5,7 @@
 import type { Lookups, Output, recordsMethods } from '../../shared/contract';
 import type { makeCreatedRefresh } from '../created-refresh';
 import type { HandlersFor } from '../dispatch';
+import type { NoService } from '../no-service';
 import { quoteOrder } from '../quote';
 import type { RecordReads } from '../record-reads';
 
@@ -16,6 +17,8 @@ export function recordsHandlers(deps: {
   readonly created: ReturnType<typeof makeCreatedRefresh>;
   /** The current connection's client and the signal that ends with it; null unconfigured. */
   readonly connection: () => Parameters<typeof quoteOrder>[0];
+  /** Why there is no connection ("Work offline", or not set up). */
+  readonly noService?: NoService;
   /** Hears every quote the service gave (the price book: an order's price when queued). */
   readonly onQuoted?: (input: unknown, order: Output<'orders.quote'>) => void;
 }): RecordsHandlers {
@@ -32,7 +35,7 @@ export function recordsHandlers(deps: {
     'lookups.get': () => lookups(),
     // Online only.
     'orders.quote': async (input) => {
-      const order = await quoteOrder(deps.connection(), input);
+      const order = await quoteOrder(deps.connection(), input, deps.noService);
       deps.onQuoted?.(input, order);
       return order;
     },

@@ -19,8 +19,11 @@ export interface SettingsDeps {
   readonly secrets: Secrets;
   /** Bytes of the mirror, the tile cache and the settings on disk. */
   readonly storageBytes: () => number;
-  /** The service, its key or its dialect changed: a new connection (`serviceChanged`: a new URL). */
-  readonly reconnect: (serviceChanged: boolean) => void;
+  /**
+   * The service, its key, its dialect or "Work offline" changed: a new connection (`stopSync`: a
+   * new URL, or working offline now, so a running sync is stopped).
+   */
+  readonly reconnect: (stopSync: boolean) => void;
   /** The sync interval changed. */
   readonly reschedule: () => void;
 }
@@ -42,6 +45,7 @@ export function settingsHandlers(deps: SettingsDeps): SettingsHandlers {
       autoSendOrders: settings.autoSendOrders,
       imagery: settings.imagery,
       imageryBudgetMb: settings.imageryBudgetMb,
+      workOffline: settings.workOffline,
       storageBytes: deps.storageBytes(),
     };
   }
@@ -66,6 +70,7 @@ export function settingsHandlers(deps: SettingsDeps): SettingsHandlers {
         autoSendOrders: u.autoSendOrders ?? before.autoSendOrders,
         imagery: u.imagery ?? before.imagery,
         imageryBudgetMb: u.imageryBudgetMb ?? before.imageryBudgetMb,
+        workOffline: u.workOffline ?? before.workOffline,
       };
       deps.save(next);
       // A key given is the new service's; without one, a key of another origin is forgotten.
@@ -74,7 +79,11 @@ export function settingsHandlers(deps: SettingsDeps): SettingsHandlers {
       else keyChanged = keys.follow(next.serviceUrl);
       const dialectChanged = next.dialect !== before.dialect;
       const serviceChanged = next.serviceUrl !== before.serviceUrl;
-      if (serviceChanged || keyChanged || dialectChanged) deps.reconnect(serviceChanged);
+      // Working offline stops whatever talks to the service; back online reconnects at once.
+      const offlineChanged = next.workOffline !== before.workOffline;
+      if (serviceChanged || keyChanged || dialectChanged || offlineChanged) {
+        deps.reconnect(serviceChanged || next.workOffline);
+      }
       if (next.syncIntervalMinutes !== before.syncIntervalMinutes) deps.reschedule();
       return settingsView();
     },

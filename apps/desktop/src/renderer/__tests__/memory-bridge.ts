@@ -74,6 +74,7 @@ export function defaultSettings(): Settings {
     autoSendOrders: false,
     imagery: 'thumbnails',
     imageryBudgetMb: 1024,
+    workOffline: false,
     storageBytes: 5 * 1024 * 1024,
   };
 }
@@ -218,6 +219,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         if ('tileUrl' in u) s.tileUrl = (u['tileUrl'] as string | null) ?? null;
         if (u['idempotency']) s.idempotency = u['idempotency'] as Settings['idempotency'];
         if (typeof u['autoSendOrders'] === 'boolean') s.autoSendOrders = u['autoSendOrders'];
+        if (typeof u['workOffline'] === 'boolean') s.workOffline = u['workOffline'];
         bridge.settings = s;
         return s;
       }

@@ -27,6 +27,11 @@ export const CONNECTIVITY_TEXT: Record<
     tone: 'idle',
     hint: 'Enter the service URL and API key in Connection & settings.',
   },
+  'working-offline': {
+    label: 'Working offline',
+    tone: 'idle',
+    hint: 'Nothing is sent to the service. Turn off "Work offline" on the Sync screen or in Connection & settings to reconnect.',
+  },
   unknown: { label: 'Checking…', tone: 'idle', hint: 'Asking the service.' },
 };
 
@@ -42,6 +47,7 @@ export const useConnectivityStore = defineStore('connectivity', {
       return CONNECTIVITY_TEXT[this.state];
     },
     online: (s) => s.current?.state === 'online',
+    workingOffline: (s) => s.current?.state === 'working-offline',
   },
   actions: {
     /** Follow the backend's connectivity events; returns the unsubscribe. */

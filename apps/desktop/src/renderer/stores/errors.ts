@@ -17,6 +17,10 @@ const HINTS: Record<string, { title: string; hint: string }> = {
     title: 'Not connected yet',
     hint: 'Enter the service URL and your API key under Connection & settings.',
   },
+  working_offline: {
+    title: 'Working offline',
+    hint: 'Turn off "Work offline" on the Sync screen or in Connection & settings to reach the service.',
+  },
   offline: {
     title: 'The service is not reachable',
     hint: 'Check the network connection or the service URL. Everything already mirrored stays searchable offline.',

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { none } from './fields';
 
 export const Connectivity = z.object({
-  state: z.enum(['online', 'offline', 'unauthorized', 'unconfigured']),
+  /**
+   * `working-offline`: the user's "Work offline" switch is on, so nothing is sent to the service
+   * (no checks, no syncs, no batches) until it is turned off.
+   */
+  state: z.enum(['online', 'offline', 'unauthorized', 'unconfigured', 'working-offline']),
   /** When the service was last asked (every check is announced, so this stays current). */
   checkedAt: z.string(),
   /** Since when the state (and message) read as they do. */

@@ -8,6 +8,8 @@ export type ContractErrorCode =
   | 'invalid_argument'
   | 'unknown_method'
   | 'not_configured'
+  /** The user's "Work offline" switch is on: the call needs the service, nothing was sent. */
+  | 'working_offline'
   | 'offline'
   | 'unauthorized'
   | 'busy'
@@ -53,6 +55,7 @@ export const SerializedError = z.object({
     'invalid_argument',
     'unknown_method',
     'not_configured',
+    'working_offline',
     'offline',
     'unauthorized',
     'busy',

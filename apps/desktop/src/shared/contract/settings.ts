@@ -90,6 +90,11 @@ export const Settings = z.object({
   /** Quicklooks mirrored after the records (default `thumbnails`). */
   imagery: ImageryChoice,
   imageryBudgetMb: ImageryBudgetMb,
+  /**
+   * "Work offline": nothing goes to the service (no connectivity checks, auto-flush, follow-up
+   * reads, syncs, quotes or "Submit all") until it is turned off. Default false.
+   */
+  workOffline: z.boolean(),
   /** Bytes used by the mirror, the tile cache and settings on disk. */
   storageBytes: z.number().int().min(0),
 });
@@ -108,6 +113,7 @@ export const SettingsUpdate = z
     autoSendOrders: z.boolean().optional(),
     imagery: ImageryChoice.optional(),
     imageryBudgetMb: ImageryBudgetMb.optional(),
+    workOffline: z.boolean().optional(),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

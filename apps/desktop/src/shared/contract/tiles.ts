@@ -16,7 +16,8 @@ export const TileRequest = z
 export const tilesMethods = {
   /**
    * null when no tile URL is set; a tile neither cached nor fetched fails with the reason in
-   * words (`offline`: not reached; `internal`: an HTTP error, not an image).
+   * words (`offline`: not reached; `internal`: an HTTP error, not an image; `working_offline`:
+   * the "Work offline" switch is on, so only cached tiles are served).
    */
   'tiles.get': {
     input: TileRequest,

@@ -120,6 +120,9 @@ export const useSettingsStore = defineStore('settings', {
     loadError: null as ReadableError | null,
     saveError: null as ReadableError | null,
     fieldErrors: {} as Partial<Record<SettingsField, string>>,
+    /** Why the "Work offline" switch could not be changed (null: it was, or never tried). */
+    switchError: null as ReadableError | null,
+    switching: false,
     /** Set after a successful save, for a short confirmation. */
     savedAt: null as number | null,
   }),
@@ -181,6 +184,24 @@ export const useSettingsStore = defineStore('settings', {
         return false;
       } finally {
         this.saving = false;
+      }
+    },
+
+    /**
+     * The "Work offline" switch, applied at once (not with the form's Save): the backend stops
+     * or restarts everything that talks to the service and announces the connectivity.
+     */
+    async setWorkOffline(on: boolean): Promise<boolean> {
+      this.switchError = null;
+      this.switching = true;
+      try {
+        this.settings = await useBridge().call('settings.update', { workOffline: on });
+        return true;
+      } catch (err) {
+        this.switchError = readableError(err);
+        return false;
+      } finally {
+        this.switching = false;
       }
     },
 
