@@ -15,7 +15,7 @@ import {
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { ImageryChoice } from '@eo/domain';
 import { createBackend, type Backend } from '../backend/backend';
 import { presetSettings } from '../backend/__tests__/harness';
@@ -148,4 +148,29 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
+}
+
+/**
+ * A page of `browser` at a desktop size, whose waits give up after 15 s (each journey's bound,
+ * well under the test timeout).
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 800 } },
+): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/**
+ * A journey's afterAll: closes what it started in the order given (the browser first, the
+ * service last; whatever never started is undefined) and removes its temp folders.
+ */
+export async function closeJourney(
+  parts: ReadonlyArray<{ close(): Promise<unknown> } | undefined>,
+  dirs: ReadonlyArray<string | undefined>,
+): Promise<void> {
+  for (const part of parts) await part?.close();
+  for (const dir of dirs) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -11,14 +11,16 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import { eventually } from '../page-actions';
 import { insideOf } from '../footprints';
@@ -60,22 +62,14 @@ beforeAll(async () => {
   )!.id;
   app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
   await page.goto(app.server.openUrl);
   await page.getByLabel('Service URL').fill(service.url);
   await page.getByLabel('API key').fill(apiKey);
   await page.getByRole('button', { name: 'Save' }).click();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await service?.close();
-  for (const dir of [serviceDir, appDir, filesDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir, filesDir]));
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });

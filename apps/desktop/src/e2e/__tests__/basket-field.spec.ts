@@ -6,19 +6,20 @@
  * both records out with a notice; the list then badges them "Ordered". Screenshots in
  * test-output/e2e/basket-field/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import { addResultToBasket, connectAndSync, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
@@ -56,20 +57,12 @@ beforeAll(async () => {
   expect(Math.floor(cloudy.cloud)).toBeGreaterThan(Math.ceil(clear.cloud));
   app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
   await page.goto(app.server.openUrl);
   await connectAndSync(page, service.url, apiKey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await service?.close();
-  for (const dir of [serviceDir, appDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });

@@ -5,19 +5,20 @@
  * the indicator says offline), the service restarted on the same port and data (the indicator
  * comes back). Screenshots of every step land in test-output/e2e/field-desk/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import { startGateProxy, type GateProxy } from '../gate-proxy';
 import { RENDERER_DIR } from '../renderer-build';
@@ -59,19 +60,10 @@ beforeAll(async () => {
     connectivityIntervalMs: 500,
   });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await proxy?.close();
-  await service?.close();
-  for (const dir of [serviceDir, appDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() => closeJourney([browser, app, proxy, service], [serviceDir, appDir]));
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });

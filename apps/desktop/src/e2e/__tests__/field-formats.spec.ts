@@ -14,14 +14,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogPage, FilePreview, OutboxList } from '../../shared/contract';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import { connectAndSync, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
@@ -60,20 +62,12 @@ beforeAll(async () => {
   const apiKey = seedService(service, { scenes: 200 });
   app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   await page.goto(app.server.openUrl);
   await connectAndSync(page, service.url, apiKey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await service?.close();
-  for (const dir of [serviceDir, appDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });

@@ -14,11 +14,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxList } from '../../shared/contract';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
   startBrowserApp,
   tempDir,
-  type BrowserApp,
 } from '../harness';
 import { eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
@@ -52,15 +54,10 @@ beforeAll(async () => {
   fs.writeFileSync(kmz, bytes);
   app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (appDir) fs.rmSync(appDir, { recursive: true, force: true });
-});
+afterAll(() => closeJourney([browser, app], [appDir]));
 
 async function outboxList(): Promise<OutboxList> {
   const r = await app.backend.dispatch('outbox.list', undefined);

@@ -5,19 +5,20 @@
  * quicklooks drawn on their footprints on the map (the Imagery toggle takes them off).
  * Screenshots in test-output/e2e/imagery/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import { eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
@@ -44,22 +45,16 @@ beforeAll(async () => {
     imagery: 'thumbnails',
   });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
   await page.goto(app.server.openUrl);
   await page.getByLabel('Service URL').fill(service.url);
   await page.getByLabel('API key').fill(apiKey);
   await page.getByRole('button', { name: 'Save' }).click();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (!serviceStopped) await service?.close();
-  for (const dir of [serviceDir, appDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() =>
+  closeJourney([browser, app, serviceStopped ? undefined : service], [serviceDir, appDir]),
+);
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });

@@ -7,20 +7,21 @@
  * basemap paints place names, the graticule and lake water at scene scale. Screenshots
  * in test-output/e2e/map-field/ (and the one-footprint view at /tmp/eo-map-one-footprint.png).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import { addResultToBasket, connectAndSync, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
@@ -41,20 +42,12 @@ beforeAll(async () => {
   const apiKey = seedService(service, { scenes: 200, bulkRecords: 300 });
   app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
   await page.goto(app.server.openUrl);
   await connectAndSync(page, service.url, apiKey);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await service?.close();
-  for (const dir of [serviceDir, appDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });

@@ -12,14 +12,16 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import { daysAhead, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
@@ -58,20 +60,13 @@ beforeAll(async () => {
     dataDir: appDir,
     rendererDir: RENDERER_DIR,
     connectivityIntervalMs: 600_000,
+    connectivityOfflineIntervalMs: 600_000,
   });
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  page.setDefaultTimeout(15_000);
+  page = await openPage(browser);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await service?.close();
-  for (const dir of [serviceDir, appDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
 
 const shot = (name: string) => page.screenshot({ path: path.join(shotDir, `${name}.png`) });
 const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();

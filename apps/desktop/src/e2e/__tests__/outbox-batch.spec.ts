@@ -18,14 +18,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntryView, OutboxList } from '../../shared/contract';
 import {
+  type BrowserApp,
+  closeJourney,
   freshScreenshotDir,
   launchChromium,
+  openPage,
+  type ReferenceService,
   seedService,
   startBrowserApp,
   startReferenceService,
   tempDir,
-  type BrowserApp,
-  type ReferenceService,
 } from '../harness';
 import {
   addResultToBasket,
@@ -91,19 +93,10 @@ beforeAll(async () => {
   page = await newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  await service?.close();
-  for (const dir of [serviceDir, appDir, filesDir]) {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir, filesDir]));
 
 async function newPage(): Promise<Page> {
-  const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  p.setDefaultTimeout(15_000);
-  return p;
+  return openPage(browser);
 }
 
 /** The first two demo catalog records whose scenes sat-aurora-1 took, from the service's data. */
