@@ -2,12 +2,19 @@
  * The cluster markers over the footprint canvas (`footprint-clusters.ts`): a count in a circle
  * where footprints too small to see bunch together at world zoom; clicking one zooms in to its
  * footprints. Recomputed when the view settles or the footprints change. Markers do not pass
- * the pointer on to the map, so a click on a cluster picks no footprint under it.
+ * the pointer on to the map, so a click on a cluster picks no footprint under it. Each cluster
+ * is a button for the keyboard too: in the Tab order, named by its count, opened with Enter or
+ * Space (Leaflet's own marker keyboard handling only knows Enter, on keypress).
  */
 import L from 'leaflet';
 import { clusterFootprints, footprintBoxes, type Cluster } from './footprint-clusters';
 import { mercX, mercY, unmercX, unmercY, worldScale } from './mercator';
 import { fitToBounds } from './world-view';
+
+/** A cluster's accessible name (and tooltip). */
+export function clusterName(count: number): string {
+  return `${count} records here; zoom in`;
+}
 
 export class ClusterLayer extends L.LayerGroup {
   private boxes: Float64Array = new Float64Array(0);
@@ -52,18 +59,37 @@ export class ClusterLayer extends L.LayerGroup {
     const size = c.count >= 1000 ? 44 : c.count >= 100 ? 38 : 32;
     const html = document.createElement('span');
     html.textContent = String(c.count);
+    html.setAttribute('aria-hidden', 'true');
+    const name = clusterName(c.count);
     const marker = L.marker(at, {
       icon: L.divIcon({ html, className: 'eo-cluster', iconSize: [size, size] }),
       keyboard: false,
-      title: `${c.count} footprints here: click to zoom in`,
+      title: name,
     });
-    marker.on('click', () => {
+    const zoomIn = (): void => {
       const [x0, y0, x1, y1] = c.box;
       const bounds = L.latLngBounds([unmercY(y1), unmercX(x0)], [unmercY(y0), unmercX(x1)]);
       const before = map.getZoom();
       fitToBounds(map, bounds);
       // Footprints stacked on one spot fit at the zoom they are at: zoom in all the same.
       if (map.getZoom() <= before) map.setView(bounds.getCenter(), before + 2, { animate: false });
+    };
+    marker.on('click', zoomIn);
+    marker.on('add', () => {
+      const el = marker.getElement();
+      if (!el) return;
+      el.tabIndex = 0;
+      el.setAttribute('role', 'button');
+      el.setAttribute('aria-label', name);
+      el.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        // The map's own keyboard handler would pan or zoom on these keys too.
+        e.preventDefault();
+        e.stopPropagation();
+        // The marker goes with the view it leaves: the keyboard goes on from the map.
+        map.getContainer().focus();
+        zoomIn();
+      });
     });
     return marker;
   }

@@ -166,4 +166,36 @@ describe('footprint clusters on the catalog map', () => {
       undo();
     }
   });
+
+  it('are buttons for the keyboard: in the Tab order, named by their count, Enter and Space zoom in', async () => {
+    const undo = giveElementsSize(1000, 700);
+    try {
+      const { map } = await mountMap();
+      const { clusters } = wrapper!.vm.internals();
+      const markers = () => [...document.querySelectorAll<HTMLElement>('.eo-cluster')];
+      for (const key of ['Enter', ' ']) {
+        map.setView([0, 0], 2, { animate: false });
+        const shown = clusters!.clusters;
+        if (shown.length === 0) throw new Error('no cluster at zoom 2: the test data changed');
+        const first = markers()[0]!;
+        expect(first.tabIndex).toBe(0);
+        expect(first.getAttribute('role')).toBe('button');
+        expect(first.getAttribute('aria-label')).toBe(`${shown[0]!.count} records here; zoom in`);
+        const before = map.getZoom();
+        first.focus();
+        const press = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+        first.dispatchEvent(press);
+        expect(press.defaultPrevented).toBe(true);
+        expect(map.getZoom()).toBeGreaterThan(before);
+        expect(document.activeElement).toBe(map.getContainer());
+      }
+      // Other keys are the map's (arrows pan it), not the cluster's.
+      map.setView([0, 0], 2, { animate: false });
+      const other = new KeyboardEvent('keydown', { key: 'a', bubbles: true, cancelable: true });
+      markers()[0]!.dispatchEvent(other);
+      expect(map.getZoom()).toBe(2);
+    } finally {
+      undo();
+    }
+  });
 });
