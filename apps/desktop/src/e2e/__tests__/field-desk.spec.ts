@@ -71,11 +71,11 @@ const shot = (name: string) =>
 const indicator = () => page.locator('header [data-test="connectivity-label"]');
 const total = () => page.locator('[data-test="total"]');
 const resultIds = async (): Promise<string[]> => {
-  const labels = await page
+  const ids = await page
     .getByRole('listbox', { name: 'Search results' })
-    .getByRole('checkbox')
-    .evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label') ?? ''));
-  return labels.map((l) => l.replace(/^Select /, ''));
+    .getByRole('option')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id') ?? ''));
+  return ids.filter((id) => id !== '');
 };
 
 /** Painted pixels on the footprint layer's base canvas (in the page: no DOM on this side). */
