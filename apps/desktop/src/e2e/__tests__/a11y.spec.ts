@@ -24,7 +24,7 @@ import {
   startReferenceService,
   tempDir,
 } from '../harness';
-import { connectAndSync, eventually } from '../page-actions';
+import { addResultToBasket, connectAndSync, eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 import { type AxeFinding, runAxe, screenLayout } from '../a11y-checks';
 
@@ -181,5 +181,30 @@ describe('the layout at 1024 x 700', () => {
       }
     }
     expect(wide).toEqual({});
+  });
+});
+
+describe('the map in the dark scheme', () => {
+  it('draws the dark basemap and Leaflet controls, zoomed to one footprint', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await SCREENS[0]!.open();
+    const first = await page.locator('#result-row-0').getAttribute('data-id');
+    await addResultToBasket(page, first!);
+    await page.getByRole('button', { name: 'Zoom to basket' }).click();
+    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    await eventually(async () => /\d+ (m|km)$/.test((await scale.textContent()) ?? '')).toBe(true);
+    const colours = await page.evaluate<{ sea: string; zoomButton: string }>(`(() => {
+      const map = document.querySelector('.catalog .map-frame__map');
+      return {
+        sea: getComputedStyle(map).backgroundColor,
+        zoomButton: getComputedStyle(map.querySelector('.leaflet-bar a')).backgroundColor,
+      };
+    })()`);
+    // BASEMAP_STYLE_DARK.water and --panel of the dark scheme (leaflet.css paints them white).
+    expect(colours).toEqual({ sea: 'rgb(22, 48, 77)', zoomButton: 'rgb(17, 24, 39)' });
+    await page.screenshot({ path: path.join(shotDir, 'dark-1400-one-footprint.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: path.join(shotDir, 'light-1400-one-footprint.png') });
   });
 });

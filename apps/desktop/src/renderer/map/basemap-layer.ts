@@ -7,6 +7,7 @@
  *   place names (`places.ts`), labels placed so that none overlap (`label-placement.ts`).
  */
 import { CanvasViewLayer } from './canvas-view-layer';
+import { prefersDark } from './color-scheme';
 import type { ViewTransform } from './draw-footprints';
 import { graticuleLines } from './graticule';
 import { DOT_RADIUS, placeLabels, type Box, type LabelCandidate } from './label-placement';
@@ -26,6 +27,26 @@ export const BASEMAP_STYLE = {
   placeHalo: 'rgba(255, 255, 255, 0.9)',
   placeDot: '#374151',
 } as const;
+
+/** The same under prefers-color-scheme: dark: dark land, deep water, light names. */
+export const BASEMAP_STYLE_DARK: { readonly [K in keyof typeof BASEMAP_STYLE]: string } = {
+  land: '#262b33',
+  coast: '#5b6472',
+  border: 'rgba(156, 163, 175, 0.55)',
+  /** map-frame.css's dark sea. */
+  water: '#16304d',
+  river: '#2b5a86',
+  graticule: 'rgba(148, 163, 184, 0.3)',
+  graticuleText: '#cbd5e1',
+  placeText: '#e5e7eb',
+  placeHalo: 'rgba(17, 24, 39, 0.9)',
+  placeDot: '#d1d5db',
+};
+
+/** The palette of the scheme in use. */
+export function basemapStyle(): { readonly [K in keyof typeof BASEMAP_STYLE]: string } {
+  return prefersDark() ? BASEMAP_STYLE_DARK : BASEMAP_STYLE;
+}
 
 export const PLACE_FONT = '12px system-ui, sans-serif';
 const LABEL_HEIGHT = 14;
@@ -62,29 +83,29 @@ export class BasemapLayer extends CanvasViewLayer {
     ctx.lineJoin = 'round';
     ctx.beginPath();
     traceLines(ctx, shapes.land, view, true);
-    ctx.fillStyle = BASEMAP_STYLE.land;
+    ctx.fillStyle = basemapStyle().land;
     ctx.fill('evenodd');
     ctx.lineWidth = 0.8;
-    ctx.strokeStyle = BASEMAP_STYLE.coast;
+    ctx.strokeStyle = basemapStyle().coast;
     ctx.stroke();
     const water = this.water;
     if (water) {
       ctx.beginPath();
       traceLines(ctx, water.lakes, view, true);
-      ctx.fillStyle = BASEMAP_STYLE.water;
+      ctx.fillStyle = basemapStyle().water;
       ctx.fill('evenodd');
       ctx.beginPath();
       traceLines(ctx, water.rivers, view, false);
       // Rivers widen a little as the map zooms in (about 1 px at the world, 2.5 px at a scene).
       ctx.lineWidth = Math.min(2.5, Math.max(0.8, Math.log2(view.scale / 256) / 4));
-      ctx.strokeStyle = BASEMAP_STYLE.river;
+      ctx.strokeStyle = basemapStyle().river;
       ctx.stroke();
     }
     ctx.beginPath();
     traceLines(ctx, shapes.borders, view, false);
     ctx.lineWidth = 0.8;
     ctx.setLineDash([4, 2]);
-    ctx.strokeStyle = BASEMAP_STYLE.border;
+    ctx.strokeStyle = basemapStyle().border;
     ctx.stroke();
     ctx.setLineDash([]);
   }
@@ -169,7 +190,7 @@ export class BasemapLabelsLayer extends CanvasViewLayer {
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';
     ctx.lineJoin = 'round';
-    ctx.fillStyle = BASEMAP_STYLE.placeDot;
+    ctx.fillStyle = basemapStyle().placeDot;
     ctx.beginPath();
     for (const p of placed) {
       const c = candidates[p.index]!;
@@ -178,8 +199,8 @@ export class BasemapLabelsLayer extends CanvasViewLayer {
     }
     ctx.fill();
     ctx.lineWidth = 3;
-    ctx.strokeStyle = BASEMAP_STYLE.placeHalo;
-    ctx.fillStyle = BASEMAP_STYLE.placeText;
+    ctx.strokeStyle = basemapStyle().placeHalo;
+    ctx.fillStyle = basemapStyle().placeText;
     for (const p of placed) {
       const name = names[p.index]!;
       const midY = (p.box.y0 + p.box.y1) / 2;
@@ -216,13 +237,13 @@ function drawGraticule(ctx: CanvasRenderingContext2D, view: ViewTransform): numb
     ctx.lineTo(view.width, p.at);
   }
   ctx.lineWidth = 1;
-  ctx.strokeStyle = BASEMAP_STYLE.graticule;
+  ctx.strokeStyle = basemapStyle().graticule;
   ctx.stroke();
   ctx.font = '11px system-ui, sans-serif';
   ctx.lineWidth = 3;
   ctx.lineJoin = 'round';
-  ctx.strokeStyle = BASEMAP_STYLE.placeHalo;
-  ctx.fillStyle = BASEMAP_STYLE.graticuleText;
+  ctx.strokeStyle = basemapStyle().placeHalo;
+  ctx.fillStyle = basemapStyle().graticuleText;
   // Meridians labelled along the bottom edge (the top has the map's tools), parallels along
   // the right edge (the left has the zoom buttons and the position box).
   ctx.textAlign = 'center';

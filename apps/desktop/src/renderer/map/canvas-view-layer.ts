@@ -5,6 +5,7 @@
  * move or zoom ends, and are scaled with a CSS transform during the zoom animation.
  */
 import L from 'leaflet';
+import { onSchemeChange } from './color-scheme';
 import { worldScale } from './mercator';
 import type { ViewTransform } from './draw-footprints';
 
@@ -27,6 +28,8 @@ export abstract class CanvasViewLayer extends L.Layer {
   private zoom = 0;
   private topLeft: L.LatLng | null = null;
   private readonly opts: Required<CanvasViewOptions>;
+  /** Unsubscribes from colour-scheme changes (the palettes follow prefers-color-scheme). */
+  private stopScheme: (() => void) | null = null;
 
   constructor(options: CanvasViewOptions) {
     super();
@@ -57,11 +60,14 @@ export abstract class CanvasViewLayer extends L.Layer {
     }
     this.container = container;
     map.getPane(this.opts.pane)?.appendChild(container);
+    this.stopScheme = onSchemeChange(() => this.redraw());
     this.reset();
     return this;
   }
 
   override onRemove(): this {
+    this.stopScheme?.();
+    this.stopScheme = null;
     this.container?.remove();
     this.container = null;
     this.canvases = [];

@@ -7,6 +7,7 @@
  */
 import L from 'leaflet';
 import { CanvasViewLayer } from './canvas-view-layer';
+import { prefersDark } from './color-scheme';
 import { BATCH_SIZE, traceFootprints, type Batching, type ViewTransform } from './draw-footprints';
 import {
   packFootprints,
@@ -37,7 +38,25 @@ export const FOOTPRINT_STYLE = {
   hovered: { fill: 'rgba(220, 38, 38, 0.18)', stroke: '#dc2626', width: 2.5 },
 } as const;
 
-type Style = (typeof FOOTPRINT_STYLE)[keyof typeof FOOTPRINT_STYLE];
+interface Style {
+  readonly fill: string;
+  readonly stroke: string;
+  readonly width: number;
+}
+type Palette = { readonly [K in keyof typeof FOOTPRINT_STYLE]: Style };
+
+/** The same under prefers-color-scheme: dark: light strokes that stand out on the dark land. */
+export const FOOTPRINT_STYLE_DARK: Palette = {
+  plain: { fill: 'rgba(96, 165, 250, 0.12)', stroke: 'rgba(147, 197, 253, 0.9)', width: 1 },
+  selected: { fill: 'rgba(251, 191, 36, 0.3)', stroke: '#fbbf24', width: 1.5 },
+  active: { fill: 'rgba(52, 211, 153, 0.3)', stroke: '#34d399', width: 2.5 },
+  hovered: { fill: 'rgba(248, 113, 113, 0.25)', stroke: '#f87171', width: 2.5 },
+};
+
+/** The palette of the scheme in use. */
+export function footprintStyle(): Palette {
+  return prefersDark() ? FOOTPRINT_STYLE_DARK : FOOTPRINT_STYLE;
+}
 
 export class FootprintLayer extends CanvasViewLayer {
   private fp: PackedFootprints = packFootprints([], []);
@@ -160,19 +179,19 @@ export class FootprintLayer extends CanvasViewLayer {
   protected drawCanvas(n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {
     const mask = this.selectedMask;
     if (n === 0) {
-      this.lastDrawn = fill(ctx, FOOTPRINT_STYLE.plain, (batch) =>
+      this.lastDrawn = fill(ctx, footprintStyle().plain, (batch) =>
         traceFootprints(ctx, this.fp, view, (i) => mask[i] === 0, undefined, batch),
       );
       if (this.selectedIds.size > 0) {
-        this.lastDrawn += fill(ctx, FOOTPRINT_STYLE.selected, (batch) =>
+        this.lastDrawn += fill(ctx, footprintStyle().selected, (batch) =>
           traceFootprints(ctx, this.fp, view, (i) => mask[i] === 1, undefined, batch),
         );
       }
       return;
     }
     for (const [i, style] of [
-      [this.active, FOOTPRINT_STYLE.active],
-      [this.hovered, FOOTPRINT_STYLE.hovered],
+      [this.active, footprintStyle().active],
+      [this.hovered, footprintStyle().hovered],
     ] as const) {
       if (i < 0) continue;
       fill(ctx, style, () => traceFootprints(ctx, this.fp, view, undefined, [i]));
