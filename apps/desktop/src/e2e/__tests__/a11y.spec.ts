@@ -208,3 +208,30 @@ describe('the map in the dark scheme', () => {
     await page.screenshot({ path: path.join(shotDir, 'light-1400-one-footprint.png') });
   });
 });
+
+describe('map clusters with the keyboard', () => {
+  it('Tab reaches a cluster named by its count; Enter zooms in', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await SCREENS[0]!.open();
+    await page.getByRole('button', { name: 'Zoom to results' }).click();
+    const clusters = page.locator('.catalog .eo-cluster');
+    await eventually(() => clusters.count()).toBeGreaterThan(0);
+    await page.locator('.catalog .map-frame__map').focus();
+    const focusedName = () =>
+      page.evaluate<string | null>(
+        `document.activeElement && document.activeElement.classList.contains('eo-cluster') ? document.activeElement.getAttribute('aria-label') : null`,
+      );
+    // Leaflet puts the markers after the map's panes: Tab from the map lands on the first.
+    await page.keyboard.press('Tab');
+    const name = await focusedName();
+    expect(name).toMatch(/^\d+ records here; zoom in$/);
+    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    const before = await scale.textContent();
+    await page.keyboard.press('Enter');
+    await eventually(() => scale.textContent()).not.toBe(before);
+    expect(
+      await page.evaluate<boolean>(`document.activeElement.classList.contains('map-frame__map')`),
+    ).toBe(true);
+  });
+});
