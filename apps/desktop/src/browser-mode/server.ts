@@ -25,7 +25,7 @@ import type { CallResult } from '../shared/contract';
 import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
 import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
-import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklooks';
+import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklook-paths';
 
 export { CSP };
 
