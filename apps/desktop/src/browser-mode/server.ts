@@ -246,7 +246,8 @@ export async function startBrowserMode(options: {
     }
     res.writeHead(200, headers);
     if (head) return void res.end();
-    if (pageFiles === null && type.startsWith('text/html')) pageFiles = filesOfPage(file, rendererDir);
+    if (pageFiles === null && type.startsWith('text/html'))
+      pageFiles = filesOfPage(file, rendererDir);
     sending++;
     res.once('close', () => {
       sending--;
