@@ -43,7 +43,7 @@ const { values } = parseArgs({
   },
   strict: false,
 });
-/** `--no-prefetch`: the engine's default (no read-ahead), to see what read-ahead buys. */
+/** `--no-prefetch`: no read-ahead, to see what it buys; `--prefetch N`: a fixed window. */
 const PREFETCH: boolean | number =
   values.prefetch !== undefined ? Number(values.prefetch) : values['no-prefetch'] !== true;
 const RECORDS = Number(values.records ?? (smoke ? 500 : 100_000));
