@@ -5,9 +5,13 @@ import fs from 'node:fs';
 import { resolve } from 'node:path';
 import { basemapData } from './vite/basemap-data.ts';
 
-// Workspace packages export TypeScript sources, so they are bundled; everything in
-// `dependencies` (better-sqlite3, fastify, drizzle-orm, ...) stays external and ships in
-// node_modules. The server's runtime dependencies are listed in ours for that reason.
+// Workspace packages export TypeScript sources, so they are bundled. So are the pure-JS
+// libraries the first screen's backend loads (cold start, issue 13): zod (~95 files) and
+// drizzle-orm (~110 files) cost more to resolve and read one by one than to parse as part of
+// our bundle. Everything else in `dependencies` stays external and ships in node_modules:
+// better-sqlite3 (native), fastify and its plugins (they read files next to their own code,
+// and load only after the first screen, with the embedded service). The server's runtime
+// dependencies are listed in ours for that reason.
 const workspace = [
   '@eo/domain',
   '@eo/api-client',
@@ -16,6 +20,7 @@ const workspace = [
   '@eo/server',
   '@eo/formats',
 ];
+const inlined = ['zod', 'drizzle-orm'];
 
 /**
  * @eo/sync and @eo/server find their SQL migrations at `../../drizzle` from their source file.
@@ -58,7 +63,7 @@ export default defineConfig({
   main: {
     plugins: [workspaceMigrations()],
     build: {
-      externalizeDeps: { exclude: workspace },
+      externalizeDeps: { exclude: [...workspace, ...inlined] },
       rollupOptions: {
         // CommonJS: Electron documents ES modules for the main process, not for utility
         // processes; one format for both entries is the safe choice.

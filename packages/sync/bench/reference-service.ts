@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 export interface ServiceProcess {
   readonly url: string;
   readonly key: string;
+  /** CPU the service process used so far (ms), asked over IPC. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,17 @@ export async function forkService(dataDir?: string): Promise<ServiceProcess> {
   return {
     url,
     key,
+    cpuMs: () =>
+      new Promise<number>((resolve) => {
+        const l = (m: unknown) => {
+          if (typeof m === 'object' && m !== null && 'cpuMs' in m) {
+            child.off('message', l);
+            resolve((m as { cpuMs: number }).cpuMs);
+          }
+        };
+        child.on('message', l);
+        child.send('cpu');
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -51,6 +64,11 @@ async function main(): Promise<void> {
     ? fs.readFileSync(path.join(dataDir, 'bench-key'), 'utf8')
     : seedDemo(server.app.ctx.sqlite, { nowMs: Date.now(), scenes: 10 }).demoKey!;
   process.send?.({ url: server.url, key });
+  process.on('message', (m) => {
+    if (m !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMs: (user + system) / 1000 });
+  });
   const stop = () => {
     void server.close().finally(() => {
       if (!given) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * The wire benchmark (issue 13): a first sync of `orders` and `catalogs` into a fresh mirror
- * through a simulated field link (@eo/bench-kit `startLink`: 2 Mbit/s with 600 ms round trips,
+ * through a simulated field link (@eo/bench-kit `startLink`, in a process of its own
+ * (link-process.ts): 2 Mbit/s with 600 ms round trips,
  * and 20 Mbit/s with 100 ms), from the reference service (a child process) holding 100,000
  * catalog records and 10,000 orders. Then 1% of the catalog records change on the service and
  * the same mirror syncs again (the daily re-sync). Prints, per link:
@@ -12,27 +13,23 @@
  *   client's CPU, not the link, is the floor);
  * - the re-sync's bytes and time (reported; no target).
  *
- * The engine runs with `prefetch: true` (its read-ahead: the next page is asked for while
- * the current one is written), since a link's round trips are what it hides.
+ * The engine runs with `prefetch: true` (its adaptive read-ahead: pages are asked for while
+ * the current one is written), since a link's round trips are what it hides; `--prefetch N`
+ * fixes the window at N pages, `--no-prefetch` turns it off.
  *
- *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/wire.ts [--smoke] [--records N --orders M] [--no-prefetch]
+ *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/wire.ts [--smoke] [--records N --orders M] [--no-prefetch | --prefetch N]
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEoClient } from '@eo/api-client';
-import {
-  LINKS,
-  linkFloorMs,
-  reportVerdict,
-  startLink,
-  type Check,
-  type LinkProfile,
-} from '@eo/bench-kit';
+import { LINKS, linkFloorMs, reportVerdict, type Check, type LinkProfile } from '@eo/bench-kit';
 import Database from 'better-sqlite3';
 import { openMirrorDatabase, type MirrorDatabase } from '../src/db/open';
 import { createSyncEngine } from '../src/pull/engine';
 import { fmt, log, smoke, tempDir } from './common';
+import { forkLink } from './link-process';
 import { forkService } from './reference-service';
 import { serviceCopy, serviceData } from './service-data';
 
@@ -42,11 +39,13 @@ const { values } = parseArgs({
     orders: { type: 'string' },
     smoke: { type: 'boolean' },
     'no-prefetch': { type: 'boolean' },
+    prefetch: { type: 'string' },
   },
   strict: false,
 });
-/** `--no-prefetch`: the engine's default (no read-ahead), to see what read-ahead buys. */
-const PREFETCH = values['no-prefetch'] !== true;
+/** `--no-prefetch`: no read-ahead, to see what it buys; `--prefetch N`: a fixed window. */
+const PREFETCH: boolean | number =
+  values.prefetch !== undefined ? Number(values.prefetch) : values['no-prefetch'] !== true;
 const RECORDS = Number(values.records ?? (smoke ? 500 : 100_000));
 const ORDERS = Number(values.orders ?? (smoke ? 20 : 10_000));
 /** Share of catalog records changed before the re-sync. */
@@ -56,6 +55,13 @@ const TARGET_FLOOR_RATIO = 1.3;
 
 interface Pass {
   readonly ms: number;
+  /**
+   * CPU this process used meanwhile (the engine: decompressing, validating, writing; and the
+   * link's proxy): when it comes near the wall time, the client's CPU, not the link, set it.
+   */
+  readonly cpuMs: number;
+  /** CPU the reference service (its own process) used meanwhile. */
+  readonly serviceCpuMs: number;
   readonly up: number;
   readonly down: number;
   /** Uncompressed bodies the client read (decoded JSON bytes). */
@@ -128,7 +134,8 @@ async function overLink(
 ): Promise<{ first: Pass; resync: Pass; records: number; changed: number }> {
   const data = serviceCopy(source);
   const service = await forkService(data.dir);
-  const link = await startLink(service.url, profile);
+  // Its own process: in this one, the engine's page writes held the simulated line idle.
+  const link = await forkLink(service.url, profile);
   const dir = tempDir('wire');
   const db = openMirrorDatabase(path.join(dir, 'mirror.db'));
   let json = 0;
@@ -141,13 +148,17 @@ async function overLink(
   });
   const engine = createSyncEngine({ db, client, prefetch: PREFETCH });
   const pass = async (): Promise<Pass> => {
-    link.resetCounters();
+    await link.resetCounters();
     json = 0;
     const t = performance.now();
+    const cpu = process.cpuUsage();
+    const serviceCpu = await service.cpuMs();
     await engine.sync({ resources: ['orders', 'catalogs'] });
     const ms = performance.now() - t;
-    const { up, down } = link.counters();
-    return { ms, up, down, json };
+    const used = process.cpuUsage(cpu);
+    const serviceCpuMs = (await service.cpuMs()) - serviceCpu;
+    const { up, down } = await link.counters();
+    return { ms, cpuMs: (used.user + used.system) / 1000, serviceCpuMs, up, down, json };
   };
   try {
     const first = await pass();
@@ -170,7 +181,7 @@ async function overLink(
 const source = await serviceData(RECORDS, ORDERS);
 const checks: Check[] = [];
 const lines: string[] = [
-  `wire${smoke ? ' (smoke sizes, not a figure)' : ''}: first sync of ${fmt(RECORDS)} catalog records + ${fmt(ORDERS)} orders through a simulated link, engine ${PREFETCH ? 'with' : 'without'} prefetch, then a re-sync after ${CHANGED * 100}% of the records changed`,
+  `wire${smoke ? ' (smoke sizes, not a figure)' : ''}: first sync of ${fmt(RECORDS)} catalog records + ${fmt(ORDERS)} orders through a simulated link, engine ${PREFETCH === true ? 'with adaptive' : PREFETCH ? `with ${PREFETCH} pages of` : 'without'} read-ahead, then a re-sync after ${CHANGED * 100}% of the records changed`,
 ];
 for (const [key, profile] of Object.entries(LINKS) as Array<[keyof typeof LINKS, LinkProfile]>) {
   log(`wire: ${profile.name} ...`);
@@ -179,7 +190,7 @@ for (const [key, profile] of Object.entries(LINKS) as Array<[keyof typeof LINKS,
   const floor = linkFloorMs(profile, first.down);
   const share = wire / first.json;
   lines.push(
-    `  ${profile.name}: ${fmt(records)} records in ${fmt(first.ms / 1000, 1)} s; floor ${fmt(floor / 1000, 1)} s (${fmt(first.down)} bytes down ÷ bandwidth + one RTT) -> ${(first.ms / floor).toFixed(2)}×`,
+    `  ${profile.name}: ${fmt(records)} records in ${fmt(first.ms / 1000, 1)} s; floor ${fmt(floor / 1000, 1)} s (${fmt(first.down)} bytes down ÷ bandwidth + one RTT) -> ${(first.ms / floor).toFixed(2)}×; CPU: client ${fmt(first.cpuMs / 1000, 1)} s, service ${fmt(first.serviceCpuMs / 1000, 1)} s (load average ${os.loadavg()[0]!.toFixed(1)})`,
     `    on the wire ${fmt(wire / records)} bytes/record (${fmt(first.down)} down, ${fmt(first.up)} up) vs ${fmt(first.json / records)} bytes/record of JSON -> ${(share * 100).toFixed(1)}%`,
     `    re-sync after ${fmt(changed)} records changed: ${fmt((resync.up + resync.down) / 1e6, 2)} MB on the wire in ${fmt(resync.ms / 1000, 1)} s (${((100 * (resync.up + resync.down)) / wire).toFixed(0)}% of the first sync's bytes)`,
   );

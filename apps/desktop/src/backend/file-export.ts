@@ -5,7 +5,9 @@
  * the area each delivers). KML and KMZ are styled by `status` (else `order_status`).
  */
 import { LIMITS } from '@eo/domain';
-import { exportFeatures, type ExportFeature, type ExportFormat } from '@eo/formats';
+// Types only here: the writers (and their XML, zip and projection libraries) load on the first
+// export, not at start-up (cold start, issue 13).
+import type { ExportFeature, ExportFormat } from '@eo/formats';
 import {
   aoiFeature,
   catalogFeature,
@@ -123,10 +125,11 @@ export function makeFileExport(mirror: Mirror, now: () => Date = () => new Date(
   }
 
   return {
-    export(req: Request): ExportedFile {
+    async export(req: Request): Promise<ExportedFile> {
       const list = features(req.source);
       if (list.length > MAX_EXPORT_FEATURES) tooMany();
       const layer = LAYER[req.source.kind];
+      const { exportFeatures } = await import('@eo/formats');
       const data = exportFeatures(list, req.format, { wkt: req.wkt === true, layer });
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
       const { ext, mediaType } = EXPORT_FILES[req.format];

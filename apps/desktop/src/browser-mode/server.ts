@@ -25,7 +25,7 @@ import type { CallResult } from '../shared/contract';
 import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
 import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
-import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklooks';
+import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklook-paths';
 
 export { CSP };
 
@@ -75,9 +75,11 @@ export async function startBrowserMode(options: {
   /** SSE keep-alive comment interval. Default 15 000 ms. */
   readonly heartbeatMs?: number;
   /**
-   * Called once when the page's scripts were served: a script went out and no static file is
-   * being sent. The launcher starts the backend then, so its start (which holds this event
-   * loop for a while) does not delay the page's own files.
+   * Called once when the page's files were served: every file its HTML loads before the app
+   * starts (entry script, module preloads, stylesheets) went out, a script among them, and no
+   * static file is being sent. The launcher starts the backend then, so its start (which holds
+   * this event loop for a while) does not delay the page's own files: a browser asks for six
+   * at a time, so "nothing being sent" alone came after the first six (cold start, issue 13).
    */
   readonly onPageServed?: () => void;
 }): Promise<BrowserModeServer> {
@@ -89,6 +91,8 @@ export async function startBrowserMode(options: {
   /** Static files being sent, whether a script went out, and who waits for the page. */
   let sending = 0;
   let scriptServed = false;
+  /** The page's own files not sent yet; null until the page went out. */
+  let pageFiles: Set<string> | null = null;
   let pageServed = options.onPageServed;
   let port = 0;
 
@@ -242,11 +246,14 @@ export async function startBrowserMode(options: {
     }
     res.writeHead(200, headers);
     if (head) return void res.end();
+    if (pageFiles === null && type.startsWith('text/html'))
+      pageFiles = filesOfPage(file, rendererDir);
     sending++;
     res.once('close', () => {
       sending--;
+      pageFiles?.delete(file);
       if (file.endsWith('.js')) scriptServed = true;
-      if (scriptServed && sending === 0 && pageServed) {
+      if (scriptServed && sending === 0 && pageFiles?.size === 0 && pageServed) {
         const call = pageServed;
         pageServed = undefined;
         call();
@@ -276,6 +283,23 @@ export async function startBrowserMode(options: {
       });
     },
   };
+}
+
+/**
+ * The files a page loads before its app starts: what its `<script src>` and `<link href>` tags
+ * name (the build's entry, module preloads, stylesheets), those that exist beside it.
+ */
+function filesOfPage(htmlFile: string, root: string): Set<string> {
+  const html = fs.readFileSync(htmlFile, 'utf8');
+  const dir = path.dirname(htmlFile);
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"#?]+)[^"]*"/g)) {
+    const ref = m[1]!;
+    if (/^[a-z]+:/i.test(ref) || ref.startsWith('//')) continue;
+    const file = ref.startsWith('/') ? path.join(root, ref) : path.resolve(dir, ref);
+    if (file.startsWith(root + path.sep) && statOrNull(file)?.isFile()) files.add(file);
+  }
+  return files;
 }
 
 function statOrNull(file: string): fs.Stats | null {

@@ -7,7 +7,7 @@
  * allows it in `img-src` only.
  */
 import type { Protocol } from 'electron';
-import { QUICKLOOK_SCHEME, splitQuicklookPath } from '../shared/quicklooks';
+import { QUICKLOOK_SCHEME, splitQuicklookPath } from '../shared/quicklook-paths';
 import type { BackendHost } from './backend-host';
 
 export const QUICKLOOK_SCHEME_PRIVILEGES = {

@@ -3,7 +3,7 @@
  * mode (response header) use the same one. No remote origin at all: tiles and data come
  * through the contract, never straight from the network.
  */
-import { QUICKLOOK_SCHEME } from './quicklooks';
+import { QUICKLOOK_SCHEME } from './quicklook-paths';
 
 export const CSP = [
   "default-src 'self'",

@@ -13,8 +13,12 @@
 import { QuicklookVariant } from '@eo/domain';
 import { z } from 'zod';
 
-export const QUICKLOOK_SCHEME = 'eo-quicklook';
-export const QUICKLOOK_HTTP_PREFIX = '/api/quicklooks/';
+export {
+  QUICKLOOK_HTTP_PREFIX,
+  QUICKLOOK_SCHEME,
+  quicklookPath,
+  splitQuicklookPath,
+} from './quicklook-paths';
 
 /** A catalog record id as the mirror keys it: no whitespace or control characters, ≤ 200. */
 export const QuicklookRecordId = z
@@ -28,21 +32,3 @@ export const QuicklookRequest = z.strictObject({
   variant: QuicklookVariant,
 });
 export type QuicklookRequest = z.infer<typeof QuicklookRequest>;
-
-/** `<variant>/<encoded id>`: the part both URL forms share. */
-export const quicklookPath = (variant: QuicklookVariant, recordId: string): string =>
-  `${variant}/${encodeURIComponent(recordId)}`;
-
-/**
- * The raw request in `<variant>/<encoded id>` (unvalidated: the backend checks it), or null
- * when the path does not have that shape or does not decode.
- */
-export function splitQuicklookPath(path: string): { variant: string; recordId: string } | null {
-  const m = /^([^/]+)\/([^/]+)$/.exec(path);
-  if (!m) return null;
-  try {
-    return { variant: m[1]!, recordId: decodeURIComponent(m[2]!) };
-  } catch {
-    return null;
-  }
-}

@@ -4,7 +4,9 @@
  * the picked features as AOIs through the outbox. `files.export`: records of the mirror as a
  * field file (file-export.ts).
  */
-import { FormatError, importFile, type PreviewFeature } from '@eo/formats';
+// Types only here: the readers (XML, zip, projections: most of the backend's code by size) load
+// on the first preview, not at start-up (cold start, issue 13).
+import type { PreviewFeature } from '@eo/formats';
 import {
   ContractError,
   MAX_IMPORT_FILE_BYTES,
@@ -34,6 +36,7 @@ export function filesHandlers(exporter: FileExport): FilesHandlers {
     'files.export': (req) => exporter.export(req),
     'files.preview': async ({ name, base64, nameField }) => {
       const bytes = Buffer.from(base64, 'base64');
+      const { FormatError, importFile } = await import('@eo/formats');
       try {
         const preview = await importFile(name, bytes, {
           nameField,

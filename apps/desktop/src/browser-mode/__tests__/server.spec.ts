@@ -305,6 +305,19 @@ describe('browser mode server, backend still starting (cold start)', () => {
   });
 });
 
+/** GETs a static file, read to its end; resolves with the status once the response closed. */
+function getFile(url: string, path: string): Promise<number> {
+  const port = Number(new URL(url).port);
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}` } }, (res) => {
+        res.resume();
+        res.on('close', () => resolve(res.statusCode!));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('browser mode server, when the page was served', () => {
   it('calls onPageServed once, after a script went out and nothing is being sent', async () => {
     let calls = 0;
@@ -315,25 +328,49 @@ describe('browser mode server, when the page was served', () => {
       onPageServed: () => calls++,
     });
     try {
-      const p = Number(new URL(s.url).port);
-      const get = (path: string) =>
-        new Promise<number>((resolve, reject) => {
-          http
-            .get(
-              { host: '127.0.0.1', port: p, path, headers: { host: `127.0.0.1:${p}` } },
-              (res) => {
-                res.resume();
-                res.on('close', () => resolve(res.statusCode!));
-              },
-            )
-            .on('error', reject);
-        });
+      const get = (path: string) => getFile(s.url, path);
       expect(await get('/')).toBe(200);
       expect(calls).toBe(0); // the page, not its scripts yet
       expect(await get('/assets/app.js')).toBe(200);
       await until('onPageServed called', () => calls > 0);
       expect(await get('/assets/app.js')).toBe(200);
       expect(calls).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("waits for every file the page's HTML loads, not only the first script", async () => {
+    // A browser asks for six files at a time: between two batches nothing is being sent.
+    const dir = path.join(root, 'renderer-built');
+    fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      [
+        '<!doctype html><script type="module" src="./assets/app.js"></script>',
+        '<link rel="modulepreload" href="./assets/chunk.js">',
+        '<link rel="stylesheet" href="/assets/app.css"><link rel="icon" href="data:,">',
+      ].join('\n'),
+    );
+    for (const f of ['app.js', 'chunk.js', 'app.css'])
+      fs.writeFileSync(path.join(dir, 'assets', f), '/* x */');
+    const requested: string[] = [];
+    let seen: string[] | null = null;
+    const s = await startBrowserMode({
+      backend: t.backend,
+      rendererDir: dir,
+      token: 'test-token-790',
+      onPageServed: () => (seen ??= [...requested]),
+    });
+    try {
+      const get = (path: string) => {
+        requested.push(path);
+        return getFile(s.url, path);
+      };
+      for (const file of ['/', '/assets/app.js', '/assets/app.css', '/assets/chunk.js'])
+        expect(await get(file)).toBe(200);
+      await until('onPageServed called', () => seen !== null);
+      expect(seen).toEqual(['/', '/assets/app.js', '/assets/app.css', '/assets/chunk.js']);
     } finally {
       await s.close();
     }

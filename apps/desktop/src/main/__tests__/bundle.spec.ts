@@ -32,7 +32,44 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
+/** The chunks `entry` loads as it is required (not its `import()`s), itself included. */
+function staticChunks(entry: string): string[] {
+  const seen = new Set<string>([entry]);
+  for (const file of seen) {
+    const code = fs.readFileSync(path.join(outDir, 'main', file), 'utf8');
+    // A lazy import() is bundled as `Promise.resolve().then(() => require("./chunk"))`.
+    for (const m of code.matchAll(/(?<!=> )require\("\.\/([^"]+)"\)/g)) seen.add(m[1]!);
+  }
+  return [...seen];
+}
+
+/** What the chunks were built from (the bundle names each module's path in a comment). */
+function sourcesOf(chunks: readonly string[]): string {
+  return chunks.map((c) => fs.readFileSync(path.join(outDir, 'main', c), 'utf8')).join('\n');
+}
+
 describe('built bundle', () => {
+  it('loads no zod or schemas before the browser-mode launcher listens', () => {
+    const launcher = sourcesOf(staticChunks('browser-mode.cjs'));
+    expect(launcher).toContain('src/browser-mode/server.ts');
+    expect(launcher).not.toMatch(/node_modules\/\.pnpm\/zod@|packages\/domain\/src/);
+    expect(launcher).not.toMatch(/require\("zod"\)/);
+  });
+
+  it("loads the backend's first screen without the file formats, zod and drizzle inlined", () => {
+    const launch = staticChunks('backend-process.cjs');
+    const code = sourcesOf(launch);
+    // The backend itself is there (the check below could not fail otherwise)...
+    expect(code).toMatch(/packages\/sync\/src/);
+    expect(code).toMatch(/node_modules\/\.pnpm\/zod@/);
+    // ...but not the readers and writers of field files (XML, projections: loaded on first use).
+    expect(code).not.toMatch(/node_modules\/\.pnpm\/(@xmldom|proj4|papaparse|fflate)/);
+    expect(code).not.toMatch(/packages\/formats\/src\/(import|export)\.ts/);
+    // Bundled, not resolved file by file from node_modules; better-sqlite3 (native) stays out.
+    expect(code).not.toMatch(/require\("(zod|drizzle-orm)[/"]/);
+    expect(code).toMatch(/require\("better-sqlite3"\)/);
+  });
+
   it('has the preload as CommonJS that requires only electron', () => {
     const preload = fs.readFileSync(path.join(outDir, 'preload', 'index.cjs'), 'utf8');
     const required = [...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);

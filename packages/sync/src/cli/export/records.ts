@@ -3,7 +3,9 @@
  * that does not parse is exported as null (the attributes still go out), never guessed at.
  */
 import { Geometry, GeometryOrFeatureCollection, type Geometry as GeometryValue } from '@eo/domain';
-import { scalarFields, type ExportFeature, type Scalar } from '@eo/formats';
+// The feature shape alone, not the package's index: the desktop's backend re-exports these
+// builders at start-up and loads the readers and writers (XML, zip, projections) on first use.
+import { scalarFields, type ExportFeature, type Scalar } from '@eo/formats/feature';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json =>
