@@ -55,7 +55,7 @@ describe('QuicklookThumb', () => {
     await w.find('img').trigger('error');
     expect(w.attributes('data-state')).toBe('missing');
     expect(w.find('img').exists()).toBe(false);
-    expect(w.text()).toContain('no picture');
+    expect(w.text()).toContain('no preview offline');
   });
 
   it('shows the placeholder when no picture source exists', () => {
