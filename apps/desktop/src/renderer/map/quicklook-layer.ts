@@ -22,7 +22,7 @@ const MAX_IMAGES = 400;
 
 export type QuicklookUrlOf = (recordId: string, variant: QuicklookVariant) => string | null;
 
-interface Placed {
+export interface Placed {
   readonly id: string;
   /** Corners in world units (mercator 0..1): top-left, top-right, bottom-right, bottom-left. */
   readonly corners: readonly [Point, Point, Point, Point];
@@ -52,6 +52,30 @@ export function cornersOfRing(ring: ArrayLike<number>): [number, number][] | nul
   }
   if (pts.length === 0) return null;
   return quicklookCorners({ type: 'Polygon', coordinates: [pts] }, [w, s, e, n]);
+}
+
+/**
+ * What is drawn in the view `[x0, y0, x1, y1]` (world units), back to front: the first
+ * `max` records of the search's order that touch it, the last of them first (the first ends on
+ * top), and the record `top` (the open one) last, above all, even past `max`.
+ */
+export function drawOrder<P extends Pick<Placed, 'id' | 'box'>>(
+  placed: readonly P[],
+  [x0, y0, x1, y1]: readonly [number, number, number, number],
+  top: string | null,
+  max = MAX_QUICKLOOKS,
+): P[] {
+  const inView: P[] = [];
+  let above: P | null = null;
+  for (const p of placed) {
+    const [bx0, by0, bx1, by1] = p.box;
+    if (bx1 < x0 || bx0 > x1 || by1 < y0 || by0 > y1) continue;
+    if (p.id === top) above = p;
+    else if (inView.length < max) inView.push(p);
+  }
+  inView.reverse();
+  if (above) inView.push(above);
+  return inView;
 }
 
 export class QuicklookLayer extends CanvasViewLayer {
@@ -91,6 +115,11 @@ export class QuicklookLayer extends CanvasViewLayer {
     // New footprints (a search or a sync): pictures missing before may be there now.
     for (const [url, l] of this.images) if (l.state === 'missing') this.images.delete(url);
     this.redraw();
+  }
+
+  /** The record drawn above all others, if any. */
+  get topId(): string | null {
+    return this.top;
   }
 
   setTop(id: string | null): void {
@@ -162,17 +191,7 @@ export class QuicklookLayer extends CanvasViewLayer {
     const y0 = originY / scale;
     const x1 = (originX + view.width) / scale;
     const y1 = (originY + view.height) / scale;
-    const inView: Placed[] = [];
-    let top: Placed | null = null;
-    for (const p of this.placed) {
-      const [bx0, by0, bx1, by1] = p.box;
-      if (bx1 < x0 || bx0 > x1 || by1 < y0 || by0 > y1) continue;
-      if (p.id === this.top) top = p;
-      else if (inView.length < MAX_QUICKLOOKS) inView.push(p);
-    }
-    // Back to front: the last of the search's order first, the open record last.
-    inView.reverse();
-    if (top) inView.push(top);
+    const inView = drawOrder(this.placed, [x0, y0, x1, y1], this.top);
     let drawn = 0;
     let overviews = 0;
     for (const p of inView) {

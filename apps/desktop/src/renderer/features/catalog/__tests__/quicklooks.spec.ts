@@ -7,7 +7,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { cornersOfRing, MAX_QUICKLOOKS } from '../../../map/quicklook-layer';
+import { cornersOfRing, drawOrder, MAX_QUICKLOOKS } from '../../../map/quicklook-layer';
 import { affineFrom, drawWarped, type Point, type WarpTarget } from '../../../map/warp-image';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
@@ -113,6 +113,38 @@ describe('the map’s imagery', () => {
     expect(slider.attributes('disabled')).toBeDefined();
     await wrapper.find('[data-test="imagery-toggle"]').setValue(true);
     expect(map!.hasLayer(quicklooks!)).toBe(true);
+    wrapper.unmount();
+  });
+
+  it('draws the open record’s quicklook above all the others (selected scene on top)', async () => {
+    const at = (id: string, x: number) => ({ id, box: [x, 0, x + 2, 2] as const });
+    const placed = [at('newest', 0), at('older', 1), at('oldest', 1.5), at('away', 50)];
+    const view = [0, 0, 10, 10] as const;
+    // Back to front: the search's first (newest) drawn last, on top; outside the view: not drawn.
+    expect(drawOrder(placed, view, null).map((p) => p.id)).toEqual(['oldest', 'older', 'newest']);
+    // The open record goes last, above the newest.
+    expect(drawOrder(placed, view, 'oldest').map((p) => p.id)).toEqual([
+      'older',
+      'newest',
+      'oldest',
+    ]);
+    // Even past the cap of drawn pictures.
+    expect(drawOrder(placed, view, 'oldest', 1).map((p) => p.id)).toEqual(['newest', 'oldest']);
+
+    // Opening a record in the catalog puts it on top of the map's layer; closing it, none.
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const wrapper = mount(MapView, { attachTo: document.body });
+    await flushPromises();
+    const { quicklooks } = wrapper.vm.internals();
+    expect(quicklooks!.topId).toBeNull();
+    const id = bridge.records[3]!.id;
+    await catalog.open(id);
+    await flushPromises();
+    expect(quicklooks!.topId).toBe(id);
+    catalog.closeDetail();
+    await flushPromises();
+    expect(quicklooks!.topId).toBeNull();
     wrapper.unmount();
   });
 
