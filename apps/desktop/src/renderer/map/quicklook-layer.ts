@@ -79,7 +79,7 @@ export function drawOrder<P extends Pick<Placed, 'id' | 'box'>>(
 }
 
 export class QuicklookLayer extends CanvasViewLayer {
-  private placed: Placed[] = [];
+  protected placed: Placed[] = [];
   private readonly images = new Map<string, Loaded>();
   private opacity = 0.85;
   private pending = false;
@@ -88,8 +88,12 @@ export class QuicklookLayer extends CanvasViewLayer {
   /** How many pictures the last draw put on the map (`data-drawn`, and `data-overviews` of them). */
   drawn = 0;
 
-  constructor(private readonly urlOf: QuicklookUrlOf) {
-    super({ pane: 'eo-quicklooks', zIndex: 380, padding: 0.1 });
+  constructor(
+    private readonly urlOf: QuicklookUrlOf,
+    private readonly paneName = 'eo-quicklooks',
+    zIndex = 380,
+  ) {
+    super({ pane: paneName, zIndex, padding: 0.1 });
   }
 
   setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void {
@@ -141,7 +145,7 @@ export class QuicklookLayer extends CanvasViewLayer {
   }
 
   private paneEl(): HTMLElement | undefined {
-    return (this._map as L.Map | undefined)?.getPane('eo-quicklooks');
+    return (this._map as L.Map | undefined)?.getPane(this.paneName);
   }
 
   /** The image for `url`: ready, or starting to load (a redraw follows its load). */
@@ -174,7 +178,7 @@ export class QuicklookLayer extends CanvasViewLayer {
   }
 
   /** One redraw for a burst of loads. */
-  private scheduleRedraw(): void {
+  protected scheduleRedraw(): void {
     if (this.pending) return;
     this.pending = true;
     const run = () => {
@@ -195,22 +199,33 @@ export class QuicklookLayer extends CanvasViewLayer {
     let drawn = 0;
     let overviews = 0;
     for (const p of inView) {
-      const [bx0, by0, bx1, by1] = p.box;
-      const sizePx = Math.max(bx1 - bx0, by1 - by0) * scale;
-      const pick = this.pick(p.id, sizePx > QUICKLOOK_PIXELS.thumbnail);
-      if (!pick) continue;
-      const corners = p.corners.map(
-        ([x, y]) => [x * scale - originX, y * scale - originY] as const,
-      ) as unknown as [Point, Point, Point, Point];
-      const w = pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail;
-      const h = pick.naturalHeight || QUICKLOOK_PIXELS.thumbnail;
-      drawWarped(ctx, pick, w, h, corners);
+      const size = this.drawPlaced(ctx, view, p);
+      if (size === 0) continue;
       drawn++;
-      if (w > QUICKLOOK_PIXELS.thumbnail) overviews++;
+      if (size > QUICKLOOK_PIXELS.thumbnail) overviews++;
     }
     this.drawn = drawn;
     this.canvases[0]?.setAttribute('data-drawn', String(drawn));
     this.canvases[0]?.setAttribute('data-overviews', String(overviews));
+  }
+
+  /**
+   * Draws one record's picture warped onto its corners; returns the picture's width in pixels
+   * (0: not loaded yet or missing, nothing drawn).
+   */
+  protected drawPlaced(ctx: CanvasRenderingContext2D, view: ViewTransform, p: Placed): number {
+    const { scale, originX, originY } = view;
+    const [bx0, by0, bx1, by1] = p.box;
+    const sizePx = Math.max(bx1 - bx0, by1 - by0) * scale;
+    const pick = this.pick(p.id, sizePx > QUICKLOOK_PIXELS.thumbnail);
+    if (!pick) return 0;
+    const corners = p.corners.map(
+      ([x, y]) => [x * scale - originX, y * scale - originY] as const,
+    ) as unknown as [Point, Point, Point, Point];
+    const w = pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail;
+    const h = pick.naturalHeight || QUICKLOOK_PIXELS.thumbnail;
+    drawWarped(ctx, pick, w, h, corners);
+    return w;
   }
 
   /** The picture to draw now: the overview when wanted and loaded, else the thumbnail. */

@@ -1,6 +1,7 @@
 /**
  * The catalog map's imagery overlay: a QuicklookLayer fed the search's footprints, shown or
- * hidden by the "Imagery" toggle, with its opacity. Call from a component's setup after the map
+ * hidden by the "Imagery" toggle (and while the compare swipe shows two of them), with its
+ * opacity. Call from a component's setup after the map
  * is created by `useBaseMap` (its onMounted runs first).
  */
 import type L from 'leaflet';
@@ -13,6 +14,8 @@ import { quicklookUrl } from './quicklook-source';
 export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
   const catalog = useCatalogStore();
   const visible = ref(true);
+  /** True while something else shows the pictures (the compare swipe): the layer is off. */
+  const suspended = ref(false);
   const opacity = ref(0.85);
   let layer: QuicklookLayer | null = null;
   const stops: Array<() => void> = [];
@@ -29,7 +32,7 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
         { immediate: true },
       ),
       watch(
-        visible,
+        () => visible.value && !suspended.value,
         (on) => {
           if (on) l.addTo(m);
           else l.remove();
@@ -49,5 +52,5 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
     layer?.remove();
   });
 
-  return { visible, opacity, layer: () => layer };
+  return { visible, suspended, opacity, layer: () => layer };
 }
