@@ -25,7 +25,7 @@ export class CompareLayer extends QuicklookLayer {
 
   constructor(urlOf: QuicklookUrlOf) {
     // Above the other quicklooks (380), under the footprint outlines.
-    super(urlOf, 'eo-compare', 385);
+    super(urlOf, { pane: 'eo-compare', zIndex: 385 });
   }
 
   /** The scenes compared: A on the left, B on the right (null: nothing drawn). */

@@ -20,6 +20,15 @@ export const MAX_QUICKLOOKS = 200;
 /** Pictures kept decoded (thumbnails ~256 kB of pixels each, overviews 4 MB). */
 const MAX_IMAGES = 400;
 
+export interface QuicklookLayerOptions {
+  readonly pane?: string;
+  readonly zIndex?: number;
+  /** Records drawn at most (default MAX_QUICKLOOKS; the map benchmark draws 500). */
+  readonly maxDrawn?: number;
+  /** Pictures kept decoded (default MAX_IMAGES; at least `maxDrawn`, else every draw reloads). */
+  readonly maxImages?: number;
+}
+
 export type QuicklookUrlOf = (recordId: string, variant: QuicklookVariant) => string | null;
 
 export interface Placed {
@@ -88,12 +97,19 @@ export class QuicklookLayer extends CanvasViewLayer {
   /** How many pictures the last draw put on the map (`data-drawn`, and `data-overviews` of them). */
   drawn = 0;
 
+  private readonly paneName: string;
+  private readonly maxDrawn: number;
+  private readonly maxImages: number;
+
   constructor(
     private readonly urlOf: QuicklookUrlOf,
-    private readonly paneName = 'eo-quicklooks',
-    zIndex = 380,
+    options: QuicklookLayerOptions = {},
   ) {
-    super({ pane: paneName, zIndex, padding: 0.1 });
+    const pane = options.pane ?? 'eo-quicklooks';
+    super({ pane, zIndex: options.zIndex ?? 380, padding: 0.1 });
+    this.paneName = pane;
+    this.maxDrawn = options.maxDrawn ?? MAX_QUICKLOOKS;
+    this.maxImages = Math.max(options.maxImages ?? MAX_IMAGES, this.maxDrawn);
   }
 
   setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void {
@@ -170,7 +186,7 @@ export class QuicklookLayer extends CanvasViewLayer {
     };
     img.src = url;
     this.images.set(url, entry);
-    while (this.images.size > MAX_IMAGES) {
+    while (this.images.size > this.maxImages) {
       const oldest = this.images.keys().next().value as string;
       this.images.delete(oldest);
     }
@@ -195,7 +211,7 @@ export class QuicklookLayer extends CanvasViewLayer {
     const y0 = originY / scale;
     const x1 = (originX + view.width) / scale;
     const y1 = (originY + view.height) / scale;
-    const inView = drawOrder(this.placed, [x0, y0, x1, y1], this.top);
+    const inView = drawOrder(this.placed, [x0, y0, x1, y1], this.top, this.maxDrawn);
     let drawn = 0;
     let overviews = 0;
     for (const p of inView) {
