@@ -7,7 +7,9 @@
  * without the quicklooks, in the same run (two sessions of each, interleaved, so load drift
  * hits both): printed as a ratio. The JS heap after a forced GC is read after every cycle:
  * bounded means it does not grow from cycle to cycle (at most 8 MB from the first reading to
- * the last) and stays under 96 MB. A miss exits 1.
+ * the last) and stays under 96 MB. A pan at the same zoom moves the drawn canvas and draws only
+ * what came into view: after the cycles, that canvas is checked against a whole redraw (at
+ * most 0.1 % of pixels differ). A miss exits 1.
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/quicklooks.ts [--smoke]
  *
@@ -90,6 +92,13 @@ reportVerdict(
       atMost: 96,
       unit: 'MB',
       digits: 1,
+    },
+    {
+      what: 'pixels differing, redraw after a pan vs whole redraw',
+      value: Math.max(...withQ.map((s) => s.panMismatch)) * 100,
+      atMost: 0.1,
+      unit: '%',
+      digits: 3,
     },
   ],
   { smoke },

@@ -20,6 +20,7 @@ export function dividerCanvasX(
 }
 
 export class CompareLayer extends QuicklookLayer {
+  protected override shiftOnPan = false;
   private pair: readonly [string, string] | null = null;
   private split = 0.5;
 

@@ -13,6 +13,7 @@ import type L from 'leaflet';
 import { CanvasViewLayer } from './canvas-view-layer';
 import type { ViewTransform } from './draw-footprints';
 import { mercX, mercY } from './mercator';
+import { insideShifted, panShift } from './pan-shift';
 import { drawWarped, type Point } from './warp-image';
 
 /** Records drawn at most (the first in view, in the search's order). */
@@ -205,24 +206,92 @@ export class QuicklookLayer extends CanvasViewLayer {
     else setTimeout(run, 16);
   }
 
+  /**
+   * A pan at the same zoom keeps what is drawn, moved, and draws only the pictures that reach
+   * into what came into view (pan-shift.ts). Off for the compare layer (it redraws on move).
+   */
+  protected shiftOnPan = true;
+  /** The canvas as last drawn whole or shifted, and the view it was drawn for. */
+  private previous: { view: ViewTransform; copy: HTMLCanvasElement; capped: boolean } | null = null;
+  private shifting = false;
+
+  override reset(): void {
+    const canvas = this.canvases[0];
+    if (this.shiftOnPan && canvas && this.view && canvas.width > 0 && this.previous) {
+      const copy = this.previous.copy;
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      copy.getContext('2d')?.drawImage(canvas, 0, 0);
+      this.previous = { ...this.previous, view: this.view };
+      this.shifting = true;
+    }
+    try {
+      super.reset();
+    } finally {
+      this.shifting = false;
+    }
+  }
+
   protected override drawCanvas(_n: number, ctx: CanvasRenderingContext2D, view: ViewTransform) {
     const { scale, originX, originY } = view;
     const x0 = originX / scale;
     const y0 = originY / scale;
     const x1 = (originX + view.width) / scale;
     const y1 = (originY + view.height) / scale;
-    const inView = drawOrder(this.placed, [x0, y0, x1, y1], this.top, this.maxDrawn);
+    // One more than the cap: whether the cap cut something (then the drawn set may change).
+    const inView = drawOrder(this.placed, [x0, y0, x1, y1], this.top, this.maxDrawn + 1);
+    const capped = inView.length - (inView.at(-1)?.id === this.top ? 1 : 0) > this.maxDrawn;
+    if (capped) inView.shift();
+    const prev = this.previous;
+    const shift =
+      this.shifting && prev && !prev.capped && !capped ? panShift(prev.view, view) : null;
+    if (shift && prev) {
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(prev.copy, shift.dx * this.dpr, shift.dy * this.dpr);
+      ctx.restore();
+      // Only what came into view: the canvas minus the old one, moved.
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, 0, view.width, view.height);
+      ctx.rect(shift.dx, shift.dy, view.width, view.height);
+      ctx.clip('evenodd');
+    }
     let drawn = 0;
     let overviews = 0;
     for (const p of inView) {
-      const size = this.drawPlaced(ctx, view, p);
+      const [bx0, by0, bx1, by1] = p.box;
+      const screen = [
+        bx0 * scale - originX,
+        by0 * scale - originY,
+        bx1 * scale - originX,
+        by1 * scale - originY,
+      ] as const;
+      const kept = shift !== null && insideShifted(screen, shift, view);
+      const size = kept ? this.readySize(p, view) : this.drawPlaced(ctx, view, p);
       if (size === 0) continue;
       drawn++;
       if (size > QUICKLOOK_PIXELS.thumbnail) overviews++;
     }
+    if (shift) ctx.restore();
+    this.previous = {
+      view,
+      copy: prev?.copy ?? document.createElement('canvas'),
+      capped,
+    };
     this.drawn = drawn;
     this.canvases[0]?.setAttribute('data-drawn', String(drawn));
     this.canvases[0]?.setAttribute('data-overviews', String(overviews));
+  }
+
+  /** The width of the picture a draw of `p` would use now (0: none ready), drawing nothing. */
+  private readySize(p: Placed, view: ViewTransform): number {
+    const [bx0, by0, bx1, by1] = p.box;
+    const pick = this.pick(
+      p.id,
+      Math.max(bx1 - bx0, by1 - by0) * view.scale > QUICKLOOK_PIXELS.thumbnail,
+    );
+    return pick ? pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail : 0;
   }
 
   /**

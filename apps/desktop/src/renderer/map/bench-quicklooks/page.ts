@@ -185,10 +185,33 @@ async function session(
   }
   done = true;
   await frame();
+  // The moved canvas must be what a whole redraw draws.
+  let panMismatch = 0;
+  if (quicklooks) {
+    const end = once(map, 'moveend');
+    map.panBy([137, 61], { animate: false });
+    await end;
+    const canvas = el.querySelector<HTMLCanvasElement>('.leaflet-pane canvas[data-drawn]')!;
+    const read = () =>
+      canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const moved = read();
+    quicklooks.redraw();
+    const whole = read();
+    let differ = 0;
+    for (let i = 0; i < whole.length; i += 4) {
+      for (let c = 0; c < 4; c++) {
+        if (Math.abs(whole[i + c]! - moved[i + c]!) > 2) {
+          differ++;
+          break;
+        }
+      }
+    }
+    panMismatch = differ / (whole.length / 4);
+  }
   quicklooks?.remove();
   footprintLayer.remove();
   map.remove();
-  return { quicklooks: withQuicklooks, drawn, frames, redraws, heap };
+  return { quicklooks: withQuicklooks, drawn, frames, redraws, heap, panMismatch };
 }
 
 const q = new URLSearchParams(location.search);

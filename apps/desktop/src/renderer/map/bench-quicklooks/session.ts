@@ -7,6 +7,11 @@ export interface Session {
   readonly frames: number[];
   /** Durations of the layers' redraws (moveend, zoomend), raster included, ms. */
   readonly redraws: number[];
+  /**
+   * Share of the quicklook canvas's pixels that differ (by more than 2 in a channel) between
+   * the redraw after a pan (the old canvas moved, the new strips drawn) and a whole redraw.
+   */
+  readonly panMismatch: number;
   /** JS heap used after a GC, after each cycle, bytes. */
   readonly heap: number[];
 }

@@ -8,6 +8,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { cornersOfRing, drawOrder, MAX_QUICKLOOKS } from '../../../map/quicklook-layer';
+import { insideShifted, panShift } from '../../../map/pan-shift';
 import { affineFrom, drawWarped, type Point, type WarpTarget } from '../../../map/warp-image';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
@@ -148,6 +149,24 @@ describe('the map’s imagery', () => {
     wrapper.unmount();
   });
 
+  it('after a pan at the same zoom, moves the old canvas and draws only what came into view', () => {
+    const view = { scale: 1024, originX: 500, originY: 300, width: 1400, height: 900 };
+    const panned = { ...view, originX: 800, originY: 250 };
+    expect(panShift(view, panned)).toEqual({ dx: -300, dy: 50 });
+    // Another zoom, another size, nothing left in view, half pixels, no previous draw: whole.
+    expect(panShift(view, { ...panned, scale: 2048 })).toBeNull();
+    expect(panShift(view, { ...panned, width: 1000 })).toBeNull();
+    expect(panShift(view, { ...view, originX: 500 + 1400 })).toBeNull();
+    expect(panShift(view, { ...view, originX: 500.5 })).toBeNull();
+    expect(panShift(null, view)).toBeNull();
+    // A picture wholly inside the moved old canvas is kept; one reaching into the new strip not.
+    const shift = { dx: -300, dy: 50 };
+    expect(insideShifted([10, 60, 200, 400], shift, view)).toBe(true);
+    expect(insideShifted([1050, 60, 1100, 400], shift, view)).toBe(true);
+    expect(insideShifted([1050, 60, 1101, 400], shift, view)).toBe(false);
+    expect(insideShifted([10, 40, 200, 400], shift, view)).toBe(false);
+  });
+
   it('takes a four-corner ring’s corners in order, and the bbox of anything else', () => {
     const ring = [10, 20, 11, 20.2, 10.8, 19, 9.9, 18.8, 10, 20];
     expect(cornersOfRing(ring)).toEqual([
@@ -171,13 +190,15 @@ describe('the map’s imagery', () => {
       m[0]! * x + m[2]! * y + m[4]!,
       m[1]! * x + m[3]! * y + m[5]!,
     ];
+    // Not a parallelogram: br is 6 px off tr + bl - tl = (290, 260).
     const corners: [Point, Point, Point, Point] = [
       [100, 50],
       [300, 70],
-      [290, 260],
+      [295, 264],
       [90, 240],
     ];
-    const transforms: number[][] = [];
+    let transforms: number[][] = [];
+    let clips = 0;
     const ctx = {
       save() {},
       restore() {},
@@ -185,12 +206,13 @@ describe('the map’s imagery', () => {
       moveTo() {},
       lineTo() {},
       closePath() {},
-      clip() {},
+      clip: () => clips++,
       transform: (...m: number[]) => transforms.push(m),
       drawImage() {},
     } as unknown as WarpTarget;
     drawWarped(ctx, {} as CanvasImageSource, 256, 256, corners);
     expect(transforms).toHaveLength(2);
+    expect(clips).toBe(2);
     const [lower, upper] = transforms as [number[], number[]];
     const close = (a: Point, b: Point) => {
       expect(a[0]).toBeCloseTo(b[0], 6);
@@ -205,5 +227,17 @@ describe('the map’s imagery', () => {
     close(apply(lower, [0, 256]), corners[3]);
     close(apply(lower, [256, 0]), corners[1]);
     expect(affineFrom(2, 2, [0, 0], [2, 0], [0, 2])).toEqual([1, 0, 0, 1, 0, 0]);
+
+    // A parallelogram (within half a pixel): one affine map lands all four corners, no clip.
+    transforms = [];
+    clips = 0;
+    const para: [Point, Point, Point, Point] = [corners[0], corners[1], [290.3, 260.2], corners[3]];
+    drawWarped(ctx, {} as CanvasImageSource, 256, 256, para);
+    expect(transforms).toHaveLength(1);
+    expect(clips).toBe(0);
+    close(apply(transforms[0]!, [0, 0]), para[0]);
+    close(apply(transforms[0]!, [256, 0]), para[1]);
+    close(apply(transforms[0]!, [0, 256]), para[3]);
+    expect(apply(transforms[0]!, [256, 256])[0]).toBeCloseTo(290, 6);
   });
 });
