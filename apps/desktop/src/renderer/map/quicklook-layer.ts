@@ -6,7 +6,8 @@
  * latest look at a place covers older ones) and the open record above all; the overview is used where a picture covers more
  * screen pixels than the thumbnail has, once it loaded, else the thumbnail. Pictures load as
  * plain images from the mirror (features/catalog/quicklook-source.ts); a missing one is
- * remembered and not asked for again until the footprints change (a sync).
+ * remembered and not asked for again until the footprints change or pictures arrive
+ * (`retryMissing`: a sync stored some).
  */
 import { QUICKLOOK_PIXELS, quicklookCorners, type QuicklookVariant } from '@eo/domain';
 import type L from 'leaflet';
@@ -134,6 +135,11 @@ export class QuicklookLayer extends CanvasViewLayer {
     }
     this.placed = placed;
     // New footprints (a search or a sync): pictures missing before may be there now.
+    this.retryMissing();
+  }
+
+  /** Forgets the pictures that were missing and draws again (asking for them anew). */
+  retryMissing(): void {
     for (const [url, l] of this.images) if (l.state === 'missing') this.images.delete(url);
     this.redraw();
   }

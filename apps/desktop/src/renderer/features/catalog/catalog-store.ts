@@ -8,6 +8,7 @@
  * Large payloads (footprints, row pages) are kept in shallowRef-like raw objects: 50,000
  * footprints made deeply reactive would cost more than drawing them.
  */
+import { listenForPictures } from './pictures-arrival';
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
@@ -96,6 +97,7 @@ export const useCatalogStore = defineStore('catalog', {
       const offs = [
         useBridge().on('sync.finished', () => void this.refresh()),
         useBasketStore().listen(),
+        listenForPictures(useBridge()),
       ];
       return () => offs.forEach((off) => off());
     },

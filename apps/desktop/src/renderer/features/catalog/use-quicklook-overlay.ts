@@ -9,6 +9,7 @@ import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
 import { footprintRings } from '../../../shared/contract';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from './catalog-store';
+import { picturesVersion } from './pictures-arrival';
 import { quicklookUrl } from './quicklook-source';
 
 export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
@@ -40,6 +41,8 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
         { immediate: true },
       ),
       watch(opacity, (o) => l.setOpacity(o), { immediate: true }),
+      // Pictures stored by the sync since: the ones missing so far are asked again.
+      watch(picturesVersion, () => l.retryMissing()),
       watch(
         () => catalog.activeId,
         (id) => l.setTop(id),

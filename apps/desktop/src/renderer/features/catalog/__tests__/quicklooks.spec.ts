@@ -5,7 +5,7 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { cornersOfRing, drawOrder, MAX_QUICKLOOKS } from '../../../map/quicklook-layer';
 import { insideShifted, panShift } from '../../../map/pan-shift';
@@ -14,6 +14,7 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
 import DetailPanel from '../DetailPanel.vue';
 import MapView from '../MapView.vue';
+import { listenForPictures, picturesVersion } from '../pictures-arrival';
 import QuicklookThumb from '../QuicklookThumb.vue';
 import {
   browserQuicklookUrl,
@@ -57,6 +58,34 @@ describe('QuicklookThumb', () => {
     expect(w.attributes('data-state')).toBe('missing');
     expect(w.find('img').exists()).toBe(false);
     expect(w.text()).toContain('no preview offline');
+  });
+
+  it('asks again for a missing picture when the sync stored pictures (first start)', async () => {
+    const stop = listenForPictures(bridge, 60_000);
+    const w = mount(QuicklookThumb, { props: { recordId: 'rec-3' } });
+    const first = w.find('img').element;
+    await w.find('img').trigger('error');
+    expect(w.attributes('data-state')).toBe('missing');
+    const before = picturesVersion.value;
+    // The imagery pass reports pictures: the first report bumps at once, later ones at most
+    // once per interval (here a minute: no second bump), the sync's end always.
+    bridge.emit('sync.imagery', { seen: 1, total: 9, bytes: 5 });
+    bridge.emit('sync.imagery', { seen: 2, total: 9, bytes: 9 });
+    expect(picturesVersion.value).toBe(before + 1);
+    await flushPromises();
+    expect(w.attributes('data-state')).toBe('loading');
+    const again = w.find('img');
+    expect(again.element).not.toBe(first);
+    expect(again.attributes('src')).toBe('/api/quicklooks/thumbnail/rec-3?token=tok%20en');
+    await again.trigger('load');
+    expect(w.attributes('data-state')).toBe('shown');
+    // A shown picture is left alone by later arrivals.
+    bridge.emit('sync.finished', bridge.syncStatus);
+    expect(picturesVersion.value).toBe(before + 2);
+    await flushPromises();
+    expect(w.attributes('data-state')).toBe('shown');
+    stop();
+    w.unmount();
   });
 
   it('shows the placeholder when no picture source exists', () => {
@@ -114,6 +143,11 @@ describe('the map’s imagery', () => {
     expect(slider.attributes('disabled')).toBeDefined();
     await wrapper.find('[data-test="imagery-toggle"]').setValue(true);
     expect(map!.hasLayer(quicklooks!)).toBe(true);
+    // Pictures stored by a sync: the map asks again for the ones it found missing.
+    const retry = vi.spyOn(quicklooks!, 'retryMissing');
+    picturesVersion.value++;
+    await flushPromises();
+    expect(retry).toHaveBeenCalledTimes(1);
     wrapper.unmount();
   });
 
