@@ -50,9 +50,9 @@ try {
   const firstRow = since();
   await page.locator('[role="option"] [data-test="thumb"][data-state="shown"]').first().waitFor();
   const firstThumb = since();
+  // Text: this side has no DOM types; the page evaluates it.
   await page.waitForFunction(
-    (n) => Number(document.querySelector('canvas[data-drawn]')?.getAttribute('data-drawn')) >= n,
-    PICTURES,
+    `Number(document.querySelector('canvas[data-drawn]')?.getAttribute('data-drawn')) >= ${PICTURES}`,
   );
   const mapPictures = since();
   console.log(
