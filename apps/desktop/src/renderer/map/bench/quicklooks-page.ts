@@ -5,13 +5,13 @@
  * scripted pans and zooms (animated, as a user's) run twice: with the quicklooks and, as the
  * baseline, the same map without them. Every frame's interval is recorded (requestAnimationFrame)
  * and each layer redraw timed; the JS heap (after a forced GC) is read after every cycle.
- * Query: ?n=500&cycles=6. Result: window.__benchResult (or __benchError).
+ * Query: ?bench=quicklooks&n=500&cycles=6. Result: window.__benchResult (or __benchError).
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { FootprintLayer } from '../footprint-layer';
 import { QuicklookLayer } from '../quicklook-layer';
-import type { Session } from './session';
+import type { Session } from './quicklooks-session';
 
 /** What this page publishes (a cast, not a global: the footprint bench page declares its own). */
 const out = window as unknown as {
