@@ -14,7 +14,9 @@ import {
   type Basket,
   type BasketEntry,
   type OrderedRecords,
+  type SceneRecords,
 } from '../shared/contract';
+import { orderedSceneIds } from '../shared/scene-ids';
 import type { BackendEvents } from './events';
 import type { DesktopStore } from './local-store';
 
@@ -25,20 +27,6 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const obj = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-/** The scene ids an order's items name: `item_ids` (the create) and `images[].item_id` (placed). */
-export function orderedSceneIds(items: readonly unknown[]): string[] {
-  const out: string[] = [];
-  for (const item of items) {
-    const i = obj(item);
-    for (const id of list(i['item_ids'])) if (typeof id === 'string') out.push(id);
-    for (const image of list(i['images'])) {
-      const id = str(obj(image)['item_id']);
-      if (id) out.push(id);
-    }
-  }
-  return out;
-}
 
 export function makeBasket(options: {
   readonly store: Pick<DesktopStore, 'basket' | 'saveBasket'>;
@@ -144,6 +132,23 @@ export function makeBasket(options: {
         for (const id of matches.ids) ids.add(id);
       }
       return { ids: [...ids] };
+    },
+
+    /**
+     * The mirrored record of each scene id: the one whose `details.id` it is (the first found),
+     * else a record with that id itself (a client that ordered by record id), else null.
+     */
+    scenes(sceneIds: readonly string[]): SceneRecords {
+      const wanted = [...new Set(sceneIds)];
+      const bySceneId = new Map<string, string>();
+      const matches = mirror.catalog.footprints(CatalogSearchRequest.parse({ item_ids: wanted }));
+      for (const id of matches.ids) {
+        const sceneId = str(obj(obj(mirror.catalog.get(id))['details'])['id']);
+        if (sceneId && !bySceneId.has(sceneId)) bySceneId.set(sceneId, id);
+      }
+      const recordOf = (sceneId: string): string | null =>
+        bySceneId.get(sceneId) ?? (mirror.catalog.get(sceneId) ? sceneId : null);
+      return { records: sceneIds.map((sceneId) => ({ sceneId, recordId: recordOf(sceneId) })) };
     },
   };
 }

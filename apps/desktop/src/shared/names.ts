@@ -48,6 +48,7 @@ export const METHOD_NAMES = [
   'basket.remove',
   'basket.clear',
   'catalog.ordered',
+  'catalog.scenes',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -125,4 +125,23 @@ describe('the basket', () => {
     expect((await t.call('basket.list')).entries).toHaveLength(1);
     expect((await t.call('basket.clear')).entries).toEqual([]);
   });
+
+  it('answers the mirrored record of each scene id (for thumbnails), null when none', async () => {
+    const [a, b] = rows;
+    const sceneOf = async (id: string) =>
+      ((await t.call('catalog.get', { id })) as unknown as { details: { id: string } }).details.id;
+    const [sceneA, sceneB] = [await sceneOf(a!.id), await sceneOf(b!.id)];
+    expect(sceneA).not.toBe(a!.id);
+    const answer = await t.call('catalog.scenes', {
+      sceneIds: [sceneB, 'not-a-scene', sceneA, a!.id, sceneB],
+    });
+    expect(answer.records).toEqual([
+      { sceneId: sceneB, recordId: b!.id },
+      { sceneId: 'not-a-scene', recordId: null },
+      { sceneId: sceneA, recordId: a!.id },
+      // A record id given as a scene id: that record.
+      { sceneId: a!.id, recordId: a!.id },
+      { sceneId: sceneB, recordId: b!.id },
+    ]);
+  });
 });

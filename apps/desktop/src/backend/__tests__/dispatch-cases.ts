@@ -131,6 +131,7 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   'basket.remove': { good: { ids: ['c-1'] }, bad: { ids: [] }, path: 'ids' },
   'basket.clear': { good: {}, bad: { ids: ['c-1'] }, path: '' },
   'catalog.ordered': { good: undefined, bad: 'all', path: '' },
+  'catalog.scenes': { good: { sceneIds: ['s-1'] }, bad: { sceneIds: [] }, path: 'sceneIds' },
   'files.export': {
     good: { source: { kind: 'aois' }, format: 'kmz' },
     bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },

@@ -12,5 +12,6 @@ export function basketHandlers(basket: BackendBasket): BasketHandlers {
     'basket.remove': ({ ids }) => basket.remove(ids),
     'basket.clear': () => basket.clear(),
     'catalog.ordered': () => basket.ordered(),
+    'catalog.scenes': ({ sceneIds }) => basket.scenes(sceneIds),
   };
 }

@@ -2,7 +2,8 @@
  * Imagery offline (issue 15), in headless Chromium: a sync keeps the thumbnails of the mirrored
  * catalog records, the service is stopped, and an offline search shows a picture in every
  * result row on screen (their pixels not blank), a larger one in the detail panel, and the
- * quicklooks drawn on their footprints on the map (the Imagery toggle takes them off).
+ * quicklooks drawn on their footprints on the map (the Imagery toggle takes them off), and two
+ * scenes compared with the swipe divider (A only, B only and split: different pictures).
  * Screenshots in test-output/e2e/imagery/.
  */
 import path from 'node:path';
@@ -68,6 +69,33 @@ interface PixelStats {
   readonly spread: number;
   readonly opaque: number;
 }
+/**
+ * A canvas's pixels in full: how many are not transparent left and right of screen x `at`
+ * (the divider), and a fingerprint of where and what they are (two different pictures, or one
+ * picture moved, give different fingerprints).
+ */
+interface CanvasPixels {
+  readonly left: number;
+  readonly right: number;
+  readonly print: number;
+}
+const CANVAS_PIXELS = new Function(
+  'el',
+  'at',
+  `
+  const box = el.getBoundingClientRect();
+  const split = (at - box.left) * (el.width / box.width);
+  const d = el.getContext('2d').getImageData(0, 0, el.width, el.height).data;
+  let left = 0, right = 0, print = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] === 0) continue;
+    if ((i / 4) % el.width < split) left++; else right++;
+    print = (print * 31 + i + d[i] * 7 + d[i + 1] * 13 + d[i + 2]) % 1000000007;
+  }
+  return { left, right, print };
+`,
+) as (el: unknown, at: number) => CanvasPixels;
+
 // Built from text: this side has no DOM types; Playwright sends the function's source.
 const PIXEL_STATS = new Function(
   'el',
@@ -151,5 +179,49 @@ describe('imagery offline in Chromium', () => {
     await shot('06-imagery-off');
     await page.locator('[data-test="imagery-toggle"]').check();
     await eventually(() => canvas.count()).toBe(1);
+  });
+
+  it('compares two scenes with the swipe divider: A left, B right, moved by keyboard', async () => {
+    // Two records in the basket (the first is there from the test above).
+    if ((await page.locator('#result-row-1').getAttribute('aria-selected')) !== 'true')
+      await page.locator('#result-row-1 .row__check').click();
+    await page.getByRole('button', { name: 'Compare two scenes' }).click();
+    const canvas = page.locator('.catalog .leaflet-pane canvas[data-compare]');
+    await eventually(() => canvas.getAttribute('data-compare'), 20_000).toBe('drawn drawn');
+    // The other quicklooks are hidden while comparing.
+    expect(await page.locator('.catalog .leaflet-pane canvas[data-drawn]').count()).toBe(0);
+    const divider = page.getByRole('slider', { name: /^Divider: .* left, .* right$/ });
+    expect(await divider.getAttribute('aria-valuenow')).toBe('50');
+    await shot('07-compare-split');
+    // The demo's scenes lie far apart: at this view A's picture is left of the middle, B's right.
+    const box = (await divider.boundingBox())!;
+    const middle = box.x + box.width / 2;
+    const pixels = () => canvas.evaluate(CANVAS_PIXELS, middle);
+    const split = await pixels();
+    expect(split.left).toBeGreaterThan(20);
+    expect(split.right).toBeGreaterThan(20);
+
+    await divider.focus();
+    await page.keyboard.press('End');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('100');
+    await eventually(async () => (await pixels()).print).not.toBe(split.print);
+    const onlyA = await pixels();
+    await shot('08-compare-all-a');
+    await page.keyboard.press('Home');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('0');
+    await eventually(async () => (await pixels()).print).not.toBe(onlyA.print);
+    const onlyB = await pixels();
+    await shot('09-compare-all-b');
+    // All A: A's picture as at the split, B's gone; all B: the reverse. Different pictures.
+    expect(onlyA).toMatchObject({ left: split.left, right: 0 });
+    expect(onlyB).toMatchObject({ left: 0, right: split.right });
+    expect(onlyA.print).not.toBe(onlyB.print);
+    // Arrow keys step it; closing brings the other quicklooks back.
+    await page.keyboard.press('ArrowRight');
+    expect(await divider.getAttribute('aria-valuenow')).toBe('2');
+    await page.getByRole('button', { name: 'Close compare' }).click();
+    await eventually(() => page.locator('.catalog .leaflet-pane canvas[data-drawn]').count()).toBe(
+      1,
+    );
   });
 });

@@ -57,6 +57,12 @@ export function createMemoryBasket(
           return {
             ids: records.filter((r) => basket.orderedScenes.has(r.details.id)).map((r) => r.id),
           };
+        case 'catalog.scenes': {
+          const { sceneIds } = input as { sceneIds: string[] };
+          const recordOf = (s: string) =>
+            (records.find((r) => r.details.id === s) ?? byId.get(s))?.id ?? null;
+          return { records: sceneIds.map((sceneId) => ({ sceneId, recordId: recordOf(sceneId) })) };
+        }
       }
       return { entries: basket.ids.map(view) };
     },

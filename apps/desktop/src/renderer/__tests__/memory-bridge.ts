@@ -296,6 +296,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       case 'basket.remove':
       case 'basket.clear':
       case 'catalog.ordered':
+      case 'catalog.scenes':
         return basket.handle(method, input);
       case 'files.export':
         return bridge.exportAnswer(input as FileExportRequest);

@@ -6,13 +6,15 @@
  * latest look at a place covers older ones) and the open record above all; the overview is used where a picture covers more
  * screen pixels than the thumbnail has, once it loaded, else the thumbnail. Pictures load as
  * plain images from the mirror (features/catalog/quicklook-source.ts); a missing one is
- * remembered and not asked for again until the footprints change (a sync).
+ * remembered and not asked for again until the footprints change or pictures arrive
+ * (`retryMissing`: a sync stored some).
  */
 import { QUICKLOOK_PIXELS, quicklookCorners, type QuicklookVariant } from '@eo/domain';
 import type L from 'leaflet';
 import { CanvasViewLayer } from './canvas-view-layer';
 import type { ViewTransform } from './draw-footprints';
 import { mercX, mercY } from './mercator';
+import { insideShifted, panShift } from './pan-shift';
 import { drawWarped, type Point } from './warp-image';
 
 /** Records drawn at most (the first in view, in the search's order). */
@@ -20,9 +22,18 @@ export const MAX_QUICKLOOKS = 200;
 /** Pictures kept decoded (thumbnails ~256 kB of pixels each, overviews 4 MB). */
 const MAX_IMAGES = 400;
 
+export interface QuicklookLayerOptions {
+  readonly pane?: string;
+  readonly zIndex?: number;
+  /** Records drawn at most (default MAX_QUICKLOOKS; the map benchmark draws 500). */
+  readonly maxDrawn?: number;
+  /** Pictures kept decoded (default MAX_IMAGES; at least `maxDrawn`, else every draw reloads). */
+  readonly maxImages?: number;
+}
+
 export type QuicklookUrlOf = (recordId: string, variant: QuicklookVariant) => string | null;
 
-interface Placed {
+export interface Placed {
   readonly id: string;
   /** Corners in world units (mercator 0..1): top-left, top-right, bottom-right, bottom-left. */
   readonly corners: readonly [Point, Point, Point, Point];
@@ -54,8 +65,32 @@ export function cornersOfRing(ring: ArrayLike<number>): [number, number][] | nul
   return quicklookCorners({ type: 'Polygon', coordinates: [pts] }, [w, s, e, n]);
 }
 
+/**
+ * What is drawn in the view `[x0, y0, x1, y1]` (world units), back to front: the first
+ * `max` records of the search's order that touch it, the last of them first (the first ends on
+ * top), and the record `top` (the open one) last, above all, even past `max`.
+ */
+export function drawOrder<P extends Pick<Placed, 'id' | 'box'>>(
+  placed: readonly P[],
+  [x0, y0, x1, y1]: readonly [number, number, number, number],
+  top: string | null,
+  max = MAX_QUICKLOOKS,
+): P[] {
+  const inView: P[] = [];
+  let above: P | null = null;
+  for (const p of placed) {
+    const [bx0, by0, bx1, by1] = p.box;
+    if (bx1 < x0 || bx0 > x1 || by1 < y0 || by0 > y1) continue;
+    if (p.id === top) above = p;
+    else if (inView.length < max) inView.push(p);
+  }
+  inView.reverse();
+  if (above) inView.push(above);
+  return inView;
+}
+
 export class QuicklookLayer extends CanvasViewLayer {
-  private placed: Placed[] = [];
+  protected placed: Placed[] = [];
   private readonly images = new Map<string, Loaded>();
   private opacity = 0.85;
   private pending = false;
@@ -64,8 +99,19 @@ export class QuicklookLayer extends CanvasViewLayer {
   /** How many pictures the last draw put on the map (`data-drawn`, and `data-overviews` of them). */
   drawn = 0;
 
-  constructor(private readonly urlOf: QuicklookUrlOf) {
-    super({ pane: 'eo-quicklooks', zIndex: 380, padding: 0.1 });
+  private readonly paneName: string;
+  private readonly maxDrawn: number;
+  private readonly maxImages: number;
+
+  constructor(
+    private readonly urlOf: QuicklookUrlOf,
+    options: QuicklookLayerOptions = {},
+  ) {
+    const pane = options.pane ?? 'eo-quicklooks';
+    super({ pane, zIndex: options.zIndex ?? 380, padding: 0.1 });
+    this.paneName = pane;
+    this.maxDrawn = options.maxDrawn ?? MAX_QUICKLOOKS;
+    this.maxImages = Math.max(options.maxImages ?? MAX_IMAGES, this.maxDrawn);
   }
 
   setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void {
@@ -89,8 +135,18 @@ export class QuicklookLayer extends CanvasViewLayer {
     }
     this.placed = placed;
     // New footprints (a search or a sync): pictures missing before may be there now.
+    this.retryMissing();
+  }
+
+  /** Forgets the pictures that were missing and draws again (asking for them anew). */
+  retryMissing(): void {
     for (const [url, l] of this.images) if (l.state === 'missing') this.images.delete(url);
     this.redraw();
+  }
+
+  /** The record drawn above all others, if any. */
+  get topId(): string | null {
+    return this.top;
   }
 
   setTop(id: string | null): void {
@@ -112,7 +168,7 @@ export class QuicklookLayer extends CanvasViewLayer {
   }
 
   private paneEl(): HTMLElement | undefined {
-    return (this._map as L.Map | undefined)?.getPane('eo-quicklooks');
+    return (this._map as L.Map | undefined)?.getPane(this.paneName);
   }
 
   /** The image for `url`: ready, or starting to load (a redraw follows its load). */
@@ -137,7 +193,7 @@ export class QuicklookLayer extends CanvasViewLayer {
     };
     img.src = url;
     this.images.set(url, entry);
-    while (this.images.size > MAX_IMAGES) {
+    while (this.images.size > this.maxImages) {
       const oldest = this.images.keys().next().value as string;
       this.images.delete(oldest);
     }
@@ -145,7 +201,7 @@ export class QuicklookLayer extends CanvasViewLayer {
   }
 
   /** One redraw for a burst of loads. */
-  private scheduleRedraw(): void {
+  protected scheduleRedraw(): void {
     if (this.pending) return;
     this.pending = true;
     const run = () => {
@@ -156,42 +212,111 @@ export class QuicklookLayer extends CanvasViewLayer {
     else setTimeout(run, 16);
   }
 
+  /**
+   * A pan at the same zoom keeps what is drawn, moved, and draws only the pictures that reach
+   * into what came into view (pan-shift.ts). Off for the compare layer (it redraws on move).
+   */
+  protected shiftOnPan = true;
+  /** The canvas as last drawn whole or shifted, and the view it was drawn for. */
+  private previous: { view: ViewTransform; copy: HTMLCanvasElement; capped: boolean } | null = null;
+  private shifting = false;
+
+  override reset(): void {
+    const canvas = this.canvases[0];
+    if (this.shiftOnPan && canvas && this.view && canvas.width > 0 && this.previous) {
+      const copy = this.previous.copy;
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      copy.getContext('2d')?.drawImage(canvas, 0, 0);
+      this.previous = { ...this.previous, view: this.view };
+      this.shifting = true;
+    }
+    try {
+      super.reset();
+    } finally {
+      this.shifting = false;
+    }
+  }
+
   protected override drawCanvas(_n: number, ctx: CanvasRenderingContext2D, view: ViewTransform) {
     const { scale, originX, originY } = view;
     const x0 = originX / scale;
     const y0 = originY / scale;
     const x1 = (originX + view.width) / scale;
     const y1 = (originY + view.height) / scale;
-    const inView: Placed[] = [];
-    let top: Placed | null = null;
-    for (const p of this.placed) {
-      const [bx0, by0, bx1, by1] = p.box;
-      if (bx1 < x0 || bx0 > x1 || by1 < y0 || by0 > y1) continue;
-      if (p.id === this.top) top = p;
-      else if (inView.length < MAX_QUICKLOOKS) inView.push(p);
+    // One more than the cap: whether the cap cut something (then the drawn set may change).
+    const inView = drawOrder(this.placed, [x0, y0, x1, y1], this.top, this.maxDrawn + 1);
+    const capped = inView.length - (inView.at(-1)?.id === this.top ? 1 : 0) > this.maxDrawn;
+    if (capped) inView.shift();
+    const prev = this.previous;
+    const shift =
+      this.shifting && prev && !prev.capped && !capped ? panShift(prev.view, view) : null;
+    if (shift && prev) {
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(prev.copy, shift.dx * this.dpr, shift.dy * this.dpr);
+      ctx.restore();
+      // Only what came into view: the canvas minus the old one, moved.
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, 0, view.width, view.height);
+      ctx.rect(shift.dx, shift.dy, view.width, view.height);
+      ctx.clip('evenodd');
     }
-    // Back to front: the last of the search's order first, the open record last.
-    inView.reverse();
-    if (top) inView.push(top);
     let drawn = 0;
     let overviews = 0;
     for (const p of inView) {
       const [bx0, by0, bx1, by1] = p.box;
-      const sizePx = Math.max(bx1 - bx0, by1 - by0) * scale;
-      const pick = this.pick(p.id, sizePx > QUICKLOOK_PIXELS.thumbnail);
-      if (!pick) continue;
-      const corners = p.corners.map(
-        ([x, y]) => [x * scale - originX, y * scale - originY] as const,
-      ) as unknown as [Point, Point, Point, Point];
-      const w = pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail;
-      const h = pick.naturalHeight || QUICKLOOK_PIXELS.thumbnail;
-      drawWarped(ctx, pick, w, h, corners);
+      const screen = [
+        bx0 * scale - originX,
+        by0 * scale - originY,
+        bx1 * scale - originX,
+        by1 * scale - originY,
+      ] as const;
+      const kept = shift !== null && insideShifted(screen, shift, view);
+      const size = kept ? this.readySize(p, view) : this.drawPlaced(ctx, view, p);
+      if (size === 0) continue;
       drawn++;
-      if (w > QUICKLOOK_PIXELS.thumbnail) overviews++;
+      if (size > QUICKLOOK_PIXELS.thumbnail) overviews++;
     }
+    if (shift) ctx.restore();
+    this.previous = {
+      view,
+      copy: prev?.copy ?? document.createElement('canvas'),
+      capped,
+    };
     this.drawn = drawn;
     this.canvases[0]?.setAttribute('data-drawn', String(drawn));
     this.canvases[0]?.setAttribute('data-overviews', String(overviews));
+  }
+
+  /** The width of the picture a draw of `p` would use now (0: none ready), drawing nothing. */
+  private readySize(p: Placed, view: ViewTransform): number {
+    const [bx0, by0, bx1, by1] = p.box;
+    const pick = this.pick(
+      p.id,
+      Math.max(bx1 - bx0, by1 - by0) * view.scale > QUICKLOOK_PIXELS.thumbnail,
+    );
+    return pick ? pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail : 0;
+  }
+
+  /**
+   * Draws one record's picture warped onto its corners; returns the picture's width in pixels
+   * (0: not loaded yet or missing, nothing drawn).
+   */
+  protected drawPlaced(ctx: CanvasRenderingContext2D, view: ViewTransform, p: Placed): number {
+    const { scale, originX, originY } = view;
+    const [bx0, by0, bx1, by1] = p.box;
+    const sizePx = Math.max(bx1 - bx0, by1 - by0) * scale;
+    const pick = this.pick(p.id, sizePx > QUICKLOOK_PIXELS.thumbnail);
+    if (!pick) return 0;
+    const corners = p.corners.map(
+      ([x, y]) => [x * scale - originX, y * scale - originY] as const,
+    ) as unknown as [Point, Point, Point, Point];
+    const w = pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail;
+    const h = pick.naturalHeight || QUICKLOOK_PIXELS.thumbnail;
+    drawWarped(ctx, pick, w, h, corners);
+    return w;
   }
 
   /** The picture to draw now: the overview when wanted and loaded, else the thumbnail. */

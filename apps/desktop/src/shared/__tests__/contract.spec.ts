@@ -71,6 +71,7 @@ describe('contract', () => {
       'basket.remove',
       'basket.clear',
       'catalog.ordered',
+      'catalog.scenes',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

@@ -33,6 +33,15 @@ export type Basket = z.infer<typeof Basket>;
 export const OrderedRecords = z.object({ ids: z.array(z.string()) });
 export type OrderedRecords = z.infer<typeof OrderedRecords>;
 
+/** At most this many scene ids in one `catalog.scenes` call (an order item's, a composer item's). */
+export const MAX_SCENE_LOOKUP = 200;
+
+/** Which mirrored catalog record shows each archive scene (null: the mirror has none). */
+export const SceneRecords = z.object({
+  records: z.array(z.object({ sceneId: z.string(), recordId: z.string().nullable() })),
+});
+export type SceneRecords = z.infer<typeof SceneRecords>;
+
 export const basketMethods = {
   'basket.list': { input: none, output: Basket },
   /** Adds records (already there: kept where they are); over MAX_BASKET: `invalid_argument`. */
@@ -40,6 +49,14 @@ export const basketMethods = {
   'basket.remove': { input: z.object({ ids }).strict(), output: Basket },
   'basket.clear': { input: none, output: Basket },
   'catalog.ordered': { input: none, output: OrderedRecords },
+  /**
+   * The mirrored catalog records of archive scene ids (`details.id`, what order items and
+   * AOI scene assets name), in the order asked: what their thumbnails are drawn from.
+   */
+  'catalog.scenes': {
+    input: z.object({ sceneIds: z.array(id).min(1).max(MAX_SCENE_LOOKUP) }).strict(),
+    output: SceneRecords,
+  },
 } as const;
 
 export const basketEvents = {

@@ -8,6 +8,7 @@
  * Large payloads (footprints, row pages) are kept in shallowRef-like raw objects: 50,000
  * footprints made deeply reactive would cost more than drawing them.
  */
+import { listenForPictures } from './pictures-arrival';
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
@@ -90,12 +91,26 @@ export const useCatalogStore = defineStore('catalog', {
     /**
      * Re-run the shown search when the mirror changes, so a first sync fills the catalog
      * without pressing Search. Only sync writes catalog rows (`records.changed` names no
-     * catalog kind), so `sync.finished` is the signal. Returns the unsubscribe.
+     * catalog kind), so `sync.finished` is the signal, and the first `sync.imagery` of a sync
+     * (the records are done, its pictures are coming). Returns the unsubscribe.
      */
     listen(): () => void {
+      // The records are in before the pictures: the imagery pass's first report (after the
+      // records, on the first picture) shows them, so a first start need not wait for every
+      // thumbnail; once per sync.
+      let shownBeforePictures = false;
       const offs = [
-        useBridge().on('sync.finished', () => void this.refresh()),
+        useBridge().on('sync.imagery', () => {
+          if (shownBeforePictures) return;
+          shownBeforePictures = true;
+          void this.refresh();
+        }),
+        useBridge().on('sync.finished', () => {
+          shownBeforePictures = false;
+          void this.refresh();
+        }),
         useBasketStore().listen(),
+        listenForPictures(useBridge()),
       ];
       return () => offs.forEach((off) => off());
     },

@@ -1,6 +1,7 @@
 /**
  * The catalog map's imagery overlay: a QuicklookLayer fed the search's footprints, shown or
- * hidden by the "Imagery" toggle, with its opacity. Call from a component's setup after the map
+ * hidden by the "Imagery" toggle (and while the compare swipe shows two of them), with its
+ * opacity. Call from a component's setup after the map
  * is created by `useBaseMap` (its onMounted runs first).
  */
 import type L from 'leaflet';
@@ -8,11 +9,14 @@ import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
 import { footprintRings } from '../../../shared/contract';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from './catalog-store';
+import { picturesVersion } from './pictures-arrival';
 import { quicklookUrl } from './quicklook-source';
 
 export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
   const catalog = useCatalogStore();
   const visible = ref(true);
+  /** True while something else shows the pictures (the compare swipe): the layer is off. */
+  const suspended = ref(false);
   const opacity = ref(0.85);
   let layer: QuicklookLayer | null = null;
   const stops: Array<() => void> = [];
@@ -29,7 +33,7 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
         { immediate: true },
       ),
       watch(
-        visible,
+        () => visible.value && !suspended.value,
         (on) => {
           if (on) l.addTo(m);
           else l.remove();
@@ -37,6 +41,8 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
         { immediate: true },
       ),
       watch(opacity, (o) => l.setOpacity(o), { immediate: true }),
+      // Pictures stored by the sync since: the ones missing so far are asked again.
+      watch(picturesVersion, () => l.retryMissing()),
       watch(
         () => catalog.activeId,
         (id) => l.setTop(id),
@@ -49,5 +55,5 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
     layer?.remove();
   });
 
-  return { visible, opacity, layer: () => layer };
+  return { visible, suspended, opacity, layer: () => layer };
 }

@@ -281,6 +281,33 @@ describe('catalog store: results stay true to the mirror', () => {
     expect(bridge.listenerCount('sync.finished')).toBe(0);
   });
 
+  it('shows the synced records when the pictures start coming, before the sync ends', async () => {
+    setActivePinia(createPinia());
+    bridge = createMemoryBridge({ records: 0 });
+    provideBridge(bridge);
+    const catalog = useCatalogStore();
+    const stop = catalog.listen();
+    await catalog.search();
+    const searches = () => bridge.calls.filter((c) => c.method === 'catalog.search').length;
+    const before = searches();
+    const rng = createRng(4);
+    for (let i = 0; i < 7; i++) bridge.records.push(buildCatalogRecord({}, { rng }));
+    bridge.emit('sync.imagery', { seen: 1, total: 7, bytes: 10 });
+    await flushPromises();
+    expect(catalog.total).toBe(7);
+    expect(searches()).toBe(before + 1);
+    // Later pictures of the same sync search no more; its end does, and the next sync's first.
+    bridge.emit('sync.imagery', { seen: 2, total: 7, bytes: 20 });
+    await flushPromises();
+    expect(searches()).toBe(before + 1);
+    bridge.emit('sync.finished', bridge.syncStatus);
+    bridge.emit('sync.imagery', { seen: 1, total: 1, bytes: 5 });
+    await flushPromises();
+    expect(searches()).toBe(before + 3);
+    stop();
+    expect(bridge.listenerCount('sync.imagery')).toBe(0);
+  });
+
   it('applies only the latest answer when refreshes overlap', async () => {
     setActivePinia(createPinia());
     const inner = createMemoryBridge({ records: 0 });

@@ -5,14 +5,16 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { cornersOfRing, MAX_QUICKLOOKS } from '../../../map/quicklook-layer';
+import { cornersOfRing, drawOrder, MAX_QUICKLOOKS } from '../../../map/quicklook-layer';
+import { insideShifted, panShift } from '../../../map/pan-shift';
 import { affineFrom, drawWarped, type Point, type WarpTarget } from '../../../map/warp-image';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
 import DetailPanel from '../DetailPanel.vue';
 import MapView from '../MapView.vue';
+import { listenForPictures, picturesVersion } from '../pictures-arrival';
 import QuicklookThumb from '../QuicklookThumb.vue';
 import {
   browserQuicklookUrl,
@@ -55,7 +57,35 @@ describe('QuicklookThumb', () => {
     await w.find('img').trigger('error');
     expect(w.attributes('data-state')).toBe('missing');
     expect(w.find('img').exists()).toBe(false);
-    expect(w.text()).toContain('no picture');
+    expect(w.text()).toContain('no preview offline');
+  });
+
+  it('asks again for a missing picture when the sync stored pictures (first start)', async () => {
+    const stop = listenForPictures(bridge, 60_000);
+    const w = mount(QuicklookThumb, { props: { recordId: 'rec-3' } });
+    const first = w.find('img').element;
+    await w.find('img').trigger('error');
+    expect(w.attributes('data-state')).toBe('missing');
+    const before = picturesVersion.value;
+    // The imagery pass reports pictures: the first report bumps at once, later ones at most
+    // once per interval (here a minute: no second bump), the sync's end always.
+    bridge.emit('sync.imagery', { seen: 1, total: 9, bytes: 5 });
+    bridge.emit('sync.imagery', { seen: 2, total: 9, bytes: 9 });
+    expect(picturesVersion.value).toBe(before + 1);
+    await flushPromises();
+    expect(w.attributes('data-state')).toBe('loading');
+    const again = w.find('img');
+    expect(again.element).not.toBe(first);
+    expect(again.attributes('src')).toBe('/api/quicklooks/thumbnail/rec-3?token=tok%20en');
+    await again.trigger('load');
+    expect(w.attributes('data-state')).toBe('shown');
+    // A shown picture is left alone by later arrivals.
+    bridge.emit('sync.finished', bridge.syncStatus);
+    expect(picturesVersion.value).toBe(before + 2);
+    await flushPromises();
+    expect(w.attributes('data-state')).toBe('shown');
+    stop();
+    w.unmount();
   });
 
   it('shows the placeholder when no picture source exists', () => {
@@ -113,7 +143,62 @@ describe('the map’s imagery', () => {
     expect(slider.attributes('disabled')).toBeDefined();
     await wrapper.find('[data-test="imagery-toggle"]').setValue(true);
     expect(map!.hasLayer(quicklooks!)).toBe(true);
+    // Pictures stored by a sync: the map asks again for the ones it found missing.
+    const retry = vi.spyOn(quicklooks!, 'retryMissing');
+    picturesVersion.value++;
+    await flushPromises();
+    expect(retry).toHaveBeenCalledTimes(1);
     wrapper.unmount();
+  });
+
+  it('draws the open record’s quicklook above all the others (selected scene on top)', async () => {
+    const at = (id: string, x: number) => ({ id, box: [x, 0, x + 2, 2] as const });
+    const placed = [at('newest', 0), at('older', 1), at('oldest', 1.5), at('away', 50)];
+    const view = [0, 0, 10, 10] as const;
+    // Back to front: the search's first (newest) drawn last, on top; outside the view: not drawn.
+    expect(drawOrder(placed, view, null).map((p) => p.id)).toEqual(['oldest', 'older', 'newest']);
+    // The open record goes last, above the newest.
+    expect(drawOrder(placed, view, 'oldest').map((p) => p.id)).toEqual([
+      'older',
+      'newest',
+      'oldest',
+    ]);
+    // Even past the cap of drawn pictures.
+    expect(drawOrder(placed, view, 'oldest', 1).map((p) => p.id)).toEqual(['newest', 'oldest']);
+
+    // Opening a record in the catalog puts it on top of the map's layer; closing it, none.
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const wrapper = mount(MapView, { attachTo: document.body });
+    await flushPromises();
+    const { quicklooks } = wrapper.vm.internals();
+    expect(quicklooks!.topId).toBeNull();
+    const id = bridge.records[3]!.id;
+    await catalog.open(id);
+    await flushPromises();
+    expect(quicklooks!.topId).toBe(id);
+    catalog.closeDetail();
+    await flushPromises();
+    expect(quicklooks!.topId).toBeNull();
+    wrapper.unmount();
+  });
+
+  it('after a pan at the same zoom, moves the old canvas and draws only what came into view', () => {
+    const view = { scale: 1024, originX: 500, originY: 300, width: 1400, height: 900 };
+    const panned = { ...view, originX: 800, originY: 250 };
+    expect(panShift(view, panned)).toEqual({ dx: -300, dy: 50 });
+    // Another zoom, another size, nothing left in view, half pixels, no previous draw: whole.
+    expect(panShift(view, { ...panned, scale: 2048 })).toBeNull();
+    expect(panShift(view, { ...panned, width: 1000 })).toBeNull();
+    expect(panShift(view, { ...view, originX: 500 + 1400 })).toBeNull();
+    expect(panShift(view, { ...view, originX: 500.5 })).toBeNull();
+    expect(panShift(null, view)).toBeNull();
+    // A picture wholly inside the moved old canvas is kept; one reaching into the new strip not.
+    const shift = { dx: -300, dy: 50 };
+    expect(insideShifted([10, 60, 200, 400], shift, view)).toBe(true);
+    expect(insideShifted([1050, 60, 1100, 400], shift, view)).toBe(true);
+    expect(insideShifted([1050, 60, 1101, 400], shift, view)).toBe(false);
+    expect(insideShifted([10, 40, 200, 400], shift, view)).toBe(false);
   });
 
   it('takes a four-corner ring’s corners in order, and the bbox of anything else', () => {
@@ -139,13 +224,15 @@ describe('the map’s imagery', () => {
       m[0]! * x + m[2]! * y + m[4]!,
       m[1]! * x + m[3]! * y + m[5]!,
     ];
+    // Not a parallelogram: br is 6 px off tr + bl - tl = (290, 260).
     const corners: [Point, Point, Point, Point] = [
       [100, 50],
       [300, 70],
-      [290, 260],
+      [295, 264],
       [90, 240],
     ];
-    const transforms: number[][] = [];
+    let transforms: number[][] = [];
+    let clips = 0;
     const ctx = {
       save() {},
       restore() {},
@@ -153,12 +240,13 @@ describe('the map’s imagery', () => {
       moveTo() {},
       lineTo() {},
       closePath() {},
-      clip() {},
+      clip: () => clips++,
       transform: (...m: number[]) => transforms.push(m),
       drawImage() {},
     } as unknown as WarpTarget;
     drawWarped(ctx, {} as CanvasImageSource, 256, 256, corners);
     expect(transforms).toHaveLength(2);
+    expect(clips).toBe(2);
     const [lower, upper] = transforms as [number[], number[]];
     const close = (a: Point, b: Point) => {
       expect(a[0]).toBeCloseTo(b[0], 6);
@@ -173,5 +261,17 @@ describe('the map’s imagery', () => {
     close(apply(lower, [0, 256]), corners[3]);
     close(apply(lower, [256, 0]), corners[1]);
     expect(affineFrom(2, 2, [0, 0], [2, 0], [0, 2])).toEqual([1, 0, 0, 1, 0, 0]);
+
+    // A parallelogram (within half a pixel): one affine map lands all four corners, no clip.
+    transforms = [];
+    clips = 0;
+    const para: [Point, Point, Point, Point] = [corners[0], corners[1], [290.3, 260.2], corners[3]];
+    drawWarped(ctx, {} as CanvasImageSource, 256, 256, para);
+    expect(transforms).toHaveLength(1);
+    expect(clips).toBe(0);
+    close(apply(transforms[0]!, [0, 0]), para[0]);
+    close(apply(transforms[0]!, [256, 0]), para[1]);
+    close(apply(transforms[0]!, [0, 256]), para[3]);
+    expect(apply(transforms[0]!, [256, 256])[0]).toBeCloseTo(290, 6);
   });
 });
