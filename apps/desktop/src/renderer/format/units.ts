@@ -113,6 +113,22 @@ export function formatCount(v: Maybe<number>): string {
  * `<input type="date">` value (local calendar day) to the instant its day starts or ends, as
  * RFC 3339 UTC: the filter's date range means the user's days, not UTC days.
  */
+/**
+ * A calendar day (`YYYY-MM-DD`) as the first or last millisecond of that UTC day (the catalog's
+ * dates are UTC days, whatever the computer's zone), or null when it is no real day.
+ */
+export function utcDayToIso(day: string, edge: 'start' | 'end'): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const t = edge === 'start' ? Date.UTC(y, mo, d) : Date.UTC(y, mo, d, 23, 59, 59, 999);
+  const date = new Date(t);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo || date.getUTCDate() !== d) {
+    return null;
+  }
+  return date.toISOString();
+}
+
 export function localDayToIso(day: string, edge: 'start' | 'end'): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return null;
