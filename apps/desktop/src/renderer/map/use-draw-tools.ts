@@ -160,6 +160,15 @@ export function useDrawTools(
     drawReady.value = false;
   }
 
+  /** A circle of the radius set around a position ("Near me" as a search area). */
+  function circleAround(at: { readonly lat: number; readonly lon: number }): void {
+    stopDraw();
+    const r = radiusM();
+    if (r === null) return;
+    shape.value = 'Circle';
+    keep(L.circle(L.latLng(at.lat, at.lon), { radius: r }) as PmLayer);
+  }
+
   /** Remove the drawn shape (the filter or form no longer has it). */
   function clearDrawn(): void {
     stopDraw();
@@ -180,6 +189,7 @@ export function useDrawTools(
     install,
     startDraw,
     stopDraw,
+    circleAround,
     clearDrawn,
     /** Forget the shown area (the drawn shape was cleared elsewhere). */
     clearArea: () => void (area.value = null),
