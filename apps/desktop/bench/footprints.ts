@@ -11,15 +11,10 @@
  * Builds the page in src/renderer/map/bench with vite, serves it on 127.0.0.1, and drives
  * /usr/bin/chromium with playwright-core (never downloads a browser).
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reportVerdict, type Check } from '@eo/bench-kit';
-import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { runBenchPage } from './chromium-page';
 
 const smoke = process.argv.includes('--smoke');
 const SIZES = smoke ? [2_000] : [10_000, 50_000];
@@ -36,85 +31,26 @@ interface Figures {
   floorRedrawMs: number;
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
-
-function serve(dir: string): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const file = path.join(dir, url.pathname === '/' ? 'index.html' : url.pathname);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+const figures = await runBenchPage<Figures[]>(root, `n=${SIZES.join(',')}&runs=${RUNS}`);
+console.log(
+  `footprints: 1280x800, zoom 5, headless Chromium (software raster), median of ${RUNS} first draws and ${RUNS} pans${smoke ? ' (smoke)' : ''}`,
+);
+const checks: Check[] = [];
+for (const f of figures) {
+  const n = f.n.toLocaleString('en');
+  checks.push(
+    { what: `${n}: first draw / floor`, value: f.oursFirstMs / f.floorFirstMs, atMost: 2 },
+    {
+      what: `${n}: redraw after pan / floor`,
+      value: f.oursRedrawMs / f.floorRedrawMs,
+      atMost: 2,
+    },
+  );
+  const r = (a: number, b: number) => (a / b).toFixed(2);
+  console.log(
+    `  ${f.n.toLocaleString('en')} footprints (${f.drawn.toLocaleString('en')} on screen):` +
+      ` first draw ${f.oursFirstMs.toFixed(1)} ms vs floor ${f.floorFirstMs.toFixed(1)} ms (${r(f.oursFirstMs, f.floorFirstMs)}x),` +
+      ` redraw after pan ${f.oursRedrawMs.toFixed(1)} ms vs floor ${f.floorRedrawMs.toFixed(1)} ms (${r(f.oursRedrawMs, f.floorRedrawMs)}x)`,
+  );
 }
-
-const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-footprint-bench-'));
-try {
-  await build({ root, configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const server = await serve(outDir);
-  const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`http://127.0.0.1:${port}/?n=${SIZES.join(',')}&runs=${RUNS}`, {
-      waitUntil: 'commit',
-    });
-    // These callbacks are serialised and run in the page, where globalThis is its window.
-    await page.waitForFunction(
-      () => (globalThis as PageGlobals).__benchResult ?? (globalThis as PageGlobals).__benchError,
-      null,
-      { timeout: 600_000 },
-    );
-    const error = await page.evaluate(() => (globalThis as PageGlobals).__benchError);
-    if (error) throw new Error(`benchmark page failed: ${error}`);
-    const figures = (await page.evaluate(
-      () => (globalThis as PageGlobals).__benchResult,
-    )) as Figures[];
-    console.log(
-      `footprints: 1280x800, zoom 5, headless Chromium (software raster), median of ${RUNS} first draws and ${RUNS} pans${smoke ? ' (smoke)' : ''}`,
-    );
-    const checks: Check[] = [];
-    for (const f of figures) {
-      const n = f.n.toLocaleString('en');
-      checks.push(
-        { what: `${n}: first draw / floor`, value: f.oursFirstMs / f.floorFirstMs, atMost: 2 },
-        {
-          what: `${n}: redraw after pan / floor`,
-          value: f.oursRedrawMs / f.floorRedrawMs,
-          atMost: 2,
-        },
-      );
-      const r = (a: number, b: number) => (a / b).toFixed(2);
-      console.log(
-        `  ${f.n.toLocaleString('en')} footprints (${f.drawn.toLocaleString('en')} on screen):` +
-          ` first draw ${f.oursFirstMs.toFixed(1)} ms vs floor ${f.floorFirstMs.toFixed(1)} ms (${r(f.oursFirstMs, f.floorFirstMs)}x),` +
-          ` redraw after pan ${f.oursRedrawMs.toFixed(1)} ms vs floor ${f.floorRedrawMs.toFixed(1)} ms (${r(f.oursRedrawMs, f.floorRedrawMs)}x)`,
-      );
-    }
-    reportVerdict('footprints', checks, { smoke });
-  } finally {
-    await browser.close();
-    server.close();
-  }
-} finally {
-  fs.rmSync(outDir, { recursive: true, force: true });
-}
-
-/** What the page publishes on its window (see src/renderer/map/bench/page.ts). */
-interface PageGlobals {
-  __benchResult?: Figures[];
-  __benchError?: string;
-}
+reportVerdict('footprints', checks, { smoke });

@@ -18,6 +18,7 @@ const appDir = path.resolve(here, '..');
 const BENCHES: Array<[string, string[]]> = [
   ['initial-js.ts', ['--no-build']],
   ['footprints.ts', []],
+  ['pan.ts', []],
   ['backend-search.ts', []],
   ['cold-start.ts', ['--no-build']],
   ['ui.ts', ['--no-build']],
