@@ -3,6 +3,8 @@
  * user's local time. Every function accepts the nullish values stored records may hold and
  * returns an em dash for them, so templates need no guards.
  */
+import { isoUtc, timeDisplay } from './time-display';
+
 export const MISSING = '—';
 
 type Maybe<T> = T | null | undefined;
@@ -58,13 +60,16 @@ export interface TimeFormatOptions {
 }
 
 /**
- * A timestamp in local time with its zone, e.g. "17 May 2024, 10:30 CEST". Unparseable input
+ * A timestamp in local time with its zone, e.g. "17 May 2024, 10:30 CEST", or in UTC as
+ * ISO 8601 with a 24-hour clock when the user chose so (`time-display.ts`). Unparseable input
  * is shown as given rather than hidden, so a bad stored value is still visible.
  */
 export function formatLocalDateTime(iso: Maybe<string>, opts: TimeFormatOptions = {}): string {
   if (!iso) return MISSING;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
+  // The user's choice (Settings › Times), unless the caller pins a zone.
+  if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, true);
   return new Intl.DateTimeFormat(opts.locale, {
     year: 'numeric',
     month: 'short',
@@ -81,6 +86,7 @@ export function formatLocalDate(iso: Maybe<string>, opts: TimeFormatOptions = {}
   if (!iso) return MISSING;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
+  if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, false);
   return new Intl.DateTimeFormat(opts.locale, {
     year: 'numeric',
     month: 'short',
