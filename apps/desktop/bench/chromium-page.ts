@@ -2,8 +2,8 @@
  * A benchmark page in headless Chromium: builds `root` (an index.html and its script) with vite
  * into a temp folder, serves it on 127.0.0.1, opens it in /usr/bin/chromium through
  * playwright-core (never downloads a browser) at 1280x800, waits for the page to publish
- * `window.__benchResult` (or `__benchError`) and returns it. Used by footprints.ts and
- * quicklooks.ts.
+ * `window.__benchResult` (or `__benchError`) and returns it. Used by footprints.ts, quicklooks.ts
+ * and pan.ts.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { build, type PluginOption } from 'vite';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,6 +19,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  '.json': 'application/json',
 };
 
 function serve(dir: string): Promise<http.Server> {
@@ -49,6 +50,8 @@ export async function runBenchPage<R>(options: {
   /** Extra Chromium flags (e.g. `--js-flags=--expose-gc`). */
   readonly chromiumArgs?: readonly string[];
   readonly timeoutMs?: number;
+  /** Vite plugins the page needs (e.g. the offline basemap's). */
+  readonly plugins?: PluginOption[];
 }): Promise<R> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bench-page-'));
   try {
@@ -56,6 +59,7 @@ export async function runBenchPage<R>(options: {
       root: options.root,
       configFile: false,
       logLevel: 'warn',
+      plugins: options.plugins ?? [],
       build: { outDir, emptyOutDir: true },
     });
     const server = await serve(outDir);

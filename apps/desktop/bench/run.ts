@@ -19,6 +19,7 @@ const BENCHES: Array<[string, string[]]> = [
   ['initial-js.ts', ['--no-build']],
   ['footprints.ts', []],
   ['quicklooks.ts', []],
+  ['pan.ts', []],
   ['backend-search.ts', []],
   ['cold-start.ts', ['--no-build']],
   ['ui.ts', ['--no-build']],

@@ -55,7 +55,7 @@ function start(): void {
   app.on('window-all-closed', () => app.quit());
 
   void app.whenReady().then(async () => {
-    applySessionSecurity(session.defaultSession);
+    applySessionSecurity(session.defaultSession, pageUrl);
     const secrets = safeStorageSecrets(dataDir, safeStorage);
     const child = utilityProcess.fork(path.join(here, 'backend-process.cjs'), [], {
       serviceName: 'EO Field Desk backend',

@@ -1,7 +1,7 @@
 /**
  * The window and everything that keeps web content in its box: sandboxed, context-isolated
  * renderer without Node; CSP on every response; no navigation away from the app, no new
- * windows, no webviews, no permissions; external links only through the allowlist.
+ * windows, no webviews, no permissions but the device position for our page; external links only through the allowlist.
  */
 import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
 import { CSP } from '../shared/csp';
@@ -67,10 +67,25 @@ export function hardenContents(
   });
 }
 
-/** Session-wide: every permission refused, CSP header on every response. */
-export function applySessionSecurity(session: Session): void {
-  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/**
+ * The one permission the app's own page gets: the device position ("Near me" on the maps). Any
+ * other permission, and geolocation for any other page or frame, is refused.
+ */
+export const GRANTED_PERMISSIONS: readonly string[] = ['geolocation'];
+
+/** Session-wide: every permission but geolocation for our page refused, CSP on every response. */
+export function applySessionSecurity(session: Session, pageUrl?: string): void {
+  const granted = (permission: string, url: string | undefined) =>
+    pageUrl !== undefined &&
+    GRANTED_PERMISSIONS.includes(permission) &&
+    url !== undefined &&
+    isAppPage(url, pageUrl);
+  session.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(granted(permission, details?.requestingUrl)),
+  );
+  session.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    granted(permission, requestingOrigin),
+  );
   session.setDevicePermissionHandler?.(() => false);
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
@@ -87,12 +102,22 @@ export function isTrustedSender(
   if (expected.webContentsId === null || event.sender.id !== expected.webContentsId) return false;
   const frameUrl = event.senderFrame?.url;
   if (!frameUrl) return false;
+  return isAppPage(frameUrl, expected.pageUrl);
+}
+
+/**
+ * A URL (or an origin) is the app's page: the same file for a file:// page (a check handler
+ * gets only the origin, "file://", for it), the same origin for the dev server's.
+ */
+export function isAppPage(url: string, pageUrl: string): boolean {
   try {
-    const got = new URL(frameUrl);
-    const want = new URL(expected.pageUrl);
-    if (want.protocol === 'file:')
+    const want = new URL(pageUrl);
+    if (want.protocol === 'file:') {
+      if (url === 'file://' || url === 'file:///') return true;
+      const got = new URL(url);
       return got.protocol === 'file:' && got.pathname === want.pathname;
-    return got.origin === want.origin;
+    }
+    return new URL(url).origin === want.origin;
   } catch {
     return false;
   }

@@ -99,11 +99,47 @@ describe('main window', () => {
       request!({}, p, cb);
       expect(cb).toHaveBeenCalledWith(false);
     }
-    expect(check!()).toBe(false);
+    expect((check as unknown as (...a: unknown[]) => boolean)({}, 'geolocation', 'file://')).toBe(
+      false,
+    );
     let out: { responseHeaders: Record<string, string[]> } | undefined;
     headers!({ responseHeaders: { 'X-A': ['1'] } }, (r) => (out = r as typeof out));
     expect(out!.responseHeaders['Content-Security-Policy']).toEqual([CSP]);
     expect(out!.responseHeaders['X-A']).toEqual(['1']);
+  });
+
+  it('grants geolocation, and only it, to the app page alone', () => {
+    type Request = (wc: unknown, p: string, cb: (ok: boolean) => void, d?: object) => void;
+    type Check = (wc: unknown, p: string, origin: string) => boolean;
+    let request: Request | undefined;
+    let check: Check | undefined;
+    const session = {
+      setPermissionRequestHandler: (fn: Request) => (request = fn),
+      setPermissionCheckHandler: (fn: Check) => (check = fn),
+      setDevicePermissionHandler: vi.fn(),
+      webRequest: { onHeadersReceived: vi.fn() },
+    };
+    const page = 'file:///app/out/renderer/index.html';
+    applySessionSecurity(session as never, page);
+    const asked = (p: string, url: string) => {
+      const cb = vi.fn();
+      request!({}, p, cb, { requestingUrl: url });
+      return cb.mock.calls[0]?.[0] as boolean;
+    };
+    expect(asked('geolocation', `${page}#/catalog`)).toBe(true);
+    expect(asked('geolocation', 'file:///elsewhere/index.html')).toBe(false);
+    expect(asked('geolocation', 'https://evil.example/')).toBe(false);
+    for (const p of ['media', 'notifications', 'clipboard-read', 'openExternal']) {
+      expect(asked(p, page)).toBe(false);
+    }
+    expect(check!({}, 'geolocation', 'file://')).toBe(true);
+    expect(check!({}, 'geolocation', 'https://evil.example')).toBe(false);
+    expect(check!({}, 'media', 'file://')).toBe(false);
+
+    // The dev server's page: its origin.
+    applySessionSecurity(session as never, 'http://localhost:5173/');
+    expect(asked('geolocation', 'http://localhost:5173/#/catalog')).toBe(true);
+    expect(asked('geolocation', 'http://localhost:5174/')).toBe(false);
   });
 
   it('answers IPC only from the app page in the app window', () => {

@@ -3,6 +3,8 @@
  * user's local time. Every function accepts the nullish values stored records may hold and
  * returns an em dash for them, so templates need no guards.
  */
+import { isoUtc, timeDisplay } from './time-display';
+
 export const MISSING = '—';
 
 type Maybe<T> = T | null | undefined;
@@ -58,13 +60,16 @@ export interface TimeFormatOptions {
 }
 
 /**
- * A timestamp in local time with its zone, e.g. "17 May 2024, 10:30 CEST". Unparseable input
+ * A timestamp in local time with its zone, e.g. "17 May 2024, 10:30 CEST", or in UTC as
+ * ISO 8601 with a 24-hour clock when the user chose so (`time-display.ts`). Unparseable input
  * is shown as given rather than hidden, so a bad stored value is still visible.
  */
 export function formatLocalDateTime(iso: Maybe<string>, opts: TimeFormatOptions = {}): string {
   if (!iso) return MISSING;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
+  // The user's choice (Settings › Times), unless the caller pins a zone.
+  if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, true);
   return new Intl.DateTimeFormat(opts.locale, {
     year: 'numeric',
     month: 'short',
@@ -81,6 +86,7 @@ export function formatLocalDate(iso: Maybe<string>, opts: TimeFormatOptions = {}
   if (!iso) return MISSING;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
+  if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, false);
   return new Intl.DateTimeFormat(opts.locale, {
     year: 'numeric',
     month: 'short',
@@ -113,6 +119,22 @@ export function formatCount(v: Maybe<number>): string {
  * `<input type="date">` value (local calendar day) to the instant its day starts or ends, as
  * RFC 3339 UTC: the filter's date range means the user's days, not UTC days.
  */
+/**
+ * A calendar day (`YYYY-MM-DD`) as the first or last millisecond of that UTC day (the catalog's
+ * dates are UTC days, whatever the computer's zone), or null when it is no real day.
+ */
+export function utcDayToIso(day: string, edge: 'start' | 'end'): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const t = edge === 'start' ? Date.UTC(y, mo, d) : Date.UTC(y, mo, d, 23, 59, 59, 999);
+  const date = new Date(t);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo || date.getUTCDate() !== d) {
+    return null;
+  }
+  return date.toISOString();
+}
+
 export function localDayToIso(day: string, edge: 'start' | 'end'): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return null;

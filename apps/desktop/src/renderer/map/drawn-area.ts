@@ -19,12 +19,17 @@ export interface AreaReport {
 export function describeArea(m2: number): AreaReport {
   const text = `Area: ${formatAreaSqM(m2)}`;
   if (m2 < SMALL_AREA_M2) {
-    return { text, warning: 'Very small (under 1 ha): is this the area you meant?' };
+    return {
+      text,
+      warning:
+        'Very small (under 0.01 km², 1 ha): the service accepts it and returns every scene touching it, but it covers only a few pixels of most scenes. Is this the area you meant?',
+    };
   }
   if (m2 > LARGE_AREA_M2) {
     return {
       text,
-      warning: 'Very large (over 100,000 km²): searches and orders over it will be big.',
+      warning:
+        'Very large (over 100,000 km²): the service accepts it, but a search may match thousands of scenes (shown a page at a time) and an order over it may cost many tokens and take long to deliver.',
     };
   }
   return { text, warning: null };

@@ -176,6 +176,16 @@ export class FootprintLayer extends CanvasViewLayer {
     };
   }
 
+  protected override redrawCanvas(n: number): void {
+    super.redrawCanvas(n);
+    // The highlight canvas is empty most of the time: left out of the page then, so painting
+    // the map after a pan blends one full-view bitmap less (pan bench, bench/pan.ts).
+    const highlight = this.canvases[1];
+    if (n === 1 && highlight) {
+      highlight.style.display = this.active < 0 && this.hovered < 0 ? 'none' : '';
+    }
+  }
+
   protected drawCanvas(n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {
     const mask = this.selectedMask;
     if (n === 0) {
@@ -226,6 +236,11 @@ export class FootprintLayer extends CanvasViewLayer {
   }
 
   private onMouseMove(e: L.LeafletMouseEvent): void {
+    // While the map is dragged the pointer does not point at a scene: no hit test, no hover
+    // (which scrolls the list and moves the tooltip in every frame of a pan).
+    const drag = (this._map as L.Map | undefined)?.dragging as
+      { moving?: () => boolean } | undefined;
+    if (drag?.moving?.()) return;
     const first = this.idsAt(e.latlng)[0];
     this.hoverFromMap(first === undefined ? -1 : (this.fp.indexOf.get(first) ?? -1));
   }

@@ -2,20 +2,18 @@
  * What every map of the app starts from (the catalog's MapView, the GeometryMap of orders and
  * AOIs): a Leaflet map in the component's element with the offline basemap (`offline-basemap.ts`:
  * Natural Earth land, water and borders under the tiles; graticule and place names over them),
- * the tiles configured in settings fetched through the bridge, re-measured whenever its element changes size, and geoman polygon
- * drawing on demand. The component adds its own layers once mounted (its `onMounted` runs
- * after this one) and listens to `pm:create` for the drawn polygon.
+ * the tiles configured in settings fetched through the bridge, re-measured whenever its element
+ * changes size, and drawing an area on demand (`use-draw-tools.ts`). The component adds its own
+ * layers once mounted (its `onMounted` runs after this one) and gets the drawn area from
+ * `onShape`.
  */
-import { geodesicArea } from '@eo/domain';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue';
 import { useBridge } from '../stores/bridge-provider';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { BridgeTileLayer } from './bridge-tile-layer';
-import { areaOfCorners, describeArea, type AreaReport } from './drawn-area';
-import { polygonOfLayer, wrapLon } from './drawn-polygon';
-import { ensureGeoman } from './geoman';
+import { useDrawTools } from './use-draw-tools';
 import type { LayerState } from './layer-state';
 import { createOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 import { watchTileHealth } from './tile-health';
@@ -35,11 +33,8 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   const note = ref<string | null>(null);
   /** The online tiles fail (none of the view loaded): why, and that the offline map shows. */
   const tileNote = ref<string | null>(null);
-  const drawing = ref(false);
-  /** Geoman is loaded and drawing: clicks on the map add corners (before that they are lost). */
-  const drawReady = ref(false);
-  /** The area being drawn (live, corner by corner) or last drawn, with a size warning. */
-  const area = ref<AreaReport | null>(null);
+  /** Drawing an area (polygon, rectangle, circle), its live area and the editable result. */
+  const draw = useDrawTools(map, (message) => (note.value = message));
   let basemap: OfflineBasemap | null = null;
   let tiles: BridgeTileLayer | null = null;
   let resize: ResizeObserver | null = null;
@@ -97,25 +92,8 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
       detailed: options.detailed ?? false,
       onError: (message) => (note.value = message),
     });
-    // Geoman (loaded on first draw) has no toolbar here: the components have the buttons.
-    m.on('pm:create pm:drawend', () => {
-      drawing.value = false;
-      drawReady.value = false;
-    });
-    // The area as corners are added (geoman's working line), then of the finished polygon.
-    m.on('pm:drawstart', (e) => {
-      const working = (e as unknown as { workingLayer?: L.Polyline }).workingLayer;
-      working?.on('pm:vertexadded', () => {
-        const corners = (working.getLatLngs() as L.LatLng[]).map(
-          (p) => [wrapLon(p.lng), p.lat] as [number, number],
-        );
-        area.value = corners.length >= 3 ? describeArea(areaOfCorners(corners)) : null;
-      });
-    });
-    m.on('pm:create', (e) => {
-      const polygon = polygonOfLayer(e.layer);
-      area.value = polygon ? describeArea(geodesicArea(polygon)) : null;
-    });
+    // Geoman (loaded on first draw) has no toolbar here: DrawTools.vue has the buttons.
+    draw.install(m);
     // Maps live in screens that are hidden and shown (v-show): Leaflet must re-measure.
     if (typeof ResizeObserver !== 'undefined') {
       resize = new ResizeObserver(() => {
@@ -151,45 +129,11 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     map.value = null;
   });
 
-  /** Start drawing a polygon (Esc cancels, as in geoman); the map fires `pm:create` with it. */
-  async function startDraw(): Promise<void> {
-    const m = map.value;
-    if (!m) return;
-    drawing.value = true;
-    drawReady.value = false;
-    area.value = null;
-    try {
-      const pm = await ensureGeoman(m);
-      if (!drawing.value) return; // stopped while the tool was loading
-      pm.enableDraw('Polygon', { snappable: false, tooltips: true });
-      drawReady.value = true;
-    } catch {
-      drawing.value = false;
-      note.value = 'The drawing tool could not be loaded.';
-    }
-  }
-
-  function stopDraw(): void {
-    map.value?.pm?.disableDraw();
-    drawing.value = false;
-    drawReady.value = false;
-  }
-
-  /** Forget the drawn area (the drawn shape was cleared). */
-  function clearArea(): void {
-    area.value = null;
-  }
-
   return {
     map,
     note,
     tileNote,
-    drawing,
-    drawReady,
-    area,
-    clearArea,
-    startDraw,
-    stopDraw,
+    ...draw,
     /** The offline basemap's layers (layer control, tests). */
     basemap: () => basemap,
   };

@@ -75,6 +75,8 @@ export const useCatalogStore = defineStore('catalog', {
     savedError: null as ReadableError | null,
     /** Collections seen in results, offered in the collections filter. */
     knownCollections: [] as string[],
+    /** Platforms seen in results (the platform filter's choices). */
+    knownPlatforms: [] as string[],
   }),
   getters: {
     /** The basket's records (the orders' and deliveries' "selection"). */
@@ -228,6 +230,10 @@ export const useCatalogStore = defineStore('catalog', {
         }
       }
       if (added) this.knownCollections = [...known].sort();
+      const platforms = new Set(this.knownPlatforms);
+      const before = platforms.size;
+      for (const r of rows) if (r.platform) platforms.add(r.platform);
+      if (platforms.size !== before) this.knownPlatforms = [...platforms].sort();
     },
 
     hover(id: string | null, source: 'map' | 'list'): void {

@@ -1,6 +1,7 @@
 /**
  * The catalog browser's filter form and how it becomes a catalog search request. The form holds
- * what the user typed (strings for the number fields, local calendar days for dates); `buildQuery`
+ * what the user typed (strings for the number fields, UTC calendar days for dates: the one
+ * time-zone rule of the catalog, said beside the pickers); `buildQuery`
  * turns it into the domain's request and returns a message per field that is wrong, so the form
  * shows "Cloud cover is a percentage from 0 to 100" next to the field instead of a search error.
  */
@@ -10,7 +11,7 @@ import {
   type Geometry,
   type Polygon,
 } from '@eo/domain';
-import { localDayToIso } from '../../format/units';
+import { utcDayToIso } from '../../format/units';
 
 /** [west, south, east, north] in degrees. */
 export type LonLatBox = [number, number, number, number];
@@ -36,12 +37,26 @@ export interface CatalogFilters {
   cloudMax: string | number;
   /** Maximum off-nadir angle in degrees, as typed; '' for any. */
   offNadirMax: string | number;
+  /** Coarsest ground sample distance in metres (`gsd`), as typed; '' for any. */
+  gsdMax: string | number;
+  /** Lowest sun elevation in degrees (`view:sun_elevation`), as typed; '' for any. */
+  sunElevationMin: string | number;
+  /** Platforms (`platform`, e.g. "sentinel-2b"); empty for all. */
+  platforms: string[];
   collections: string[];
   area: AreaFilter;
   sort: SortKey;
 }
 
-export type FilterField = 'dateFrom' | 'dateTo' | 'cloudMax' | 'offNadirMax' | 'area' | 'form';
+export type FilterField =
+  | 'dateFrom'
+  | 'dateTo'
+  | 'cloudMax'
+  | 'offNadirMax'
+  | 'gsdMax'
+  | 'sunElevationMin'
+  | 'area'
+  | 'form';
 
 export type BuiltQuery =
   | { readonly ok: true; readonly query: CatalogSearchRequestInput }
@@ -53,6 +68,9 @@ export function emptyFilters(): CatalogFilters {
     dateTo: '',
     cloudMax: '',
     offNadirMax: '',
+    gsdMax: '',
+    sunElevationMin: '',
+    platforms: [],
     collections: [],
     area: { kind: 'none' },
     sort: 'datetime-desc',
@@ -101,8 +119,8 @@ export function buildQuery(
   page?: { limit: number; offset: number },
 ): BuiltQuery {
   const errors: Partial<Record<FilterField, string>> = {};
-  const from = f.dateFrom ? localDayToIso(f.dateFrom, 'start') : null;
-  const to = f.dateTo ? localDayToIso(f.dateTo, 'end') : null;
+  const from = f.dateFrom ? utcDayToIso(f.dateFrom, 'start') : null;
+  const to = f.dateTo ? utcDayToIso(f.dateTo, 'end') : null;
   if (f.dateFrom && !from) errors.dateFrom = 'Enter a valid start date.';
   if (f.dateTo && !to) errors.dateTo = 'Enter a valid end date.';
   if (from && to && from > to) errors.dateTo = 'The end date is before the start date.';
@@ -110,6 +128,10 @@ export function buildQuery(
   if (!cloud.ok) errors.cloudMax = cloud.message;
   const nadir = parseBound(f.offNadirMax, 90, 'Off-nadir is an angle from 0 to 90 degrees.');
   if (!nadir.ok) errors.offNadirMax = nadir.message;
+  const gsd = parseBound(f.gsdMax, 10_000, 'Resolution is a distance in metres from 0 to 10,000.');
+  if (!gsd.ok) errors.gsdMax = gsd.message;
+  const sun = parseBound(f.sunElevationMin, 90, 'Sun elevation is an angle from 0 to 90 degrees.');
+  if (!sun.ok) errors.sunElevationMin = sun.message;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const query: CatalogSearchRequestInput = {};
@@ -117,6 +139,11 @@ export function buildQuery(
   const props: NonNullable<CatalogSearchRequestInput['query']> = {};
   if (cloud.ok && cloud.value !== null) props['eo:cloud_cover'] = { lte: cloud.value };
   if (nadir.ok && nadir.value !== null) props['view:off_nadir'] = { lte: nadir.value };
+  // The records' own properties, through the spec's `query` (the same semantics online and in
+  // the mirror: @eo/domain's search/evaluate.ts and the shared catalog SQL).
+  if (gsd.ok && gsd.value !== null) props.gsd = { lte: gsd.value };
+  if (sun.ok && sun.value !== null) props['view:sun_elevation'] = { gte: sun.value };
+  if (f.platforms.length > 0) props.platform = { eq: [...f.platforms] };
   if (Object.keys(props).length > 0) query.query = props;
   if (f.collections.length > 0) query.collections = [...f.collections];
   if (f.area.kind === 'view') query.bbox = [...f.area.bbox];
@@ -147,8 +174,7 @@ export function filtersFromQuery(q: CatalogSearchRequestInput): CatalogFilters {
     if (!iso || iso === '..') return '';
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return '';
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    return d.toISOString().slice(0, 10);
   };
   f.dateFrom = day(a);
   f.dateTo = day(b ?? a);
@@ -158,6 +184,13 @@ export function filtersFromQuery(q: CatalogSearchRequestInput): CatalogFilters {
   };
   f.cloudMax = lte('eo:cloud_cover');
   f.offNadirMax = lte('view:off_nadir');
+  f.gsdMax = lte('gsd');
+  const sunMin = q.query?.['view:sun_elevation']?.gte;
+  f.sunElevationMin = typeof sunMin === 'number' ? String(sunMin) : '';
+  const platforms = q.query?.platform?.eq;
+  f.platforms = (
+    Array.isArray(platforms) ? platforms : platforms === undefined ? [] : [platforms]
+  ).filter((p): p is string => typeof p === 'string');
   f.collections = [...(q.collections ?? [])];
   if (q.bbox) f.area = { kind: 'view', bbox: [...q.bbox] as LonLatBox };
   else {

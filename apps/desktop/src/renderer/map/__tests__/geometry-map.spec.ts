@@ -170,7 +170,9 @@ describe('GeometryMap', () => {
         },
       ],
     ]);
-    // The parent shows the area from its own state; the drawn layer itself is removed.
+    // The drawn shape stays to be edited while drawing is offered, and goes when it is not.
+    expect(map.hasLayer(layer)).toBe(true);
+    await w.setProps({ drawable: false });
     expect(map.hasLayer(layer)).toBe(false);
     w.unmount();
   });

@@ -1,6 +1,6 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
@@ -13,6 +13,10 @@ beforeEach(() => {
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 50 });
   provideBridge(bridge);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('FilterPanel', () => {
@@ -48,7 +52,7 @@ describe('FilterPanel', () => {
     const catalog = useCatalogStore();
     await catalog.search();
     const wrapper = mount(FilterPanel);
-    const boxes = wrapper.findAll('fieldset input[type="checkbox"]');
+    const boxes = wrapper.findAll('fieldset input[type="checkbox"]:not([data-test^="platform-"])');
     expect(boxes.length).toBe(catalog.knownCollections.length);
     await boxes[0]!.setValue(true);
     expect(catalog.filters.collections).toEqual([catalog.knownCollections[0]]);
@@ -58,6 +62,43 @@ describe('FilterPanel', () => {
       (r) => r.details.collection === catalog.knownCollections[0],
     ).length;
     expect(catalog.total).toBe(want);
+  });
+
+  it('offers the platforms seen in results and filters by the ticked ones', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const wrapper = mount(FilterPanel);
+    const platform = catalog.knownPlatforms[0]!;
+    expect(catalog.knownPlatforms.length).toBeGreaterThan(1);
+    await wrapper.find(`[data-test="platform-${platform}"]`).setValue(true);
+    await wrapper.find('input[name="gsdMax"]').setValue('100');
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    const want = bridge.records.filter((r) => r.details.properties.platform === platform).length;
+    expect(want).toBeGreaterThan(0);
+    expect(catalog.total).toBe(want);
+  });
+
+  it('fills the dates from a preset and says the range searched, in UTC', async () => {
+    // A fixed clock (Date only): the preset and the check read the same day, even at midnight.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T23:59:59Z'));
+    const catalog = useCatalogStore();
+    const wrapper = mount(FilterPanel);
+    expect(wrapper.find('legend').text()).toBe('Acquired (UTC days)');
+    expect(wrapper.find('[data-test="date-rule"]').text()).toBe('Any date. Dates are UTC days.');
+    await wrapper.find('[data-test="date-preset-last7"]').trigger('click');
+    await flushPromises();
+    const today = '2026-11-25';
+    expect(catalog.filters.dateFrom).toBe('2026-11-19');
+    expect(catalog.filters.dateTo).toBe(today);
+    expect(wrapper.find('[data-test="date-rule"]').text()).toBe(
+      `Searches ${catalog.filters.dateFrom} 00:00 to ${today} 23:59 UTC.`,
+    );
+    const sent = bridge.calls.filter((c) => c.method === 'catalog.search').at(-1)?.input as {
+      datetime: string;
+    };
+    expect(sent.datetime).toBe(`${catalog.filters.dateFrom}T00:00:00.000Z/${today}T23:59:59.999Z`);
   });
 
   it('asks the map to draw when the polygon area is chosen', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CatalogSearchRequest, runCatalogSearch } from '@eo/domain';
+import { buildCatalogRecord, createRng } from '@eo/domain/testing';
 import { buildQuery, emptyFilters, filtersFromQuery, viewToBbox } from '../filters';
 
 describe('buildQuery', () => {
@@ -17,10 +19,9 @@ describe('buildQuery', () => {
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     const [from, to] = built.query.datetime!.split('/');
-    // The user's local days, as instants.
-    expect(new Date(from!).getDate()).toBe(1);
-    expect(new Date(to!).getDate()).toBe(31);
-    expect(new Date(to!).getHours()).toBe(23);
+    // UTC days, whatever the computer's zone (the one rule the pickers say).
+    expect(from).toBe('2024-05-01T00:00:00.000Z');
+    expect(to).toBe('2024-05-31T23:59:59.999Z');
     expect(built.query).toMatchObject({
       query: { 'eo:cloud_cover': { lte: 20 }, 'view:off_nadir': { lte: 25 } },
       collections: ['sentinel-2-l2a'],
@@ -75,11 +76,56 @@ describe('filtersFromQuery', () => {
       dateTo: '2024-05-31',
       cloudMax: '20',
       offNadirMax: '10',
+      gsdMax: '1.5',
+      sunElevationMin: '30',
+      platforms: ['spot-7', 'pleiades-1a'],
       collections: ['a', 'b'],
       sort: 'datetime-asc' as const,
     };
     const built = buildQuery(f);
     if (!built.ok) throw new Error('expected a valid query');
     expect(filtersFromQuery(built.query)).toEqual(f);
+  });
+});
+
+describe("filters on the records' own properties", () => {
+  it('become `query` terms the domain search applies (the same online and in the mirror)', () => {
+    const built = buildQuery({
+      ...emptyFilters(),
+      gsdMax: '3',
+      sunElevationMin: 40,
+      platforms: ['superdove-2401', 'spot-7'],
+    });
+    if (!built.ok) throw new Error('expected a valid query');
+    expect(built.query.query).toEqual({
+      gsd: { lte: 3 },
+      'view:sun_elevation': { gte: 40 },
+      platform: { eq: ['superdove-2401', 'spot-7'] },
+    });
+    const rng = createRng(18);
+    const records = Array.from({ length: 300 }, () => buildCatalogRecord({}, { rng }));
+    const req = CatalogSearchRequest.parse({ ...built.query, limit: 1000 });
+    const found = runCatalogSearch(
+      records.map((record) => ({ record, links: { orderId: null, orderItemId: null } })),
+      req,
+    ).catalogs;
+    const expected = records.filter((r) => {
+      const p = r.details.properties;
+      return (
+        (p.gsd ?? Infinity) <= 3 &&
+        (p['view:sun_elevation'] ?? -1) >= 40 &&
+        ['superdove-2401', 'spot-7'].includes(p.platform ?? '')
+      );
+    });
+    expect(expected.length).toBeGreaterThan(10);
+    expect(found.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
+  });
+
+  it('says which property value is out of range', () => {
+    const built = buildQuery({ ...emptyFilters(), gsdMax: '-1', sunElevationMin: '95' });
+    expect(built.ok).toBe(false);
+    if (built.ok) return;
+    expect(built.errors.gsdMax).toMatch(/metres/);
+    expect(built.errors.sunElevationMin).toMatch(/0 to 90/);
   });
 });

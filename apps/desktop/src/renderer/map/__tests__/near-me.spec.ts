@@ -1,0 +1,96 @@
+import { geodesicArea, type Polygon } from '@eo/domain';
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import type L from 'leaflet';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryBridge } from '../../__tests__/memory-bridge';
+import { provideBridge } from '../../stores/bridge-provider';
+import GeometryMap from '../GeometryMap.vue';
+
+let w: VueWrapper | null = null;
+const original = Object.getOwnPropertyDescriptor(navigator, 'geolocation');
+
+/** The device's answer: happy-dom has no geolocation, so the test gives one. */
+function deviceSays(answer: { lat: number; lon: number; accuracy: number } | { code: 1 | 2 }) {
+  const geolocation = {
+    getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) => {
+      if ('code' in answer) {
+        fail({
+          code: answer.code,
+          PERMISSION_DENIED: 1,
+          message: 'no',
+        } as GeolocationPositionError);
+      } else {
+        ok({
+          coords: { latitude: answer.lat, longitude: answer.lon, accuracy: answer.accuracy },
+        } as GeolocationPosition);
+      }
+    },
+  };
+  Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
+}
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  provideBridge(createMemoryBridge({ records: 1 }));
+});
+afterEach(() => {
+  w?.unmount();
+  w = null;
+  if (original) Object.defineProperty(navigator, 'geolocation', original);
+  else delete (navigator as { geolocation?: unknown }).geolocation;
+});
+
+async function mapWith(drawable: boolean) {
+  w = mount(GeometryMap, {
+    props: { shapes: [], label: 'Near me map', drawable },
+    attachTo: document.body,
+  });
+  await flushPromises();
+  return (w.vm as unknown as { internals: () => { map: L.Map } }).internals().map;
+}
+
+describe('Near me', () => {
+  it('shows the device position and makes a circle around it the drawn area', async () => {
+    deviceSays({ lat: 59.3293, lon: 18.0686, accuracy: 25 });
+    const map = await mapWith(true);
+    await w!.find('[data-test="near-me"]').trigger('click');
+    await flushPromises();
+    expect(w!.find('[data-test="near-me-status"]').text()).toBe(
+      'Your position: 59.32930, 18.06860 (±25 m)',
+    );
+    expect(map.getCenter().lat).toBeCloseTo(59.3293, 3);
+    expect(map.getZoom()).toBeGreaterThanOrEqual(13);
+    await w!.find('[data-test="draw-radius"]').setValue('3');
+    await w!.find('[data-test="near-me-area"]').trigger('click');
+    await flushPromises();
+    const [area] = (w!.emitted('drawn') ?? []).map((e) => e[0] as Polygon);
+    expect(geodesicArea(area!) / 1e6).toBeCloseTo(9 * Math.PI, 0);
+    const lons = area!.coordinates[0]!.map((c) => c[0]!);
+    expect((Math.min(...lons) + Math.max(...lons)) / 2).toBeCloseTo(18.0686, 3);
+  });
+
+  it('asks for a typed position (decimal or DMS) when the device cannot say', async () => {
+    deviceSays({ code: 1 });
+    const map = await mapWith(false);
+    expect(w!.find('[data-test="near-me-form"]').exists()).toBe(false);
+    await w!.find('[data-test="near-me"]').trigger('click');
+    await flushPromises();
+    expect(w!.find('[data-test="near-me-error"]').text()).toBe(
+      'The position was not allowed: type it instead.',
+    );
+    await w!.find('[data-test="near-me-input"]').setValue('44°3\'18"N 123°5\'24"W');
+    await w!.find('[data-test="near-me-form"]').trigger('submit');
+    await flushPromises();
+    expect(w!.find('[data-test="near-me-status"]').text()).toBe(
+      'Position typed: 44.05500, -123.09000',
+    );
+    expect(map.getCenter().lng).toBeCloseTo(-123.09, 3);
+    // No drawing offered on this map: no area button.
+    expect(w!.find('[data-test="near-me-area"]').exists()).toBe(false);
+
+    await w!.find('[data-test="near-me-input"]').setValue('somewhere');
+    await w!.find('[data-test="near-me-form"]').trigger('submit');
+    expect(w!.find('[data-test="near-me-error"]').text()).toMatch(/latitude and a longitude/);
+  });
+});
