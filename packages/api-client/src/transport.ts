@@ -24,6 +24,7 @@ import {
 } from './errors';
 import type { CallOptions, ResolvedOptions } from './options';
 import type { PreparedRequest } from './request';
+import type { AnyEndpointId } from './types';
 import { backoffDelay, parseRetryAfter } from './retry';
 import { Semaphore } from './semaphore';
 
@@ -177,6 +178,73 @@ export class Transport {
         if (e === ABORTED || signal?.aborted) throw aborted(attempt);
         throw e;
       }
+    }
+  }
+
+  /**
+   * One attempt at an endpoint that answers with bytes (the index PNG): a concurrency slot, the
+   * key, the timeout and the caller's signal like every call, but no retries (its callers, the
+   * mirror's imagery pass, try again on their next run) and no JSON: any status comes back with
+   * the headers, and the body only on 2xx (otherwise it is discarded unread).
+   */
+  async sendBytes(
+    req: { endpoint: AnyEndpointId | undefined; method: string; path: string; body: string },
+    call: CallOptions = {},
+  ): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+    const { signal } = call;
+    const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs;
+    const ctx: RequestContext = { endpoint: req.endpoint, method: req.method, path: req.path };
+    const aborted = () =>
+      new EoAbortError({ ...ctx, attempts: 0, message: `${req.method} ${req.path}: aborted` });
+    let release: () => void;
+    try {
+      release = await this.semaphore.acquire(signal);
+    } catch {
+      throw aborted();
+    }
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const key = await this.resolveKey();
+      const res = await this.opts.fetch(this.opts.baseUrl + req.path, {
+        method: req.method,
+        headers: {
+          accept: 'image/png',
+          authorization: this.opts.authPrefix + key,
+          'content-type': 'application/json',
+        },
+        body: req.body,
+        signal: controller.signal,
+      });
+      if (res.status < 200 || res.status > 299) {
+        await res.body?.cancel();
+        return { status: res.status, headers: res.headers, bytes: new Uint8Array(0) };
+      }
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { status: res.status, headers: res.headers, bytes };
+    } catch (e) {
+      if (signal?.aborted) throw aborted();
+      if (timedOut)
+        throw new EoTimeoutError({
+          ...ctx,
+          timeoutMs,
+          message: `${req.method} ${req.path}: no complete response within ${timeoutMs} ms`,
+        });
+      throw new EoNetworkError({
+        ...ctx,
+        cause: e,
+        message: this.redact(`${req.method} ${req.path}: network error: ${networkReason(e)}`),
+      });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      release();
     }
   }
 
