@@ -173,8 +173,11 @@ export function makeImageryStore(sqlite: Database.Database, dbFile: string): Ima
       const fd = fs.openSync(temp, 'w', PRIVATE_FILE_MODE);
       try {
         fs.fchmodSync(fd, PRIVATE_FILE_MODE); // an existing temp file keeps its mode otherwise
+        // No fsync: it blocks the event loop (every download waits) and buys nothing here. A
+        // picture lost or torn by a power cut fails its size or hash check (`present`, `get`),
+        // is deleted and fetched again; the quicklooks wire bench measured 1.49× the link's
+        // floor with it, 1.25× without (300 thumbnails, 20 Mbit/s).
         fs.writeSync(fd, bytes);
-        fs.fsyncSync(fd);
       } finally {
         fs.closeSync(fd);
       }
