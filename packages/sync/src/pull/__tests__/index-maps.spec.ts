@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient, type EoClient } from '@eo/api-client';
-import { IndexMapInfo, VISUALIZATION_PNG_HEADERS } from '@eo/domain';
+import { geometryBbox, IndexMapInfo, VISUALIZATION_PNG_HEADERS, type Geometry } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFaultProxy,
@@ -120,6 +120,31 @@ describe('index maps of mirrored visualizations', () => {
       const repaired = await mirror.imagery.sync(options({ client: client() }));
       expect(repaired.indexMaps).toMatchObject({ bad: 1, fetched: 1 });
       expect(mirror.imagery.get(visId, `index:${first.date}`)!.equals(bytes)).toBe(true);
+    } finally {
+      mirror.close();
+    }
+  });
+
+  it('without legend headers (the real service draws its legend in): the AOI’s bbox and the index’s', async () => {
+    const { mirror, aoiId } = await mirrorWithVisualization();
+    // The same answers with the x-eo-* headers taken off, as the provider's service sends them.
+    const bare: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      const headers = new Headers(res.headers);
+      for (const h of Object.values(VISUALIZATION_PNG_HEADERS)) headers.delete(h);
+      return new Response(await res.arrayBuffer(), { status: res.status, headers });
+    };
+    try {
+      const c = createEoClient({ baseUrl: proxy.url, apiKey: service.key, fetch: bare });
+      const report = await mirror.imagery.sync(options({ client: c }));
+      expect(report.indexMaps!.fetched).toBeGreaterThan(0);
+      const [first] = mirror.imagery.indexMaps(aoiId);
+      const legend = IndexMapInfo.parse(JSON.parse(first!.legendJson));
+      const aoi = mirror.records
+        .aois<{ aoi_id: string; geometry: Geometry }>()
+        .find((a) => a.aoi_id === aoiId);
+      expect(legend.bounds).toEqual(geometryBbox(aoi!.geometry));
+      expect(legend).toMatchObject({ rescale: [-1, 1], colormap: 'RdYlGn' });
     } finally {
       mirror.close();
     }
