@@ -83,6 +83,29 @@ function networkReason(e: unknown): string {
   return detail ? `${e.message} (${detail})` : e.message;
 }
 
+/**
+ * One attempt's own signal: aborted by the caller's signal or after `timeoutMs` (then
+ * `timedOut()` says so). `dispose` clears the timer and the listener.
+ */
+function attemptDeadline(timeoutMs: number, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 export class Transport {
   private readonly semaphore: Semaphore;
   /** Every key value this client has sent, so messages can be scrubbed of them. */
@@ -202,14 +225,7 @@ export class Transport {
     } catch {
       throw aborted();
     }
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = attemptDeadline(timeoutMs, signal);
     try {
       const key = await this.resolveKey();
       const res = await this.opts.fetch(this.opts.baseUrl + req.path, {
@@ -220,7 +236,7 @@ export class Transport {
           'content-type': 'application/json',
         },
         body: req.body,
-        signal: controller.signal,
+        signal: deadline.signal,
       });
       if (res.status < 200 || res.status > 299) {
         await res.body?.cancel();
@@ -230,7 +246,7 @@ export class Transport {
       return { status: res.status, headers: res.headers, bytes };
     } catch (e) {
       if (signal?.aborted) throw aborted();
-      if (timedOut)
+      if (deadline.timedOut())
         throw new EoTimeoutError({
           ...ctx,
           timeoutMs,
@@ -242,8 +258,7 @@ export class Transport {
         message: this.redact(`${req.method} ${req.path}: network error: ${networkReason(e)}`),
       });
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      deadline.dispose();
       release();
     }
   }
@@ -291,14 +306,7 @@ export class Transport {
       headers: { ...headers, authorization: '[redacted]' },
     });
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = attemptDeadline(timeoutMs, signal);
     let response: Response | undefined;
     try {
       const sentAt = now();
@@ -306,7 +314,7 @@ export class Transport {
         method: req.method,
         headers,
         body: req.body,
-        signal: controller.signal,
+        signal: deadline.signal,
       });
       this.capabilities.learn(response.headers);
       const headAt = now();
@@ -323,7 +331,7 @@ export class Transport {
           error: new EoAbortError({ ...ctx, message: `${req.method} ${req.path}: aborted` }),
         };
       }
-      if (timedOut) {
+      if (deadline.timedOut()) {
         return {
           ok: false,
           status,
@@ -345,8 +353,7 @@ export class Transport {
         }),
       };
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      deadline.dispose();
     }
   }
 
