@@ -14,6 +14,7 @@ import type { Capabilities } from './capabilities';
 import { Decoder } from './decode';
 import { redactValue } from './errors';
 import { makeExtensionReads, type ExtensionReads } from './extensions';
+import { makeIndexPng, type IndexPngCall } from './index-png';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
 import { makePagers, type Pagers, type Send } from './pages';
 import { prepareRequest, splitArgs, type RequestInput } from './request';
@@ -28,6 +29,12 @@ export interface EoClient extends EndpointMethods {
    * them (our extension reads, or the provider's reads); `null` where a service has none (404).
    */
   readonly extensions: ExtensionReads;
+  /**
+   * The index map of a visualization for one date (PNG bytes and the legend in its headers):
+   * `POST /v0/aois/{aoi_id}/visualizations/{visualization_id}/png`, from the provider's real
+   * service (not in our spec). A refusal comes back as its status, never thrown.
+   */
+  readonly indexPng: IndexPngCall;
   /** The service profile this client speaks (`dialect` option): wire shapes, values, reads. */
   readonly dialect: ServiceDialect;
   readonly profile: ServiceProfile;
@@ -91,6 +98,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     ...methods,
     pages: makePagers(send, opts.baseUrl, serviceProfile(opts.dialect).satelliteSearchSkip),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift, opts.dialect),
+    indexPng: makeIndexPng(transport),
     dialect: opts.dialect,
     profile: serviceProfile(opts.dialect),
     request: (id, input = {}, call) => invoke(id, input, call),

@@ -24,6 +24,7 @@ import {
 } from './errors';
 import type { CallOptions, ResolvedOptions } from './options';
 import type { PreparedRequest } from './request';
+import type { AnyEndpointId } from './types';
 import { backoffDelay, parseRetryAfter } from './retry';
 import { Semaphore } from './semaphore';
 
@@ -80,6 +81,29 @@ function networkReason(e: unknown): string {
       ? [cause.code, cause.message].filter((x) => typeof x === 'string' && x).join(': ')
       : '';
   return detail ? `${e.message} (${detail})` : e.message;
+}
+
+/**
+ * One attempt's own signal: aborted by the caller's signal or after `timeoutMs` (then
+ * `timedOut()` says so). `dispose` clears the timer and the listener.
+ */
+function attemptDeadline(timeoutMs: number, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 export class Transport {
@@ -181,6 +205,65 @@ export class Transport {
   }
 
   /**
+   * One attempt at an endpoint that answers with bytes (the index PNG): a concurrency slot, the
+   * key, the timeout and the caller's signal like every call, but no retries (its callers, the
+   * mirror's imagery pass, try again on their next run) and no JSON: any status comes back with
+   * the headers, and the body only on 2xx (otherwise it is discarded unread).
+   */
+  async sendBytes(
+    req: { endpoint: AnyEndpointId | undefined; method: string; path: string; body: string },
+    call: CallOptions = {},
+  ): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+    const { signal } = call;
+    const timeoutMs = call.timeoutMs ?? this.opts.timeoutMs;
+    const ctx: RequestContext = { endpoint: req.endpoint, method: req.method, path: req.path };
+    const aborted = () =>
+      new EoAbortError({ ...ctx, attempts: 0, message: `${req.method} ${req.path}: aborted` });
+    let release: () => void;
+    try {
+      release = await this.semaphore.acquire(signal);
+    } catch {
+      throw aborted();
+    }
+    const deadline = attemptDeadline(timeoutMs, signal);
+    try {
+      const key = await this.resolveKey();
+      const res = await this.opts.fetch(this.opts.baseUrl + req.path, {
+        method: req.method,
+        headers: {
+          accept: 'image/png',
+          authorization: this.opts.authPrefix + key,
+          'content-type': 'application/json',
+        },
+        body: req.body,
+        signal: deadline.signal,
+      });
+      if (res.status < 200 || res.status > 299) {
+        await res.body?.cancel();
+        return { status: res.status, headers: res.headers, bytes: new Uint8Array(0) };
+      }
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { status: res.status, headers: res.headers, bytes };
+    } catch (e) {
+      if (signal?.aborted) throw aborted();
+      if (deadline.timedOut())
+        throw new EoTimeoutError({
+          ...ctx,
+          timeoutMs,
+          message: `${req.method} ${req.path}: no complete response within ${timeoutMs} ms`,
+        });
+      throw new EoNetworkError({
+        ...ctx,
+        cause: e,
+        message: this.redact(`${req.method} ${req.path}: network error: ${networkReason(e)}`),
+      });
+    } finally {
+      deadline.dispose();
+      release();
+    }
+  }
+
+  /**
    * Reads and searches change nothing: always safe to repeat. A create that may have reached the
    * service: only with a key it honours (asked after each attempt: that attempt's answer may be
    * what taught us).
@@ -223,14 +306,7 @@ export class Transport {
       headers: { ...headers, authorization: '[redacted]' },
     });
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const deadline = attemptDeadline(timeoutMs, signal);
     let response: Response | undefined;
     try {
       const sentAt = now();
@@ -238,7 +314,7 @@ export class Transport {
         method: req.method,
         headers,
         body: req.body,
-        signal: controller.signal,
+        signal: deadline.signal,
       });
       this.capabilities.learn(response.headers);
       const headAt = now();
@@ -255,7 +331,7 @@ export class Transport {
           error: new EoAbortError({ ...ctx, message: `${req.method} ${req.path}: aborted` }),
         };
       }
-      if (timedOut) {
+      if (deadline.timedOut()) {
         return {
           ok: false,
           status,
@@ -277,8 +353,7 @@ export class Transport {
         }),
       };
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      deadline.dispose();
     }
   }
 

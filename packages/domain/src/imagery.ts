@@ -118,3 +118,51 @@ export function colormapRgb(name: string, t: number): [number, number, number] {
   const f = x - i;
   return [0, 1, 2].map((k) => Math.round(a[k]! + (b[k]! - a[k]!) * f)) as [number, number, number];
 }
+
+/**
+ * What an index map's colours mean and where it lies: read from the index PNG's headers
+ * (`VISUALIZATION_PNG_HEADERS`), or, from a service that does not send them (the provider's
+ * draws its legend into the picture), from the AOI's bbox and the index's rescale and colormap.
+ */
+export const IndexMapLegend = z.strictObject({
+  /** `[west, south, east, north]` of the picture's edges, north up. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** Index values at the ends of the colormap; null when unknown. */
+  rescale: z.tuple([z.number(), z.number()]).nullable(),
+  /** A `COLORMAPS` name, `rgb` (composite) or `gray`; null when unknown. */
+  colormap: z.string().min(1).max(40).nullable(),
+});
+export type IndexMapLegend = z.infer<typeof IndexMapLegend>;
+
+const numbers = (s: string | null, n: number): number[] | null => {
+  const parts = (s ?? '').split(',').map((x) => Number(x.trim()));
+  return s && parts.length === n && parts.every(Number.isFinite) ? parts : null;
+};
+
+/** The legend fields the index PNG's headers carry (each null when absent or malformed). */
+export function indexPngHeaderLegend(get: (name: string) => string | null): {
+  bounds: [number, number, number, number] | null;
+  rescale: [number, number] | null;
+  colormap: string | null;
+} {
+  const H = VISUALIZATION_PNG_HEADERS;
+  const b = numbers(get(H.bounds), 4);
+  const bounds =
+    b && b[0]! < b[2]! && b[1]! < b[3]! && b[1]! >= -90 && b[3]! <= 90
+      ? (b as [number, number, number, number])
+      : null;
+  const r = numbers(get(H.rescale), 2);
+  const colormap = get(H.colormap)?.trim() ?? '';
+  return {
+    bounds,
+    rescale: r && r[0]! < r[1]! ? (r as [number, number]) : null,
+    colormap: /^[A-Za-z0-9_-]{1,40}$/.test(colormap) ? colormap : null,
+  };
+}
+
+/** A mirrored index map's legend with what it shows (stored beside its bytes, sent to pages). */
+export const IndexMapInfo = IndexMapLegend.extend({
+  index_id: z.string().min(1).max(200),
+  index_name: z.string().max(200).nullable(),
+});
+export type IndexMapInfo = z.infer<typeof IndexMapInfo>;

@@ -19,6 +19,8 @@ const BENCHES: Array<[string, string]> = [
   ['flush.ts', ''],
   // First sync and re-sync through a simulated 2 Mbit/s and 20 Mbit/s link (compression, round trips).
   ['wire.ts', ''],
+  // The first imagery pass (thumbnails) through the same links, against the link's floor.
+  ['quicklooks-wire.ts', ''],
   // Figures behind the batching (commit per page against batches); not in smoke.
   ...(smoke
     ? []

@@ -3,9 +3,10 @@
  * assets, indices through `@eo/sync`'s local filters; visualizations, deliveries and jobs this
  * client created (the service cannot list them; `created-refresh.ts` follows their status).
  */
-import { parseRfc3339, type Instant } from '@eo/domain';
+import { IndexMapInfo, parseRfc3339, type Instant } from '@eo/domain';
 import type { Mirror, TimeRange } from '@eo/sync';
 import type { Output, ParsedInput } from '../shared/contract';
+import { indexMapPictureVariant } from '../shared/quicklooks';
 
 /** An inclusive window of RFC 3339 instants as the filters' µs range. */
 export function microsRange(w: { from?: string; to?: string } | undefined): TimeRange | undefined {
@@ -48,6 +49,23 @@ export function makeRecordReads(mirror: Mirror) {
     },
     assets(aoiId: string): Output<'aois.assets'> {
       return records.assets<Row<'aois.assets'>>({ aoiId });
+    },
+    /** Index maps stored for the AOI; one whose stored legend does not parse is left out. */
+    indexMaps(aoiId: string): Output<'aois.indexMaps'> {
+      return mirror.imagery.indexMaps(aoiId).flatMap((m) => {
+        let legend: unknown;
+        try {
+          legend = JSON.parse(m.legendJson);
+        } catch {
+          return [];
+        }
+        const parsed = IndexMapInfo.safeParse(legend);
+        if (!parsed.success) return [];
+        const { visualizationId, date } = m;
+        return [
+          { visualizationId, date, variant: indexMapPictureVariant(date), legend: parsed.data },
+        ];
+      });
     },
     indices(q: ParsedInput<'indices.list'>): Output<'indices.list'> {
       return records.indices<Row<'indices.list'>>({

@@ -49,6 +49,7 @@ export function createSyncRunner(options: SyncRunnerOptions) {
       imagery: {
         thumbnails: counts.thumbnail,
         overviews: counts.overview,
+        indexMaps: counts.indexMap,
         bytes: counts.bytes,
         lastRun: lastImagery && {
           fetched: lastImagery.fetched,

@@ -24,6 +24,7 @@ export const METHOD_NAMES = [
   'orders.quote',
   'aois.list',
   'aois.assets',
+  'aois.indexMaps',
   'indices.list',
   'visualizations.list',
   'deliveries.list',

@@ -8,8 +8,11 @@ import type { QuicklookVariant } from '@eo/domain';
 export const QUICKLOOK_SCHEME = 'eo-quicklook';
 export const QUICKLOOK_HTTP_PREFIX = '/api/quicklooks/';
 
-/** `<variant>/<encoded id>`: the part both URL forms share. */
-export const quicklookPath = (variant: QuicklookVariant, recordId: string): string =>
+/** `<variant>/<encoded id>`: the part both URL forms share (an index map: `index-<date>`). */
+export const quicklookPath = (
+  variant: QuicklookVariant | `index-${string}`,
+  recordId: string,
+): string =>
   `${variant}/${encodeURIComponent(recordId)}`;
 
 /**

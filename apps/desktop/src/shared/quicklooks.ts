@@ -27,8 +27,25 @@ export const QuicklookRecordId = z
   .max(200)
   .regex(/^[^\s\p{Cc}]+$/u, 'a record id has no spaces or control characters');
 
+/**
+ * A mirrored index map of a visualization for one date goes the same way: `index-<YYYY-MM-DD>`
+ * as the variant, the visualization id as the record (no colon: the variant is the URL's host
+ * in Electron's scheme).
+ */
+export const IndexMapPictureVariant = z
+  .string()
+  .regex(/^index-\d{4}-\d{2}-\d{2}$/, 'an index map is index-YYYY-MM-DD') as z.ZodType<
+  `index-${string}`,
+  string
+>;
+export type IndexMapPictureVariant = `index-${string}`;
+export const indexMapPictureVariant = (date: string): IndexMapPictureVariant => `index-${date}`;
+
+/** What the picture URLs name: a quicklook variant or an index map's date. */
+export type PictureVariant = QuicklookVariant | IndexMapPictureVariant;
+
 export const QuicklookRequest = z.strictObject({
   recordId: QuicklookRecordId,
-  variant: QuicklookVariant,
+  variant: z.union([QuicklookVariant, IndexMapPictureVariant]),
 });
 export type QuicklookRequest = z.infer<typeof QuicklookRequest>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { colormapRgb, COLORMAPS, quicklookCorners, VisualizationPngRequest } from '../imagery';
+import {
+  colormapRgb,
+  COLORMAPS,
+  indexPngHeaderLegend,
+  quicklookCorners,
+  VisualizationPngRequest,
+} from '../imagery';
 
 describe('quicklookCorners', () => {
   it('maps a four-cornered footprint in ring order', () => {
@@ -68,5 +74,28 @@ describe('VisualizationPngRequest (the real service’s atlas.PngRequest)', () =
       { index_id: 'i', date: '2024_05_06', visualization_mode: 'dynamic', extra: 1 },
     ])
       expect(VisualizationPngRequest.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('indexPngHeaderLegend', () => {
+  const read = (h: Record<string, string>) => indexPngHeaderLegend((n) => h[n] ?? null);
+  it('reads bounds, rescale and colormap from the index PNG’s headers', () => {
+    expect(
+      read({
+        'x-eo-bounds': '11.1,44.2,11.3,44.4',
+        'x-eo-rescale': '-1,1',
+        'x-eo-colormap': 'RdYlGn',
+      }),
+    ).toEqual({ bounds: [11.1, 44.2, 11.3, 44.4], rescale: [-1, 1], colormap: 'RdYlGn' });
+  });
+  it('gives null for what is absent or malformed (the real service sends none of them)', () => {
+    expect(read({})).toEqual({ bounds: null, rescale: null, colormap: null });
+    expect(
+      read({ 'x-eo-bounds': '11,44,10,45', 'x-eo-rescale': '1,1', 'x-eo-colormap': 'a b<script>' }),
+    ).toEqual({ bounds: null, rescale: null, colormap: null });
+    expect(read({ 'x-eo-bounds': '1,2,3', 'x-eo-rescale': 'x,1' })).toMatchObject({
+      bounds: null,
+      rescale: null,
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * `eo sync --imagery off|thumbnails|overviews [--imagery-budget MB]`: the quicklooks of the
- * mirrored catalog records, fetched after the records (pull/imagery.ts). Off unless asked for:
+ * mirrored catalog records, fetched after the records (pull/imagery.ts), and the index maps of
+ * mirrored visualizations (pull/index-maps.ts). Off unless asked for:
  * a thumbnail (~55 kB of PNG) costs some 400 times a catalog record's bytes on the wire (~140 B
  * with brotli), and a field team on a metered link decides when to pay for pictures.
  * `eo status` shows what is stored.
@@ -12,6 +13,7 @@ import {
   type ImageryChoice,
   type ImageryCounts,
 } from '../mirror/imagery';
+import type { EoClient } from '@eo/api-client';
 import type { MirrorDatabase } from '../db/open';
 import { syncImagery, type ImageryReport } from '../pull/imagery';
 import { intFlag, UsageError } from './args';
@@ -42,12 +44,14 @@ export async function runImagery(
   db: MirrorDatabase,
   serviceUrl: string,
   plan: ImageryPlan,
+  client: EoClient,
 ): Promise<ImageryReport | null> {
   if (plan.choice === 'off') return null;
   const progress = imageryProgress(ctx.io.stderr, progressMode(ctx.values.progress, ctx.io.stderr));
   try {
     return await syncImagery(db.sqlite, makeImageryStore(db.sqlite, db.file), {
       serviceUrl,
+      client,
       choice: plan.choice,
       budgetBytes: plan.budgetBytes,
       signal: ctx.io.signal,
@@ -64,10 +68,16 @@ export function writeImageryReport(
   r: ImageryReport,
   format: 'json' | 'table',
 ): void {
-  if (format === 'table')
+  const maps = r.indexMaps;
+  if (format === 'table') {
     ctx.io.stdout.write(
       `\nimagery: ${r.fetched} fetched (${(r.fetchedBytes / MB).toFixed(1)} MB), ${r.kept} kept, ${r.evicted} evicted\n`,
     );
+    if (maps)
+      ctx.io.stdout.write(
+        `index maps: ${maps.fetched} fetched (${(maps.fetchedBytes / MB).toFixed(1)} MB), ${maps.kept} kept${maps.unavailable > 0 ? `, ${maps.unavailable} unavailable (the service has no index PNGs)` : ''}\n`,
+      );
+  }
   const problems = [
     r.bad > 0 ? `${r.bad} stored files were bad and fetched again` : '',
     r.expired > 0
@@ -76,6 +86,13 @@ export function writeImageryReport(
     r.overBudget > 0 ? `${r.overBudget} not fetched: the budget is full (--imagery-budget)` : '',
     r.refused > 0 ? `${r.refused} hrefs are not http(s) URLs: not fetched` : '',
     r.failed > 0 ? `${r.failed} failed (${r.lastError ?? ''}): the next sync tries again` : '',
+    maps && maps.bad > 0 ? `${maps.bad} stored index maps were bad and fetched again` : '',
+    maps && maps.overBudget > 0
+      ? `${maps.overBudget} index maps not fetched: the budget is full (--imagery-budget)`
+      : '',
+    maps && maps.failed > 0
+      ? `${maps.failed} index maps failed (${maps.lastError ?? ''}): the next sync tries again`
+      : '',
   ].filter((s) => s !== '');
   for (const p of problems) ctx.io.stderr.write(`eo: imagery: ${p}\n`);
 }
@@ -85,5 +102,5 @@ export function imageryCounts(db: MirrorDatabase): ImageryCounts {
 }
 
 export function imageryLine(c: ImageryCounts): string {
-  return `imagery: ${c.thumbnail} thumbnails, ${c.overview} overviews, ${(c.bytes / MB).toFixed(1)} MB\n`;
+  return `imagery: ${c.thumbnail} thumbnails, ${c.overview} overviews, ${c.indexMap} index maps, ${(c.bytes / MB).toFixed(1)} MB\n`;
 }

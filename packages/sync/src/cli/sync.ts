@@ -158,7 +158,7 @@ export const syncCommand: CommandSpec = {
     let pictures;
     try {
       // ctx.client() checked that the URL is there and http(s).
-      pictures = await runImagery(ctx, db, (values.url ?? io.env.EO_URL)!, imagery);
+      pictures = await runImagery(ctx, db, (values.url ?? io.env.EO_URL)!, imagery, client);
     } catch (e) {
       io.stderr.write(
         `eo sync: imagery stopped (${describeSyncError(e).message}): what was stored is kept; the next sync fetches the rest\n`,

@@ -48,9 +48,13 @@ import {
   type OrderItemFilter,
 } from '../search/local-filters';
 import type { CatalogRecordOut } from '@eo/catalog-store';
-import type { QuicklookVariant } from '@eo/domain';
 import { syncImagery, type ImageryReport, type ImagerySyncOptions } from '../pull/imagery';
-import { makeImageryStore, type ImageryCounts } from './imagery';
+import {
+  makeImageryStore,
+  type ImageryCounts,
+  type ImageryVariant,
+  type StoredIndexMap,
+} from './imagery';
 import { makeCreatedRecords, type CreatedRecords } from './created';
 import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
@@ -138,8 +142,10 @@ export interface Mirror {
    * `touch` marks a record's pictures viewed (the budget evicts the least recently viewed).
    */
   readonly imagery: {
-    get(recordId: string, variant: QuicklookVariant): Buffer | null;
+    get(recordId: string, variant: ImageryVariant): Buffer | null;
     touch(recordId: string): void;
+    /** Index maps stored for an AOI (visualization, date, legend JSON), newest first. */
+    indexMaps(aoiId: string): StoredIndexMap[];
     counts(): ImageryCounts;
     sync(options: ImagerySyncOptions): Promise<ImageryReport>;
   };
@@ -239,6 +245,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     imagery: {
       get: (recordId, variant) => imagery.get(recordId, variant),
       touch: (recordId) => imagery.touch(recordId),
+      indexMaps: (aoiId) => imagery.indexMaps(aoiId),
       counts: () => imagery.counts(),
       sync: runImagery,
     },
@@ -254,6 +261,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
         });
         if (!opts.imagery) return report;
         const pictures = await runImagery({
+          client, // index maps of mirrored visualizations go through the sync's own client
           ...opts.imagery,
           signal: opts.signal,
         });

@@ -260,6 +260,8 @@ export const mirrorUnindexed = sqliteTable(
  * records (src/mirror/imagery.ts): the file beside the database (`<db>.imagery/<file>`), its
  * size and SHA-256 (checked before use), when it was fetched and last viewed (`touch`; the
  * least recently viewed is evicted first when the byte budget is exceeded; 0 = never viewed).
+ * Index maps of mirrored visualizations share the table (and so the budget): the record is the
+ * visualization, the variant `index:<YYYY-MM-DD>` (src/pull/index-maps.ts).
  */
 export const mirrorImagery = sqliteTable(
   'mirror_imagery',
@@ -271,6 +273,10 @@ export const mirrorImagery = sqliteTable(
     sha256: text('sha256').notNull(),
     fetchedAtUs: integer('fetched_at_us').notNull(),
     lastViewedUs: integer('last_viewed_us').notNull().default(0),
+    /** Index maps only (variant `index:<date>`, record = visualization): their AOI. */
+    aoiId: text('aoi_id'),
+    /** Index maps only: `IndexMapLegend` plus index id and name, as JSON. */
+    legendJson: text('legend_json'),
   },
   (t) => [
     primaryKey({ columns: [t.recordId, t.variant] }),

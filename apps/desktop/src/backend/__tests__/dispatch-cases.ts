@@ -79,6 +79,7 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   },
   'aois.list': { good: { text: 'vine' }, bad: { status: ['done'] }, path: 'status.0' },
   'aois.assets': { good: { aoiId: 'aoi-1' }, bad: { aoiId: '' }, path: 'aoiId' },
+  'aois.indexMaps': { good: { aoiId: 'aoi-1' }, bad: { aoiId: 1 }, path: 'aoiId' },
   'indices.list': { good: { type: 'custom' }, bad: { type: 'builtin' }, path: 'type' },
   'visualizations.list': { good: undefined, bad: { aoiId: 'a' }, path: '' },
   'deliveries.list': { good: {}, bad: [], path: '' },

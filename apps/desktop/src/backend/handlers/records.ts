@@ -28,6 +28,7 @@ export function recordsHandlers(deps: {
     'orderItems.list': (q) => records.orderItems(q),
     'aois.list': (q) => records.aois(q),
     'aois.assets': ({ aoiId }) => records.assets(aoiId),
+    'aois.indexMaps': ({ aoiId }) => records.indexMaps(aoiId),
     'indices.list': (q) => records.indices(q),
     'visualizations.list': () => records.visualizations(),
     'deliveries.list': () => records.deliveries(),

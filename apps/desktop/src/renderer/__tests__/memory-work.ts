@@ -26,6 +26,7 @@ import {
   type EventPayload,
   type FlushProgress,
   type FlushResult,
+  type IndexMapView,
   type Lookups,
   type OutboxCreate,
   type OutboxEntryView,
@@ -48,6 +49,8 @@ export interface MemoryWork {
   orderItems: OrderItem[];
   aois: Aoi[];
   assets: Asset[];
+  /** Mirrored index maps of AOIs (`aois.indexMaps` filters them by AOI). */
+  indexMaps: Array<IndexMapView & { aoiId: string }>;
   indices: SpectralIndex[];
   visualizations: Visualization[];
   deliveries: Delivery[];
@@ -116,6 +119,7 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
     orderItems: [],
     aois: [],
     assets: [],
+    indexMaps: [],
     indices: [],
     visualizations: [],
     deliveries: [],
@@ -290,6 +294,10 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         return work.aois;
       case 'aois.assets':
         return work.assets.filter((a) => a.aoi_id === (input as { aoiId: string }).aoiId);
+      case 'aois.indexMaps':
+        return work.indexMaps
+          .filter((m) => m.aoiId === (input as { aoiId: string }).aoiId)
+          .map(({ aoiId: _, ...m }) => m);
       case 'indices.list':
         return work.indices;
       case 'visualizations.list':

@@ -47,6 +47,7 @@ describe('contract', () => {
       'orders.quote',
       'aois.list',
       'aois.assets',
+      'aois.indexMaps',
       'indices.list',
       'visualizations.list',
       'deliveries.list',

@@ -10,6 +10,7 @@ import {
   AnyOrderItemStatus,
   Asset,
   Delivery,
+  IndexMapInfo,
   IndexType,
   Job,
   OpenCreateOrderRequest,
@@ -22,6 +23,7 @@ import {
   Visualization,
 } from '@eo/domain';
 import { z } from 'zod';
+import { IndexMapPictureVariant } from '../quicklooks';
 import { id, none } from './fields';
 
 /** Inclusive instants (RFC 3339); either end may be left open. */
@@ -89,6 +91,19 @@ export const Lookups = z.object({
 });
 export type Lookups = z.infer<typeof Lookups>;
 
+/**
+ * A mirrored index map of an AOI: the visualization and date it shows, the picture's variant for
+ * the picture URL (`quicklookPath(variant, visualizationId)`, from the mirror: offline too) and
+ * its legend (bounds, rescale, colormap, index).
+ */
+export const IndexMapView = z.object({
+  visualizationId: z.string(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  variant: IndexMapPictureVariant,
+  legend: IndexMapInfo,
+});
+export type IndexMapView = z.infer<typeof IndexMapView>;
+
 export const recordsMethods = {
   'orders.list': { input: OrdersQuery, output: z.array(Order) },
   'orderItems.list': { input: OrderItemsQuery, output: z.array(OrderItem) },
@@ -96,6 +111,8 @@ export const recordsMethods = {
   'orders.quote': { input: OpenCreateOrderRequest, output: Order },
   'aois.list': { input: AoisQuery, output: z.array(Aoi) },
   'aois.assets': { input: z.object({ aoiId: id }).strict(), output: z.array(Asset) },
+  /** The AOI's mirrored index maps (visualizations' index PNGs), newest date first. */
+  'aois.indexMaps': { input: z.object({ aoiId: id }).strict(), output: z.array(IndexMapView) },
   'indices.list': { input: IndicesQuery, output: z.array(SpectralIndex) },
   /** Created by this client (the spec cannot list them), newest first. */
   'visualizations.list': { input: none, output: z.array(Visualization) },

@@ -42,6 +42,8 @@ export const SyncStatus = z.object({
     .object({
       thumbnails: z.number().int().min(0),
       overviews: z.number().int().min(0),
+      /** Index maps of the AOIs' visualizations (one per date). */
+      indexMaps: z.number().int().min(0).optional(),
       bytes: z.number().int().min(0),
       lastRun: z
         .object({

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/__tests__/temp';
 import type { ImageryReport } from '../../pull/imagery';
+import { createEoClient } from '@eo/api-client';
+import { mirrorWithIndexedAoi } from '../../pull/__tests__/index-map-fixture';
 import { startService, type TestService } from '../../pull/__tests__/service';
 import { eo } from './run-eo';
 
@@ -34,16 +36,39 @@ describe('eo sync --imagery', () => {
 
     const status = await eo(['status', '--db', db, '--format', 'json']);
     const counts = (JSON.parse(status.stdout) as { imagery: Record<string, number> }).imagery;
-    expect(counts).toEqual({ thumbnail: report.fetched, overview: 0, bytes: report.fetchedBytes });
+    expect(counts).toEqual({
+      thumbnail: report.fetched,
+      overview: 0,
+      indexMap: 0,
+      bytes: report.fetchedBytes,
+    });
     const table = await eo(['status', '--db', db, '--format', 'table']);
     expect(table.stdout).toContain(
-      `imagery: ${report.fetched} thumbnails, 0 overviews, ${(report.fetchedBytes / 1e6).toFixed(1)} MB`,
+      `imagery: ${report.fetched} thumbnails, 0 overviews, 0 index maps, ${(report.fetchedBytes / 1e6).toFixed(1)} MB`,
     );
 
     const again = await eo(['sync', ...flags, '--imagery', 'thumbnails', '--format', 'table']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`imagery: 0 fetched (0.0 MB), ${report.fetched} kept`);
   }, 180_000); // the service renders every thumbnail on first request (~0.1 s each under load)
+
+  it('index maps of mirrored visualizations: fetched, counted by eo status, kept next time', async () => {
+    const db = path.join(tmp.dir, 'index-maps.db');
+    const c = createEoClient({ baseUrl: service.url, apiKey: service.key });
+    (await mirrorWithIndexedAoi(db, c, service)).mirror.close();
+    const flags = ['--db', db, '--url', service.url, '--key', service.key];
+    const args = ['sync', ...flags, '--resources', 'aois', '--imagery', 'thumbnails'];
+    const run = await eo([...args, '--format', 'table']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const fetched = Number(/index maps: (\d+) fetched/.exec(run.stdout)?.[1]);
+    expect(fetched).toBeGreaterThan(0);
+    const table = await eo(['status', '--db', db, '--format', 'table']);
+    expect(table.stdout).toContain(`0 overviews, ${fetched} index maps,`);
+    const again = await eo([...args, '--format', 'json']);
+    const report = (JSON.parse(again.stdout) as { imagery: ImageryReport }).imagery;
+    expect(report.indexMaps).toMatchObject({ fetched: 0, kept: fetched, unavailable: 0 });
+  });
 
   it('a budget too small for everything says so on stderr; a bad choice is a usage error', async () => {
     const db = path.join(tmp.dir, 'small.db');

@@ -4,12 +4,16 @@
  * `<img>` sends no header). Plain URLs, so `<img loading="lazy">` and the map's images load
  * them like any picture: no base64 through the contract, no API key, offline from the mirror.
  */
-import type { QuicklookVariant } from '@eo/domain';
-import { QUICKLOOK_HTTP_PREFIX, QUICKLOOK_SCHEME, quicklookPath } from '../../../shared/quicklooks';
+import {
+  QUICKLOOK_HTTP_PREFIX,
+  QUICKLOOK_SCHEME,
+  quicklookPath,
+  type PictureVariant,
+} from '../../../shared/quicklooks';
 
-export type QuicklookUrl = (recordId: string, variant: QuicklookVariant) => string;
+export type QuicklookUrl = (recordId: string, variant: PictureVariant) => string;
 
-export function electronQuicklookUrl(recordId: string, variant: QuicklookVariant): string {
+export function electronQuicklookUrl(recordId: string, variant: PictureVariant): string {
   return `${QUICKLOOK_SCHEME}://${quicklookPath(variant, recordId)}`;
 }
 
@@ -26,6 +30,6 @@ export function provideQuicklookUrl(fn: QuicklookUrl | null): void {
 }
 
 /** The URL of a record's quicklook; null when no source was provided (nothing is shown). */
-export function quicklookUrl(recordId: string, variant: QuicklookVariant): string | null {
+export function quicklookUrl(recordId: string, variant: PictureVariant): string | null {
   return current ? current(recordId, variant) : null;
 }
