@@ -5,6 +5,7 @@
 export { createEoClient, type EoClient } from './client';
 export type { Capabilities } from './capabilities';
 export type { ExtensionReads, JobRef } from './extensions';
+export type { ReferenceReads } from './reference-lists';
 export {
   EoAbortError,
   EoApiError,

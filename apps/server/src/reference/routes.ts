@@ -11,6 +11,9 @@ import { projectBelongsTo } from '../orgs/repository';
 import { msToUs, toIso } from '../time';
 import { BANDSETS, COLLECTIONS, SATELLITES, satelliteById } from './catalog';
 
+/** The provider our collections name: one demo archive, not a real data provider. */
+export const DEMO_PROVIDER = 'eo-field-desk';
+
 interface ProjectRow {
   id: string;
   name: string;
@@ -83,7 +86,8 @@ export function registerReferenceRoutes(router: Router, ctx: AppContext): void {
       collections: COLLECTIONS.filter((c) => c.satelliteIds.includes(s.id)).map((c) => ({
         id: c.id,
         name: c.title,
-        provider: 'EO Field Desk reference service',
+        // The data provider an AOI names (`provider`): the demo's own archive.
+        provider: DEMO_PROVIDER,
       })),
     })),
   }));
