@@ -121,7 +121,15 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
     deliveries: [],
     jobs: [],
     outbox: [],
-    lookups: { projectIds: [], bandsetIds: [], satellites: [], workflowIds: [] },
+    lookups: {
+      projectIds: [],
+      bandsetIds: [],
+      workflowIds: [],
+      projects: [],
+      bandsets: [],
+      workflows: [],
+      satellites: [],
+    },
     outcome: (e) => ({ ok: true, remoteId: `r-${e.seq}` }),
     quote: (input) =>
       buildOrder({
