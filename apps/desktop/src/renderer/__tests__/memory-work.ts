@@ -31,6 +31,7 @@ import {
   type OutboxEntryView,
   type ReviewedOrder,
 } from '../../shared/contract';
+import { EMPTY_LOOKUPS } from '../stores/lookups';
 
 export type FlushOutcome =
   | { ok: true; remoteId?: string; response?: unknown }
@@ -121,15 +122,7 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
     deliveries: [],
     jobs: [],
     outbox: [],
-    lookups: {
-      projectIds: [],
-      bandsetIds: [],
-      workflowIds: [],
-      projects: [],
-      bandsets: [],
-      workflows: [],
-      satellites: [],
-    },
+    lookups: EMPTY_LOOKUPS,
     outcome: (e) => ({ ok: true, remoteId: `r-${e.seq}` }),
     quote: (input) =>
       buildOrder({
