@@ -39,6 +39,8 @@ export interface Lookups {
   readonly workflows: LookupChoice[];
   /** Satellites with their bands (the service's list when it has one). */
   readonly satellites: LookupSatellite[];
+  /** Cloud locations (`cloud_delivery.config`, `cloud_info.config`) records and the outbox name. */
+  readonly cloudConfigs: string[];
 }
 
 type Input = Record<string, unknown>;
@@ -59,6 +61,10 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
     `SELECT DISTINCT json_extract(json, '$.workflow_id') FROM mirror_jobs
      WHERE json_extract(json, '$.workflow_id') IS NOT NULL`,
   );
+  const cloudConfigs = column(
+    `SELECT json_extract(json, '$.cloud_delivery.config') AS c FROM mirror_order_items WHERE c IS NOT NULL
+     UNION SELECT json_extract(json, '$.cloud_delivery.config') AS c FROM mirror_deliveries WHERE c IS NOT NULL`,
+  );
   // Bands as JSON arrays; merged per satellite below.
   const satelliteBands = sqlite.prepare(
     `SELECT satellite_id AS id, json_extract(json, '$.bands') AS bands FROM mirror_indices
@@ -77,6 +83,7 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
     const projectIds = new Set(projects.all() as string[]);
     const bandsetIds = new Set(bandsets.all() as string[]);
     const workflowIds = new Set(workflows.all() as string[]);
+    const configs = new Set((cloudConfigs.all() as unknown[]).filter((c): c is string => !!str(c)));
     const satellites = new Map<string, Set<string>>();
     const addSatellite = (id: string | null, bands: unknown) => {
       if (!id) return;
@@ -100,6 +107,14 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
           if (p) projectIds.add(p);
           const b = str((item['bandset'] as Input | undefined)?.['bandset_id']);
           if (b) bandsetIds.add(b);
+          const c = str((item['cloud_delivery'] as Input | undefined)?.['config']);
+          if (c) configs.add(c);
+        }
+      }
+      if (e.kind === 'delivery' && Array.isArray(input['deliveries'])) {
+        for (const d of input['deliveries'] as Input[]) {
+          const c = str((d['cloud_info'] as Input | undefined)?.['config']);
+          if (c) configs.add(c);
         }
       }
       if (e.kind === 'job') {
@@ -145,6 +160,7 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
       bandsets: bandsetChoices,
       workflows: workflowChoices,
       satellites: sats,
+      cloudConfigs: sorted(configs),
     };
   };
 }

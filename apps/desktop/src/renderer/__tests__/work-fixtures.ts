@@ -96,5 +96,6 @@ export function lookupsFrom(known: {
       bandsListed: s.bandsListed ?? false,
       providers: s.providers ?? [],
     })),
+    cloudConfigs: [],
   };
 }

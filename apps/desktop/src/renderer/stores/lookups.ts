@@ -21,6 +21,7 @@ export const EMPTY_LOOKUPS: Lookups = {
   bandsets: [],
   workflows: [],
   satellites: [],
+  cloudConfigs: [],
 };
 
 export const useLookupsStore = defineStore('lookups', {

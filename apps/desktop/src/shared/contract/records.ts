@@ -103,6 +103,8 @@ export const Lookups = z.object({
       providers: z.array(z.string()),
     }),
   ),
+  /** Cloud locations (delivery `config`) that mirrored records and queued creates name. */
+  cloudConfigs: z.array(z.string()),
 });
 export type Lookups = z.infer<typeof Lookups>;
 

@@ -83,7 +83,11 @@ describe('reference lists in the mirror', () => {
     const mirror = freshMirror('mixed');
     await mirror.sync(testClient(svc.url, svc.key), { resources: [] });
     mirror.outbox.enqueue('job', { workflow_id: 'wf-queued', project_id: 'prj-queued' });
+    mirror.outbox.enqueue('delivery', {
+      deliveries: [{ catalog_ids: ['cat-1'], cloud_info: { config: 'field-bucket', path: 'a/b' } }],
+    });
     const lookups = mirror.lookups();
+    expect(lookups.cloudConfigs).toEqual(['field-bucket']);
     expect(lookups.projects.at(-1)).toEqual({ id: 'prj-queued', name: null });
     expect(lookups.workflows.at(-1)).toEqual({ id: 'wf-queued', name: null });
   });

@@ -100,6 +100,20 @@ describe('id fields offer the known values as choices', () => {
     ]);
   });
 
+  it('the cloud location offers the configs records name, and the path the storage schemes', async () => {
+    bridge.work.lookups = { ...DEMO_LOOKUPS(), cloudConfigs: ['field-bucket'] };
+    await useLookupsStore().load();
+    wrapper = mount(OrderComposer, { attachTo: document.body });
+    await flushPromises();
+    const item = wrapper.find('[data-test="composer-item-0"]');
+    const config = item.find('[data-test="field-cloud-config"]');
+    expect(options(wrapper, config.attributes('list')!).map((o) => o.value)).toEqual([
+      'field-bucket',
+    ]);
+    const cloudPath = item.find('[data-test="field-cloud-path"]');
+    expect(options(wrapper, cloudPath.attributes('list')!).map((o) => o.value)).toContain('s3://');
+  });
+
   it('the job form offers workflows and projects with their names', async () => {
     await useLookupsStore().load();
     wrapper = mount(JobForm, { attachTo: document.body });
