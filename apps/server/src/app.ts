@@ -28,6 +28,7 @@ import { registerJobRoutes } from './jobs/routes';
 import { registerOrderRoutes } from './orders/routes';
 import { registerArchiveRoutes } from './archive/routes';
 import { registerCatalogRoutes } from './catalog/routes';
+import { registerReferenceRoutes } from './reference/routes';
 import { Worker } from './worker/worker';
 import { registerQuicklookRoutes } from './imagery/routes';
 import { loadSigningSecret, UrlSigner } from './imagery/signing';
@@ -106,6 +107,7 @@ export async function buildApp(
   registerDeliveryRoutes(router, ctx);
   registerArchiveRoutes(router, ctx);
   registerCatalogRoutes(router, ctx);
+  registerReferenceRoutes(router, ctx);
   registerQuicklookRoutes(app, ctx);
   registerVisualizationPngRoute(app, ctx);
 

@@ -29,12 +29,14 @@ import { describeValue } from './decode';
 import type { CallOptions, ResolvedOptions } from './options';
 import { encodeQuery } from './request';
 import type { Transport } from './transport';
+import { makeReferenceReads, type ReferenceReads } from './reference-lists';
 import type { AnyEndpointId } from './types';
 
 /** A job to re-read: its id, or the stored record (the provider's read needs its workflow). */
 export type JobRef = string | { readonly id: string; readonly workflow_id?: string | null };
 
-export interface ExtensionReads {
+/** Re-reads of created records, and the reference lists forms offer (`reference-lists.ts`). */
+export interface ExtensionReads extends ReferenceReads {
   getJob(job: JobRef, options?: CallOptions): Promise<Job | null>;
   getDelivery(deliveryId: string, options?: CallOptions): Promise<Delivery | null>;
   getVisualization(
@@ -121,9 +123,13 @@ export function makeExtensionReads(
     return (found as Record<string, unknown> | undefined) ?? null;
   }
 
+  // The reference lists are at the same paths, in the same shapes, in both profiles.
+  const reference = makeReferenceReads((id, def, query, call) => read(id, def, {}, query, call));
+
   if (dialect === 'provider-v0') {
     const p = providerReadEndpoints;
     return {
+      ...reference,
       async getJob(job, options) {
         const ref = typeof job === 'string' ? { id: job } : job;
         const workflowId = 'workflow_id' in ref ? ref.workflow_id : undefined;
@@ -162,6 +168,7 @@ export function makeExtensionReads(
 
   const e = extensionEndpoints;
   return {
+    ...reference,
     getJob: async (job, options) => {
       const id = typeof job === 'string' ? job : job.id;
       return (await read('getJob', e.getJob, { job_id: id }, undefined, options)) as Job | null;

@@ -6,6 +6,7 @@ export { createEoClient, type EoClient } from './client';
 export type { Capabilities } from './capabilities';
 export type { ExtensionReads, JobRef } from './extensions';
 export type { IndexPngCall, IndexPngInput, IndexPngResult } from './index-png';
+export type { ReferenceReads } from './reference-lists';
 export {
   EoAbortError,
   EoApiError,

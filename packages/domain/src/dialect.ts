@@ -58,6 +58,11 @@ export interface ServiceProfile {
    * a queued AOI's assets once the service has produced them.
    */
   readonly sourceAssetTypes: readonly string[];
+  /**
+   * Data providers an AOI's `provider` names, as the service documents them (ours leaves it
+   * open: the providers of its satellites' collections, `GET /v0/satellites`, are the values).
+   */
+  readonly aoiProviders: readonly string[];
   /** Does an order item need `usecase`. */
   readonly usecaseRequired: boolean;
   /**
@@ -82,6 +87,7 @@ export const SERVICE_PROFILES: Readonly<Record<ServiceDialect, ServiceProfile>> 
     feasibilityStatuses: FEASIBILITY_STATUSES,
     assetTypes: ASSET_TYPES,
     sourceAssetTypes: ['scene'],
+    aoiProviders: [],
     usecaseRequired: false,
     readBacks: 'extensions',
     satelliteSearchSkip: true,
@@ -97,6 +103,8 @@ export const SERVICE_PROFILES: Readonly<Record<ServiceDialect, ServiceProfile>> 
     // A visualization is computed over the AOI's imagery: its mosaics and STAC items (never over
     // another visualization's output).
     sourceAssetTypes: ['mosaic', 'stac_item'],
+    // `pixxel`: the provider's own satellites; `planetary`: open data (Landsat, Sentinel...).
+    aoiProviders: ['pixxel', 'planetary'],
     usecaseRequired: true,
     readBacks: 'provider-v0',
     satelliteSearchSkip: false,

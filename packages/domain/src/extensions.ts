@@ -11,6 +11,11 @@
  * - `GET /v0/aois/{aoi_id}/visualizations/{visualization_id}`: a visualization's status and
  *   progress (2.8) after its creation. Same Visualization shape, with its assets. Without it a
  *   client can still follow one through the AOI's asset list (assets carry visualization_id).
+ * - `GET /v0/projects`, `GET /v0/bandsets`, `GET /v0/satellites`, `GET /v0/workflows`: the ids a
+ *   create needs (project, bandset, satellite and its bands, workflow) are listed nowhere in the
+ *   spec, so forms could only guess them. The provider's real service has these four reads; ours
+ *   offers them at the same paths, with the same query parameters and response shapes
+ *   (`reference.ts`), so one client reads both.
  */
 import { z } from 'zod';
 import type { EndpointDef } from './endpoints';
@@ -18,6 +23,14 @@ import { IdParam } from './requests/params';
 import { Visualization } from './resources/aoi';
 import { Delivery } from './resources/delivery';
 import { Job } from './resources/job';
+import {
+  BandsetList,
+  ListProjectsQuery,
+  ListWorkflowsQuery,
+  ProjectList,
+  SatelliteList,
+  WorkflowList,
+} from './reference';
 
 export const JobIdParams = z.strictObject({ job_id: IdParam });
 export type JobIdParams = z.infer<typeof JobIdParams>;
@@ -53,6 +66,40 @@ export const extensionEndpoints = {
     summary: 'Read a visualization (extension: not in the spec)',
     params: VisualizationIdParams,
     response: Visualization,
+  },
+  listProjects: {
+    method: 'GET',
+    path: '/v0/projects',
+    kind: 'read',
+    status: 200,
+    summary: "List the organisation's projects (extension: the real service's read)",
+    query: ListProjectsQuery,
+    response: ProjectList,
+  },
+  listBandsets: {
+    method: 'GET',
+    path: '/v0/bandsets',
+    kind: 'read',
+    status: 200,
+    summary: "List bandsets (extension: the real service's read)",
+    response: BandsetList,
+  },
+  listSatellites: {
+    method: 'GET',
+    path: '/v0/satellites',
+    kind: 'read',
+    status: 200,
+    summary: "List satellites and their bands (extension: the real service's read)",
+    response: SatelliteList,
+  },
+  listWorkflows: {
+    method: 'GET',
+    path: '/v0/workflows',
+    kind: 'read',
+    status: 200,
+    summary: "List workflows (extension: the real service's read)",
+    query: ListWorkflowsQuery,
+    response: WorkflowList,
   },
 } as const satisfies Record<string, EndpointDef>;
 

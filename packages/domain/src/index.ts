@@ -48,6 +48,7 @@ export * from './search/evaluate';
 export * from './responses';
 export * from './endpoints';
 export * from './extensions';
+export * from './reference';
 export * from './outbox';
 export * from './archive-scenes';
 export * from './order-item-progress';

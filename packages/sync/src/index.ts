@@ -95,4 +95,10 @@ export {
   type ImagerySyncOptions,
 } from './pull/imagery';
 export { type CatalogFootprints } from './search/footprints';
-export type { Lookups } from './mirror/lookups';
+export type { LookupBandset, LookupChoice, Lookups, LookupSatellite } from './mirror/lookups';
+export {
+  REFERENCE_KINDS,
+  syncReference,
+  type ReferenceKind,
+  type ReferenceReport,
+} from './pull/reference';

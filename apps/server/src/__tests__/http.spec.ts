@@ -142,7 +142,17 @@ describe('openapi and docs', () => {
         .filter((o) => !spec.includes(o))
         .map((o) => o.operationId)
         .sort(),
-    ).toEqual(['generateIndexPng', 'getDelivery', 'getJob', 'getQuicklook', 'getVisualization']);
+    ).toEqual([
+      'generateIndexPng',
+      'getDelivery',
+      'getJob',
+      'getQuicklook',
+      'getVisualization',
+      'listBandsets',
+      'listProjects',
+      'listSatellites',
+      'listWorkflows',
+    ]);
     expect(
       doc.paths['/v0/aois/{aoi_id}/visualizations/{visualization_id}'].get.parameters.map(
         (p: { name: string }) => p.name,

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import {
   endpoints,
   extensionEndpoints,
+  type EndpointDef,
   type EndpointId,
   type Endpoints,
   type ExtensionEndpointId,
@@ -279,9 +280,9 @@ export function makeRouter(app: FastifyInstance, ctx: AppContext) {
       url: def.path,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const principal = authenticate(request.headers.authorization);
-        const input = { principal, ...parseDefInputs(def, request) } as InputOf<
-          ExtensionEndpoints[Id]
-        >;
+        // `as EndpointDef`: a read with neither params nor query shares no key with the inputs.
+        const inputs = parseDefInputs(def as EndpointDef, request);
+        const input = { principal, ...inputs } as InputOf<ExtensionEndpoints[Id]>;
         const result = await handler(input);
         checkDefResponse(ctx, id, def.response, result);
         return reply.code(def.status).send(result);

@@ -111,7 +111,10 @@ export function buildOpenApiDocument(serverUrl?: string) {
       summary: def.summary,
       tags: ['extension (not in the spec)'],
       security: [{ apiKey: [] }],
-      parameters: parameters(def.params, 'path'),
+      parameters: [
+        ...parameters('params' in def ? def.params : undefined, 'path'),
+        ...parameters('query' in def ? def.query : undefined, 'query'),
+      ],
       responses: {
         [String(def.status)]: {
           description: 'OK',

@@ -89,3 +89,15 @@ export const OrganisationIdString = z
     /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
     'an organisation id is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
   );
+
+/** An integer query parameter in [min, max] with a default (page numbers, page sizes). */
+export function boundedIntParam(name: string, min: number, max: number, defaultValue: number) {
+  return queryInteger(name)
+    .pipe(
+      z
+        .number()
+        .min(min, `${name} must be at least ${min}`)
+        .max(max, `${name} must be at most ${max}`),
+    )
+    .default(defaultValue);
+}

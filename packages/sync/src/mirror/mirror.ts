@@ -27,6 +27,7 @@ import {
   type SyncReport,
 } from '../pull/engine';
 import { SyncBusyError } from '../pull/errors';
+import { syncReference, type ReferenceReport } from '../pull/reference';
 import { makeDriftStore } from '../pull/drift';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import {
@@ -78,10 +79,18 @@ export type MirrorSyncOptions = SyncOptions &
   Omit<SyncEngineOptions, 'db' | 'client'> & {
     /** Quicklooks of the mirrored catalog records, fetched after the records (default none). */
     readonly imagery?: Omit<ImagerySyncOptions, 'signal'> | undefined;
+    /**
+     * Read the service's reference lists (projects, bandsets, satellites, workflows) for form
+     * choices before the records (default true; `pull/reference.ts`).
+     */
+    readonly reference?: boolean | undefined;
   };
 
-/** The records' report, and the quicklooks' when `imagery` was asked for. */
-export type MirrorSyncReport = SyncReport & { readonly imagery?: ImageryReport };
+/** The records' report, the reference lists', and the quicklooks' when `imagery` was asked for. */
+export type MirrorSyncReport = SyncReport & {
+  readonly imagery?: ImageryReport;
+  readonly reference?: ReferenceReport;
+};
 
 export interface MirrorFlushOptions extends Omit<FlushOptions, 'client'> {
   /** A sent create of this kind was written into the mirror (the screens re-read that list). */
@@ -188,6 +197,9 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       imageryRunning = false;
     }
   };
+  /** The reference lists are being read: the first part of a sync (busy like the rest). */
+  let readingReference = false;
+  const busy = () => readingReference || isSyncing(sqlite);
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
   let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
@@ -232,10 +244,10 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     counts: () => tables.counts(),
     driftSamples: () => drift.samples(),
     get syncing() {
-      return isSyncing(sqlite);
+      return busy();
     },
     clear() {
-      if (isSyncing(sqlite)) throw new SyncBusyError();
+      if (busy()) throw new SyncBusyError();
       if (imageryRunning) throw new SyncBusyError();
       imagery.clear(); // before tables.clear(): its VACUUM compacts the freed pages too
       tables.clear();
@@ -250,15 +262,27 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       sync: runImagery,
     },
     async sync(client, opts = {}) {
+      if (busy()) throw new SyncBusyError();
       const engine = createSyncEngine({ ...opts, db: local, client });
       try {
-        const report = await engine.sync({
+        // First: a few small reads, so forms know the ids even if a long pass is interrupted.
+        let reference: ReferenceReport | undefined;
+        if (opts.reference !== false) {
+          readingReference = true;
+          try {
+            reference = await syncReference(sqlite, client, { signal: opts.signal });
+          } finally {
+            readingReference = false;
+          }
+        }
+        const records = await engine.sync({
           ...opts,
           onProgress: (p) => {
             if (p.resource === 'catalogs') footprints.invalidate();
             opts.onProgress?.(p);
           },
         });
+        const report = reference ? { ...records, reference } : records;
         if (!opts.imagery) return report;
         const pictures = await runImagery({
           client, // index maps of mirrored visualizations go through the sync's own client

@@ -163,6 +163,23 @@ export const mirrorVisualizations = sqliteTable(
 );
 
 /**
+ * The service's reference lists (`GET /v0/projects`, `/v0/bandsets`, `/v0/satellites`,
+ * `/v0/workflows`: extension reads of ours, reads of the provider's): what forms offer as
+ * choices. `kind` is `project`, `bandset`, `satellite` or `workflow`; a kind's rows are replaced
+ * whole by each sync that read its list, and left alone when the service has no such read.
+ */
+export const mirrorReference = sqliteTable(
+  'mirror_reference',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    name: text('name'),
+    json: text('json').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);
+
+/**
  * One row per mirrored resource: the pass in progress (or the last one) and where it stands.
  * `part` and `checkpoint` locate the next page: which list (catalog search, AOI) and its offset.
  */

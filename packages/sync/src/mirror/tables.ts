@@ -27,6 +27,7 @@ const PULLED = [
   'mirror_assets',
   'mirror_aois',
   'mirror_indices',
+  'mirror_reference',
   'mirror_unindexed',
   'sync_drift',
   'sync_state',

@@ -180,7 +180,10 @@ describe('the outbox, from offline to the service', () => {
     const lookups = await first.call('lookups.get');
     expect(lookups.projectIds).toEqual([CROPS, FLOODS]);
     expect(lookups.workflowIds).toEqual(['wf-ndvi-timeseries']);
-    expect(lookups.satellites).toEqual([{ id: 'sat-aurora-1', bands: [] }]);
+    // Nothing synced yet: only what the outbox shows, no names, no listed bands.
+    expect(lookups.satellites).toEqual([
+      { id: 'sat-aurora-1', name: null, bands: [], bandsListed: false, providers: [] },
+    ]);
 
     // A restart on the same data dir: everything is still queued, in order.
     await first.backend.close();
@@ -352,14 +355,21 @@ describe('the outbox, from offline to the service', () => {
       (await t.call('indices.list', { satelliteId: 'sat-kestrel-1' })).map((i) => i.id).sort(),
     ).toEqual(['idx-ndvi-kestrel', 'idx-pan-kestrel']);
 
+    // The service's reference lists (read at sync), with names and every band of a satellite.
     const lookups = await t.call('lookups.get');
     expect(lookups.projectIds).toEqual([CROPS, FLOODS]);
+    expect(lookups.projects.map((p) => p.name)).toEqual(['Crop monitoring', 'Flood response']);
     expect(lookups.bandsetIds.length).toBeGreaterThan(0);
     expect(lookups.bandsetIds).toEqual([...new Set(lookups.bandsetIds)].sort());
-    expect(lookups.workflowIds).toEqual(['wf-ndvi-timeseries']);
+    expect(lookups.workflowIds).toEqual([
+      'wf-change-detection',
+      'wf-cloud-mask',
+      'wf-ndvi-timeseries',
+    ]);
     const aurora = lookups.satellites.find((s) => s.id === 'sat-aurora-1');
-    expect(aurora?.bands).toEqual(expect.arrayContaining(['B04', 'B05', 'B08']));
-    expect(aurora?.bands).toEqual([...new Set(aurora?.bands)].sort());
+    expect(aurora).toMatchObject({ name: 'Aurora-1', bandsListed: true });
+    expect(aurora?.bands).toEqual(expect.arrayContaining(['B01', 'B04', 'B05', 'B08', 'B11']));
+    expect(aurora?.bands).toEqual([...new Set(aurora?.bands)]);
     expect(lookups.satellites.map((s) => s.id)).toContain('sat-kestrel-1');
   });
 

@@ -32,6 +32,7 @@ import {
   type OutboxEntryView,
   type ReviewedOrder,
 } from '../../shared/contract';
+import { EMPTY_LOOKUPS } from '../stores/lookups';
 
 export type FlushOutcome =
   | { ok: true; remoteId?: string; response?: unknown }
@@ -125,7 +126,7 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
     deliveries: [],
     jobs: [],
     outbox: [],
-    lookups: { projectIds: [], bandsetIds: [], satellites: [], workflowIds: [] },
+    lookups: EMPTY_LOOKUPS,
     outcome: (e) => ({ ok: true, remoteId: `r-${e.seq}` }),
     quote: (input) =>
       buildOrder({

@@ -8,7 +8,7 @@ import {
   buildCreateIndexRequest,
   buildTaskingOrderItemInput,
 } from '@eo/domain/testing';
-import type { Bridge, OutboxCreate, OutboxEntryView } from '../../shared/contract';
+import type { Bridge, Lookups, OutboxCreate, OutboxEntryView } from '../../shared/contract';
 import type { MemoryBridge } from './memory-bridge';
 
 export function queue(bridge: MemoryBridge, create: OutboxCreate): Promise<OutboxEntryView> {
@@ -65,5 +65,37 @@ export function gateFlush(bridge: MemoryBridge): GatedBridge {
             input,
           )) as Bridge['call'],
     release: () => open(),
+  };
+}
+
+/**
+ * Lookups as the backend gives them, from ids (names null unless given) and satellites with
+ * bands: `bandsListed` false (guessed from records) unless said.
+ */
+export function lookupsFrom(known: {
+  projectIds?: string[];
+  bandsetIds?: string[];
+  workflowIds?: string[];
+  satellites?: Array<{ id: string; bands: string[]; bandsListed?: boolean; providers?: string[] }>;
+  names?: Record<string, string>;
+}): Lookups {
+  const choice = (id: string) => ({ id, name: known.names?.[id] ?? null });
+  const projectIds = known.projectIds ?? [];
+  const bandsetIds = known.bandsetIds ?? [];
+  const workflowIds = known.workflowIds ?? [];
+  return {
+    projectIds,
+    bandsetIds,
+    workflowIds,
+    projects: projectIds.map(choice),
+    bandsets: bandsetIds.map((id) => ({ ...choice(id), satelliteId: null, bands: [] })),
+    workflows: workflowIds.map(choice),
+    satellites: (known.satellites ?? []).map((s) => ({
+      ...choice(s.id),
+      bands: s.bands,
+      bandsListed: s.bandsListed ?? false,
+      providers: s.providers ?? [],
+    })),
+    cloudConfigs: [],
   };
 }

@@ -1,7 +1,8 @@
 /**
- * Suggestions for the create forms (projects, bandsets, satellites with their bands, workflows)
- * gathered by the backend from the mirror and the outbox. Suggestions only: forms accept other
- * values, and the service has the last word.
+ * Choices for the create forms (projects, bandsets, satellites with their bands, workflows):
+ * the service's reference lists, read at each sync, and the ids the mirror and the outbox have
+ * seen, gathered by the backend. Where the spec allows other values the forms accept them, and
+ * the service has the last word.
  */
 import { defineStore } from 'pinia';
 import type { Lookups } from '../../shared/contract';
@@ -10,17 +11,39 @@ import { latestOnly } from './latest';
 
 const loads = latestOnly();
 
+export type LookupSatellite = Lookups['satellites'][number];
+
+export const EMPTY_LOOKUPS: Lookups = {
+  projectIds: [],
+  bandsetIds: [],
+  workflowIds: [],
+  projects: [],
+  bandsets: [],
+  workflows: [],
+  satellites: [],
+  cloudConfigs: [],
+};
+
 export const useLookupsStore = defineStore('lookups', {
-  state: () => ({
-    lookups: { projectIds: [], bandsetIds: [], satellites: [], workflowIds: [] } as Lookups,
-    loaded: false,
-  }),
+  state: () => ({ lookups: EMPTY_LOOKUPS as Lookups, loaded: false }),
   getters: {
     /** Known bands of a satellite; null when the satellite is unknown here. */
     bandsOf: (s) => (satelliteId: string) =>
       s.lookups.satellites.find((x) => x.id === satelliteId)?.bands ?? null,
+    /** A known satellite: its bands, and whether they are the service's list or a guess. */
+    satelliteOf:
+      (s) =>
+      (satelliteId: string): LookupSatellite | null =>
+        s.lookups.satellites.find((x) => x.id === satelliteId) ?? null,
   },
   actions: {
+    /**
+     * App-wide: a sync brings the service's lists (the first sync of a fresh install included),
+     * so the forms' choices are read again when one ends. Returns the unsubscribe.
+     */
+    listen(): () => void {
+      return useBridge().on('sync.finished', () => void this.load());
+    },
     async load(): Promise<void> {
       const current = loads.begin();
       try {
@@ -29,7 +52,7 @@ export const useLookupsStore = defineStore('lookups', {
         this.lookups = lookups;
         this.loaded = true;
       } catch {
-        // Suggestions are optional: the forms work without them.
+        // Choices are optional: the forms work without them.
       }
     },
   },

@@ -78,16 +78,35 @@ export const IndicesQuery = z
 export type IndicesQuery = z.input<typeof IndicesQuery>;
 
 /**
- * Values the forms offer, gathered from what the mirror and the outbox have seen (the spec has
- * no endpoint listing projects, bandsets, satellites or workflows). Suggestions, not limits:
- * the forms accept other values and the service decides.
+ * Values the forms offer: the service's reference lists (projects, bandsets, satellites with
+ * their bands, workflows: read at each sync where the service has them) and the ids the mirror
+ * and the outbox have seen. Choices, not limits where the spec allows other values: the service
+ * decides.
  */
+const LookupChoice = z.object({ id: z.string(), name: z.string().nullable() });
 export const Lookups = z.object({
   projectIds: z.array(z.string()),
   bandsetIds: z.array(z.string()),
-  /** Satellites with the bands their indices and AOIs use (sorted, distinct). */
-  satellites: z.array(z.object({ id: z.string(), bands: z.array(z.string()) })),
   workflowIds: z.array(z.string()),
+  /** Listed ones first (with names), then ids only seen in records or the outbox. */
+  projects: z.array(LookupChoice),
+  bandsets: z.array(
+    LookupChoice.extend({ satelliteId: z.string().nullable(), bands: z.array(z.string()) }),
+  ),
+  workflows: z.array(LookupChoice),
+  /**
+   * Satellites with their bands: the service's own list (`bandsListed`), or the bands mirrored
+   * indices and AOIs use (a guess); `providers` of their collections, when listed.
+   */
+  satellites: z.array(
+    LookupChoice.extend({
+      bands: z.array(z.string()),
+      bandsListed: z.boolean(),
+      providers: z.array(z.string()),
+    }),
+  ),
+  /** Cloud locations (delivery `config`) that mirrored records and queued creates name. */
+  cloudConfigs: z.array(z.string()),
 });
 export type Lookups = z.infer<typeof Lookups>;
 

@@ -97,6 +97,17 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     expect(await client.extensions.getVisualization('aoi-1', 'no-such-vis')).toBeNull();
   });
 
+  it('reads the reference lists at the paths the document has them (never a 404 there)', async () => {
+    const client = providerClient(prism(seed).url);
+    const lists = await Promise.all([
+      client.extensions.listProjects(),
+      client.extensions.listBandsets(),
+      client.extensions.listSatellites(),
+      client.extensions.listWorkflows({ project_id: 'prj-1' }),
+    ]);
+    for (const list of lists) expect(Array.isArray(list)).toBe(true);
+  });
+
   it('a request in our spec shape is refused by the document (400), as a typed error naming the endpoint', async () => {
     const spec = createEoClient({
       baseUrl: prism(seed).url,

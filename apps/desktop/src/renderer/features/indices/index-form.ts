@@ -3,8 +3,10 @@
  * `CreateIndexRequest`, and everything wrong with them, checked as the user types. The
  * expression is checked by the domain's own parser (`checkExpression`: syntax with the
  * position of the problem, the number of components its type needs, bands the satellite has).
- * An unknown satellite is only a warning: the lookups are what this client has seen, the
- * service decides.
+ * An unknown satellite is only a warning, the service decides. A satellite's bands are the
+ * service's own list when it has one (`GET /v0/satellites`, mirrored at sync): a band not in it
+ * is an error. Without that list the bands are guessed from mirrored indices and AOIs, so a band
+ * not among them is only a warning (B05 of sat-aurora-1 is real even when no index used it yet).
  */
 import {
   checkExpression,
@@ -79,6 +81,8 @@ export interface IndexCheck {
   readonly bands: string[];
   /** The satellite's known bands; null when the satellite is not known here. */
   readonly satelliteBands: readonly string[] | null;
+  /** Whether `satelliteBands` is the service's list (else bands seen in mirrored records). */
+  readonly bandsListed: boolean;
   /** The request to queue, when nothing is wrong. */
   readonly payload: CreateIndexRequest | null;
 }
@@ -94,13 +98,21 @@ function parseRescale(text: string): { values: number[]; error: string | null } 
   return { values, error: null };
 }
 
+/** What the form knows of a satellite: its bands, and whether they are the service's list. */
+export interface KnownSatellite {
+  readonly bands: readonly string[];
+  readonly bandsListed: boolean;
+}
+
 export function checkIndexForm(
   form: IndexForm,
-  bandsOf: (satelliteId: string) => readonly string[] | null,
+  satelliteOf: (satelliteId: string) => KnownSatellite | null,
   knownSatellites: readonly string[],
 ): IndexCheck {
   const satellite = form.satellite_id.trim();
-  const satelliteBands = satellite ? bandsOf(satellite) : null;
+  const known = satellite ? satelliteOf(satellite) : null;
+  const satelliteBands = known?.bands ?? null;
+  const bandsListed = known?.bandsListed ?? false;
   const warnings: IndexCheck['warnings'] = {};
   if (satellite && satelliteBands === null) {
     warnings.satellite_id =
@@ -109,9 +121,20 @@ export function checkIndexForm(
         : `No satellites are known here yet: the bands cannot be checked, the service decides.`;
   }
 
+  // Only the service's own list may refuse a band; guessed bands are checked as a warning.
   const expression = form.expression.trim()
-    ? checkExpression(form.expression, form.expression_type, satelliteBands ?? undefined)
+    ? checkExpression(
+        form.expression,
+        form.expression_type,
+        bandsListed ? (satelliteBands ?? undefined) : undefined,
+      )
     : { problems: [], bands: [] };
+  const unseen =
+    known && !bandsListed ? expression.bands.filter((b) => !known.bands.includes(b)) : [];
+  if (unseen.length > 0) {
+    const seen = known!.bands.length > 0 ? ` (seen: ${known!.bands.join(', ')})` : '';
+    warnings.expression = `${unseen.join(', ')} ${unseen.length === 1 ? 'is' : 'are'} not among the bands seen here for ${satellite}${seen}. The service's list of its bands is not known here: it decides.`;
+  }
 
   const rescale = parseRescale(form.rescale);
   const body = {
@@ -139,6 +162,7 @@ export function checkIndexForm(
     expressionProblems: expression.problems,
     bands: expression.bands,
     satelliteBands,
+    bandsListed,
     payload: ok ? parsed.data : null,
   };
 }

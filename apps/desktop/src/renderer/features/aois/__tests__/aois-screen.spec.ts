@@ -4,6 +4,7 @@ import L from 'leaflet';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { lookupsFrom } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import GeometryMap from '../../../map/GeometryMap.vue';
@@ -44,12 +45,12 @@ beforeEach(() => {
       { rng },
     ),
   ];
-  bridge.work.lookups = {
+  bridge.work.lookups = lookupsFrom({
     projectIds: ['proj-3'],
     bandsetIds: [],
     satellites: [{ id: 'aurora-1', bands: ['B02', 'B03', 'B04', 'B08'] }],
     workflowIds: [],
-  };
+  });
 });
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { indexCreate, queue } from '../../../__tests__/work-fixtures';
+import { indexCreate, lookupsFrom, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useLookupsStore } from '../../../stores/lookups';
 import { useOutboxStore } from '../../outbox/outbox-store';
@@ -18,15 +18,16 @@ const BANDS = ['B02', 'B03', 'B04', 'B08'];
 beforeEach(() => {
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 0 });
-  bridge.work.lookups = {
+  bridge.work.lookups = lookupsFrom({
     projectIds: ['prj-demo-crops'],
     bandsetIds: [],
     satellites: [
-      { id: 'sat-aurora-1', bands: BANDS },
-      { id: 'sat-borealis-2', bands: ['blue', 'green', 'red', 'nir'] },
+      // The service's own lists (GET /v0/satellites): a band not in them is refused.
+      { id: 'sat-aurora-1', bands: BANDS, bandsListed: true },
+      { id: 'sat-borealis-2', bands: ['blue', 'green', 'red', 'nir'], bandsListed: true },
     ],
     workflowIds: [],
-  };
+  });
   provideBridge(bridge);
 });
 afterEach(() => {
@@ -104,6 +105,49 @@ describe('custom index form', () => {
     expect(w.find('[data-test="expression-error"]').text()).toBe(
       'unknown bands B08, B99; this satellite has blue, green, red, nir',
     );
+  });
+
+  // Issue 17 item 13: B05 of sat-aurora-1 was "unknown" because no mirrored index used it.
+  it('takes bands guessed from mirrored records as a warning, never a rejection', async () => {
+    bridge.work.lookups = lookupsFrom({
+      satellites: [{ id: 'sat-aurora-1', bands: ['B04', 'B08'], bandsListed: false }],
+    });
+    const w = await mountForm();
+    await fillValid(w);
+    await field(w, 'expression').setValue('(B08 - B05) / (B08 + B05)');
+    expect(w.find('[data-test="expression-error"]').text()).toBe('');
+    expect(w.find('[data-test="expression-warning"]').text()).toBe(
+      "B05 is not among the bands seen here for sat-aurora-1 (seen: B04, B08). The service's list of its bands is not known here: it decides.",
+    );
+    const bands = w.find('[data-test="expression-bands"]').text().replace(/\s+/g, ' ');
+    expect(bands).toBe(
+      'Uses B08, B05 (not seen here). Bands seen here for this satellite: B04, B08.',
+    );
+    await w.find('form').trigger('submit');
+    await flushPromises();
+    expect(lastEnqueue()?.input).toMatchObject({
+      kind: 'index',
+      input: { satellite_id: 'sat-aurora-1', expression: '(B08 - B05) / (B08 + B05)' },
+    });
+  });
+
+  it("accepts every band of the service's list for the satellite (B05 of Aurora)", async () => {
+    bridge.work.lookups = lookupsFrom({
+      satellites: [
+        {
+          id: 'sat-aurora-1',
+          bands: ['B01', 'B02', 'B03', 'B04', 'B05', 'B08', 'B11', 'B12'],
+          bandsListed: true,
+        },
+      ],
+    });
+    const w = await mountForm();
+    await fillValid(w);
+    await field(w, 'expression').setValue('(B08 - B05) / (B08 + B05)');
+    expect(w.find('[data-test="expression-error"]').text()).toBe('');
+    expect(w.find('[data-test="expression-warning"]').exists()).toBe(false);
+    await field(w, 'expression').setValue('(B08 - B07) / (B08 + B07)');
+    expect(w.find('[data-test="expression-error"]').text()).toContain('unknown band B07');
   });
 
   it('only warns about a satellite it does not know, and still queues', async () => {
@@ -256,7 +300,9 @@ describe('index form data', () => {
     };
     const form = indexFormFromInput(input);
     expect(form.rescale).toBe('0, 255');
-    expect(checkIndexForm(form, () => ['B04'], ['s']).payload).toEqual(input);
+    expect(
+      checkIndexForm(form, () => ({ bands: ['B04'], bandsListed: true }), ['s']).payload,
+    ).toEqual(input);
     expect(indexFormFromInput({ expression_type: 'nonsense' }).expression_type).toBe('index');
   });
 

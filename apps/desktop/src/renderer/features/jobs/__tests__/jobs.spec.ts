@@ -3,7 +3,7 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { jobCreate, queue } from '../../../__tests__/work-fixtures';
+import { jobCreate, lookupsFrom, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import JobsScreen from '../JobsScreen.vue';
@@ -16,12 +16,12 @@ beforeEach(() => {
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 0 });
   provideBridge(bridge);
-  bridge.work.lookups = {
+  bridge.work.lookups = lookupsFrom({
     projectIds: ['prj-demo-crops', 'prj-forest'],
     bandsetIds: [],
     satellites: [],
     workflowIds: ['wf-ndvi-timeseries', 'wf-cloud-mask'],
-  };
+  });
   bridge.work.jobs = [
     buildJob({
       id: 'job-1',
