@@ -118,3 +118,15 @@ export function daysAhead(days: number): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
 }
+
+/** Painted pixels on the catalog's footprint layer (its base canvas); -1 with no canvas yet. */
+export function footprintInk(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const canvas = document.querySelector('.leaflet-eo-footprints-pane canvas');
+    if (!canvas) return -1;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
+    return ink;
+  })()`);
+}
