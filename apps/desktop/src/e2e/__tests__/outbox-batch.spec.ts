@@ -37,7 +37,7 @@ import {
   eventually,
   zoomIn,
 } from '../page-actions';
-import { insideOf } from '../footprints';
+import { insideOf, recordsOf, type DemoRecord } from '../footprints';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Names that identify what this test created, on the service and in the outbox. */
@@ -55,13 +55,6 @@ const INDEX_ID = 'idx-ndvi-aurora';
 const SATELLITE = 'sat-aurora-1';
 const CATALOG_PATH = 'exports/field-a';
 const REFUSED_PATH = 'exports/refused';
-
-/** One demo catalog record of the organisation and the archive scene it is. */
-interface DemoRecord {
-  readonly id: string;
-  readonly sceneId: string;
-  readonly footprint: Polygon;
-}
 
 let serviceDir: string;
 let appDir: string;
@@ -101,19 +94,9 @@ async function newPage(): Promise<Page> {
 
 /** The first two demo catalog records whose scenes sat-aurora-1 took, from the service's data. */
 function auroraRecords(s: ReferenceService): DemoRecord[] {
-  const rows = s.server.app.ctx.sqlite
-    .prepare(
-      `SELECT c.id AS id, c.item_id AS sceneId, a.feature_json AS feature
-       FROM catalog_records c JOIN archive_scenes a ON a.id = c.item_id
-       WHERE a.satellite_id = ? ORDER BY c.id LIMIT 2`,
-    )
-    .all(SATELLITE) as Array<{ id: string; sceneId: string; feature: string }>;
+  const rows = recordsOf(s.server.app.ctx.sqlite, SATELLITE, 2);
   expect(rows).toHaveLength(2);
-  return rows.map((r) => ({
-    id: r.id,
-    sceneId: r.sceneId,
-    footprint: (JSON.parse(r.feature) as { geometry: Polygon }).geometry,
-  }));
+  return rows;
 }
 
 function writeGeoJson(name: string, polygon: Polygon): string {
