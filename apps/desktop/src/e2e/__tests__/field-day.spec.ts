@@ -31,7 +31,13 @@ import {
   tempDir,
 } from '../harness';
 import { insideOf, recordsOf, type DemoRecord } from '../footprints';
-import { addResultToBasket, eventually, footprintInk } from '../page-actions';
+import {
+  addResultToBasket,
+  eventually,
+  fillAoiForm,
+  footprintInk,
+  queueAoi,
+} from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 const SATELLITE = 'sat-aurora-1';
@@ -197,22 +203,16 @@ describe('a field day in browser mode', () => {
   it('composes an AOI over the first scene', async () => {
     await tab('aois');
     await page.locator('[data-test="new-aoi"]').click();
-    await page.locator('[data-test="aoi-name"]').fill(NAMES.aoi);
-    await page.locator('[data-test="aoi-satellite"]').fill(SATELLITE);
-    await page.locator('[data-test="aoi-provider"]').fill('field-team');
-    await page.locator('[data-test="aoi-project"]').fill(PROJECT);
-    await page
-      .locator('[data-test="aoi-import"]')
-      .setInputFiles(writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)));
-    await eventually(() =>
-      page.locator('[data-test="aoi-geometry-state"]').textContent(),
-    ).toContain('Polygon (1 part)');
-    await page.locator('[data-test="aoi-item-ids"]').fill(records[0]!.sceneId);
+    await fillAoiForm(page, {
+      name: NAMES.aoi,
+      satelliteId: SATELLITE,
+      provider: 'field-team',
+      projectId: PROJECT,
+      areaFile: writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)),
+      sceneId: records[0]!.sceneId,
+    });
     await shot('aoi-composed');
-    await page.locator('[data-test="queue-aoi"]').click();
-    await eventually(() =>
-      page.locator('[data-test="aoi-queued-message"]').textContent(),
-    ).toContain(`AOI "${NAMES.aoi}" is queued`);
+    await queueAoi(page, NAMES.aoi);
   });
 
   it('composes a custom index and a visualization of the queued AOI', async () => {

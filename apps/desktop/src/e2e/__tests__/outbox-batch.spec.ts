@@ -35,6 +35,8 @@ import {
   daysAhead,
   drawnAreas,
   eventually,
+  fillAoiForm,
+  queueAoi,
   zoomIn,
 } from '../page-actions';
 import { insideOf, recordsOf, type DemoRecord } from '../footprints';
@@ -348,23 +350,17 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
   it('an AOI over an aurora-1 scene, from a GeoJSON file and the scene id', async () => {
     await tab('aois');
     await page.locator('[data-test="new-aoi"]').click();
-    await page.locator('[data-test="aoi-name"]').fill(NAMES.aoi);
-    await page.locator('[data-test="aoi-description"]').fill('Inside one archive scene');
-    await page.locator('[data-test="aoi-satellite"]').fill(SATELLITE);
-    await page.locator('[data-test="aoi-provider"]').fill('field-team');
-    await page.locator('[data-test="aoi-project"]').fill(PROJECT);
-    await page
-      .locator('[data-test="aoi-import"]')
-      .setInputFiles(writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)));
-    await eventually(() =>
-      page.locator('[data-test="aoi-geometry-state"]').textContent(),
-    ).toContain('Polygon (1 part) · aoi.geojson');
-    await page.locator('[data-test="aoi-item-ids"]').fill(records[0]!.sceneId);
+    await fillAoiForm(page, {
+      name: NAMES.aoi,
+      description: 'Inside one archive scene',
+      satelliteId: SATELLITE,
+      provider: 'field-team',
+      projectId: PROJECT,
+      areaFile: writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)),
+      sceneId: records[0]!.sceneId,
+    });
     await shot('07-aoi');
-    await page.locator('[data-test="queue-aoi"]').click();
-    await eventually(() =>
-      page.locator('[data-test="aoi-queued-message"]').textContent(),
-    ).toContain(`AOI "${NAMES.aoi}" is queued`);
+    await queueAoi(page, NAMES.aoi);
   });
 
   it('a visualization (NDVI) on the queued AOI, of all its scenes once it exists', async () => {
