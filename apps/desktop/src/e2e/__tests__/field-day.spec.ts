@@ -17,12 +17,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxList } from '../../shared/contract';
 import {
   type BrowserApp,
   closeJourney,
   freshScreenshotDir,
   launchChromium,
+  listOutbox,
   openPage,
   type ReferenceService,
   seedService,
@@ -121,11 +121,7 @@ function writeGeoJson(name: string, geometry: unknown): string {
   return file;
 }
 
-async function outboxList(): Promise<OutboxList> {
-  const r = await app.backend.dispatch('outbox.list', undefined);
-  if (!r.ok) throw new Error(`outbox.list: ${r.error.message}`);
-  return r.value as OutboxList;
-}
+const outboxList = () => listOutbox(app);
 
 describe('a field day in browser mode', () => {
   it('first run: connected, the catalog shows its records and footprints without a press', async () => {

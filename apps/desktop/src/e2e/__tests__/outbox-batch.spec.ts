@@ -22,6 +22,7 @@ import {
   closeJourney,
   freshScreenshotDir,
   launchChromium,
+  listOutbox,
   openPage,
   type ReferenceService,
   seedService,
@@ -137,12 +138,7 @@ const badge = () => page.locator('[data-test="outbox-badge"]');
 const COMPOSER_MAP = '.orders__map [role="application"]';
 const composerMap = () => page.locator(COMPOSER_MAP);
 
-/** The outbox as the backend lists it (what the screens read). */
-async function outboxList(): Promise<OutboxList> {
-  const r = await app.backend.dispatch('outbox.list', undefined);
-  if (!r.ok) throw new Error(`outbox.list: ${r.error.message}`);
-  return r.value as OutboxList;
-}
+const outboxList = () => listOutbox(app);
 
 function orderNamed(list: OutboxList, name: string): OutboxEntryView {
   const found = list.entries.filter(
