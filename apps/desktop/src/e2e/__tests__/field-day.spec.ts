@@ -259,6 +259,18 @@ describe('a field day in browser mode', () => {
 
     await tab('jobs');
     const job = page.locator('[data-test="job-form"]');
+    // Pressed before anything is filled in: what to correct, in the form's words, at the top;
+    // the focus on the first field (item 14).
+    expect(await job.locator('[aria-invalid="true"]').count()).toBe(0);
+    await job.locator('[data-test="queue-job"]').click();
+    await eventually(() => job.locator('[data-test="error-summary"]').textContent()).toContain(
+      'Workflow: Choose a workflow',
+    );
+    expect(await job.locator('[data-test="error-summary"]').textContent()).toContain(
+      'Project: Choose a project',
+    );
+    expect(await page.evaluate('document.activeElement.id')).toBe('job-workflow');
+    await shot('job-refused-summary');
     await job.locator('[name="workflow_id"]').fill('wf-ndvi-timeseries');
     await job.locator('[name="project_id"]').fill(PROJECT);
     await shot('job-composed');
