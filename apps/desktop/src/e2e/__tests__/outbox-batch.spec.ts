@@ -501,7 +501,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     const prices = await rows.locator('[data-test="review-price"]').allTextContents();
     for (const p of prices.slice(0, 3)) expect(p).toMatch(/^[\d,]+\.\d\d credits$/);
     expect(prices[3]).toBe(
-      `Not quoted, the service refused it: order items #1 › project id: unknown project "${GONE_PROJECT}"`,
+      `Not quoted, the service refused it: Item 1 › Project: Unknown project "${GONE_PROJECT}"`,
     );
     // Composed offline: no price to compare with.
     expect(
