@@ -9,3 +9,33 @@ export function insideOf(footprint: Polygon): Polygon {
   const shrunk = ring.map(([x, y]) => [cx + (x! - cx) / 2, cy + (y! - cy) / 2]);
   return { type: 'Polygon', coordinates: [[...shrunk, shrunk[0]!]] };
 }
+
+/** One demo catalog record of the organisation and the archive scene it is. */
+export interface DemoRecord {
+  readonly id: string;
+  readonly sceneId: string;
+  readonly footprint: Polygon;
+}
+
+/**
+ * The first `count` demo catalog records whose scenes `satelliteId` took, from the service's
+ * database (`sqlite` of the running reference service).
+ */
+export function recordsOf(
+  sqlite: { prepare(sql: string): { all(...args: unknown[]): unknown[] } },
+  satelliteId: string,
+  count: number,
+): DemoRecord[] {
+  const rows = sqlite
+    .prepare(
+      `SELECT c.id AS id, c.item_id AS sceneId, a.feature_json AS feature
+       FROM catalog_records c JOIN archive_scenes a ON a.id = c.item_id
+       WHERE a.satellite_id = ? ORDER BY c.id LIMIT ?`,
+    )
+    .all(satelliteId, count) as Array<{ id: string; sceneId: string; feature: string }>;
+  return rows.map((r) => ({
+    id: r.id,
+    sceneId: r.sceneId,
+    footprint: (JSON.parse(r.feature) as { geometry: Polygon }).geometry,
+  }));
+}

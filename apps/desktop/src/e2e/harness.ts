@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { ImageryChoice } from '@eo/domain';
+import type { OutboxList } from '../shared/contract';
 import { createBackend, type Backend } from '../backend/backend';
 import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
@@ -135,6 +136,13 @@ export async function startBrowserApp(options: {
       await backend.close();
     },
   };
+}
+
+/** The outbox as the app's backend lists it (what its screens read). */
+export async function listOutbox(app: BrowserApp): Promise<OutboxList> {
+  const r = await app.backend.dispatch('outbox.list', undefined);
+  if (!r.ok) throw new Error(`outbox.list: ${r.error.message}`);
+  return r.value as OutboxList;
 }
 
 export const CHROMIUM = '/usr/bin/chromium';

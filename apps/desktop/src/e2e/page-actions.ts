@@ -4,6 +4,7 @@
  * map one animated step at a time, and reading where a map's vector shapes are drawn. Code that
  * runs in the page is a string (this side has no DOM types).
  */
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -117,4 +118,53 @@ export function daysAhead(days: number): string {
   d.setDate(d.getDate() + days);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
+}
+
+/** Painted pixels on the catalog's footprint layer (its base canvas); -1 with no canvas yet. */
+export function footprintInk(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const canvas = document.querySelector('.leaflet-eo-footprints-pane canvas');
+    if (!canvas) return -1;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
+    return ink;
+  })()`);
+}
+
+/** What the AOI form is filled with: the area comes from a GeoJSON file, one archive scene. */
+export interface AoiFields {
+  readonly name: string;
+  readonly description?: string;
+  readonly satelliteId: string;
+  readonly provider: string;
+  readonly projectId: string;
+  /** A GeoJSON file with the area. */
+  readonly areaFile: string;
+  readonly sceneId: string;
+}
+
+/**
+ * Fills the open "Create an AOI" form (the area imported from `areaFile`, read before the scene
+ * id is typed) without queueing it: the caller may take a screenshot first, then `queueAoi`.
+ */
+export async function fillAoiForm(page: Page, aoi: AoiFields): Promise<void> {
+  await page.locator('[data-test="aoi-name"]').fill(aoi.name);
+  if (aoi.description) await page.locator('[data-test="aoi-description"]').fill(aoi.description);
+  await page.locator('[data-test="aoi-satellite"]').fill(aoi.satelliteId);
+  await page.locator('[data-test="aoi-provider"]').fill(aoi.provider);
+  await page.locator('[data-test="aoi-project"]').fill(aoi.projectId);
+  await page.locator('[data-test="aoi-import"]').setInputFiles(aoi.areaFile);
+  await eventually(() => page.locator('[data-test="aoi-geometry-state"]').textContent()).toContain(
+    `Polygon (1 part) · ${path.basename(aoi.areaFile)}`,
+  );
+  await page.locator('[data-test="aoi-item-ids"]').fill(aoi.sceneId);
+}
+
+/** "Queue AOI", until the form says the AOI named `name` is queued. */
+export async function queueAoi(page: Page, name: string): Promise<void> {
+  await page.locator('[data-test="queue-aoi"]').click();
+  await eventually(() => page.locator('[data-test="aoi-queued-message"]').textContent()).toContain(
+    `AOI "${name}" is queued`,
+  );
 }

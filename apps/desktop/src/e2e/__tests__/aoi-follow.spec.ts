@@ -22,7 +22,7 @@ import {
   startReferenceService,
   tempDir,
 } from '../harness';
-import { eventually } from '../page-actions';
+import { eventually, fillAoiForm, queueAoi } from '../page-actions';
 import { insideOf } from '../footprints';
 import { RENDERER_DIR } from '../renderer-build';
 
@@ -80,10 +80,6 @@ async function createAoi(name: string, sceneId: string): Promise<void> {
   if ((await page.locator('[data-test="aoi-name"]').count()) === 0) {
     await page.locator('[data-test="new-aoi"]').click();
   }
-  await page.locator('[data-test="aoi-name"]').fill(name);
-  await page.locator('[data-test="aoi-satellite"]').fill(SATELLITE);
-  await page.locator('[data-test="aoi-provider"]').fill('field-team');
-  await page.locator('[data-test="aoi-project"]').fill(PROJECT);
   const file = path.join(filesDir, `${name}.geojson`);
   fs.writeFileSync(
     file,
@@ -92,15 +88,15 @@ async function createAoi(name: string, sceneId: string): Promise<void> {
       features: [{ type: 'Feature', properties: {}, geometry: insideOf(scene.footprint) }],
     }),
   );
-  await page.locator('[data-test="aoi-import"]').setInputFiles(file);
-  await eventually(() => page.locator('[data-test="aoi-geometry-state"]').textContent()).toContain(
-    'Polygon (1 part)',
-  );
-  await page.locator('[data-test="aoi-item-ids"]').fill(sceneId);
-  await page.locator('[data-test="queue-aoi"]').click();
-  await eventually(() => page.locator('[data-test="aoi-queued-message"]').textContent()).toContain(
-    `AOI "${name}" is queued`,
-  );
+  await fillAoiForm(page, {
+    name,
+    satelliteId: SATELLITE,
+    provider: 'field-team',
+    projectId: PROJECT,
+    areaFile: file,
+    sceneId,
+  });
+  await queueAoi(page, name);
 }
 
 const row = (name: string) => page.locator('[data-test^="aoi-row-"]', { hasText: name });

@@ -21,6 +21,7 @@ import {
   tempDir,
 } from '../harness';
 import { startGateProxy, type GateProxy } from '../gate-proxy';
+import { footprintInk } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Enough records that the sync takes a few progress events (the pull commits every 5,000). */
@@ -78,17 +79,7 @@ const resultIds = async (): Promise<string[]> => {
   return ids.filter((id) => id !== '');
 };
 
-/** Painted pixels on the footprint layer's base canvas (in the page: no DOM on this side). */
-const FOOTPRINT_INK = `(() => {
-  const canvas = document.querySelector('.leaflet-eo-footprints-pane canvas');
-  if (!canvas) return -1;
-  const ctx = canvas.getContext('2d');
-  const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  let ink = 0;
-  for (let i = 3; i < data.length; i += 4) if (data[i] > 0) ink++;
-  return ink;
-})()`;
-const footprintInk = () => page.evaluate<number>(FOOTPRINT_INK);
+const ink = () => footprintInk(page);
 
 describe('EO Field Desk in browser mode against the reference service', () => {
   it('first run: opens the settings, connects with the service URL and API key', async () => {
@@ -175,7 +166,7 @@ describe('EO Field Desk in browser mode against the reference service', () => {
     expect(Number(onlineTotal.replace(/\D/g, ''))).toBeGreaterThan(0);
     await expect.poll(async () => (await resultIds()).length).toBeGreaterThan(0);
     onlineIds = await resultIds();
-    await expect.poll(footprintInk).toBeGreaterThan(0);
+    await expect.poll(ink).toBeGreaterThan(0);
     await shot('05-search-online');
   });
 
@@ -196,7 +187,7 @@ describe('EO Field Desk in browser mode against the reference service', () => {
       .poll(async () => (shown = await resultIds()).length)
       .toBeGreaterThanOrEqual(onlineIds.length - 2);
     expect(shown).toEqual(onlineIds.slice(0, shown.length));
-    await expect.poll(footprintInk).toBeGreaterThan(0);
+    await expect.poll(ink).toBeGreaterThan(0);
     await shot('06-search-offline');
   });
 

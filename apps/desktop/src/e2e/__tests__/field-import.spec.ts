@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxList } from '../../shared/contract';
 import {
   type BrowserApp,
   closeJourney,
   freshScreenshotDir,
   launchChromium,
+  listOutbox,
   openPage,
   startBrowserApp,
   tempDir,
@@ -59,11 +59,7 @@ beforeAll(async () => {
 
 afterAll(() => closeJourney([browser, app], [appDir]));
 
-async function outboxList(): Promise<OutboxList> {
-  const r = await app.backend.dispatch('outbox.list', undefined);
-  if (!r.ok) throw new Error(`outbox.list: ${r.error.message}`);
-  return r.value as OutboxList;
-}
+const outboxList = () => listOutbox(app);
 
 describe('EO Field Desk: a KMZ becomes AOIs', () => {
   it('previews the KMZ and queues one AOI per field', async () => {

@@ -22,6 +22,7 @@ import {
   closeJourney,
   freshScreenshotDir,
   launchChromium,
+  listOutbox,
   openPage,
   type ReferenceService,
   seedService,
@@ -35,9 +36,11 @@ import {
   daysAhead,
   drawnAreas,
   eventually,
+  fillAoiForm,
+  queueAoi,
   zoomIn,
 } from '../page-actions';
-import { insideOf } from '../footprints';
+import { insideOf, recordsOf, type DemoRecord } from '../footprints';
 import { RENDERER_DIR } from '../renderer-build';
 
 /** Names that identify what this test created, on the service and in the outbox. */
@@ -55,13 +58,6 @@ const INDEX_ID = 'idx-ndvi-aurora';
 const SATELLITE = 'sat-aurora-1';
 const CATALOG_PATH = 'exports/field-a';
 const REFUSED_PATH = 'exports/refused';
-
-/** One demo catalog record of the organisation and the archive scene it is. */
-interface DemoRecord {
-  readonly id: string;
-  readonly sceneId: string;
-  readonly footprint: Polygon;
-}
 
 let serviceDir: string;
 let appDir: string;
@@ -101,19 +97,9 @@ async function newPage(): Promise<Page> {
 
 /** The first two demo catalog records whose scenes sat-aurora-1 took, from the service's data. */
 function auroraRecords(s: ReferenceService): DemoRecord[] {
-  const rows = s.server.app.ctx.sqlite
-    .prepare(
-      `SELECT c.id AS id, c.item_id AS sceneId, a.feature_json AS feature
-       FROM catalog_records c JOIN archive_scenes a ON a.id = c.item_id
-       WHERE a.satellite_id = ? ORDER BY c.id LIMIT 2`,
-    )
-    .all(SATELLITE) as Array<{ id: string; sceneId: string; feature: string }>;
+  const rows = recordsOf(s.server.app.ctx.sqlite, SATELLITE, 2);
   expect(rows).toHaveLength(2);
-  return rows.map((r) => ({
-    id: r.id,
-    sceneId: r.sceneId,
-    footprint: (JSON.parse(r.feature) as { geometry: Polygon }).geometry,
-  }));
+  return rows;
 }
 
 function writeGeoJson(name: string, polygon: Polygon): string {
@@ -152,12 +138,7 @@ const badge = () => page.locator('[data-test="outbox-badge"]');
 const COMPOSER_MAP = '.orders__map [role="application"]';
 const composerMap = () => page.locator(COMPOSER_MAP);
 
-/** The outbox as the backend lists it (what the screens read). */
-async function outboxList(): Promise<OutboxList> {
-  const r = await app.backend.dispatch('outbox.list', undefined);
-  if (!r.ok) throw new Error(`outbox.list: ${r.error.message}`);
-  return r.value as OutboxList;
-}
+const outboxList = () => listOutbox(app);
 
 function orderNamed(list: OutboxList, name: string): OutboxEntryView {
   const found = list.entries.filter(
@@ -365,23 +346,17 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
   it('an AOI over an aurora-1 scene, from a GeoJSON file and the scene id', async () => {
     await tab('aois');
     await page.locator('[data-test="new-aoi"]').click();
-    await page.locator('[data-test="aoi-name"]').fill(NAMES.aoi);
-    await page.locator('[data-test="aoi-description"]').fill('Inside one archive scene');
-    await page.locator('[data-test="aoi-satellite"]').fill(SATELLITE);
-    await page.locator('[data-test="aoi-provider"]').fill('field-team');
-    await page.locator('[data-test="aoi-project"]').fill(PROJECT);
-    await page
-      .locator('[data-test="aoi-import"]')
-      .setInputFiles(writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)));
-    await eventually(() =>
-      page.locator('[data-test="aoi-geometry-state"]').textContent(),
-    ).toContain('Polygon (1 part) · aoi.geojson');
-    await page.locator('[data-test="aoi-item-ids"]').fill(records[0]!.sceneId);
+    await fillAoiForm(page, {
+      name: NAMES.aoi,
+      description: 'Inside one archive scene',
+      satelliteId: SATELLITE,
+      provider: 'field-team',
+      projectId: PROJECT,
+      areaFile: writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)),
+      sceneId: records[0]!.sceneId,
+    });
     await shot('07-aoi');
-    await page.locator('[data-test="queue-aoi"]').click();
-    await eventually(() =>
-      page.locator('[data-test="aoi-queued-message"]').textContent(),
-    ).toContain(`AOI "${NAMES.aoi}" is queued`);
+    await queueAoi(page, NAMES.aoi);
   });
 
   it('a visualization (NDVI) on the queued AOI, of all its scenes once it exists', async () => {
@@ -526,7 +501,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     const prices = await rows.locator('[data-test="review-price"]').allTextContents();
     for (const p of prices.slice(0, 3)) expect(p).toMatch(/^[\d,]+\.\d\d credits$/);
     expect(prices[3]).toBe(
-      `Not quoted, the service refused it: order items #1 › project id: unknown project "${GONE_PROJECT}"`,
+      `Not quoted, the service refused it: Item 1 › Project: Unknown project "${GONE_PROJECT}"`,
     );
     // Composed offline: no price to compare with.
     expect(

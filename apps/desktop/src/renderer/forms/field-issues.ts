@@ -6,6 +6,7 @@
  */
 import { toContractError } from '../../shared/contract';
 import { plainProblem } from '../format/fields';
+import type { FormWords } from './form-words';
 
 export interface PathIssue {
   readonly path: string;
@@ -27,19 +28,28 @@ export function pathIssues(
 
 /**
  * The first message per field (the most basic problem of a field is reported first). What
- * `fieldOf` cannot place goes under `form`, with its path in words, so the person still knows
- * what it is about; an issue of the whole request is its message alone.
+ * the form cannot place goes under `form`, with its path in words, so the person still knows
+ * what it is about; an issue of the whole request is its message alone. With the form's
+ * `words` (form-words.ts) paths and messages read as the form does; a bare `fieldOf` keeps the
+ * API's words.
  */
 export function messagesByField<F extends string>(
   issues: readonly PathIssue[],
-  fieldOf: FieldOf<F>,
+  words: FieldOf<F> | FormWords<F>,
 ): FieldMessages<F> {
+  const fieldOf = typeof words === 'function' ? words : words.fieldOf;
   const out: FieldMessages<F> = {};
   for (const issue of issues) {
     const path = issue.path.split('.').filter((p) => p !== '');
     const field = path.length > 0 ? fieldOf(path) : null;
-    if (field) out[field] ??= issue.message;
-    else out.form ??= path.length > 0 ? plainProblem(issue) : issue.message;
+    if (typeof words === 'function') {
+      if (field) out[field] ??= issue.message;
+      else out.form ??= path.length > 0 ? plainProblem(issue) : issue.message;
+      continue;
+    }
+    const message = words.say(issue);
+    if (field) out[field] ??= message;
+    else out.form ??= path.length > 0 ? `${words.pathLabel(path)}: ${message}` : message;
   }
   return out;
 }
@@ -57,7 +67,7 @@ export function contractIssues(err: unknown): PathIssue[] {
  */
 export function serverFieldErrors<F extends string>(
   err: unknown,
-  fieldOf: FieldOf<F>,
+  fieldOf: FieldOf<F> | FormWords<F>,
 ): FieldMessages<F> {
   const issues = contractIssues(err).map((i) => ({
     path: i.path === 'input' ? '' : i.path.replace(/^input\./, ''),

@@ -11,6 +11,7 @@
 import type { ReadableError } from '../stores/errors';
 import { readableError } from '../stores/errors';
 import { serverFieldErrors, type FieldMessages, type FieldOf } from './field-issues';
+import type { FormWords } from './form-words';
 
 /** What one set of fields knows: which were typed in, and what the service said of them. */
 export interface FieldState<Field extends string> {
@@ -82,10 +83,10 @@ export function touchFields<Field extends string>(
 /** Places the service's refusal on the fields; false when it names none (a failure then). */
 export type PlaceRefusal = (err: unknown) => boolean;
 
-/** The refusal on the fields `fieldOf` knows (`input.` already dropped). */
+/** The refusal on the fields `fieldOf` knows (`input.` already dropped), in the form's words. */
 export function onFields<Field extends string>(
   fields: FieldState<Field>,
-  fieldOf: FieldOf<Field>,
+  fieldOf: FieldOf<Field> | FormWords<Field>,
 ): PlaceRefusal {
   return (err) => {
     const messages = serverFieldErrors(err, fieldOf);

@@ -24,7 +24,8 @@ import {
 } from 'vue';
 import type { OutboxCreate } from '../../shared/contract';
 import { useOutboxStore } from '../features/outbox/outbox-store';
-import type { FieldMessages, FieldOf } from './field-issues';
+import { messagesByField, type FieldMessages } from './field-issues';
+import { errorSummary, type FormWords } from './form-words';
 import {
   emptyFormFlow,
   onFields,
@@ -57,8 +58,13 @@ export interface QueuedFormOptions<
   readonly fromInput: (input: Record<string, unknown>) => Values;
   /** Everything wrong with the values (re-run whenever what it reads changes). */
   readonly check: (values: Values) => Check;
-  /** The form field of an issue path in the request (`input.` already dropped). */
-  readonly fieldOf: FieldOf<Field>;
+  /**
+   * The form's words: which field an issue path in the request is (`input.` already dropped),
+   * its label, whether it is required, the messages in the form's words.
+   */
+  readonly words: FormWords<Field>;
+  /** The id of each field's control (the error summary's links go there). */
+  readonly controls: Readonly<Record<Field, string>>;
   /** The line said once the create is queued, or the edit saved. */
   readonly done: {
     readonly queued: (payload: InputOf<K>, values: Values) => string;
@@ -89,6 +95,10 @@ export function useQueuedForm<
   const editing = computed(() => (outbox.editing?.kind === options.kind ? outbox.editing : null));
   const check = computed(() => options.check(form));
   const shown = computed(() => shownErrors(check.value.errors, flow, flow.showAll));
+  // After a submit: every message shown on a field, at the top, each a link to its field.
+  const summary = computed(() =>
+    flow.showAll ? errorSummary(shown.value, options.words, (f) => options.controls[f]) : [],
+  );
 
   function reset(values = options.empty()): void {
     Object.assign(form, values);
@@ -101,6 +111,9 @@ export function useQueuedForm<
       if (entry) {
         reset(options.fromInput(entry.input));
         flow.done = null;
+        // A refused entry comes back with the service's reasons on its fields.
+        const details = entry.lastError?.details ?? [];
+        if (details.length > 0) flow.serviceErrors = messagesByField(details, options.words);
         options.onEdit?.(form);
         await nextTick();
         formEl()?.querySelector<HTMLElement>('[data-test="editing-banner"]')?.focus();
@@ -136,7 +149,7 @@ export function useQueuedForm<
       },
       // Said from the values as submitted: saving an edit ends it, which empties the form.
       (input) => (entry ? options.done.saved(input, form) : options.done.queued(input, form)),
-      onFields(flow, options.fieldOf),
+      onFields(flow, options.words),
     );
     if (payload === null) {
       await nextTick();
@@ -157,6 +170,9 @@ export function useQueuedForm<
     done: refs.done,
     editing,
     check,
+    summary,
+    /** Whether a field is marked required. */
+    isRequired: (field: Field) => options.words.isRequired(field),
     errorOf,
     touch,
     submit,

@@ -7,6 +7,7 @@ import { CreateAoiRequest, type MultiPolygon, type Polygon } from '@eo/domain';
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../../shared/contract';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { errorSummary, formWords, type SummaryLine } from '../../forms/form-words';
 import {
   emptyFormFlow,
   onFields,
@@ -44,6 +45,41 @@ export function fieldOfAoiPath(path: readonly string[]): AoiField | null {
   const head = path[0] ?? '';
   return FIELDS.has(head) ? (head as AoiField) : null;
 }
+
+type AoiInputField = Exclude<AoiField, 'form'>;
+
+/** The AOI form's labels and messages, in the order it shows its fields. */
+export const AOI_WORDS = formWords<AoiInputField>({
+  fieldOf: (path) => fieldOfAoiPath(path) as AoiInputField | null,
+  fields: {
+    name: { label: 'Name', required: 'Enter a name' },
+    description: { label: 'Description' },
+    satellite_id: { label: 'Satellite', required: 'Choose a satellite' },
+    provider: { label: 'Provider', required: 'Enter the provider' },
+    project_id: { label: 'Project', required: 'Choose a project' },
+    geometry: {
+      label: 'Area',
+      required: 'Draw the area on the map or import a file',
+    },
+    item_ids: {
+      label: 'Archive scene ids',
+      required: 'Add at least one archive scene (one id per line, or from the basket)',
+    },
+  },
+  names: { item_ids: 'Archive scenes' },
+  elements: { item_ids: 'scene' },
+});
+
+/** The id of each field's control in AoiForm.vue. */
+export const AOI_CONTROLS: Record<AoiInputField, string> = {
+  name: 'aoi-name',
+  description: 'aoi-description',
+  satellite_id: 'aoi-satellite',
+  provider: 'aoi-provider',
+  project_id: 'aoi-project',
+  geometry: 'aoi-geometry',
+  item_ids: 'aoi-items',
+};
 
 export interface AoiDraft {
   name: string;
@@ -95,10 +131,11 @@ export function validateAoiDraft(d: AoiDraft): AoiResult {
   if (d.geometry) input['geometry'] = d.geometry;
   const parsed = CreateAoiRequest.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const errors = messagesByField(pathIssues(parsed.error.issues), fieldOfAoiPath);
-  if (!d.geometry) {
-    errors.geometry = 'geometry is required: draw the area on the map or import a file';
-  }
+  const errors: Partial<Record<AoiField, string>> = messagesByField(
+    pathIssues(parsed.error.issues),
+    AOI_WORDS,
+  );
+  if (!d.geometry) errors.geometry = AOI_WORDS.fields.geometry.required!;
   return { ok: false, errors };
 }
 
@@ -118,6 +155,10 @@ export const useAoiFormStore = defineStore('aoiForm', {
     result: (s): AoiResult => validateAoiDraft(s.draft),
     errors(s): Partial<Record<AoiField, string>> {
       return shownErrors(this.result.ok ? {} : this.result.errors, s.flow, s.flow.showAll);
+    },
+    /** After a submit: what is wrong, at the top of the form, each a link to its field. */
+    summary(s): SummaryLine[] {
+      return s.flow.showAll ? errorSummary(this.errors, AOI_WORDS, (f) => AOI_CONTROLS[f]) : [];
     },
   },
   actions: {
@@ -174,7 +215,7 @@ export const useAoiFormStore = defineStore('aoiForm', {
           editing
             ? `Changes to AOI "${name}" saved; it will be submitted from the Outbox.`
             : `AOI "${name}" is queued and will be submitted from the Outbox.`,
-        onFields(this.flow, fieldOfAoiPath),
+        onFields(this.flow, AOI_WORDS),
       );
     },
 
@@ -194,7 +235,7 @@ export const useAoiFormStore = defineStore('aoiForm', {
       this.editingId = entry.id;
       const details = entry.lastError?.details ?? [];
       if (details.length) {
-        this.flow.serviceErrors = messagesByField(details, fieldOfAoiPath);
+        this.flow.serviceErrors = messagesByField(details, AOI_WORDS);
       }
     },
 

@@ -7,6 +7,7 @@
  */
 import { CreateDeliveriesRequest, type DeliveryRequestInput } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { formWords } from '../../forms/form-words';
 
 /** `area`: the mirrored records in an area from a field file (delivery-area.ts). */
 export type DeliverySource = 'catalog' | 'area' | 'orderItems';
@@ -29,6 +30,39 @@ export function deliveryFieldOf(path: readonly string[]): DeliveryField | null {
   if (path[2] === 'cloud_info') return path[3] === 'path' ? 'path' : 'config';
   return null;
 }
+
+/** The delivery form's labels and messages (`deliveries.0.catalog_ids`, `cloud_info`...). */
+export const DELIVERY_WORDS = formWords<DeliveryField>({
+  fieldOf: deliveryFieldOf,
+  fields: {
+    source: { label: 'What to deliver', required: 'Choose records or order items to deliver' },
+    config: { label: 'Cloud location configuration', required: 'Enter the cloud location' },
+    path: { label: 'Path in that location', required: 'Enter a path in that location' },
+  },
+  names: {
+    deliveries: '',
+    catalog_ids: 'Records',
+    order_item_ids: 'Order items',
+    cloud_info: 'Cloud location',
+    config: 'Configuration',
+    path: 'Path',
+  },
+  elements: { deliveries: 'request', catalog_ids: 'record', order_item_ids: 'order item' },
+  messages: [
+    [/^give catalog_ids or order_item_ids, not both$/, 'Pick records or order items, not both'],
+    [
+      /^give exactly one of catalog_ids or order_item_ids.*$/,
+      'Choose records or order items to deliver',
+    ],
+  ],
+});
+
+/** The id of each field's control in DeliveryForm.vue. */
+export const DELIVERY_CONTROLS: Record<DeliveryField, string> = {
+  source: 'delivery-source',
+  config: 'delivery-config',
+  path: 'delivery-path',
+};
 
 export function emptyDeliveryForm(): DeliveryForm {
   return { source: 'catalog', catalogIds: [], orderItemIds: [], config: '', path: '' };
@@ -90,6 +124,6 @@ export function checkDeliveryForm(
   }
   const parsed = CreateDeliveriesRequest.safeParse(deliveryInput(form, others));
   if (parsed.success) return { errors: {}, warnings, payload: parsed.data };
-  const errors = messagesByField(pathIssues(parsed.error.issues), deliveryFieldOf);
+  const errors = messagesByField(pathIssues(parsed.error.issues), DELIVERY_WORDS);
   return { errors, warnings, payload: null };
 }

@@ -16,6 +16,7 @@ import {
   type ExpressionType,
 } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { formWords } from '../../forms/form-words';
 
 export interface IndexForm {
   name: string;
@@ -42,6 +43,35 @@ export const INDEX_FIELDS: readonly IndexField[] = [
 
 export const indexFieldOf = (path: readonly string[]): IndexField | null =>
   INDEX_FIELDS.includes(path[0] as IndexField) ? (path[0] as IndexField) : null;
+
+/** The index form's labels and messages, in the order it shows its fields. */
+export const INDEX_WORDS = formWords<IndexField>({
+  fieldOf: indexFieldOf,
+  fields: {
+    name: { label: 'Name', required: 'Enter a name' },
+    description: { label: 'Description' },
+    satellite_id: { label: 'Satellite', required: 'Choose a satellite' },
+    expression_type: { label: 'Expression type' },
+    expression: {
+      label: 'Expression',
+      required: 'Enter an expression, e.g. (B08 - B04) / (B08 + B04)',
+    },
+    rescale: { label: 'Rescale', required: 'Enter the rescale range, e.g. -1, 1' },
+    colormap: { label: 'Colormap', required: 'Choose a colormap' },
+  },
+  messages: [[/^rescale values are integers$/, 'Rescale values are whole numbers']],
+});
+
+/** The id of each field's control in CustomIndexForm.vue. */
+export const INDEX_CONTROLS: Record<IndexField, string> = {
+  name: 'idx-name',
+  description: 'idx-description',
+  satellite_id: 'idx-satellite_id',
+  expression_type: 'idx-expression_type',
+  expression: 'idx-expression',
+  rescale: 'idx-rescale',
+  colormap: 'idx-colormap',
+};
 
 export function emptyIndexForm(): IndexForm {
   return {
@@ -150,7 +180,7 @@ export function checkIndexForm(
   const parsed = CreateIndexRequest.safeParse(body);
   const errors: IndexCheck['errors'] = parsed.success
     ? {}
-    : messagesByField(pathIssues(parsed.error.issues), indexFieldOf);
+    : messagesByField(pathIssues(parsed.error.issues), INDEX_WORDS);
   if (rescale.error) errors.rescale = rescale.error;
   if (expression.problems.length > 0) {
     errors.expression = expression.problems.map((p) => p.message).join('. ');

@@ -6,6 +6,7 @@
  */
 import { CreateVisualizationCall } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { formWords } from '../../forms/form-words';
 import { isLocalRef } from '../outbox/local-ids';
 
 export interface VisualizationForm {
@@ -25,6 +26,25 @@ const FIELD_OF_PATH: Record<string, VisualizationField> = {
 
 export const visualizationFieldOf = (path: readonly string[]): VisualizationField | null =>
   FIELD_OF_PATH[path[0] ?? ''] ?? null;
+
+/** The visualization form's labels and messages (`aoi_id`, `index_id`, `src_asset_ids`). */
+export const VISUALIZATION_WORDS = formWords<VisualizationField>({
+  fieldOf: visualizationFieldOf,
+  fields: {
+    aoiId: { label: 'AOI', required: 'Choose an AOI' },
+    indexId: { label: 'Index', required: 'Choose an index' },
+    assetIds: { label: 'Source scenes', required: 'Choose at least one scene asset' },
+  },
+  names: { src_asset_ids: 'Source scenes' },
+  elements: { src_asset_ids: 'scene' },
+});
+
+/** The id of each field's control in VisualizationForm.vue. */
+export const VISUALIZATION_CONTROLS: Record<VisualizationField, string> = {
+  aoiId: 'vis-aoi',
+  indexId: 'vis-index',
+  assetIds: 'vis-sources',
+};
 
 export function emptyVisualizationForm(): VisualizationForm {
   return { aoiId: '', indexId: '', assetIds: [] };
@@ -56,12 +76,8 @@ export function checkVisualizationForm(form: VisualizationForm): {
 } {
   const parsed = CreateVisualizationCall.safeParse(visualizationInput(form));
   if (parsed.success) return { errors: {}, payload: parsed.data };
-  const errors = messagesByField(pathIssues(parsed.error.issues), visualizationFieldOf);
-  // Choices, not typing: say what to do.
-  if (!form.aoiId) errors.aoiId = 'Choose an AOI';
-  if (!form.indexId) errors.indexId = 'Choose an index';
-  if (form.aoiId && !isLocalRef(form.aoiId) && form.assetIds.length === 0) {
-    errors.assetIds = 'Choose at least one scene asset';
-  }
-  return { errors, payload: null };
+  return {
+    errors: messagesByField(pathIssues(parsed.error.issues), VISUALIZATION_WORDS),
+    payload: null,
+  };
 }

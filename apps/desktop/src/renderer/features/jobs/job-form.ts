@@ -5,6 +5,7 @@
  */
 import { CreateJobCall } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { formWords } from '../../forms/form-words';
 
 export interface JobForm {
   workflow_id: string;
@@ -15,6 +16,15 @@ export type JobField = keyof JobForm;
 
 export const jobFieldOf = (path: readonly string[]): JobField | null =>
   path[0] === 'workflow_id' || path[0] === 'project_id' ? path[0] : null;
+
+/** The job form's labels and messages (what the domain calls workflow_id, project_id). */
+export const JOB_WORDS = formWords<JobField>({
+  fieldOf: jobFieldOf,
+  fields: {
+    workflow_id: { label: 'Workflow', required: 'Choose a workflow' },
+    project_id: { label: 'Project', required: 'Choose a project' },
+  },
+});
 
 export function emptyJobForm(): JobForm {
   return { workflow_id: '', project_id: '' };
@@ -54,7 +64,7 @@ export function checkJobForm(
   const parsed = CreateJobCall.safeParse(input);
   if (parsed.success) return { errors: {}, warnings, payload: parsed.data };
   return {
-    errors: messagesByField(pathIssues(parsed.error.issues), jobFieldOf),
+    errors: messagesByField(pathIssues(parsed.error.issues), JOB_WORDS),
     warnings,
     payload: null,
   };

@@ -17,12 +17,16 @@ import {
   touchFields,
   type FieldState,
 } from '../../forms/form-flow';
+import { errorSummary, type SummaryLine } from '../../forms/form-words';
 import { importGeoJsonValue } from '../../forms/geojson-import';
 import {
   FIELD_KEY,
+  ITEM_WORDS,
   draftFromInput,
   emptyDraft,
+  itemControl,
   itemMessages,
+  orderPathLabel,
   validateDraft,
   type DraftField,
   type DraftResult,
@@ -82,6 +86,22 @@ export const useComposerStore = defineStore('composer', {
         const fields = s.fields[key] ?? emptyFieldState<ItemFieldKey>();
         return shownErrors(local, fields, s.flow.showAll, ['form']);
       };
+    },
+    /**
+     * After a submit: what is wrong, at the top of the composer, each a link to its field
+     * ("Item 2 › Project: Choose a project" when the order has several items).
+     */
+    summary(s): SummaryLine[] {
+      if (!s.flow.showAll) return [];
+      const many = s.items.length > 1;
+      return s.items.flatMap((d, i) =>
+        errorSummary(
+          this.errorsOf(d.key),
+          ITEM_WORDS,
+          (f) => itemControl(d.key, f),
+          many ? `Item ${i + 1} › ` : '',
+        ),
+      );
     },
     /** The offered split, while the order is still the one refused (any change drops it). */
     splitFix(s): unknown[] | null {
@@ -237,7 +257,13 @@ export const useComposerStore = defineStore('composer', {
           list.push({ path: m[2] ?? '', message: issue.message });
           byItem.set(Number(m[1]), list);
         } else {
-          rest.push(issue.message);
+          // In the composer's words: "Item 3 › Area: …", or the order's own message.
+          const path = issue.path
+            .replace(/^input\.?/, '')
+            .split('.')
+            .filter(Boolean);
+          const said = ITEM_WORDS.say({ path: '', message: issue.message });
+          rest.push(path.length > 0 ? `${orderPathLabel(path)}: ${said}` : said);
         }
       }
       const next: Record<string, FieldState<ItemFieldKey>> = {};
@@ -252,16 +278,11 @@ export const useComposerStore = defineStore('composer', {
       this.formError = rest.length ? rest.join(' ') : null;
     },
 
-    /** Refuses while errors stand: shows them all and names the first item with one. */
+    /** Refuses while errors stand: shows them all (the summary lists them at the top). */
     check(): OpenOrderItemInput[] | null {
       const items = this.orderItems;
       if (items) return items;
       this.flow.showAll = true;
-      const bad = this.items.findIndex((d) => !this.results[d.key]?.ok);
-      this.formError =
-        this.items.length > 1
-          ? `Item ${bad + 1} has fields to correct before the order can be sent.`
-          : 'Correct the highlighted fields first.';
       return null;
     },
 

@@ -8,6 +8,7 @@ import {
   clientOrderItemSchema,
   orderItemTypeOf,
   recurringChoices,
+  SERVICE_PROFILES,
   type FeatureCollectionInput,
   type OpenOrderItemInput,
   type OrderItemType,
@@ -15,6 +16,7 @@ import {
 } from '@eo/domain';
 import { localInputToRfc3339, rfc3339ToLocalInput } from '../../forms/local-datetime';
 import { messagesByField, pathIssues, type PathIssue } from '../../forms/field-issues';
+import { formWords } from '../../forms/form-words';
 
 export type ItemKind = 'tasking' | 'archive' | 'recurring';
 
@@ -106,6 +108,104 @@ export function fieldOfItemPath(path: readonly string[]): ItemFieldKey | null {
   return SIMPLE_KEYS.has(head) ? (head as ItemFieldKey) : null;
 }
 
+type ItemInputKey = Exclude<ItemFieldKey, 'form'>;
+
+/**
+ * An order item's labels and messages, in the order the composer shows its fields. Which are
+ * required depends on the item's kind (`itemRequired`); the messages say what to do when they
+ * are left empty.
+ */
+export const ITEM_WORDS = formWords<ItemInputKey>({
+  fieldOf: (path) => fieldOfItemPath(path) as ItemInputKey | null,
+  fields: {
+    name: { label: 'Name', required: 'Enter a name' },
+    project_id: { label: 'Project', required: 'Choose a project' },
+    geometry: {
+      label: 'Area',
+      required: 'Draw an area, import a GeoJSON file or use the basket',
+    },
+    item_ids: { label: 'Archive scene ids', required: 'Add at least one archive scene id' },
+    start_date: { label: 'Start', required: 'Choose when it starts' },
+    end_date: { label: 'End', required: 'Choose when it ends' },
+    recurrence: { label: 'Repeats', required: 'Choose how often it repeats' },
+    no_of_occurrences: { label: 'Number of occurrences', required: 'Enter how many times' },
+    cloud_cover: { label: 'Cloud cover (%)' },
+    off_nadir: { label: 'Off-nadir (°)' },
+    bandset: { label: 'Bandset' },
+    delivery_speed: { label: 'Delivery speed' },
+    usecase: { label: 'Use case', required: 'Choose a use case (this service needs one)' },
+    'cloud_delivery.config': { label: 'Cloud delivery config', required: 'Enter the config' },
+    'cloud_delivery.path': { label: 'Cloud delivery path', required: 'Enter the path' },
+  },
+  names: {
+    item_ids: 'Scenes',
+    start_date: 'start',
+    end_date: 'end',
+    cloud_delivery: 'Cloud delivery',
+    config: 'Config',
+    path: 'Path',
+    bandset_id: 'Bandset',
+  },
+  elements: { item_ids: 'scene', features: 'feature' },
+  messages: [
+    [/^cloud_cover is a percentage <= 100$/, 'Cloud cover is at most 100 %'],
+    [/^cloud_cover is a percentage >= 0$/, 'Cloud cover is at least 0 %'],
+    [/^off_nadir is degrees <= 60$/, 'Off-nadir is at most 60°'],
+    [/^off_nadir is degrees >= 0$/, 'Off-nadir is at least 0°'],
+    [/^an archive item \(with item_ids\) cannot recur$/, 'An archive item cannot repeat'],
+    [
+      /^an archive item \(with item_ids\) has one occurrence$/,
+      'An archive item has one occurrence',
+    ],
+    [
+      /^a one-time tasking item has one occurrence.*$/,
+      'A one-time item has one occurrence; choose the Recurring kind to repeat it',
+    ],
+  ],
+});
+
+/** An issue path of the whole order in the composer's words: "Item 1 › Scenes › 2nd scene". */
+export function orderPathLabel(path: readonly string[]): string {
+  const [head, n, ...rest] = path;
+  if (head !== 'order_items' || n === undefined || !/^\d+$/.test(n)) {
+    return ITEM_WORDS.pathLabel(path);
+  }
+  const item = `Item ${Number(n) + 1}`;
+  return rest.length > 0 ? `${item} › ${ITEM_WORDS.pathLabel(rest)}` : item;
+}
+
+/** The fields an item of `kind` must have, by the rules of the service's profile. */
+export function itemRequired(kind: ItemKind, dialect: ServiceDialect): ReadonlySet<ItemFieldKey> {
+  const required: ItemFieldKey[] = ['name', 'project_id', 'geometry'];
+  if (kind === 'archive') required.push('item_ids');
+  else required.push('start_date', 'end_date');
+  if (kind === 'recurring') required.push('recurrence', 'no_of_occurrences');
+  if (SERVICE_PROFILES[dialect].usecaseRequired) required.push('usecase');
+  return new Set(required);
+}
+
+/** The id of each field's control in ComposerItem.vue, for the item with `key`. */
+export function itemControl(key: string, field: ItemInputKey): string {
+  const suffix: Record<ItemInputKey, string> = {
+    name: 'name',
+    project_id: 'project',
+    geometry: 'area',
+    item_ids: 'item-ids',
+    start_date: 'start',
+    end_date: 'end',
+    recurrence: 'recurrence',
+    no_of_occurrences: 'occurrences',
+    cloud_cover: 'cloud',
+    off_nadir: 'nadir',
+    bandset: 'bandset',
+    delivery_speed: 'speed',
+    usecase: 'usecase',
+    'cloud_delivery.config': 'cloud-config',
+    'cloud_delivery.path': 'cloud-path',
+  };
+  return `${key}-${suffix[field]}`;
+}
+
 let keySeq = 0;
 
 export function emptyDraft(
@@ -184,22 +284,19 @@ export function validateDraft(d: ItemDraft, dialect: ServiceDialect = 'spec'): D
     // so every other field still gets its message while the area is not there yet.
     geometry: d.geometry ?? STAND_IN_AREA,
   };
-  if (!d.geometry) {
-    local.geometry =
-      'geometry is required: draw an area, import a GeoJSON file or use the catalog selection';
-  }
+  if (!d.geometry) local.geometry = ITEM_WORDS.fields.geometry.required!;
 
-  const number = (raw: string, key: ItemFieldKey, field: string) => {
+  const number = (raw: string, key: ItemInputKey, field: string) => {
     if (!raw.trim()) return;
     const n = Number(raw);
     if (Number.isFinite(n)) input[field] = n;
-    else local[key] = `${field} must be a number`;
+    else local[key] = `${ITEM_WORDS.fields[key].label} must be a number`;
   };
-  const instant = (raw: string, key: ItemFieldKey) => {
+  const instant = (raw: string, key: ItemInputKey) => {
     if (!raw.trim()) return;
     const iso = localInputToRfc3339(raw);
     if (iso) input[key] = iso;
-    else local[key] = `${key} is not a valid date and time`;
+    else local[key] = `${ITEM_WORDS.fields[key].label} is not a valid date and time`;
   };
 
   if (d.kind === 'archive') input['item_ids'] = splitIds(d.itemIds);
@@ -210,7 +307,7 @@ export function validateDraft(d: ItemDraft, dialect: ServiceDialect = 'spec'): D
     // An empty selector means "no recurrence": the domain then reads it as a tasking item and
     // says so; never silently ONCE.
     if (d.recurrence) input['recurrence'] = d.recurrence;
-    else local.recurrence = 'recurrence is required for a recurring item';
+    else local.recurrence = ITEM_WORDS.fields.recurrence.required!;
     number(d.occurrences, 'no_of_occurrences', 'no_of_occurrences');
   }
   number(d.cloudCover, 'cloud_cover', 'cloud_cover');
@@ -229,18 +326,20 @@ export function validateDraft(d: ItemDraft, dialect: ServiceDialect = 'spec'): D
   return { ok: false, errors };
 }
 
-/** Issues relative to one item as messages by field; scene id issues name the id. */
+/**
+ * Issues relative to one item as messages by field, in the composer's words; a scene id's
+ * issue names the id.
+ */
 export function itemMessages(
   d: ItemDraft,
   issues: readonly PathIssue[],
 ): Partial<Record<ItemFieldKey, string>> {
-  const ids = splitIds(d.itemIds);
-  const named = issues.map((i) => {
-    const m = /^item_ids\.(\d+)/.exec(i.path);
-    const id = m ? ids[Number(m[1])] : undefined;
-    return id ? { path: i.path, message: `${id}: ${i.message}` } : i;
-  });
-  return messagesByField(named, fieldOfItemPath);
+  const out: Partial<Record<ItemFieldKey, string>> = messagesByField(issues, ITEM_WORDS);
+  const first = issues.find((i) => i.path.split('.')[0] === 'item_ids');
+  const m = first ? /^item_ids\.(\d+)/.exec(first.path) : null;
+  const id = m ? splitIds(d.itemIds)[Number(m[1])] : undefined;
+  if (id && out.item_ids) out.item_ids = `${id}: ${out.item_ids}`;
+  return out;
 }
 
 function text(v: unknown): string {

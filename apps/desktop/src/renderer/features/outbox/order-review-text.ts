@@ -3,7 +3,7 @@
  * queued (the composer's quote then, with when it was asked), and the confirm button's label.
  */
 import type { ReviewedOrder } from '../../../shared/contract';
-import { plainProblem } from '../../format/fields';
+import { refusalLine } from './refusal-words';
 import { formatAmount, formatAmountChange } from '../../format/records';
 import { formatLocalDateTime, type TimeFormatOptions } from '../../format/units';
 
@@ -20,7 +20,7 @@ export function priceNow(o: Pick<ReviewedOrder, 'quote' | 'problem'>): string {
   if (o.quote) return formatAmount(o.quote.total_amount);
   const issues = o.problem?.issues ?? [];
   if (issues.length)
-    return `Not quoted, the service refused it: ${issues.map(plainProblem).join('; ')}`;
+    return `Not quoted, the service refused it: ${issues.map((i) => refusalLine('order', i)).join('; ')}`;
   return `Not quoted: ${o.problem?.message ?? 'the service gave no price'}`;
 }
 

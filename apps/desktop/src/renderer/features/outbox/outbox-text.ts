@@ -4,13 +4,13 @@
  * last attempt. Pure functions over the contract's entry view.
  */
 import { WAITING_KIND, type OutboxEntryView, type OutboxError } from '../../../shared/contract';
-import { plainProblem } from '../../format/fields';
+import { refusalLine } from './refusal-words';
 import { OUTBOX_KIND_LABEL } from '../../format/statuses';
 
 export interface EntryProblem {
   /** One sentence. */
   readonly text: string;
-  /** The service's field details, one line each ("order items #1 › name: name is required"). */
+  /** The service's field details, one line each, in the form's words ("Item 1 › Name: Enter a name"). */
   readonly details: string[];
 }
 
@@ -32,7 +32,7 @@ export function entryProblem(
   dependencies: ReadonlyArray<OutboxEntryView | undefined>,
 ): EntryProblem | null {
   const err = entry.lastError;
-  const details = (err?.details ?? []).map(plainProblem);
+  const details = (err?.details ?? []).map((d) => refusalLine(entry.kind, d));
   switch (entry.state) {
     case 'failed':
       return { text: err ? refusal(err) : 'The service refused it.', details };

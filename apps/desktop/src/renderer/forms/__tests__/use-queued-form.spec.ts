@@ -9,6 +9,7 @@ import { jobCreate, queue } from '../../__tests__/work-fixtures';
 import { provideBridge } from '../../stores/bridge-provider';
 import { useOutboxStore } from '../../features/outbox/outbox-store';
 import { messagesByField, pathIssues } from '../field-issues';
+import { formWords } from '../form-words';
 import { useQueuedForm } from '../use-queued-form';
 
 interface Values {
@@ -19,12 +20,19 @@ type Field = keyof Values;
 
 const FIELD_OF_PATH: Record<string, Field> = { workflow_id: 'workflow', project_id: 'project' };
 const fieldOf = (path: readonly string[]): Field | null => FIELD_OF_PATH[path[0] ?? ''] ?? null;
+const words = formWords<Field>({
+  fieldOf,
+  fields: {
+    workflow: { label: 'Workflow', required: 'Choose a workflow' },
+    project: { label: 'Project', required: 'Choose a project' },
+  },
+});
 
 function checkValues(v: Values) {
   const parsed = CreateJobCall.safeParse({ workflow_id: v.workflow.trim(), project_id: v.project });
   return parsed.success
     ? { errors: {}, payload: parsed.data }
-    : { errors: messagesByField(pathIssues(parsed.error.issues), fieldOf), payload: null };
+    : { errors: messagesByField(pathIssues(parsed.error.issues), words), payload: null };
 }
 
 let bridge: MemoryBridge;
@@ -43,7 +51,8 @@ const TestForm = defineComponent({
         project: String(input['project_id'] ?? ''),
       }),
       check: checkValues,
-      fieldOf,
+      words,
+      controls: { workflow: 'f-workflow', project: 'f-project' },
       done: {
         queued: (p, v) => `Queued ${p.workflow_id} (${v.workflow})`,
         saved: (p) => `Saved ${p.workflow_id}`,
@@ -53,6 +62,7 @@ const TestForm = defineComponent({
     });
     const input = (field: Field) =>
       h('input', {
+        id: `f-${field}`,
         name: field,
         value: flow.form[field],
         'aria-invalid': String(Boolean(flow.errorOf(field))),
@@ -91,12 +101,18 @@ describe('useQueuedForm', () => {
     expect(flow.errorOf('workflow')).toBeUndefined();
     await wrapper!.find('input[name="project"]').setValue('prj-1');
     await wrapper!.find('input[name="project"]').setValue('');
-    expect(flow.errorOf('project')).toBe('project_id is required');
+    expect(flow.errorOf('project')).toBe('Choose a project');
     expect(flow.errorOf('workflow')).toBeUndefined();
+    expect(flow.summary.value).toEqual([]);
 
     await flow.submit();
     await flushPromises();
-    expect(flow.errorOf('workflow')).toBe('workflow_id is required');
+    expect(flow.errorOf('workflow')).toBe('Choose a workflow');
+    // The summary, in the form's order, each line pointing at its field's control.
+    expect(flow.summary.value).toEqual([
+      { field: 'workflow', target: 'f-workflow', text: 'Workflow: Choose a workflow' },
+      { field: 'project', target: 'f-project', text: 'Project: Choose a project' },
+    ]);
     expect(document.activeElement).toBe(wrapper!.find('input[name="workflow"]').element);
     expect(enqueued()).toEqual([]);
   });
@@ -128,14 +144,33 @@ describe('useQueuedForm', () => {
       }),
     );
     await flow.submit();
-    expect(flow.errorOf('project')).toBe('unknown project');
-    expect(flow.serverErrors.value.form).toBe('priority: not allowed');
+    expect(flow.errorOf('project')).toBe('Unknown project');
+    expect(flow.serverErrors.value.form).toBe('Priority: Not allowed');
     expect(flow.failure.value).toBeNull();
     expect(flow.form.project).toBe('prj-1');
 
     flow.touch('project');
     expect(flow.errorOf('project')).toBeUndefined();
-    expect(flow.serverErrors.value.form).toBe('priority: not allowed');
+    expect(flow.serverErrors.value.form).toBe('Priority: Not allowed');
+  });
+
+  it('an entry the service refused comes back with its reasons on the fields, in words', async () => {
+    const entry = await queue(bridge, jobCreate('wf-old', 'prj-2'));
+    const refused = {
+      ...entry,
+      state: 'failed' as const,
+      lastError: {
+        kind: 'rejected',
+        status: 400,
+        message: 'refused',
+        details: [{ path: 'project_id', message: 'project_id is required' }],
+      },
+    };
+    useOutboxStore().startEdit(refused);
+    await flushPromises();
+    expect(flow.errorOf('project')).toBe('Choose a project');
+    flow.touch('project');
+    expect(flow.errorOf('project')).toBeUndefined();
   });
 
   it('says any other failure in words and keeps the values', async () => {

@@ -39,4 +39,13 @@ describe('FormField', () => {
     expect(w.find('#job-project-error').text()).toBe('');
     expect(w.find('#job-project-warning').text()).toBe('');
   });
+  it('marks a required field: a visible mark and aria-required', () => {
+    const w = field({ required: true });
+    expect(w.find('label').text()).toBe('Project *');
+    expect(w.find('[data-test="required-mark"]').attributes('aria-hidden')).toBe('true');
+    expect(w.find('input').attributes('aria-required')).toBe('true');
+    const optional = field({});
+    expect(optional.find('label').text()).toBe('Project');
+    expect(optional.find('input').attributes('aria-required')).toBeUndefined();
+  });
 });

@@ -122,7 +122,9 @@ describe('AOI form: Import a file…', () => {
     expect(w.find('[data-test="file-import-error"]').text()).toBe(
       'Nothing queued. Fill in the form first (satellite, provider, project, archive scene ids).',
     );
-    expect(w.find('[data-test="error-item_ids"]').text()).toContain('item_ids');
+    expect(w.find('[data-test="error-item_ids"]').text()).toContain(
+      'Add at least one archive scene',
+    );
     expect(enqueued()).toHaveLength(0);
 
     await fillSharedFields(w);

@@ -46,8 +46,8 @@ describe('useAoiFormStore', () => {
     f.set('name', ' ');
     f.set('itemIds', '');
     expect(f.errors).toEqual({
-      name: 'name is required',
-      item_ids: 'item_ids needs at least one archive item id',
+      name: 'Enter a name',
+      item_ids: 'Add at least one archive scene (one id per line, or from the basket)',
     });
     f.set('name', 'Block');
     expect(f.errors.name).toBeUndefined();
@@ -80,18 +80,18 @@ describe('useAoiFormStore', () => {
     const f = useAoiFormStore();
     f.set('name', 'x');
     expect(await f.submit()).toBeNull();
-    expect(f.errors.geometry).toMatch(/^geometry is required/);
-    expect(f.errors.provider).toBe('provider is required');
+    expect(f.errors.geometry).toBe('Draw the area on the map or import a file');
+    expect(f.errors.provider).toBe('Enter the provider');
 
     fill();
     bridge.failWith(
       'outbox.enqueue',
       new ContractError('invalid_argument', 'bad', {
-        issues: [{ path: 'input.satellite_id', message: 'unknown satellite' }],
+        issues: [{ path: 'input.satellite_id', message: 'Unknown satellite' }],
       }),
     );
     expect(await f.submit()).toBeNull();
-    expect(f.errors.satellite_id).toBe('unknown satellite');
+    expect(f.errors.satellite_id).toBe('Unknown satellite');
     expect(f.draft.name).toBe('Vineyard block 4');
   });
 

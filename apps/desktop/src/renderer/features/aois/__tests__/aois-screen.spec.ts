@@ -9,6 +9,11 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import AoisScreen from '../AoisScreen.vue';
+import {
+  expectQuiet,
+  expectSummaryOnSubmit,
+  requiredControls,
+} from '../../../__tests__/form-words-checks';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -65,6 +70,29 @@ async function mountScreen() {
 }
 
 describe('AoisScreen', () => {
+  it('speaks the form’s words: quiet until used, required marked, summary on submit', async () => {
+    const w = await mountScreen();
+    await w.find('[data-test="new-aoi"]').trigger('click');
+    await flushPromises();
+    const form = w.find('[data-test="aoi-form"] form');
+    expectQuiet(form);
+    expect(requiredControls(form)).toEqual([
+      'aoi-name',
+      'aoi-satellite',
+      'aoi-provider',
+      'aoi-project',
+      'aoi-items',
+    ]);
+    expect(await expectSummaryOnSubmit(form, () => form.trigger('submit'))).toEqual([
+      'Name: Enter a name',
+      'Satellite: Choose a satellite',
+      'Provider: Enter the provider',
+      'Project: Choose a project',
+      'Area: Draw the area on the map or import a file',
+      'Archive scene ids: Add at least one archive scene (one id per line, or from the basket)',
+    ]);
+  });
+
   it('says why a failed AOI failed: its failed assets, or that the service gave no reason', async () => {
     const rng = createRng(9);
     bridge.work.aois = [
@@ -145,7 +173,7 @@ describe('AoisScreen', () => {
     await flushPromises();
     const form = w.find('[data-test="aoi-form"]');
     await form.find('[data-test="aoi-name"]').setValue(' ');
-    expect(form.find('[data-test="error-name"]').text()).toBe('name is required');
+    expect(form.find('[data-test="error-name"]').text()).toBe('Enter a name');
     await form.find('[data-test="aoi-name"]').setValue('Levee strip');
     expect(form.find('[data-test="error-name"]').text()).toBe('');
     await form.find('[data-test="aoi-description"]').setValue('Along the levee');

@@ -11,6 +11,11 @@ import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
 import { checkDeliveryForm, deliveryFormFromInput, emptyDeliveryForm } from '../delivery-form';
+import {
+  expectQuiet,
+  expectSummaryOnSubmit,
+  requiredControls,
+} from '../../../__tests__/form-words-checks';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -109,6 +114,20 @@ describe('deliveries list', () => {
 });
 
 describe('delivery form', () => {
+  it('speaks the form’s words: quiet until used, required marked, summary on submit', async () => {
+    const w = await mountScreen();
+    const form = w.find('[data-test="delivery-form"]');
+    expectQuiet(form);
+    expect(requiredControls(form)).toEqual(['delivery-config', 'delivery-path']);
+    expect(form.find('#delivery-source legend').text()).toMatch(/\*$/);
+    const lines = await expectSummaryOnSubmit(form, () => form.trigger('submit'));
+    expect(lines).toEqual([
+      'What to deliver: Choose records or order items to deliver',
+      'Cloud location configuration: Enter the cloud location',
+      'Path in that location: Enter a path in that location',
+    ]);
+  });
+
   it('delivers the catalog records in the basket, and the basket lets them go', async () => {
     const basket = useBasketStore();
     basket.listen();
@@ -151,13 +170,13 @@ describe('delivery form', () => {
     await form.trigger('submit');
     await flushPromises();
     expect(form.find('[data-test="source-error"]').text()).toBe(
-      'give exactly one of catalog_ids or order_item_ids (non-empty)',
+      'Choose records or order items to deliver',
     );
     expect(bridge.work.outbox.filter((e) => e.kind === 'delivery')).toEqual([]);
     // Choosing order items and one item fixes it.
     await form.find('input[name="source"][value="orderItems"]').setValue(true);
     expect(form.find('[data-test="source-error"]').text()).toBe(
-      'give exactly one of catalog_ids or order_item_ids (non-empty)',
+      'Choose records or order items to deliver',
     );
     await form.find('input[name="order-item"][value="oi-1"]').setValue(true);
     expect(form.find('[data-test="source-error"]').text()).toBe('');
@@ -200,7 +219,7 @@ describe('delivery form', () => {
     const form = w.find('[data-test="delivery-form"]');
     await form.find('input[name="config"]').setValue('x');
     await form.find('input[name="config"]').setValue('');
-    expect(form.find('#delivery-config-error').text()).toBe('config must not be empty');
+    expect(form.find('#delivery-config-error').text()).toBe('Enter the cloud location');
     expect(form.find('input[name="config"]').attributes('aria-invalid')).toBe('true');
     expect(form.find('#delivery-path-error').text()).toBe(''); // not touched yet
     await form.find('input[name="path"]').setValue('../elsewhere');
@@ -336,7 +355,7 @@ describe('delivery form data', () => {
     );
     expect(check.payload).toBeNull();
     expect(check.errors.form).toBe(
-      'deliveries #2 › order item ids: give catalog_ids or order_item_ids, not both',
+      '2nd request › Order items: Pick records or order items, not both',
     );
   });
 

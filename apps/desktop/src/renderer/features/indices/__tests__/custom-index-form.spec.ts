@@ -9,6 +9,11 @@ import { useLookupsStore } from '../../../stores/lookups';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import CustomIndexForm from '../CustomIndexForm.vue';
 import { checkIndexForm, emptyIndexForm, indexFormFromInput } from '../index-form';
+import {
+  expectQuiet,
+  expectSummaryOnSubmit,
+  requiredControls,
+} from '../../../__tests__/form-words-checks';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -60,6 +65,26 @@ async function fillValid(w: VueWrapper): Promise<void> {
 }
 
 describe('custom index form', () => {
+  it('speaks the form’s words: quiet until used, required marked, summary on submit', async () => {
+    const w = await mountForm();
+    const form = w.find('form');
+    expectQuiet(form);
+    expect(requiredControls(form)).toEqual([
+      'idx-name',
+      'idx-satellite_id',
+      'idx-expression',
+      'idx-rescale',
+      'idx-colormap',
+    ]);
+    expect(await expectSummaryOnSubmit(form, () => form.trigger('submit'))).toEqual([
+      'Name: Enter a name',
+      'Satellite: Choose a satellite',
+      'Expression: Enter an expression, e.g. (B08 - B04) / (B08 + B04)',
+      'Rescale: Enter the rescale range, e.g. -1, 1',
+      'Colormap: Choose a colormap',
+    ]);
+  });
+
   it('checks the expression as it is typed and points at the offending character', async () => {
     const w = await mountForm();
     await field(w, 'satellite_id').setValue('sat-aurora-1');
@@ -185,7 +210,7 @@ describe('custom index form', () => {
   it('checks rescale values are integers', async () => {
     const w = await mountForm();
     await field(w, 'rescale').setValue('0, 2.5');
-    expect(errorOf(w, 'rescale')).toBe('rescale values are integers');
+    expect(errorOf(w, 'rescale')).toBe('Rescale values are whole numbers');
     await field(w, 'rescale').setValue('0, abc');
     expect(errorOf(w, 'rescale')).toBe('“abc” is not a number');
     await field(w, 'rescale').setValue('0 255');
@@ -197,11 +222,13 @@ describe('custom index form', () => {
     expect(errorOf(w, 'name')).toBe(''); // not before the user did anything
     await w.find('form').trigger('submit');
     await flushPromises();
-    expect(errorOf(w, 'name')).toBe('name is required');
-    expect(errorOf(w, 'satellite_id')).toBe('satellite_id is required');
-    expect(errorOf(w, 'rescale')).toBe('rescale needs at least one value');
-    expect(errorOf(w, 'colormap')).toBe('colormap is required');
-    expect(w.find('[data-test="expression-error"]').text()).toBe('expression is required');
+    expect(errorOf(w, 'name')).toBe('Enter a name');
+    expect(errorOf(w, 'satellite_id')).toBe('Choose a satellite');
+    expect(errorOf(w, 'rescale')).toBe('Enter the rescale range, e.g. -1, 1');
+    expect(errorOf(w, 'colormap')).toBe('Choose a colormap');
+    expect(w.find('[data-test="expression-error"]').text()).toBe(
+      'Enter an expression, e.g. (B08 - B04) / (B08 + B04)',
+    );
     expect(lastEnqueue()).toBeUndefined();
     expect(document.activeElement).toBe(field(w, 'name').element);
   });
@@ -238,15 +265,15 @@ describe('custom index form', () => {
       'outbox.enqueue',
       new ContractError('invalid_argument', 'invalid', {
         issues: [
-          { path: 'input.name', message: 'an index with this name exists' },
-          { path: 'input.expression', message: 'division by a constant zero' },
+          { path: 'input.name', message: 'An index with this name exists' },
+          { path: 'input.expression', message: 'Division by a constant zero' },
         ],
       }),
     );
     await w.find('form').trigger('submit');
     await flushPromises();
-    expect(errorOf(w, 'name')).toBe('an index with this name exists');
-    expect(w.find('[data-test="expression-error"]').text()).toBe('division by a constant zero');
+    expect(errorOf(w, 'name')).toBe('An index with this name exists');
+    expect(w.find('[data-test="expression-error"]').text()).toBe('Division by a constant zero');
     // Typing in the field clears the service's message about it.
     await field(w, 'name').setValue('NDVI 2');
     expect(errorOf(w, 'name')).toBe('');
@@ -309,6 +336,6 @@ describe('index form data', () => {
   it('has no payload while anything is wrong', () => {
     const check = checkIndexForm(emptyIndexForm(), () => null, []);
     expect(check.payload).toBeNull();
-    expect(check.errors.name).toBe('name is required');
+    expect(check.errors.name).toBe('Enter a name');
   });
 });

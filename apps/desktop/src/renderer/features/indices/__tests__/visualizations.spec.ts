@@ -9,6 +9,11 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import IndicesScreen from '../IndicesScreen.vue';
+import {
+  expectQuiet,
+  expectSummaryOnSubmit,
+  requiredControls,
+} from '../../../__tests__/form-words-checks';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -129,6 +134,19 @@ describe('indices list', () => {
 });
 
 describe('visualizations', () => {
+  it('speaks the form’s words: quiet until used, required marked, summary on submit', async () => {
+    const w = await mountScreen();
+    const form = w.find('[data-test="visualization-form"]');
+    expectQuiet(form);
+    expect(requiredControls(form)).toEqual(['vis-aoi', 'vis-index']);
+    expect(form.find('#vis-sources legend').text()).toMatch(/\*$/);
+    expect(await expectSummaryOnSubmit(form, () => form.trigger('submit'))).toEqual([
+      'AOI: Choose an AOI',
+      'Index: Choose an index',
+      'Source scenes: Choose at least one scene asset',
+    ]);
+  });
+
   it('lists created and queued ones with status, progress and local time', async () => {
     await queue(bridge, {
       kind: 'visualization',

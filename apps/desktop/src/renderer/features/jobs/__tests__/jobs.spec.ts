@@ -8,6 +8,11 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import JobsScreen from '../JobsScreen.vue';
 import { checkJobForm } from '../job-form';
+import {
+  expectQuiet,
+  expectSummaryOnSubmit,
+  requiredControls,
+} from '../../../__tests__/form-words-checks';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -167,6 +172,17 @@ describe('jobs list', () => {
 });
 
 describe('job form', () => {
+  it('speaks the form’s words: quiet until used, required marked, summary on submit', async () => {
+    const w = await mountScreen();
+    const form = w.find('[data-test="job-form"]');
+    expectQuiet(form);
+    expect(requiredControls(form)).toEqual(['job-workflow', 'job-project']);
+    expect(await expectSummaryOnSubmit(form, () => form.trigger('submit'))).toEqual([
+      'Workflow: Choose a workflow',
+      'Project: Choose a project',
+    ]);
+  });
+
   it('checks both fields, suggests known values and queues the create call', async () => {
     const w = await mountScreen();
     const form = w.find('[data-test="job-form"]');
@@ -177,8 +193,8 @@ describe('job form', () => {
     expect(form.find('input[name="project_id"]').attributes('list')).toBe('job-projects');
     await form.trigger('submit');
     await flushPromises();
-    expect(form.find('#job-workflow-error').text()).toBe('workflow_id is required');
-    expect(form.find('#job-project-error').text()).toBe('project_id is required');
+    expect(form.find('#job-workflow-error').text()).toBe('Choose a workflow');
+    expect(form.find('#job-project-error').text()).toBe('Choose a project');
     expect(bridge.work.outbox).toEqual([]);
 
     await form.find('input[name="workflow_id"]').setValue('wf-custom');

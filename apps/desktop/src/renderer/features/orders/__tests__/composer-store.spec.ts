@@ -62,17 +62,17 @@ describe('composer validation (domain OrderItemInput)', () => {
     expect(c.errorsOf(key)).toEqual({});
 
     c.set(key, 'name', '   ');
-    expect(c.errorsOf(key)).toEqual({ name: 'name is required' });
+    expect(c.errorsOf(key)).toEqual({ name: 'Enter a name' });
     c.set(key, 'name', 'North field');
     expect(c.errorsOf(key).name).toBeUndefined();
 
     c.set(key, 'cloudCover', '120');
-    expect(c.errorsOf(key).cloud_cover).toBe('cloud_cover is a percentage <= 100');
+    expect(c.errorsOf(key).cloud_cover).toBe('Cloud cover is at most 100 %');
     c.set(key, 'offNadir', 'steep');
-    expect(c.errorsOf(key).off_nadir).toBe('off_nadir must be a number');
+    expect(c.errorsOf(key).off_nadir).toBe('Off-nadir (°) must be a number');
     c.set(key, 'start', '2030-06-20T09:00');
     c.set(key, 'end', '2030-06-01T09:00');
-    expect(c.errorsOf(key).end_date).toBe('end_date must be after start_date');
+    expect(c.errorsOf(key).end_date).toBe('End must be after start');
   });
 
   it('asks per kind for what the domain requires', () => {
@@ -81,21 +81,21 @@ describe('composer validation (domain OrderItemInput)', () => {
     fillTasking(key, { start: '', end: '' });
     c.flow.showAll = true;
     expect(c.errorsOf(key)).toEqual({
-      start_date: 'start_date is required for a tasking item',
-      end_date: 'end_date is required for a tasking item',
+      start_date: 'Choose when it starts',
+      end_date: 'Choose when it ends',
     });
 
     c.setKind(key, 'recurring');
     fillTasking(key);
     expect(c.errorsOf(key)).toEqual({
-      no_of_occurrences: 'no_of_occurrences is required for a recurring item',
+      no_of_occurrences: 'Enter how many times',
     });
     c.set(key, 'occurrences', '4');
     expect(c.errorsOf(key)).toEqual({});
 
     c.setKind(key, 'archive');
     expect(c.errorsOf(key)).toEqual({
-      item_ids: 'item_ids needs at least one id; omit it for tasking',
+      item_ids: 'Add at least one archive scene id',
     });
     c.set(key, 'itemIds', 'scene-a\nscene-b');
     expect(c.valid).toBe(true);
@@ -109,10 +109,10 @@ describe('composer validation (domain OrderItemInput)', () => {
     const key = c.items[0]!.key;
     fillTasking(key);
     c.setGeometry(key, null, '');
-    expect(c.errorsOf(key).geometry).toMatch(/^geometry is required/);
+    expect(c.errorsOf(key).geometry).toBe('Draw an area, import a GeoJSON file or use the basket');
     c.setGeometry(key, area, 'fields.geojson');
     c.set(key, 'cloudPath', 's3://bucket/out/');
-    expect(c.errorsOf(key)).toEqual({ 'cloud_delivery.config': 'config must not be empty' });
+    expect(c.errorsOf(key)).toEqual({ 'cloud_delivery.config': 'Enter the config' });
     c.set(key, 'cloudConfig', 'aws-eu');
     expect(c.valid).toBe(true);
   });
@@ -151,8 +151,16 @@ describe('queueing through the outbox', () => {
     expect(await c.submit()).toBeNull();
     expect(bridge.calls.some((x) => x.method === 'outbox.enqueue')).toBe(false);
     expect(c.flow.showAll).toBe(true);
-    expect(c.errorsOf(key).project_id).toBe('project_id is required');
-    expect(c.formError).toBe('Correct the highlighted fields first.');
+    expect(c.errorsOf(key).project_id).toBe('Choose a project');
+    // The summary lists what to correct, in the item's words, each pointing at its field.
+    expect(c.formError).toBeNull();
+    expect(c.summary).toContainEqual({
+      field: 'project_id',
+      target: `${key}-project`,
+      text: 'Project: Choose a project',
+    });
+    c.addItem();
+    expect(c.summary.map((l) => l.text)).toContain('Item 2 › Name: Enter a name');
   });
 
   it('enqueues exactly the domain request, then resets and says it is queued', async () => {
@@ -212,14 +220,14 @@ describe('queueing through the outbox', () => {
       'outbox.enqueue',
       new ContractError('invalid_argument', 'invalid', {
         issues: [
-          { path: 'input.order_items.0.project_id', message: 'no such project' },
-          { path: 'input', message: 'the outbox is full' },
+          { path: 'input.order_items.0.project_id', message: 'No such project' },
+          { path: 'input', message: 'The outbox is full' },
         ],
       }),
     );
     expect(await c.submit()).toBeNull();
-    expect(c.errorsOf(key).project_id).toBe('no such project');
-    expect(c.formError).toBe('the outbox is full');
+    expect(c.errorsOf(key).project_id).toBe('No such project');
+    expect(c.formError).toBe('The outbox is full');
     expect(c.items[0]!.name).toBe('North field'); // nothing lost
     c.set(key, 'projectId', 'proj-2');
     expect(c.errorsOf(key).project_id).toBeUndefined();
@@ -275,14 +283,14 @@ describe('price preview (orders.quote)', () => {
       new ContractError('invalid_argument', 'validation failed', {
         issues: [
           { path: 'order_items.1.item_ids.1', message: 'no archive scene has this id' },
-          { path: 'order_items.0.bandset.bandset_id', message: 'unknown bandset' },
+          { path: 'order_items.0.bandset.bandset_id', message: 'Unknown bandset' },
         ],
       }),
     );
     await c.preview();
     expect(c.quote).toBeNull();
-    expect(c.errorsOf(archive).item_ids).toBe('missing-scene: no archive scene has this id');
-    expect(c.errorsOf(c.items[0]!.key).bandset).toBe('unknown bandset');
+    expect(c.errorsOf(archive).item_ids).toBe('missing-scene: No archive scene has this id');
+    expect(c.errorsOf(c.items[0]!.key).bandset).toBe('Unknown bandset');
     expect(c.quoteError).toBeNull();
   });
 
@@ -337,7 +345,7 @@ describe('editing a queued order', () => {
     expect(c.items[0]!.itemIds).toBe('S1\nS2');
     expect(c.items[1]!.recurrence).toBe('WEEKLY');
     expect(c.items[1]!.occurrences).toBe('3');
-    expect(c.errorsOf(c.items[0]!.key).item_ids).toBe('S2: no archive scene has this id');
+    expect(c.errorsOf(c.items[0]!.key).item_ids).toBe('S2: No archive scene has this id');
 
     c.set(c.items[0]!.key, 'itemIds', 'S1\nS3');
     c.set(c.items[1]!.key, 'name', 'Weekly watch (north)');
@@ -395,7 +403,7 @@ describe("the service profile's rules and values", () => {
     const key = c.items[0]!.key;
     fillTasking(key);
     c.flow.showAll = true;
-    expect(c.errorsOf(key).usecase).toBe('usecase is required by this service');
+    expect(c.errorsOf(key).usecase).toBe('Choose a use case (this service needs one)');
     c.set(key, 'usecase', 'agriculture');
     expect(c.valid).toBe(true);
 

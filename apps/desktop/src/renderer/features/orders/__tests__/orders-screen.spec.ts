@@ -12,6 +12,12 @@ import { mountApp } from '../../../__tests__/mount-app';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import OrdersScreen from '../OrdersScreen.vue';
 import { KMZ } from '../../file-import/__tests__/preview-fixtures';
+import { useComposerStore } from '../composer-store';
+import {
+  expectQuiet,
+  expectSummaryOnSubmit,
+  requiredControls,
+} from '../../../__tests__/form-words-checks';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -271,12 +277,33 @@ describe('OrderComposer in the screen', () => {
     return w;
   }
 
+  it('speaks the form’s words: quiet until used, required by kind, summary on submit', async () => {
+    const w = await openComposer();
+    const form = w.find('form.composer__form');
+    expectQuiet(form);
+    const key = useComposerStore().items[0]!.key;
+    expect(requiredControls(form)).toEqual([
+      `${key}-name`,
+      `${key}-project`,
+      `${key}-start`,
+      `${key}-end`,
+    ]);
+    await form.find('[data-test="field-kind"]').setValue('archive');
+    expect(requiredControls(form)).toEqual([`${key}-name`, `${key}-project`, `${key}-item-ids`]);
+    expect(await expectSummaryOnSubmit(form, () => form.trigger('submit'))).toEqual([
+      'Name: Enter a name',
+      'Project: Choose a project',
+      'Area: Draw an area, import a GeoJSON file or use the basket',
+      'Archive scene ids: Add at least one archive scene id',
+    ]);
+  });
+
   it('shows field errors while typing and removes them when fixed', async () => {
     const w = await openComposer();
     const item = w.find('[data-test="composer-item-0"]');
     await item.find('[data-test="field-cloud-cover"]').setValue('150');
     expect(item.find('[data-test="error-cloud_cover"]').text()).toBe(
-      'cloud_cover is a percentage <= 100',
+      'Cloud cover is at most 100 %',
     );
     expect(item.find('[data-test="field-cloud-cover"]').attributes('aria-invalid')).toBe('true');
     // Fields not typed in stay quiet.
@@ -289,11 +316,16 @@ describe('OrderComposer in the screen', () => {
     await w.find('[data-test="queue-order"]').trigger('click');
     await flushPromises();
     expect(bridge.calls.some((c) => c.method === 'outbox.enqueue')).toBe(false);
-    expect(item.find('[data-test="error-name"]').text()).toBe('name is required');
-    expect(item.find('[data-test="error-start_date"]').text()).toBe(
-      'start_date is required for a tasking item',
+    expect(item.find('[data-test="error-name"]').text()).toBe('Enter a name');
+    expect(item.find('[data-test="error-start_date"]').text()).toBe('Choose when it starts');
+    // The summary at the top says it in the form's words; the focus is on the first field.
+    const summary = w.find('[data-test="error-summary"]');
+    expect(summary.text()).toContain('Name: Enter a name');
+    expect(summary.text()).toContain('Project: Choose a project');
+    expect(summary.text()).not.toMatch(/project_id|start_date/);
+    expect(summary.find('a').attributes('href')).toBe(
+      `#${item.find('[data-test="field-name"]').attributes('id')}`,
     );
-    expect(w.find('[data-test="form-error"]').text()).toBe('Correct the highlighted fields first.');
   });
 
   it('previews the price with uplifts and feasibility, then queues the order', async () => {

@@ -133,7 +133,7 @@ describe('App and the outbox', () => {
     await flushPromises();
     expect(w.find('[data-screen="outbox"]').attributes('aria-current')).toBe('page');
     expect(w.find('[data-test="outbox-entry"][data-state="failed"]').text()).toContain(
-      'workflow id: no such workflow',
+      'Workflow: No such workflow',
     );
   });
 

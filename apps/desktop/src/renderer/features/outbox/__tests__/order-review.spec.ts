@@ -126,7 +126,7 @@ describe('the review of queued orders', () => {
     );
     const rowC = row(screen, c.id);
     expect(rowC.find('[data-test="review-price"]').text()).toBe(
-      'Not quoted, the service refused it: order items #1 › project id: unknown project "prj-gone"',
+      'Not quoted, the service refused it: Item 1 › Project: Unknown project "prj-gone"',
     );
     expect(rowC.find('[data-test="review-pick"]').attributes('disabled')).toBeDefined();
 

@@ -100,8 +100,9 @@ describe('OutboxScreen', () => {
       'The service refused it (HTTP 400, validation_failed): the AOI is not valid',
     );
     expect(failed.findAll('[data-test="entry-details"] li').map((li) => li.text())).toEqual([
-      'item ids #2: no archive scene itm-9',
-      'project id: unknown project',
+      // In the AOI form's words.
+      'Archive scenes › 2nd scene: No archive scene itm-9',
+      'Project: Unknown project',
     ]);
     expect(failed.find('[data-test="attempts"]').text()).toBe('1');
 

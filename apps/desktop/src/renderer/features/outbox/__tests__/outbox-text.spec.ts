@@ -77,7 +77,7 @@ describe('entryProblem', () => {
       [undefined],
     );
     expect(p?.text).toBe('depends on aoi gone, which is failed: unknown project');
-    expect(p?.details).toEqual(['project id: unknown project']);
+    expect(p?.details).toEqual(['Project: Unknown project']);
   });
 
   it('names a cancelled dependency', () => {
