@@ -12,8 +12,7 @@ export const QUICKLOOK_HTTP_PREFIX = '/api/quicklooks/';
 export const quicklookPath = (
   variant: QuicklookVariant | `index-${string}`,
   recordId: string,
-): string =>
-  `${variant}/${encodeURIComponent(recordId)}`;
+): string => `${variant}/${encodeURIComponent(recordId)}`;
 
 /**
  * The raw request in `<variant>/<encoded id>` (unvalidated: the backend checks it), or null
