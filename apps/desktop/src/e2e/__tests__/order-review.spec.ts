@@ -108,6 +108,10 @@ describe('an order previewed online, queued, and confirmed after the service was
       }),
     );
     await item().locator('[data-test="import-file"]').setInputFiles(file);
+    // The file is read by the backend: its area is the item's only once the form says so.
+    await eventually(() => item().locator('[data-test="geometry-state"]').textContent()).toContain(
+      '1 feature · field.geojson',
+    );
     await page.locator('[data-test="preview-price"]').click();
     previewTotal = (await page.locator('[data-test="quote-total"]').textContent())!.trim();
     expect(previewTotal).toMatch(/^[\d,]+\.\d\d credits$/);

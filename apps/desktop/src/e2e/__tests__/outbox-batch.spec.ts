@@ -310,6 +310,9 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await composerItem()
       .locator('[data-test="import-file"]')
       .setInputFiles(writeGeoJson('refused.geojson', FIELD));
+    await eventually(() =>
+      composerItem().locator('[data-test="geometry-state"]').textContent(),
+    ).toContain('1 feature · refused.geojson');
     await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));
     await queueOrder();

@@ -176,4 +176,42 @@ describe('GeometryMap', () => {
     expect(map.hasLayer(layer)).toBe(false);
     w.unmount();
   });
+
+  it('lets a drawn shape go when the parent drops every area (the composer emptied after queueing)', async () => {
+    const shape = (id: string) => ({
+      id,
+      geometries: [
+        {
+          type: 'Polygon' as const,
+          coordinates: [
+            [
+              [2, 1],
+              [3, 1],
+              [3, 2],
+              [2, 1],
+            ],
+          ],
+        },
+      ],
+    });
+    const w = mount(GeometryMap, {
+      props: { shapes: [], label: 'Draw map', drawable: true },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    const { map } = (w.vm as unknown as Internals).internals();
+    const layer = L.polygon([
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]).addTo(map);
+    map.fire('pm:create', { layer, shape: 'Polygon' });
+    // The parent takes the drawn area as the item's: the drawn shape stays to be edited.
+    await w.setProps({ shapes: [shape('item-1')] });
+    expect(map.hasLayer(layer)).toBe(true);
+    // Queued: the composer starts an empty item (a shape with no area); drawing is still offered.
+    await w.setProps({ shapes: [{ id: 'item-1', geometries: [] }] });
+    expect(map.hasLayer(layer)).toBe(false);
+    w.unmount();
+  });
 });
