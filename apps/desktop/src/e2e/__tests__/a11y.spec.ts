@@ -3,7 +3,7 @@
  * axe-core (its source injected into the page) finds no serious or critical violation on any
  * screen, in the light and the dark scheme (`prefers-color-scheme`), at 1400x900 and at
  * 1024x700. At 1024x700 no screen scrolls sideways, the Deliveries table keeps its ids on one
- * line and the catalog with a record open lists as many results as without (at least 8). One app and one page
+ * line and the catalog with a record open lists as many results as without (at least 10). One app and one page
  * for all of it: the passes switch the viewport and the colour scheme. Screenshots of every
  * screen in every pass in test-output/e2e/a11y/ (`<scheme>-<width>-<screen>.png`).
  */
@@ -158,9 +158,13 @@ describe('every screen with axe-core', () => {
 });
 
 describe('the layout at 1024 x 700', () => {
-  it('scrolls no screen sideways, keeps delivery ids on one line, lists 8+ results beside a record', async () => {
+  it('scrolls no screen sideways, keeps delivery ids on one line, lists 10+ results beside a record', async () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.emulateMedia({ colorScheme: 'light' });
+    // The outbox's batch notice (the deliveries of beforeAll) takes its own strip under the
+    // screens, as a user sees it until dismissed: measured with it dismissed, as a user works.
+    const dismiss = page.getByRole('button', { name: 'Dismiss the outbox notification' });
+    if (await dismiss.isVisible()) await dismiss.click();
     const wide: Record<string, { overflow: number; outside: string[] }> = {};
     for (const screen of SCREENS) {
       await screen.open();
@@ -169,8 +173,9 @@ describe('the layout at 1024 x 700', () => {
         wide[screen.name] = { overflow: layout.overflow, outside: layout.outside };
       if (screen.name === 'catalog') {
         // The open record takes no rows from the list (stacked under it, it left 3): as many
-        // rows show as with no record open; the exports and the basket take the rest.
-        expect(layout.resultRowsVisible).toBeGreaterThanOrEqual(8);
+        // rows show as with no record open. The exports fold into one button and the basket's
+        // hint folds away, so a field team sees 10 (it was 8).
+        expect(layout.resultRowsVisible).toBeGreaterThanOrEqual(10);
         await page.getByRole('button', { name: 'Close details' }).click();
         expect((await screenLayout(page)).resultRowsVisible).toBe(layout.resultRowsVisible);
       }
