@@ -157,6 +157,29 @@ describe('every screen with axe-core', () => {
   );
 });
 
+/** The catalog map's bottom controls the Imagery control's box intersects. */
+async function overlapsOfImagery(): Promise<string[]> {
+  const imagery = await page.locator('.catalog [data-test="imagery-controls"]').boundingBox();
+  expect(imagery).not.toBeNull();
+  const others = {
+    attribution: '.catalog .leaflet-control-attribution',
+    compare: '.catalog [data-test="compare-open"]',
+    layers: '.catalog [data-test="layers-button"]',
+  };
+  const hit: string[] = [];
+  for (const [name, selector] of Object.entries(others)) {
+    const b = await page.locator(selector).boundingBox();
+    expect(b, `${name} on the map`).not.toBeNull();
+    const apart =
+      imagery!.x + imagery!.width <= b!.x ||
+      b!.x + b!.width <= imagery!.x ||
+      imagery!.y + imagery!.height <= b!.y ||
+      b!.y + b!.height <= imagery!.y;
+    if (!apart) hit.push(name);
+  }
+  return hit;
+}
+
 describe('the layout at 1024 x 700', () => {
   it('scrolls no screen sideways, keeps delivery ids on one line, lists 10+ results beside a record', async () => {
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -176,6 +199,9 @@ describe('the layout at 1024 x 700', () => {
         // rows show as with no record open. The exports fold into one button and the basket's
         // hint folds away, so a field team sees 10 (it was 8).
         expect(layout.resultRowsVisible).toBeGreaterThanOrEqual(10);
+        // The narrow map wraps its attribution to two lines: the Imagery control lies over none
+        // of the map's bottom controls (it overlapped the attribution and "Compare two scenes").
+        expect(await overlapsOfImagery()).toEqual([]);
         await page.getByRole('button', { name: 'Close details' }).click();
         expect((await screenLayout(page)).resultRowsVisible).toBe(layout.resultRowsVisible);
       }
