@@ -35,9 +35,9 @@ export interface ScreenLayout {
   readonly outside: string[];
   /** Result rows wholly inside the results list's box (the catalog). */
   readonly resultRowsVisible: number;
-  /** Delivery id cells listed (the deliveries screen). */
+  /** Delivery id and target path cells listed (the deliveries screen). */
   readonly deliveryIdCells: number;
-  /** Lines of text in the tallest delivery id cell. */
+  /** Lines of text in the tallest delivery id or target path cell. */
   readonly tallestIdCellLines: number;
 }
 
@@ -70,7 +70,7 @@ export function screenLayout(page: Page): Promise<ScreenLayout> {
         if (r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1) resultRowsVisible++;
       }
     }
-    const cells = [...document.querySelectorAll('[data-test="delivery-row"] th')];
+    const cells = [...document.querySelectorAll('[data-test="delivery-row"] th, [data-test="delivery-row"] [data-test="target-path"]')];
     // Lines of a cell's text: the distinct tops of its text nodes' line boxes.
     const lines = (el) => {
       const tops = new Set();

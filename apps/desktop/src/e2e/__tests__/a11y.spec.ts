@@ -3,7 +3,7 @@
  * axe-core (its source injected into the page) finds no serious or critical violation on any
  * screen, in the light and the dark scheme (`prefers-color-scheme`), at 1400x900 and at
  * 1024x700. At 1024x700 no screen scrolls sideways, the Deliveries table keeps its ids on one
- * line and the catalog with a record open lists as many results as without (at least 8). One app and one page
+ * line and the catalog with a record open lists as many results as without (at least 10). One app and one page
  * for all of it: the passes switch the viewport and the colour scheme. Screenshots of every
  * screen in every pass in test-output/e2e/a11y/ (`<scheme>-<width>-<screen>.png`).
  */
@@ -157,10 +157,37 @@ describe('every screen with axe-core', () => {
   );
 });
 
+/** The catalog map's bottom controls the Imagery control's box intersects. */
+async function overlapsOfImagery(): Promise<string[]> {
+  const imagery = await page.locator('.catalog [data-test="imagery-controls"]').boundingBox();
+  expect(imagery).not.toBeNull();
+  const others = {
+    attribution: '.catalog .leaflet-control-attribution',
+    compare: '.catalog [data-test="compare-open"]',
+    layers: '.catalog [data-test="layers-button"]',
+  };
+  const hit: string[] = [];
+  for (const [name, selector] of Object.entries(others)) {
+    const b = await page.locator(selector).boundingBox();
+    expect(b, `${name} on the map`).not.toBeNull();
+    const apart =
+      imagery!.x + imagery!.width <= b!.x ||
+      b!.x + b!.width <= imagery!.x ||
+      imagery!.y + imagery!.height <= b!.y ||
+      b!.y + b!.height <= imagery!.y;
+    if (!apart) hit.push(name);
+  }
+  return hit;
+}
+
 describe('the layout at 1024 x 700', () => {
-  it('scrolls no screen sideways, keeps delivery ids on one line, lists 8+ results beside a record', async () => {
+  it('scrolls no screen sideways, keeps delivery ids on one line, lists 10+ results beside a record', async () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.emulateMedia({ colorScheme: 'light' });
+    // The outbox's batch notice (the deliveries of beforeAll) takes its own strip under the
+    // screens, as a user sees it until dismissed: measured with it dismissed, as a user works.
+    const dismiss = page.getByRole('button', { name: 'Dismiss the outbox notification' });
+    if (await dismiss.isVisible()) await dismiss.click();
     const wide: Record<string, { overflow: number; outside: string[] }> = {};
     for (const screen of SCREENS) {
       await screen.open();
@@ -169,8 +196,12 @@ describe('the layout at 1024 x 700', () => {
         wide[screen.name] = { overflow: layout.overflow, outside: layout.outside };
       if (screen.name === 'catalog') {
         // The open record takes no rows from the list (stacked under it, it left 3): as many
-        // rows show as with no record open; the exports and the basket take the rest.
-        expect(layout.resultRowsVisible).toBeGreaterThanOrEqual(8);
+        // rows show as with no record open. The exports fold into one button and the basket's
+        // hint folds away, so a field team sees 10 (it was 8).
+        expect(layout.resultRowsVisible).toBeGreaterThanOrEqual(10);
+        // The narrow map wraps its attribution to two lines: the Imagery control lies over none
+        // of the map's bottom controls (it overlapped the attribution and "Compare two scenes").
+        expect(await overlapsOfImagery()).toEqual([]);
         await page.getByRole('button', { name: 'Close details' }).click();
         expect((await screenLayout(page)).resultRowsVisible).toBe(layout.resultRowsVisible);
       }

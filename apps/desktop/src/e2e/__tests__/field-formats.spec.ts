@@ -155,6 +155,8 @@ describe('EO Field Desk: field files in and out', () => {
   it('the search results exported as KMZ are downloaded by the page and read back', async () => {
     const total = (await call<CatalogPage>('catalog.search', { limit: 1 })).total;
     expect(total).toBeGreaterThan(1);
+    // The catalog's exports fold behind one "Export…" button (the list keeps its rows).
+    await page.locator('.catalog [data-test="exports-menu"] summary').click();
     await page.locator('[data-test="export-results-format"]').selectOption('kmz');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

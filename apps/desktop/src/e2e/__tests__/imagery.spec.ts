@@ -1,7 +1,8 @@
 /**
  * Imagery offline (issue 15), in headless Chromium: a sync keeps the thumbnails of the mirrored
  * catalog records, the service is stopped, and an offline search shows a picture in every
- * result row on screen (their pixels not blank), a larger one in the detail panel, and the
+ * result row on screen (their pixels not blank), a larger one in the detail panel, an order
+ * item's scene thumbnail on the orders screen, and the
  * quicklooks drawn on their footprints on the map (the Imagery toggle takes them off), and two
  * scenes compared with the swipe divider (A only, B only and split: different pictures).
  * Screenshots in test-output/e2e/imagery/.
@@ -40,6 +41,7 @@ beforeAll(async () => {
   service = await startReferenceService({ dataDir: serviceDir });
   // 200 scenes: every 20th is a catalog record, so 10 thumbnails (the service renders ~5/s).
   const apiKey = seedService(service, { scenes: 200 });
+  await placeOrderOfRecordScene(apiKey);
   app = await startBrowserApp({
     dataDir: appDir,
     rendererDir: RENDERER_DIR,
@@ -56,6 +58,41 @@ beforeAll(async () => {
 afterAll(() =>
   closeJourney([browser, app, serviceStopped ? undefined : service], [serviceDir, appDir]),
 );
+
+const ORDER_ITEM = 'E2E field with a picture';
+
+/**
+ * An archive order of one catalog record's scene, placed on the service before the sync (so
+ * mirrored); the worker is not run, so it adds no catalog record.
+ */
+async function placeOrderOfRecordScene(apiKey: string): Promise<void> {
+  const row = service.server.app.ctx.sqlite
+    .prepare(
+      `SELECT s.id, s.feature_json AS f FROM archive_scenes s
+       WHERE EXISTS (SELECT 1 FROM catalog_records c WHERE c.item_id = s.id)`,
+    )
+    .get() as { id: string; f: string };
+  const geometry = (JSON.parse(row.f) as { geometry: unknown }).geometry;
+  const res = await service.server.app.inject({
+    method: 'POST',
+    url: '/v0/orders',
+    headers: { authorization: apiKey },
+    payload: {
+      order_items: [
+        {
+          project_id: 'prj-demo-crops',
+          name: ORDER_ITEM,
+          item_ids: [row.id],
+          geometry: {
+            type: 'FeatureCollection',
+            features: [{ type: 'Feature', properties: {}, geometry }],
+          },
+        },
+      ],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
 
 const shot = (name: string) =>
   page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
@@ -154,6 +191,18 @@ describe('imagery offline in Chromium', () => {
     expect((await big.evaluate(PIXEL_STATS)).spread).toBeGreaterThan(3);
     expect((await big.boundingBox())!.width).toBeGreaterThan(150);
     await shot('03-offline-detail-picture');
+  });
+
+  it("the orders screen shows an order item's scene thumbnail offline", async () => {
+    await page.locator('header [data-screen="orders"]').click();
+    await page.locator('[data-test^="order-row-"]', { hasText: ORDER_ITEM }).click();
+    const thumb = page.locator(
+      '[data-test="scene-thumbs"] [data-test="thumb"][data-state="shown"] img',
+    );
+    await eventually(() => thumb.count()).toBeGreaterThan(0);
+    expect((await thumb.first().evaluate(PIXEL_STATS)).spread).toBeGreaterThan(3);
+    await shot('03b-offline-order-thumbnail');
+    await page.locator('header [data-screen="catalog"]').click();
   });
 
   it('draws the quicklooks on their footprints; the Imagery toggle takes them off', async () => {

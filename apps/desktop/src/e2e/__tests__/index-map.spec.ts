@@ -33,7 +33,7 @@ let browser: Browser;
 let page: Page;
 let shotDir: string;
 let serviceStopped = false;
-/** An aurora-1 scene and its footprint (the AOI lies inside it). */
+/** An aurora-1 scene with a catalog record, and its footprint (the AOI lies inside it). */
 let scene: { id: string; footprint: Polygon };
 
 /** One call to the app's backend (what the page's bridge sends), its value or a thrown error. */
@@ -50,7 +50,12 @@ beforeAll(async () => {
   service = await startReferenceService({ dataDir: serviceDir });
   const apiKey = seedService(service, { scenes: 200 });
   const row = service.server.app.ctx.sqlite
-    .prepare("SELECT id, feature_json AS f FROM archive_scenes WHERE satellite_id = 'sat-aurora-1'")
+    // A scene with a catalog record: the sync keeps its thumbnail, shown beside the AOI's asset.
+    .prepare(
+      `SELECT s.id, s.feature_json AS f FROM archive_scenes s
+       WHERE s.satellite_id = 'sat-aurora-1'
+         AND EXISTS (SELECT 1 FROM catalog_records c WHERE c.item_id = s.id)`,
+    )
     .get() as { id: string; f: string };
   scene = { id: row.id, footprint: (JSON.parse(row.f) as { geometry: Polygon }).geometry };
   app = await startBrowserApp({
@@ -157,6 +162,14 @@ describe('index maps of AOIs offline in Chromium', () => {
     serviceStopped = true;
     await page.locator('header [data-screen="aois"]').click();
     await page.locator('[data-test^="aoi-row-"]', { hasText: 'Index-mapped field' }).click();
+    // Its scene asset shows the scene's thumbnail from the mirror, offline.
+    const thumb = page.locator(
+      '[data-test="scene-thumbs"] [data-test="thumb"][data-state="shown"] img',
+    );
+    await eventually(() => thumb.count()).toBeGreaterThan(0);
+    await eventually(() =>
+      thumb.first().evaluate((img) => (img as { naturalWidth: number }).naturalWidth),
+    ).toBeGreaterThan(0);
     const legend = page.locator('[data-test="index-map-legend"]');
     await eventually(() => legend.textContent()).toMatch(/NDVI.*\d{4}-\d{2}-\d{2}/s);
     expect(await legend.locator('[data-test="legend-min"]').textContent()).toBe('-1');

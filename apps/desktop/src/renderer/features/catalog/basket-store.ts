@@ -18,6 +18,9 @@ export function consumedNotice(count: number, by: 'order' | 'delivery'): string 
   return `${what} the basket: the queued ${by} takes ${count === 1 ? 'it' : 'them'}.`;
 }
 
+/** How long the "records left the basket" notice shows: it reports, it asks for nothing. */
+export const BASKET_NOTICE_MS = 12_000;
+
 export const useBasketStore = defineStore('basket', {
   state: () => ({
     entries: [] as BasketEntry[],

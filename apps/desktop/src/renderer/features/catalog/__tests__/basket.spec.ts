@@ -5,10 +5,10 @@
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { consumedNotice, useBasketStore } from '../basket-store';
+import { BASKET_NOTICE_MS, consumedNotice, useBasketStore } from '../basket-store';
 import { useCatalogStore } from '../catalog-store';
 import BasketNotice from '../BasketNotice.vue';
 import BasketPanel from '../BasketPanel.vue';
@@ -20,6 +20,10 @@ beforeEach(() => {
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 40 });
   provideBridge(bridge);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('the basket panel', () => {
@@ -119,5 +123,27 @@ describe('the basket panel', () => {
     list.unmount();
     notice.unmount();
     stop();
+  });
+
+  it('the notice goes by itself after its time; a newer notice gets its own full time', async () => {
+    vi.useFakeTimers();
+    const notice = mount(BasketNotice, { attachTo: document.body });
+    const basket = useBasketStore();
+    basket.notice = consumedNotice(2, 'order');
+    basket.noticeSeq++;
+    await flushPromises();
+    vi.advanceTimersByTime(BASKET_NOTICE_MS - 1000);
+    basket.notice = consumedNotice(1, 'delivery');
+    basket.noticeSeq++;
+    await flushPromises();
+    vi.advanceTimersByTime(BASKET_NOTICE_MS - 1000);
+    await flushPromises();
+    expect(notice.find('[data-test="basket-notice"]').text()).toContain(
+      consumedNotice(1, 'delivery'),
+    );
+    vi.advanceTimersByTime(1000);
+    await flushPromises();
+    expect(notice.find('[data-test="basket-notice"]').exists()).toBe(false);
+    notice.unmount();
   });
 });

@@ -106,6 +106,21 @@ describe('deliveries list', () => {
     expect(queuedRow.find('[data-state="queued"]').text()).toBe('Queued');
   });
 
+  it('keeps target paths on one line, cut with an ellipsis, the whole path in the title', async () => {
+    await queue(bridge, {
+      kind: 'delivery',
+      input: { deliveries: [{ catalog_ids: ['c-1'], cloud_info: { config: 'gcs', path: 'q/' } }] },
+    });
+    const w = await mountScreen();
+    // At 1024 px the bare path wrapped one character a line (p-mono breaks anywhere).
+    const delivered = w.find('[data-test="delivery-row"] [data-test="target-path"]');
+    expect(delivered.classes()).toContain('p-id');
+    expect(delivered.element.parentElement!.title).toBe('s3://bucket/field-a/c-9/');
+    const queued = w.find('[data-test="queued-delivery"] [data-test="target-path"]');
+    expect(queued.classes()).toContain('p-id');
+    expect(queued.element.parentElement!.title).toBe('q/');
+  });
+
   it('has an empty state', async () => {
     bridge.work.deliveries = [];
     const w = await mountScreen();

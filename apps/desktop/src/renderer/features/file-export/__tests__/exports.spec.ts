@@ -28,11 +28,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function catalogExports() {
+async function catalogExports(menu = false) {
   const catalog = useCatalogStore();
   await catalog.search();
   await useBasketStore().add([bridge.records[1]!.id, bridge.records[3]!.id]);
-  wrapper = mount(ScreenExports, { props: { screen: 'catalog' }, attachTo: document.body });
+  wrapper = mount(ScreenExports, { props: { screen: 'catalog', menu }, attachTo: document.body });
   await flushPromises();
   return wrapper;
 }
@@ -40,6 +40,17 @@ async function catalogExports() {
 const exports = () => bridge.calls.filter((c) => c.method === 'files.export').map((c) => c.input);
 
 describe('Exports', () => {
+  it('as a menu (the catalog): one "Export…" button, folded, holding both exports', async () => {
+    const w = await catalogExports(true);
+    const menu = w.find<HTMLDetailsElement>('details[data-test="exports-menu"]');
+    expect(menu.element.open).toBe(false);
+    expect(menu.find('summary').text()).toBe('Export…');
+    expect(menu.find('[data-test="export-results-run"]').exists()).toBe(true);
+    expect(menu.find('[data-test="export-selection-run"]').text()).toBe(
+      'Export the 2 in the basket',
+    );
+  });
+
   it("the search results are the catalog's query; the selection its ids; CSV with WKT", async () => {
     const w = await catalogExports();
     await w.find('[data-test="export-results-format"]').setValue('kmz');
