@@ -10,6 +10,7 @@ import { compileCatalogSql, withQueryGeometry } from '@eo/catalog-store';
 import { CLOUD_COVER_BIN_WIDTH, CLOUD_COVER_BINS, type CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG } from '../mirror/rows';
+import { OfflineSearchError } from './catalog';
 
 export interface CloudHistogram {
   /** `CLOUD_COVER_BINS` counts: bin i holds [10 i, 10 (i + 1)) %, the last also 100 %. */
@@ -31,7 +32,14 @@ export function withoutCloudFilter(req: CatalogSearchRequest): CatalogSearchRequ
 export function makeCloudHistogram(sqlite: Database.Database) {
   return (req: CatalogSearchRequest): CloudHistogram => {
     const bins = new Array<number>(CLOUD_COVER_BINS).fill(0);
-    const c = compileCatalogSql(MIRROR_ORG, withoutCloudFilter(req));
+    let c;
+    try {
+      c = compileCatalogSql(MIRROR_ORG, withoutCloudFilter(req));
+    } catch (e) {
+      // As the search: what the schema lets through but SQL cannot express is the caller's error.
+      if (e instanceof RangeError) throw new OfflineSearchError([{ path: '', message: e.message }]);
+      throw e;
+    }
     if (c.empty) return { bins, total: 0, withoutCloud: 0 };
     // Clamped as `cloudCoverBin` clamps (CAST truncates: floor for the values kept); NULL (no
     // readable value) stays NULL.

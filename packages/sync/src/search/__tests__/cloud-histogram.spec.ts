@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { MIRROR_ORG } from '../../mirror/rows';
-import { makeOfflineCatalogSearch } from '../catalog';
+import { makeOfflineCatalogSearch, OfflineSearchError } from '../catalog';
 import { makeCloudHistogram } from '../cloud-histogram';
 
 const tmp = tempDir('cloud-histogram');
@@ -125,5 +125,10 @@ describe('cloud-cover histogram of the mirror', () => {
   it('an area holding no record matches nothing', () => {
     const got = histogram(CatalogSearchRequest.parse({ bbox: [100, 10, 110, 20] }));
     expect(got).toEqual({ bins: new Array(CLOUD_COVER_BINS).fill(0), total: 0, withoutCloud: 0 });
+  });
+
+  it('a request the SQL cannot express is refused as the search refuses it', () => {
+    const req = { ...CatalogSearchRequest.parse({}), query: { gsd: { like: 1 } } };
+    expect(() => histogram(req as unknown as CatalogSearchRequest)).toThrow(OfflineSearchError);
   });
 });
