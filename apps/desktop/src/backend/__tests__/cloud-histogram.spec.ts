@@ -6,19 +6,19 @@
 import { CLOUD_COVER_BINS, cloudCoverBin } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogRow } from '../../shared/contract';
-import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import {
+  connectTo,
+  startBackend,
+  startService,
+  type TestBackend,
+  type TestService,
+} from './harness';
 
 let service: TestService;
 let t: TestBackend;
 beforeAll(async () => {
   service = await startService(400);
-  t = startBackend();
-  const online = t.waitFor(
-    'connectivity.changed',
-    (p) => (p as { state: string }).state === 'online',
-  );
-  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
-  await online;
+  t = await connectTo(startBackend(), service);
   const finished = t.waitFor('sync.finished');
   await t.call('sync.run', {});
   await finished;
