@@ -44,6 +44,7 @@ export * from './search/paths';
 export * from './search/request';
 export * from './search/values';
 export * from './search/evaluate';
+export * from './search/cloud-bins';
 
 export * from './responses';
 export * from './endpoints';

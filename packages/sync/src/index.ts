@@ -95,6 +95,7 @@ export {
   type ImagerySyncOptions,
 } from './pull/imagery';
 export { type CatalogFootprints } from './search/footprints';
+export { type CloudHistogram } from './search/cloud-histogram';
 export type { LookupBandset, LookupChoice, Lookups, LookupSatellite } from './mirror/lookups';
 export {
   REFERENCE_KINDS,

@@ -1,7 +1,7 @@
 /**
  * What the catalog browser needs from the mirror, in the shapes of the contract: compact rows
  * for a page of results (offline search: same SQL, same answers as the service), the footprints
- * of ALL matches in one compact message, and one full record. The SQL is @eo/sync's.
+ * of ALL matches in one compact message, their cloud-cover histogram, and one full record. The SQL is @eo/sync's.
  */
 import type { Mirror } from '@eo/sync';
 import {
@@ -10,6 +10,7 @@ import {
   type CatalogQuery,
   type CatalogRecordView,
   type CatalogRow,
+  type CloudHistogram,
   type Footprints,
 } from '../shared/contract';
 
@@ -34,6 +35,8 @@ export function makeCatalogView(mirror: Mirror) {
       if (!bytes) encoded.set(set, (bytes = encodeFootprints(set)));
       return bytes;
     },
+    /** `query` was validated by dispatch; its cloud filter is left out by the mirror. */
+    cloudHistogram: (query: CatalogQuery): CloudHistogram => mirror.catalog.cloudHistogram(query),
     get: (id: string) => mirror.catalog.get(id) as CatalogRecordView | null,
   };
 }

@@ -14,6 +14,7 @@ export const METHOD_NAMES = [
   'sync.status',
   'catalog.search',
   'catalog.footprints',
+  'catalog.cloudHistogram',
   'catalog.get',
   'savedSearches.list',
   'savedSearches.save',

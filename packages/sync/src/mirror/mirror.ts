@@ -36,6 +36,7 @@ import {
   type OfflineSearchResult,
 } from '../search/catalog';
 import { makeCatalogFootprints, type CatalogFootprints } from '../search/footprints';
+import { makeCloudHistogram, type CloudHistogram } from '../search/cloud-histogram';
 import {
   filterAois,
   filterAssets,
@@ -107,6 +108,8 @@ export interface Mirror {
     searchParsed(req: CatalogSearchRequest): OfflineSearchResult;
     /** Ids and outer rings of every record a parsed search matches (paging ignored). */
     footprints(req: CatalogSearchRequest): CatalogFootprints;
+    /** Cloud cover of every match of a parsed search less its cloud filter, in bins of 10 %. */
+    cloudHistogram(req: CatalogSearchRequest): CloudHistogram;
     /** One record as the service sent it; null when not mirrored. */
     get(id: string): CatalogRecordOut | null;
   };
@@ -179,6 +182,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const { sqlite } = local;
   const search = makeOfflineCatalogSearch(sqlite);
   const footprints = makeCatalogFootprints(sqlite);
+  const cloudHistogram = makeCloudHistogram(sqlite);
   const catalogRecord = makeCatalogRecordReader(sqlite);
   const created = makeCreatedRecords(sqlite);
   const tables = makeMirrorTables(sqlite);
@@ -225,6 +229,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       search,
       searchParsed: search.parsed,
       footprints: (req) => footprints.footprints(req),
+      cloudHistogram,
       get: catalogRecord,
     },
     records: {

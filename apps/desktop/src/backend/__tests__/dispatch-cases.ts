@@ -25,6 +25,11 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
     bad: { bbox: [0, 0, 200, 1] },
     path: 'bbox.2',
   },
+  'catalog.cloudHistogram': {
+    good: { query: { 'eo:cloud_cover': { lte: 30 } } },
+    bad: { bbox: [0, 95, 1, 1] },
+    path: 'bbox.1',
+  },
   'catalog.get': { good: { id: 'x' }, bad: { id: '' }, path: 'id' },
   'savedSearches.list': { good: {}, bad: { all: true }, path: '' },
   'savedSearches.save': {

@@ -10,6 +10,7 @@ export function catalogHandlers(catalog: CatalogView, store: DesktopStore): Cata
   return {
     'catalog.search': (q) => catalog.search(q),
     'catalog.footprints': (q) => catalog.footprints(q),
+    'catalog.cloudHistogram': (q) => catalog.cloudHistogram(q),
     'catalog.get': ({ id }) => catalog.get(id),
     'savedSearches.list': () => store.savedSearches(),
     'savedSearches.save': (s) => store.saveSearch(s),

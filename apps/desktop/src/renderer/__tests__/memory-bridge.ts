@@ -5,7 +5,13 @@
  * records from `@eo/domain/testing`, and outputs are checked against the contract's output
  * schemas. Tests script the rest: failures, events, connectivity.
  */
-import { runCatalogSearch, type CatalogRecord, type CatalogSearchRequest } from '@eo/domain';
+import {
+  CLOUD_COVER_BINS,
+  cloudCoverBin,
+  runCatalogSearch,
+  type CatalogRecord,
+  type CatalogSearchRequest,
+} from '@eo/domain';
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
 import { ContractError, encodeFootprints } from '../../shared/contract';
 import { createMemoryBasket, type MemoryBasket } from './memory-basket';
@@ -257,6 +263,20 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           all.map((r) => r.id),
           all.map(ringOf),
         );
+      }
+      case 'catalog.cloudHistogram': {
+        // As the mirror: every match of the query less its own cloud-cover condition.
+        const q = input as CatalogSearchRequest;
+        const { 'eo:cloud_cover': _cloud, ...query } = q.query ?? {};
+        const all = search({ ...q, query, limit: 1000, offset: 0 }).catalogs;
+        const bins = new Array<number>(CLOUD_COVER_BINS).fill(0);
+        let withoutCloud = 0;
+        for (const r of all) {
+          const cloud = r.details.properties['eo:cloud_cover'];
+          if (typeof cloud === 'number') bins[cloudCoverBin(cloud)]!++;
+          else withoutCloud++;
+        }
+        return { bins, total: all.length, withoutCloud };
       }
       case 'catalog.get':
         return records.find((r) => r.id === (input as { id: string }).id) ?? null;

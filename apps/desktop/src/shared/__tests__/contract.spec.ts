@@ -37,6 +37,7 @@ describe('contract', () => {
       'sync.status',
       'catalog.search',
       'catalog.footprints',
+      'catalog.cloudHistogram',
       'catalog.get',
       'savedSearches.list',
       'savedSearches.save',

@@ -1,5 +1,5 @@
 /** The catalog browser: searches of the mirror, footprints, one record, saved searches. */
-import { CatalogSearchRequest } from '@eo/domain';
+import { CLOUD_COVER_BINS, CatalogSearchRequest } from '@eo/domain';
 import { z } from 'zod';
 import { id, none } from './fields';
 import { FootprintsBytes } from './footprints-wire';
@@ -40,6 +40,17 @@ export type CatalogPage = z.infer<typeof CatalogPage>;
 export const Footprints = FootprintsBytes;
 export type Footprints = Uint8Array;
 
+/**
+ * Cloud cover of every match of a query WITHOUT its own `eo:cloud_cover` condition (the other
+ * filters apply; paging and sort ignored): bin i counts [10 i, 10 (i + 1)) %, the last also
+ * 100 %; records whose cloud cover is missing or unreadable are counted in `withoutCloud`.
+ */
+const count = z.number().int().min(0);
+export const CloudHistogram = z
+  .object({ bins: z.array(count).length(CLOUD_COVER_BINS), total: count, withoutCloud: count })
+  .strict();
+export type CloudHistogram = z.infer<typeof CloudHistogram>;
+
 /** The full stored record (tolerant: unknown keys kept). */
 export const CatalogRecordView = z.looseObject({ id: z.string() });
 export type CatalogRecordView = z.infer<typeof CatalogRecordView>;
@@ -66,6 +77,7 @@ export type SavedSearchInput = z.input<typeof SavedSearchInput>;
 export const catalogMethods = {
   'catalog.search': { input: CatalogQuery, output: CatalogPage },
   'catalog.footprints': { input: CatalogQuery, output: Footprints },
+  'catalog.cloudHistogram': { input: CatalogQuery, output: CloudHistogram },
   'catalog.get': {
     input: z.object({ id }).strict(),
     output: CatalogRecordView.nullable(),

@@ -1,0 +1,134 @@
+/**
+ * The mirror's cloud-cover histogram on a real SQLite mirror: its bins equal a count done in JS
+ * over the same records, the search's own cloud filter is left out while its other filters
+ * (collections, area) apply, and records without a numeric cloud value are counted apart.
+ */
+import path from 'node:path';
+import { makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
+import { CLOUD_COVER_BINS, CatalogSearchRequest, cloudCoverBin, readNumber } from '@eo/domain';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openMirrorDatabase } from '../../db/open';
+import { tempDir } from '../../db/__tests__/temp';
+import { MIRROR_ORG } from '../../mirror/rows';
+import { makeOfflineCatalogSearch, OfflineSearchError } from '../catalog';
+import { makeCloudHistogram } from '../cloud-histogram';
+
+const tmp = tempDir('cloud-histogram');
+const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
+afterAll(() => {
+  db.close();
+  tmp.remove();
+});
+makeOfflineCatalogSearch(db.sqlite); // installs eo_intersects and eo_rfc3339
+const upsert = makeCatalogUpserter(db.sqlite, 'lenient');
+const histogram = makeCloudHistogram(db.sqlite);
+
+interface Made {
+  id: string;
+  collection: string;
+  x: number;
+  cloud: unknown;
+}
+const made: Made[] = [];
+// Edges (0, 9.99, 10, 99.5, 100), every bin, a numeric string (the mirror reads it as a
+// number), and unreadable values (other text, null, missing).
+const clouds: unknown[] = [
+  0,
+  9.99,
+  10,
+  15,
+  25,
+  33.3,
+  47,
+  50,
+  61,
+  70,
+  88,
+  99.5,
+  100,
+  '12',
+  'cloudy',
+  null,
+  undefined,
+];
+for (let i = 0; i < 68; i++) {
+  const m: Made = {
+    id: `r${i}`,
+    collection: i % 3 === 0 ? 'sentinel-2' : 'landsat',
+    x: i % 2 === 0 ? 0 : 50,
+    cloud: clouds[i % clouds.length],
+  };
+  made.push(m);
+  const properties: Record<string, unknown> = { datetime: '2024-01-01T00:00:00Z' };
+  if (m.cloud !== undefined) properties['eo:cloud_cover'] = m.cloud;
+  const record = {
+    id: m.id,
+    created_at: '2024-01-01T00:00:00Z',
+    details: {
+      id: `item-${m.id}`,
+      collection: m.collection,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [m.x, 0],
+            [m.x + 1, 0],
+            [m.x + 1, 1],
+            [m.x, 1],
+            [m.x, 0],
+          ],
+        ],
+      },
+      properties,
+    },
+  } as unknown as CatalogRecordOut;
+  upsert(record, { orgId: MIRROR_ORG, orderId: null, orderItemId: null });
+}
+
+/** The same histogram counted in JS, reading values as the mirror's lenient writer does. */
+function expected(keep: (m: Made) => boolean) {
+  const bins = new Array<number>(CLOUD_COVER_BINS).fill(0);
+  let withoutCloud = 0;
+  const kept = made.filter(keep);
+  for (const m of kept) {
+    const cloud = readNumber(m.cloud);
+    if (cloud === null) withoutCloud++;
+    else bins[cloudCoverBin(cloud)]!++;
+  }
+  return { bins, total: kept.length, withoutCloud };
+}
+
+describe('cloud-cover histogram of the mirror', () => {
+  it('bins every record by 10 %, 100 % in the last bin, unreadable values apart', () => {
+    const got = histogram(CatalogSearchRequest.parse({}));
+    expect(got).toEqual(expected(() => true));
+    expect(got.total).toBe(68);
+    expect(got.withoutCloud).toBe(12); // 'cloudy', null and missing, 4 of each
+    expect(got.bins[0]).toBe(8); // 0 and 9.99, 4 of each
+    expect(got.bins[1]).toBe(12); // 10, 15 and '12', 4 of each
+    expect(got.bins[9]).toBe(8); // 99.5 and 100, 4 of each
+  });
+
+  it('leaves out the search own cloud filter and keeps its other filters', () => {
+    const req = CatalogSearchRequest.parse({
+      collections: ['landsat'],
+      bbox: [40, -1, 60, 2],
+      query: { 'eo:cloud_cover': { lte: 20 } },
+    });
+    expect(histogram(req)).toEqual(expected((m) => m.collection === 'landsat' && m.x === 50));
+    // The search itself does apply the cloud filter: the histogram is wider than its results.
+    const search = makeOfflineCatalogSearch(db.sqlite);
+    const shown = search.parsed({ ...req, limit: 1000 }).pagination.total;
+    expect(shown).toBeLessThan(histogram(req).total);
+  });
+
+  it('an area holding no record matches nothing', () => {
+    const got = histogram(CatalogSearchRequest.parse({ bbox: [100, 10, 110, 20] }));
+    expect(got).toEqual({ bins: new Array(CLOUD_COVER_BINS).fill(0), total: 0, withoutCloud: 0 });
+  });
+
+  it('a request the SQL cannot express is refused as the search refuses it', () => {
+    const req = { ...CatalogSearchRequest.parse({}), query: { gsd: { like: 1 } } };
+    expect(() => histogram(req as unknown as CatalogSearchRequest)).toThrow(OfflineSearchError);
+  });
+});
