@@ -19,7 +19,13 @@ const { decodeFootprints, encodeFootprints, footprintRings } =
 const { footprintBoxes } = await import('../src/renderer/map/footprint-clusters');
 const { packFootprintSet } = await import('../src/renderer/map/footprints');
 const { mercX, mercY } = await import('../src/renderer/map/mercator');
-const { QuicklookLayer } = await import('../src/renderer/map/quicklook-layer');
+// By a computed path: the layer's DOM types are outside this (Node) tsconfig.
+const quicklookLayerModule = '../src/renderer/map/quicklook-layer';
+const { QuicklookLayer } = (await import(quicklookLayerModule)) as {
+  QuicklookLayer: new (urlOf: () => null) => {
+    setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void;
+  };
+};
 const { GridIndex } = await import('../src/renderer/map/spatial-index');
 const { footprints } = await import('../src/renderer/map/bench/synthetic-footprints');
 
