@@ -55,7 +55,7 @@ for (let run = 0; run < RUNS; run++) {
     const forClusters = step('rings (clusters)', () => footprintRings(set));
     step('cluster boxes', () => footprintBoxes(forClusters, { x: mercX, y: mercY }));
     const packed = step('pack (project)', () => packFootprintSet(set));
-    step('hit-test grid', () => new GridIndex(packed.boxes));
+    step('hit-test grid (first hit test)', () => new GridIndex(packed.boxes));
     const forQuicklooks = step('rings (quicklooks)', () => footprintRings(set));
     const quicklooks = new QuicklookLayer(() => null);
     step('quicklooks placed', () => quicklooks.setFootprints(set.ids, forQuicklooks));
@@ -65,4 +65,4 @@ console.log(
   `footprint arrival: ${N.toLocaleString('en')} footprints, median of ${RUNS} (load ${os.loadavg()[0]!.toFixed(1)})`,
 );
 for (const [name, times] of steps)
-  console.log(`  ${name.padEnd(22)} ${median(times).toFixed(1)} ms`);
+  console.log(`  ${name.padEnd(32)} ${median(times).toFixed(1)} ms`);
