@@ -59,7 +59,7 @@ export class CompareLayer extends QuicklookLayer {
     ];
     const shown: string[] = [];
     for (const side of sides) {
-      const placed = this.placed.find((p) => p.id === side.id);
+      const placed = this.placedOf(side.id);
       let state = 'none';
       if (placed && side.to > side.from) {
         ctx.save();

@@ -90,7 +90,11 @@ export function drawOrder<P extends Pick<Placed, 'id' | 'box'>>(
 }
 
 export class QuicklookLayer extends CanvasViewLayer {
-  protected placed: Placed[] = [];
+  private ids: readonly string[] = [];
+  private rings: ReadonlyArray<ArrayLike<number>> = [];
+  /** Per record, its corners' box in world units (minX NaN: no corners). */
+  private boxes = new Float64Array(0);
+  private placedCache = new Map<number, Placed | null>();
   private readonly images = new Map<string, Loaded>();
   private opacity = 0.85;
   private pending = false;
@@ -114,28 +118,102 @@ export class QuicklookLayer extends CanvasViewLayer {
     this.maxImages = Math.max(options.maxImages ?? MAX_IMAGES, this.maxDrawn);
   }
 
+  /**
+   * Only each ring's box is worked out here (no objects per record): with 100,000 footprints,
+   * placing every quicklook up front took longer than decoding the whole answer, and it ran
+   * before the first draw of the footprints. Corners are worked out for the records a draw
+   * picks (a few hundred at most), then kept. The box is the ring's lon/lat box projected,
+   * which is the box of its corners: `quicklookCorners` takes either the ring's first four
+   * points (a closed five-point ring) or the corners of that box.
+   */
   setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void {
-    const placed: Placed[] = [];
-    for (let i = 0; i < ids.length; i++) {
-      const c = cornersOfRing(rings[i]!);
-      if (!c || c.length !== 4) continue;
-      const corners = c.map(([lon, lat]) => [mercX(lon), mercY(lat)] as const) as unknown as [
-        Point,
-        Point,
-        Point,
-        Point,
-      ];
-      const xs = corners.map((p) => p[0]);
-      const ys = corners.map((p) => p[1]);
-      placed.push({
-        id: ids[i]!,
-        corners,
-        box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
-      });
+    const count = Math.min(ids.length, rings.length);
+    const boxes = new Float64Array(count * 4);
+    for (let i = 0; i < count; i++) {
+      const ring = rings[i]!;
+      let w = Infinity;
+      let s = Infinity;
+      let e = -Infinity;
+      let n = -Infinity;
+      for (let k = 0; k + 1 < ring.length; k += 2) {
+        const lon = ring[k]!;
+        const lat = ring[k + 1]!;
+        if (lon < w) w = lon;
+        if (lon > e) e = lon;
+        if (lat < s) s = lat;
+        if (lat > n) n = lat;
+      }
+      // No corners (an empty ring, or coordinates that are not numbers): never drawn.
+      const none = !(w <= e && s <= n && Number.isFinite(w + e + s + n));
+      boxes[i * 4] = none ? NaN : mercX(w);
+      boxes[i * 4 + 1] = mercY(n);
+      boxes[i * 4 + 2] = mercX(e);
+      boxes[i * 4 + 3] = mercY(s);
     }
-    this.placed = placed;
+    this.ids = ids.slice(0, count);
+    this.rings = rings;
+    this.boxes = boxes;
+    this.placedCache = new Map();
     // New footprints (a search or a sync): pictures missing before may be there now.
     this.retryMissing();
+  }
+
+  /** Record `i` placed: its corners worked out on first use (null: it has none). */
+  private placedAt(i: number): Placed | null {
+    const known = this.placedCache.get(i);
+    if (known !== undefined) return known;
+    const b = this.boxes;
+    const c = Number.isNaN(b[i * 4]) ? null : cornersOfRing(this.rings[i]!);
+    const placed =
+      c && c.length === 4
+        ? {
+            id: this.ids[i]!,
+            corners: c.map(([lon, lat]) => [mercX(lon), mercY(lat)] as const) as unknown as [
+              Point,
+              Point,
+              Point,
+              Point,
+            ],
+            box: [b[i * 4]!, b[i * 4 + 1]!, b[i * 4 + 2]!, b[i * 4 + 3]!] as const,
+          }
+        : null;
+    this.placedCache.set(i, placed);
+    return placed;
+  }
+
+  /** The record `id` placed, if it is among the footprints and has corners. */
+  protected placedOf(id: string): Placed | null {
+    const i = this.ids.indexOf(id);
+    return i < 0 ? null : this.placedAt(i);
+  }
+
+  /**
+   * What `drawOrder` needs to pick from in the view: the first `max` records touching it in
+   * the search's order, and the record `top` if it touches it (the same boxes, so the same pick).
+   */
+  private candidates(
+    [x0, y0, x1, y1]: readonly [number, number, number, number],
+    top: string | null,
+    max: number,
+  ): Placed[] {
+    const b = this.boxes;
+    const out: Placed[] = [];
+    let taken = 0;
+    let topSeen = top === null;
+    for (let i = 0; i < this.ids.length; i++) {
+      if (!(b[i * 4 + 2]! >= x0 && b[i * 4]! <= x1 && b[i * 4 + 3]! >= y0 && b[i * 4 + 1]! <= y1)) {
+        continue;
+      }
+      const isTop = this.ids[i] === top;
+      if (!isTop && taken >= max) continue;
+      const p = this.placedAt(i);
+      if (!p) continue;
+      out.push(p);
+      if (isTop) topSeen = true;
+      else taken++;
+      if (taken >= max && topSeen) break;
+    }
+    return out;
   }
 
   /** Forgets the pictures that were missing and draws again (asking for them anew). */
@@ -245,7 +323,9 @@ export class QuicklookLayer extends CanvasViewLayer {
     const x1 = (originX + view.width) / scale;
     const y1 = (originY + view.height) / scale;
     // One more than the cap: whether the cap cut something (then the drawn set may change).
-    const inView = drawOrder(this.placed, [x0, y0, x1, y1], this.top, this.maxDrawn + 1);
+    const max = this.maxDrawn + 1;
+    const view4 = [x0, y0, x1, y1] as const;
+    const inView = drawOrder(this.candidates(view4, this.top, max), view4, this.top, max);
     const capped = inView.length - (inView.at(-1)?.id === this.top ? 1 : 0) > this.maxDrawn;
     if (capped) inView.shift();
     const prev = this.previous;

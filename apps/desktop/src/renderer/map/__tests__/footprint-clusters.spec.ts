@@ -67,4 +67,28 @@ describe('clusterFootprints', () => {
     expect(clustered).toBeGreaterThan(400);
     expect(clustered).toBeLessThanOrEqual(500);
   });
+
+  it('boxes are the boxes of every point projected (lon/lat box projected), NaN when empty', () => {
+    let seed = 3;
+    const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    const rings: number[][] = [[]];
+    for (let i = 0; i < 200; i++) {
+      const ring: number[] = [];
+      // Up to 8 points anywhere, past the Mercator clamp too.
+      for (let k = 0; k < 3 + (i % 6); k++) ring.push(-180 + rnd() * 360, -89 + rnd() * 178);
+      rings.push(ring);
+    }
+    const boxes = footprintBoxes(rings, project);
+    expect(boxes.slice(0, 4).every(Number.isNaN)).toBe(true);
+    rings.slice(1).forEach((ring, j) => {
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (let k = 0; k < ring.length; k += 2) {
+        xs.push(mercX(ring[k]!));
+        ys.push(mercY(ring[k + 1]!));
+      }
+      const want = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      expect([...boxes.slice((j + 1) * 4, (j + 2) * 4)]).toEqual(want);
+    });
+  });
 });

@@ -69,6 +69,11 @@ describe('FootprintLayer on a real Leaflet map', () => {
     expect(layer.hoveredId).toBe('small');
     expect(layer.selectedCount).toBe(0);
     expect(layer.boundsOf()?.getCenter().lat).toBeCloseTo(15, 0);
+    // Hit tests read the new footprints (the grid is built anew on the first one after them).
+    expect(layer.idsAt(L.latLng(15, 15))).toEqual(['small']);
+    expect(layer.idsAt(L.latLng(11, 11))).toEqual([]);
+    layer.setFootprints(['far'], [[100, -41, 102, -41, 102, -39, 100, -39]]);
+    expect(layer.idsAt(L.latLng(-40, 101))).toEqual(['far']);
     map.remove();
   });
 });

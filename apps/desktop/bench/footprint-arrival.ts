@@ -1,0 +1,68 @@
+/**
+ * The page's work when a search's footprints arrive (issue 13, item 5), step by step, on
+ * 100,000 footprints (2,000 with `--smoke`): decoding and checking the binary answer, the
+ * store's id positions, the cluster boxes, packing (projecting) for the footprint layer, its
+ * hit-test grid, and placing the quicklooks. The same modules the page runs, in Node's V8
+ * (happy-dom for Leaflet's imports); drawing is not in it (bench/footprints.ts measures that in
+ * Chromium). Medians of several runs; prints figures only, no verdict.
+ *
+ *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/footprint-arrival.ts [--smoke]
+ */
+import os from 'node:os';
+import { median } from '@eo/bench-kit';
+import { Window } from 'happy-dom';
+
+const win = new Window();
+Object.assign(globalThis, { window: win, document: win.document, navigator: win.navigator });
+const { decodeFootprints, encodeFootprints, footprintRings } =
+  await import('../src/shared/contract/footprints-wire');
+const { footprintBoxes } = await import('../src/renderer/map/footprint-clusters');
+const { packFootprintSet } = await import('../src/renderer/map/footprints');
+const { mercX, mercY } = await import('../src/renderer/map/mercator');
+// By a computed path: the layer's DOM types are outside this (Node) tsconfig.
+const quicklookLayerModule = '../src/renderer/map/quicklook-layer';
+const { QuicklookLayer } = (await import(quicklookLayerModule)) as {
+  QuicklookLayer: new (urlOf: () => null) => {
+    setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void;
+  };
+};
+const { GridIndex } = await import('../src/renderer/map/spatial-index');
+const { footprints } = await import('../src/renderer/map/bench/synthetic-footprints');
+
+const smoke = process.argv.includes('--smoke');
+const N = smoke ? 2_000 : 100_000;
+const RUNS = smoke ? 3 : 9;
+
+const { ids, rings } = footprints(N);
+const offsets = new Uint32Array(N + 1);
+for (let i = 0; i < N; i++) offsets[i + 1] = offsets[i]! + 4;
+const coords = new Float32Array(offsets[N]! * 2);
+for (let i = 0; i < N; i++) coords.set(rings[i]!.slice(0, 8), i * 8);
+const bytes = encodeFootprints({ ids, offsets, coords });
+
+const steps = new Map<string, number[]>();
+function step<T>(name: string, work: () => T): T {
+  const t0 = performance.now();
+  const out = work();
+  steps.set(name, [...(steps.get(name) ?? []), performance.now() - t0]);
+  return out;
+}
+for (let run = 0; run < RUNS; run++) {
+  const answer = bytes.slice();
+  step('total', () => {
+    const set = step('decode and check', () => decodeFootprints(answer));
+    step('store: id positions', () => new Map(set.ids.map((id, i) => [id, i])));
+    const forClusters = step('rings (clusters)', () => footprintRings(set));
+    step('cluster boxes', () => footprintBoxes(forClusters, { x: mercX, y: mercY }));
+    const packed = step('pack (project)', () => packFootprintSet(set));
+    step('hit-test grid (first hit test)', () => new GridIndex(packed.boxes));
+    const forQuicklooks = step('rings (quicklooks)', () => footprintRings(set));
+    const quicklooks = new QuicklookLayer(() => null);
+    step('quicklooks placed', () => quicklooks.setFootprints(set.ids, forQuicklooks));
+  });
+}
+console.log(
+  `footprint arrival: ${N.toLocaleString('en')} footprints, median of ${RUNS} (load ${os.loadavg()[0]!.toFixed(1)})`,
+);
+for (const [name, times] of steps)
+  console.log(`  ${name.padEnd(32)} ${median(times).toFixed(1)} ms`);
