@@ -8,11 +8,15 @@ import type { QuicklookVariant } from '@eo/domain';
 export const QUICKLOOK_SCHEME = 'eo-quicklook';
 export const QUICKLOOK_HTTP_PREFIX = '/api/quicklooks/';
 
-/** `<variant>/<encoded id>`: the part both URL forms share (an index map: `index-<date>`). */
-export const quicklookPath = (
-  variant: QuicklookVariant | `index-${string}`,
-  recordId: string,
-): string => `${variant}/${encodeURIComponent(recordId)}`;
+/** A mirrored index map of a visualization for one date: `index-<YYYY-MM-DD>` as the variant. */
+export type IndexMapPictureVariant = `index-${string}`;
+
+/** What the picture URLs name: a quicklook variant or an index map's date. */
+export type PictureVariant = QuicklookVariant | IndexMapPictureVariant;
+
+/** `<variant>/<encoded id>`: the part both URL forms share. */
+export const quicklookPath = (variant: PictureVariant, recordId: string): string =>
+  `${variant}/${encodeURIComponent(recordId)}`;
 
 /**
  * The raw request in `<variant>/<encoded id>` (unvalidated: the backend checks it), or null

@@ -12,6 +12,10 @@
  */
 import { QuicklookVariant } from '@eo/domain';
 import { z } from 'zod';
+import type {
+  IndexMapPictureVariant as IndexMapVariantName,
+  PictureVariant,
+} from './quicklook-paths';
 
 export {
   QUICKLOOK_HTTP_PREFIX,
@@ -35,14 +39,12 @@ export const QuicklookRecordId = z
 export const IndexMapPictureVariant = z
   .string()
   .regex(/^index-\d{4}-\d{2}-\d{2}$/, 'an index map is index-YYYY-MM-DD') as z.ZodType<
-  `index-${string}`,
+  IndexMapVariantName,
   string
 >;
-export type IndexMapPictureVariant = `index-${string}`;
+export type IndexMapPictureVariant = IndexMapVariantName;
+export type { PictureVariant };
 export const indexMapPictureVariant = (date: string): IndexMapPictureVariant => `index-${date}`;
-
-/** What the picture URLs name: a quicklook variant or an index map's date. */
-export type PictureVariant = QuicklookVariant | IndexMapPictureVariant;
 
 export const QuicklookRequest = z.strictObject({
   recordId: QuicklookRecordId,
