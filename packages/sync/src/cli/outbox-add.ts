@@ -1,6 +1,8 @@
 /**
  * `eo outbox add <kind> (--json INPUT | --file FILE)`: queues a create, checked against the
  * domain request schema first (field-level errors, nothing queued, exit code 2). Works offline.
+ * A project, bandset, satellite or workflow id the mirrored lists do not know is queued with a
+ * warning naming the nearest known ones (cli/reference.ts).
  */
 import { createOutbox, OUTBOX_KINDS, type OutboxKind } from '../outbox/index';
 import { UsageError } from './args';
@@ -8,6 +10,7 @@ import type { CommandSpec } from './context';
 import { EXIT } from './io';
 import { writeEntry } from './outbox-view';
 import { jsonInput } from './json-input';
+import { unknownReferences, writeUnknownReferences } from './reference';
 
 export const outboxAddCommand: CommandSpec = {
   words: ['outbox', 'add'],
@@ -25,7 +28,11 @@ export const outboxAddCommand: CommandSpec = {
     ctx.format();
     const { sqlite } = ctx.database({ create: true });
     const outbox = createOutbox({ db: sqlite });
-    writeEntry(ctx, outbox.enqueue(kind as OutboxKind, input as never));
+    const entry = outbox.enqueue(kind as OutboxKind, input as never);
+    // After the schema passed (a refused input has worse problems): ids the mirror does not know.
+    const others = () => outbox.list().filter((e) => e.id !== entry.id);
+    writeUnknownReferences(ctx, unknownReferences(sqlite, entry.kind, entry.input, others));
+    writeEntry(ctx, entry);
     return EXIT.ok;
   },
 };

@@ -6,11 +6,13 @@ import type { ResourceName } from '../mirror/writers';
 import { createOutboxStore } from '../outbox/store';
 import { makeDriftStore, type DriftSample } from '../pull/drift';
 import { RESOURCES } from '../pull/engine';
+import { referenceCounts } from '../pull/reference';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import { imageryCounts, imageryLine } from './imagery';
 import { EXIT } from './io';
 import type { CommandContext, CommandSpec } from './context';
 import { isoFromUs, writeJson, writeTable } from './output';
+import { referenceLine } from './reference';
 
 /**
  * `complete`: the last pass finished; `incomplete`: it ended with fewer records than the
@@ -110,8 +112,9 @@ export const statusCommand: CommandSpec = {
     }
     const outbox = createOutboxStore(sqlite).counts();
     const imagery = imageryCounts(db);
+    const reference = referenceCounts(sqlite);
     if (format === 'json') {
-      writeJson(ctx.io.stdout, { resources, outbox, imagery });
+      writeJson(ctx.io.stdout, { resources, outbox, imagery, reference });
     } else {
       writeResourceTable(ctx, resources);
       const counts = Object.entries(outbox)
@@ -119,6 +122,7 @@ export const statusCommand: CommandSpec = {
         .map(([state, n]) => `${n} ${state}`);
       ctx.io.stdout.write(`\noutbox: ${counts.length ? counts.join(', ') : 'empty'}\n`);
       ctx.io.stdout.write(imageryLine(imagery));
+      ctx.io.stdout.write(referenceLine(reference));
     }
     writeSyncWarnings(ctx, resources);
     return Promise.resolve(EXIT.ok);

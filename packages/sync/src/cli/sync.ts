@@ -14,6 +14,7 @@ import type { CommandContext, CommandSpec } from './context';
 import { EXIT, readTextFile } from './io';
 import { writeJson } from './output';
 import { progressMode, syncProgress } from './progress';
+import { writeReferenceReport } from './reference';
 import { resourceViews, writeResourceTable, writeSyncWarnings } from './status';
 
 /** `order-items` and `orderItems` both name the order items. */
@@ -119,8 +120,10 @@ export const syncCommand: CommandSpec = {
       ...(pageSize !== undefined ? { pageSize } : {}),
       ...(batchRecords !== undefined ? { batchRecords } : {}),
     });
+    let reference;
     try {
       const report = await engine.sync({
+        reference: true, // ids for `eo outbox add` offline, as the desktop's forms have them
         resources,
         full: values.full ?? false,
         signal: io.signal,
@@ -131,6 +134,7 @@ export const syncCommand: CommandSpec = {
         skipCompletedWithinMs: values.full || values.refresh ? 0 : RECENT_COMPLETE_MS,
       });
       progress.end();
+      reference = report.reference;
       if (report.skipped.length > 0 && progressMode(values.progress, io.stderr) !== 'off')
         io.stderr.write(
           `${report.skipped.join(', ')}: complete within the last ${RECENT_COMPLETE_MS / 60_000} min, not walked again (--refresh walks them)\n`,
@@ -167,8 +171,13 @@ export const syncCommand: CommandSpec = {
     }
     const views = resourceViews(engine.status()).filter((v) => resources.includes(v.resource));
     if (format === 'json')
-      writeJson(io.stdout, { resources: views, ...(pictures ? { imagery: pictures } : {}) });
+      writeJson(io.stdout, {
+        resources: views,
+        ...(reference ? { reference } : {}),
+        ...(pictures ? { imagery: pictures } : {}),
+      });
     else writeResourceTable(ctx, views);
+    if (reference) writeReferenceReport(ctx, reference, format);
     writeSyncWarnings(ctx, views);
     if (pictures) writeImageryReport(ctx, pictures, format);
     return EXIT.ok;

@@ -27,7 +27,6 @@ import {
   type SyncReport,
 } from '../pull/engine';
 import { SyncBusyError } from '../pull/errors';
-import { syncReference, type ReferenceReport } from '../pull/reference';
 import { makeDriftStore } from '../pull/drift';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import {
@@ -82,16 +81,13 @@ export type MirrorSyncOptions = SyncOptions &
     readonly imagery?: Omit<ImagerySyncOptions, 'signal'> | undefined;
     /**
      * Read the service's reference lists (projects, bandsets, satellites, workflows) for form
-     * choices before the records (default true; `pull/reference.ts`).
+     * choices before the records (default true here; the engine reads them: `pull/reference.ts`).
      */
     readonly reference?: boolean | undefined;
   };
 
 /** The records' report, the reference lists', and the quicklooks' when `imagery` was asked for. */
-export type MirrorSyncReport = SyncReport & {
-  readonly imagery?: ImageryReport;
-  readonly reference?: ReferenceReport;
-};
+export type MirrorSyncReport = SyncReport & { readonly imagery?: ImageryReport };
 
 export interface MirrorFlushOptions extends Omit<FlushOptions, 'client'> {
   /** A sent create of this kind was written into the mirror (the screens re-read that list). */
@@ -201,9 +197,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       imageryRunning = false;
     }
   };
-  /** The reference lists are being read: the first part of a sync (busy like the rest). */
-  let readingReference = false;
-  const busy = () => readingReference || isSyncing(sqlite);
+  const busy = () => isSyncing(sqlite);
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
   let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
@@ -270,24 +264,14 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       if (busy()) throw new SyncBusyError();
       const engine = createSyncEngine({ ...opts, db: local, client });
       try {
-        // First: a few small reads, so forms know the ids even if a long pass is interrupted.
-        let reference: ReferenceReport | undefined;
-        if (opts.reference !== false) {
-          readingReference = true;
-          try {
-            reference = await syncReference(sqlite, client, { signal: opts.signal });
-          } finally {
-            readingReference = false;
-          }
-        }
-        const records = await engine.sync({
+        const report = await engine.sync({
           ...opts,
+          reference: opts.reference !== false,
           onProgress: (p) => {
             if (p.resource === 'catalogs') footprints.invalidate();
             opts.onProgress?.(p);
           },
         });
-        const report = reference ? { ...records, reference } : records;
         if (!opts.imagery) return report;
         const pictures = await runImagery({
           client, // index maps of mirrored visualizations go through the sync's own client

@@ -40,6 +40,7 @@ import {
   isFilterRejection,
   makeIncremental,
 } from './incremental';
+import { syncReference, type ReferenceReport } from './reference';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
 /** The order a full sync runs in (defined once, in @eo/domain). */
@@ -93,6 +94,12 @@ export interface SyncOptions {
    * when `fullEveryUs` has passed since the last full pass (pull/incremental.ts).
    */
   readonly full?: boolean;
+  /**
+   * Read the service's reference lists (projects, bandsets, satellites, workflows) first, inside
+   * the sync (reference.ts). Default false here (benches and request-counting tests measure the
+   * records alone); `mirror.sync()` and `eo sync` ask for them.
+   */
+  readonly reference?: boolean;
 }
 
 export interface SyncEngineOptions {
@@ -134,6 +141,8 @@ export interface SyncReport {
   readonly resources: ResourceStatus[];
   /** Requested resources left alone: completed within `skipCompletedWithinMs`. */
   readonly skipped: ResourceName[];
+  /** The reference lists' report, when `reference` was asked for. */
+  readonly reference?: ReferenceReport;
 }
 
 /** Databases a sync is running on: one at a time per database, whichever engine started it. */
@@ -400,6 +409,10 @@ export function createSyncEngine(options: SyncEngineOptions) {
       if (syncing.has(sqlite)) throw new SyncBusyError();
       syncing.add(sqlite);
       try {
+        // First: a few small reads, so forms know the ids even if a long pass is interrupted.
+        const reference = opts.reference
+          ? await syncReference(sqlite, client, { signal: opts.signal })
+          : undefined;
         // Interrupted passes first (a link that keeps dropping still finishes them), then the
         // rest in RESOURCES order, less those completed just now when asked to skip them.
         const skipped = resources.filter((r) =>
@@ -416,7 +429,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
             throw e;
           }
         }
-        return { resources: states.all(), skipped };
+        return { resources: states.all(), skipped, ...(reference ? { reference } : {}) };
       } finally {
         syncing.delete(sqlite);
       }

@@ -70,3 +70,15 @@ export async function syncReference(
   }
   return report;
 }
+
+/** Entries mirrored per list (`eo status`): 0 for a list never read or not offered. */
+export function referenceCounts(sqlite: Database.Database): Record<ReferenceKind, number> {
+  const rows = sqlite
+    .prepare<[], { kind: string; n: number }>(
+      'SELECT kind, COUNT(*) AS n FROM mirror_reference GROUP BY kind',
+    )
+    .all();
+  const counts = { project: 0, bandset: 0, satellite: 0, workflow: 0 };
+  for (const r of rows) if (r.kind in counts) counts[r.kind as ReferenceKind] = r.n;
+  return counts;
+}

@@ -229,7 +229,16 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as {
       resources: Array<{ resource: string; state: string; lastError: unknown }>;
+      reference: { read: Record<string, number>; absent: string[]; failed: unknown[] };
     };
+    // The reference lists are read at the document's paths, as the desktop reads them.
+    expect(report.reference).toMatchObject({ absent: [], failed: [] });
+    expect(Object.keys(report.reference.read).sort()).toEqual([
+      'bandset',
+      'project',
+      'satellite',
+      'workflow',
+    ]);
     for (const res of report.resources) {
       expect(res.lastError, res.resource).toBeNull();
       // 'complete' today; helper B's honest paging may make a capped pass 'incomplete'.
