@@ -71,6 +71,7 @@ export {
   watchConnectivity,
   type ConnectivityWatcher,
   type FlushTarget,
+  type WatcherClock,
 } from './connectivity-watcher';
 export { makeOutboxMirror } from './mirror/outbox-mirror';
 export {

@@ -247,9 +247,18 @@ export function createConnection(options: ConnectionOptions) {
     return connectivity;
   }
 
+  /**
+   * The operating system's network signal: the watcher checks soon (debounced there) instead
+   * of at its timer, flushing the outbox if the service is back. No connection: nothing to ask.
+   */
+  function checkSoon(): boolean {
+    return conn !== null && !closed && conn.watcher.checkSoon();
+  }
+
   return {
     connect,
     checkNow,
+    checkSoon,
     /** The current connection's client and the signal that ends with it; null unconfigured. */
     current: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
     /**

@@ -8,6 +8,7 @@ import {
   app,
   dialog,
   ipcMain,
+  powerMonitor,
   protocol,
   safeStorage,
   session,
@@ -22,6 +23,7 @@ import { createBackendHost } from './backend-host';
 import { registerIpc, relayEvent } from './ipc';
 import { withExportSaving } from './save-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
+import { forwardResume } from './network-signals';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
 import { safeStorageSecrets } from './secrets';
 import { applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } from './window';
@@ -119,6 +121,8 @@ function start(): void {
       app.exit(1);
       return;
     }
+    // Woken from sleep: the backend checks the service soon instead of at its timer.
+    forwardResume(powerMonitor, (method, input) => host.call(method, input));
     mainWindow = createMainWindow({
       preload: path.join(here, '../preload/index.cjs'),
       load: devUrl ? { url: devUrl } : { file: rendererFile },

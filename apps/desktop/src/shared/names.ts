@@ -8,6 +8,7 @@ export const METHOD_NAMES = [
   'settings.get',
   'settings.update',
   'connectivity.check',
+  'connectivity.networkChanged',
   'mirror.clear',
   'sync.run',
   'sync.cancel',

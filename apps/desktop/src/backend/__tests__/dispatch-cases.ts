@@ -12,6 +12,11 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   },
   'mirror.clear': { good: undefined, bad: 'all', path: '' },
   'connectivity.check': { good: undefined, bad: { force: true }, path: '' },
+  'connectivity.networkChanged': {
+    good: { reason: 'resume' },
+    bad: { reason: 'wifi' },
+    path: 'reason',
+  },
   'sync.run': {
     good: { resources: ['orders'] },
     bad: { resources: ['orders', 'secrets'] },

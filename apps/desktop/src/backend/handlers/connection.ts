@@ -1,4 +1,7 @@
-/** `connectivity.*`: is the configured service there, with the key, right now. */
+/**
+ * `connectivity.*`: is the configured service there, with the key, right now; and the
+ * operating system's network signals, which bring the watcher's next check forward.
+ */
 import type { connectionMethods } from '../../shared/contract';
 import type { ServiceConnection } from '../connection';
 import type { HandlersFor } from '../dispatch';
@@ -8,5 +11,6 @@ export type ConnectionHandlers = HandlersFor<keyof typeof connectionMethods>;
 export function connectionHandlers(connection: ServiceConnection): ConnectionHandlers {
   return {
     'connectivity.check': () => connection.checkNow(),
+    'connectivity.networkChanged': () => ({ scheduled: connection.checkSoon() }),
   };
 }

@@ -109,6 +109,7 @@ vi.mock('electron', async () => {
         h.handlers.set(ch, fn),
       removeHandler: (ch: string) => h.handlers.delete(ch),
     },
+    powerMonitor: new EE(),
     shell: { openExternal: vi.fn() },
     dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn() },
   };
@@ -149,6 +150,8 @@ describe('Electron main, wired', () => {
     expect(prefs.preload).toBe(path.join(mainDir, '../preload/index.cjs'));
     const win = h.windows[0]!.win as { loadFile: { mock: { calls: unknown[][] } } };
     expect(win.loadFile.mock.calls[0]![0]).toBe(path.join(mainDir, '../renderer/index.html'));
+    // Resume from sleep is forwarded to the backend once it is up (network-signals.ts).
+    expect((electron.powerMonitor as unknown as EventEmitter).listenerCount('resume')).toBe(1);
   });
 
   it('answers the app page through the real backend; the demo key is stored encrypted, never returned', async () => {

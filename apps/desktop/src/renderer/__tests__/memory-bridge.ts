@@ -243,6 +243,9 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return { cleared: true };
       case 'connectivity.check':
         return bridge.connectivity;
+      case 'connectivity.networkChanged':
+        // The backend's debounced check is tested there (network-signals.spec.ts).
+        return { scheduled: true };
       case 'sync.run':
         bridge.syncStatus = { ...bridge.syncStatus, running: true };
         return bridge.syncStatus;

@@ -61,6 +61,26 @@ export const useConnectivityStore = defineStore('connectivity', {
     apply(c: Connectivity): void {
       if (!this.current || c.checkedAt >= this.current.checkedAt) this.current = c;
     },
+    /**
+     * The browser's `online`/`offline` events go to the backend as signals: it checks the
+     * service soon (one check for a burst) instead of at its timer. `navigator.onLine` is no
+     * verdict (a link that is up says nothing of the service): the state comes from that check.
+     * Returns the unsubscribe.
+     */
+    followNetwork(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window) {
+      const signal = (e: Event): void => {
+        const reason = e.type === 'online' ? 'online' : 'offline';
+        void useBridge()
+          .call('connectivity.networkChanged', { reason })
+          .catch(() => undefined); // the timer's check still comes
+      };
+      target.addEventListener('online', signal);
+      target.addEventListener('offline', signal);
+      return () => {
+        target.removeEventListener('online', signal);
+        target.removeEventListener('offline', signal);
+      };
+    },
     async check(): Promise<void> {
       this.checking = true;
       this.error = null;

@@ -31,6 +31,7 @@ describe('contract', () => {
       'settings.get',
       'settings.update',
       'connectivity.check',
+      'connectivity.networkChanged',
       'mirror.clear',
       'sync.run',
       'sync.cancel',

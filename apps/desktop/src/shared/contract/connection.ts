@@ -17,8 +17,21 @@ export const Connectivity = z.object({
 });
 export type Connectivity = z.infer<typeof Connectivity>;
 
+/**
+ * What the operating system said about the network: the page's `online`/`offline` events, the
+ * machine waking from sleep. Never a verdict (a link that is up says nothing of the service):
+ * the backend checks soon instead of at its timer, one check for a burst of signals.
+ */
+export const NetworkSignal = z.object({ reason: z.enum(['online', 'offline', 'resume']) }).strict();
+export type NetworkSignal = z.infer<typeof NetworkSignal>;
+
 export const connectionMethods = {
   'connectivity.check': { input: none, output: Connectivity },
+  /** `scheduled`: a check was brought forward (false: none to make, or one is due as soon). */
+  'connectivity.networkChanged': {
+    input: NetworkSignal,
+    output: z.object({ scheduled: z.boolean() }),
+  },
 } as const;
 
 export const connectionEvents = {
