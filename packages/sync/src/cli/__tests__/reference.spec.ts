@@ -10,6 +10,7 @@ import { startFaultProxy, type FaultProxy } from '../../__tests__/fault-proxy';
 import { tempDir } from '../../db/__tests__/temp';
 import { openMirror } from '../../mirror/mirror';
 import { RESOURCES } from '../../pull/engine';
+import { orderInput } from '../../outbox/__tests__/service';
 import { startService, type TestService } from '../../pull/__tests__/service';
 import { editDistance, nearestChoices } from '../reference';
 import { eo } from './run-eo';
@@ -139,32 +140,8 @@ describe('eo outbox add with an id the mirror does not know', () => {
 
   it('an order item: its project and bandset, by path', async () => {
     const db = await syncedDb();
-    const item = {
-      project_id: 'prj-demo-floods',
-      name: 'Levee',
-      geometry: {
-        type: 'FeatureCollection',
-        features: [
-          {
-            type: 'Feature',
-            properties: {},
-            geometry: {
-              type: 'Polygon',
-              coordinates: [
-                [
-                  [11, 44],
-                  [11.1, 44],
-                  [11.1, 44.1],
-                  [11, 44],
-                ],
-              ],
-            },
-          },
-        ],
-      },
-      item_ids: ['any-archive-item'],
-      bandset: { bandset_id: 'bs-aurora-rgb' },
-    };
+    const order = orderInput('Levee', 'prj-demo-floods');
+    const item = { ...order.order_items[0]!, bandset: { bandset_id: 'bs-aurora-rgb' } };
     const r = await add(db, 'order', { order_items: [item] });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
