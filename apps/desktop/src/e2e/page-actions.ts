@@ -15,17 +15,29 @@ import { expect } from 'vitest';
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
   expect.poll(read, { timeout });
 
-/**
- * Connects the app on `page` to the service in Settings and runs a first sync from the Sync
- * screen, waiting for its progress to end.
- */
-export async function connectAndSync(page: Page, serviceUrl: string, apiKey: string) {
+/** Connects the app on `page` to the service in Settings (a first run opens there) and saves. */
+export async function connect(page: Page, serviceUrl: string, apiKey: string): Promise<void> {
   await page.getByLabel('Service URL').fill(serviceUrl);
   await page.getByLabel('API key').fill(apiKey);
   await page.getByRole('button', { name: 'Save' }).click();
+}
+
+/** "Sync now" on the Sync screen, waiting up to `timeout` ms for its progress to end. */
+export async function syncNow(page: Page, timeout = 30_000): Promise<void> {
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
   await page.getByRole('button', { name: 'Sync now' }).click();
-  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout });
+}
+
+/** `connect`, then a first sync from the Sync screen, run to its end. */
+export async function connectAndSync(page: Page, serviceUrl: string, apiKey: string) {
+  await connect(page, serviceUrl, apiKey);
+  await syncNow(page);
+}
+
+/** The catalog's result count as a number (NaN while it shows none). */
+export async function resultTotal(page: Page): Promise<number> {
+  return Number((await page.locator('[data-test="total"]').textContent())?.replace(/\D/g, ''));
 }
 
 /**
@@ -35,9 +47,7 @@ export async function connectAndSync(page: Page, serviceUrl: string, apiKey: str
  */
 export async function addResultToBasket(page: Page, recordId: string): Promise<void> {
   const list = page.getByRole('listbox', { name: 'Search results' });
-  const total = Number(
-    (await page.locator('[data-test="total"]').textContent())!.replace(/\D/g, ''),
-  );
+  const total = await resultTotal(page);
   await list.focus();
   await list.press('Home');
   for (let i = 0; i < total; i++) {
