@@ -97,7 +97,7 @@ describe('EO Field Desk: field files in and out', () => {
     await eventually(() => panel.count()).toBe(0);
   });
 
-  it('the search results exported as KMZ are downloaded by the j.page and read back', async () => {
+  it('the search results exported as KMZ are downloaded by the page and read back', async () => {
     const total = (await j.app.call<CatalogPage>('catalog.search', { limit: 1 })).total;
     expect(total).toBeGreaterThan(1);
     // The catalog's exports fold behind one "Export…" button (the list keeps its rows).
