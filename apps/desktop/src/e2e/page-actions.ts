@@ -64,6 +64,38 @@ export async function addResultToBasket(page: Page, recordId: string): Promise<v
   throw new Error(`${recordId} is not among the ${total} results`);
 }
 
+/** Puts records an order took out of the basket back in, each once the list badges it ordered. */
+export async function putOrderedBackInBasket(
+  page: Page,
+  recordIds: readonly string[],
+): Promise<void> {
+  for (const id of recordIds) {
+    await eventually(() =>
+      page.locator(`[data-id="${id}"] [data-test="ordered-badge"]`).count(),
+    ).toBe(1);
+    await addResultToBasket(page, id);
+  }
+}
+
+/**
+ * Imports an order item's area from a GeoJSON file of one feature (the file is read by the
+ * backend: its area is the item's only once the form says so).
+ */
+export async function importItemArea(item: Locator, file: string): Promise<void> {
+  await item.locator('[data-test="import-file"]').setInputFiles(file);
+  await eventually(() => item.locator('[data-test="geometry-state"]').textContent()).toContain(
+    `1 feature · ${path.basename(file)}`,
+  );
+}
+
+/** "Queue order" in the order composer, until it says the order of `items` items is queued. */
+export async function queueOrder(page: Page, items = 1): Promise<void> {
+  await page.locator('[data-test="queue-order"]').click();
+  await eventually(() => page.locator('[data-test="queued-message"]').textContent()).toContain(
+    `Order (${items} ${items === 1 ? 'item' : 'items'}) is queued`,
+  );
+}
+
 /**
  * Zooms the Leaflet map at `mapSelector` in by `steps` with the keyboard ("+"), one step at a
  * time: each press waits for the end of its zoom animation (a press during one is dropped).

@@ -30,7 +30,9 @@ import {
   eventually,
   fillAoiForm,
   footprintInk,
+  putOrderedBackInBasket,
   queueAoi,
+  queueOrder,
   syncNow,
 } from '../page-actions';
 
@@ -136,10 +138,7 @@ describe('a field day in browser mode', () => {
     await composerItem().locator('[data-test="field-name"]').fill(NAMES.order);
     await composerItem().locator('[data-test="field-project"]').fill(PROJECT);
     await shot('order-composed');
-    await j.page.locator('[data-test="queue-order"]').click();
-    await eventually(() => j.page.locator('[data-test="queued-message"]').textContent()).toContain(
-      'Order (1 item) is queued',
-    );
+    await queueOrder(j.page);
     await eventually(() => j.page.locator('[data-test="basket-notice"]').textContent()).toContain(
       '2 records left the basket',
     );
@@ -191,12 +190,10 @@ describe('a field day in browser mode', () => {
   it('composes a delivery of the records and a job for the project', async () => {
     // The order took the records out of the basket: put them back for the delivery.
     await j.tab('catalog');
-    for (const r of records) {
-      await eventually(() =>
-        j.page.locator(`[data-id="${r.id}"] [data-test="ordered-badge"]`).count(),
-      ).toBe(1);
-      await addResultToBasket(j.page, r.id);
-    }
+    await putOrderedBackInBasket(
+      j.page,
+      records.map((r) => r.id),
+    );
     await j.tab('deliveries');
     await j.page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
     await j.page.getByLabel('Cloud location configuration').fill('s3-field-bucket');

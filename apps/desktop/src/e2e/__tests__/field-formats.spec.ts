@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogPage, FilePreview, OutboxList } from '../../shared/contract';
 import { writeFieldsKmz } from '../field-files';
 import { useJourney, WIDE } from '../harness';
-import { daysAhead, eventually } from '../page-actions';
+import { daysAhead, eventually, queueOrder } from '../page-actions';
 
 const FIELDS = [
   { name: 'Wiese am Bach', ring: square(11.3, 44.45, 0.05) },
@@ -56,10 +56,7 @@ describe('EO Field Desk: field files in and out', () => {
     );
     await j.shot('02-two-items');
 
-    await j.page.locator('[data-test="queue-order"]').click();
-    await eventually(() => j.page.locator('[data-test="queued-message"]').textContent()).toContain(
-      'Order (2 items) is queued',
-    );
+    await queueOrder(j.page, 2);
     const orders = (await j.app.call<OutboxList>('outbox.list')).entries.filter(
       (e) => e.kind === 'order',
     );

@@ -6,26 +6,13 @@
  * shows its price now beside the price then, "quoted at" its time; "Send 1 order (total X)"
  * sends it at that price. Screenshots in test-output/e2e/order-review/.
  */
-import type { Polygon } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
 import { writeGeoJson } from '../field-files';
+import { FIELD_NEAR_BOLOGNA } from '../footprints';
 import { useJourney } from '../harness';
-import { daysAhead, eventually } from '../page-actions';
+import { daysAhead, eventually, importItemArea, queueOrder } from '../page-actions';
 
 const NAME = 'E2E previewed field';
-const FIELD: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [11.3, 44.48],
-      [11.34, 44.48],
-      [11.34, 44.51],
-      [11.3, 44.51],
-      [11.3, 44.48],
-    ],
-  ],
-};
-
 // Checks only when asked ("Check now"): no automatic batch races the review.
 const j = useJourney('order-review', {
   service: { scenes: 40 },
@@ -57,12 +44,7 @@ describe('an order previewed online, queued, and confirmed after the service was
     await item().locator('[data-test="field-project"]').fill('prj-demo-crops');
     await item().locator('[data-test="field-start"]').fill(daysAhead(7));
     await item().locator('[data-test="field-end"]').fill(daysAhead(37));
-    const file = writeGeoJson(j.filesDir, 'field.geojson', FIELD);
-    await item().locator('[data-test="import-file"]').setInputFiles(file);
-    // The file is read by the backend: its area is the item's only once the form says so.
-    await eventually(() => item().locator('[data-test="geometry-state"]').textContent()).toContain(
-      '1 feature · field.geojson',
-    );
+    await importItemArea(item(), writeGeoJson(j.filesDir, 'field.geojson', FIELD_NEAR_BOLOGNA));
     await j.page.locator('[data-test="preview-price"]').click();
     previewTotal = (await j.page.locator('[data-test="quote-total"]').textContent())!.trim();
     expect(previewTotal).toMatch(/^[\d,]+\.\d\d credits$/);
@@ -70,10 +52,7 @@ describe('an order previewed online, queued, and confirmed after the service was
       /^\s*Quoted at /,
     );
     await j.shot('01-preview');
-    await j.page.locator('[data-test="queue-order"]').click();
-    await eventually(() => j.page.locator('[data-test="queued-message"]').textContent()).toContain(
-      'Order (1 item) is queued',
-    );
+    await queueOrder(j.page);
   });
 
   it('offline: the header says an order waits for confirmation; nothing is quoted or sent', async () => {

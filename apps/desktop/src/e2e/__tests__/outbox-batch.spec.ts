@@ -15,7 +15,7 @@ import type { Polygon } from '@eo/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntryView, OutboxList } from '../../shared/contract';
 import { writeGeoJson } from '../field-files';
-import { insideOf, recordsOf, type DemoRecord } from '../footprints';
+import { FIELD_NEAR_BOLOGNA, insideOf, recordsOf, type DemoRecord } from '../footprints';
 import { listOutbox, useJourney } from '../harness';
 import {
   addResultToBasket,
@@ -24,7 +24,10 @@ import {
   drawnAreas,
   eventually,
   fillAoiForm,
+  importItemArea,
+  putOrderedBackInBasket,
   queueAoi,
+  queueOrder,
   zoomIn,
 } from '../page-actions';
 
@@ -57,20 +60,6 @@ beforeAll(() => {
 /** A GeoJSON file of one area, the feature named after the file. */
 const areaFile = (name: string, polygon: Polygon) =>
   writeGeoJson(j.filesDir, name, polygon, { name });
-
-/** A small field near Bologna, for the recurring and the refused order. */
-const FIELD: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [11.3, 44.48],
-      [11.34, 44.48],
-      [11.34, 44.51],
-      [11.3, 44.51],
-      [11.3, 44.48],
-    ],
-  ],
-};
 
 const indicator = () => j.page.locator('header [data-test="connectivity-label"]');
 const composerItem = () => j.page.locator('[data-test="composer-item-0"]');
@@ -111,13 +100,6 @@ const catalogDelivery = (e: OutboxEntryView) =>
 async function nameAndProject(name: string, project: string): Promise<void> {
   await composerItem().locator('[data-test="field-name"]').fill(name);
   await composerItem().locator('[data-test="field-project"]').fill(project);
-}
-
-async function queueOrder(): Promise<void> {
-  await j.page.locator('[data-test="queue-order"]').click();
-  await eventually(() => j.page.locator('[data-test="queued-message"]').textContent()).toContain(
-    'Order (1 item) is queued',
-  );
 }
 
 /** What a person sees of the outbox: each card's id, state and summary. */
@@ -195,7 +177,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
       composerItem().locator('[data-test="geometry-state"]').textContent(),
     ).toContain('1 feature · Drawn on the map');
     await j.shot('03-order-tasking-drawn');
-    await queueOrder();
+    await queueOrder(j.page);
   });
 
   it('order 2: an archive item from the two catalog records in the basket, which it empties', async () => {
@@ -212,7 +194,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await eventually(() => areasInView(composerMap())).toBe(true);
     await nameAndProject(NAMES.archive, PROJECT);
     await j.shot('04-order-archive');
-    await queueOrder();
+    await queueOrder(j.page);
     // The order took both records: the basket says so and lets them go (no ordering twice).
     await eventually(() => j.page.locator('[data-test="basket-notice"]').textContent()).toContain(
       '2 records left the basket: the queued order takes them.',
@@ -224,12 +206,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
   it('order 3: a weekly recurring item whose area comes from a GeoJSON file', async () => {
     await composerItem().locator('[data-test="field-kind"]').selectOption('recurring');
     await nameAndProject(NAMES.recurring, PROJECT);
-    await composerItem()
-      .locator('[data-test="import-file"]')
-      .setInputFiles(areaFile('field.geojson', FIELD));
-    await eventually(() =>
-      composerItem().locator('[data-test="geometry-state"]').textContent(),
-    ).toContain('1 feature · field.geojson');
+    await importItemArea(composerItem(), areaFile('field.geojson', FIELD_NEAR_BOLOGNA));
     // The imported field comes into view, as a field (not the dot that marks small areas).
     await eventually(() => areasInView(composerMap())).toBe(true);
     expect(
@@ -241,20 +218,15 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await composerItem().locator('[data-test="field-recurrence"]').selectOption('WEEKLY');
     await composerItem().locator('[data-test="field-occurrences"]').fill('4');
     await j.shot('05-order-recurring-imported');
-    await queueOrder();
+    await queueOrder(j.page);
   });
 
   it("order 4 (the service will refuse its project) and a delivery of that order's item", async () => {
     await nameAndProject(NAMES.refused, GONE_PROJECT);
-    await composerItem()
-      .locator('[data-test="import-file"]')
-      .setInputFiles(areaFile('refused.geojson', FIELD));
-    await eventually(() =>
-      composerItem().locator('[data-test="geometry-state"]').textContent(),
-    ).toContain('1 feature · refused.geojson');
+    await importItemArea(composerItem(), areaFile('refused.geojson', FIELD_NEAR_BOLOGNA));
     await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));
-    await queueOrder();
+    await queueOrder(j.page);
 
     await j.tab('deliveries');
     await j.page.getByRole('radio', { name: /Order items/ }).check();
@@ -328,12 +300,10 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
   it('a delivery of the basket; the outbox lists everything queued with its dependencies', async () => {
     // The archive order emptied the basket; its scenes are marked ordered. Put them back.
     await j.tab('catalog');
-    for (const r of records) {
-      await eventually(() =>
-        j.page.locator(`[data-id="${r.id}"] [data-test="ordered-badge"]`).count(),
-      ).toBe(1);
-      await addResultToBasket(j.page, r.id);
-    }
+    await putOrderedBackInBasket(
+      j.page,
+      records.map((r) => r.id),
+    );
     await j.tab('deliveries');
     await j.page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
     expect(await j.page.locator('[data-test="catalog-ids"] li').allTextContents()).toEqual(
