@@ -24,7 +24,7 @@ import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
 import { startGateProxy, type GateProxy, type GateRequest } from './gate-proxy';
-import { connect, connectAndSync } from './page-actions';
+import { connect, connectAndSync, openScreen } from './page-actions';
 import { APP_DIR, RENDERER_DIR } from './renderer-build';
 
 export const SCREENSHOT_DIR = path.join(APP_DIR, 'test-output', 'e2e');
@@ -313,7 +313,7 @@ export class Journey {
 
   /** Opens a screen with its tab in the header (`data-screen`). */
   tab(screen: string): Promise<void> {
-    return this.page.locator(`header [data-screen="${screen}"]`).click();
+    return openScreen(this.page, screen);
   }
 
   /** Starts the service again on its data and port (closing it first, if it still runs). */

@@ -64,12 +64,21 @@ export async function addResultToBasket(page: Page, recordId: string): Promise<v
   throw new Error(`${recordId} is not among the ${total} results`);
 }
 
-/** Puts records an order took out of the basket back in, each once the list badges it ordered. */
+/** Opens a screen with its tab in the header (`data-screen`). */
+export function openScreen(page: Page, screen: string): Promise<void> {
+  return page.locator(`header [data-screen="${screen}"]`).click();
+}
+
+/**
+ * Puts catalog records an order took out of the basket back in from the Catalog screen, each
+ * once the list badges it ordered.
+ */
 export async function putOrderedBackInBasket(
   page: Page,
-  recordIds: readonly string[],
+  records: ReadonlyArray<{ readonly id: string }>,
 ): Promise<void> {
-  for (const id of recordIds) {
+  await openScreen(page, 'catalog');
+  for (const { id } of records) {
     await eventually(() =>
       page.locator(`[data-id="${id}"] [data-test="ordered-badge"]`).count(),
     ).toBe(1);

@@ -189,11 +189,7 @@ describe('a field day in browser mode', () => {
 
   it('composes a delivery of the records and a job for the project', async () => {
     // The order took the records out of the basket: put them back for the delivery.
-    await j.tab('catalog');
-    await putOrderedBackInBasket(
-      j.page,
-      records.map((r) => r.id),
-    );
+    await putOrderedBackInBasket(j.page, records);
     await j.tab('deliveries');
     await j.page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
     await j.page.getByLabel('Cloud location configuration').fill('s3-field-bucket');

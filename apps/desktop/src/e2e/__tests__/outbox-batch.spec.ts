@@ -299,11 +299,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
 
   it('a delivery of the basket; the outbox lists everything queued with its dependencies', async () => {
     // The archive order emptied the basket; its scenes are marked ordered. Put them back.
-    await j.tab('catalog');
-    await putOrderedBackInBasket(
-      j.page,
-      records.map((r) => r.id),
-    );
+    await putOrderedBackInBasket(j.page, records);
     await j.tab('deliveries');
     await j.page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
     expect(await j.page.locator('[data-test="catalog-ids"] li').allTextContents()).toEqual(
