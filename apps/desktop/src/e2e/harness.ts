@@ -2,7 +2,7 @@
  * Real parts for the end-to-end tests and the benchmarks: the reference service (apps/server)
  * on 127.0.0.1 with the demo organisation and optional bulk catalog records, the desktop
  * backend in browser mode over a temp data dir, and headless Chromium (the system's, never a
- * downloaded one).
+ * downloaded one). A spec takes them together as one journey: `useJourney` (at the end).
  */
 import {
   DEMO,
@@ -356,8 +356,14 @@ export class Journey {
 }
 
 /**
- * Starts a journey's parts (see Journey and JourneyOptions); closes what started if one fails.
- * For code outside a spec file's hooks; a spec calls useJourney.
+ * Starts a journey's parts (see Journey and JourneyOptions) and returns the handle; closes what
+ * started if one fails. For code that runs outside a spec file's hooks; a spec calls useJourney.
+ * What the old-style specs spelled out maps to options: `seedService(service, seed)` is
+ * `service: seed`, no service `service: false`, `startBrowserApp({ ..., X })` is `app: { X }`,
+ * `openPage(browser, P)` is `page: P`, a `startGateProxy(url, hold)` is `gate: hold`, goto +
+ * Settings form (+ connectAndSync) is `open: 'connected'` (`'synced'`); in the tests
+ * `service = startReferenceService({ dataDir, port })` is `j.restartService()`, a new app on the
+ * same data is `j.restartApp({ app?, newPage? })`, the files a test writes go to `j.filesDir`.
  */
 export async function startJourney(name: string, options?: JourneyOptions): Promise<Journey> {
   const journey = new Journey(name, options);
