@@ -1,5 +1,19 @@
-/** Areas the end-to-end journeys draw from a scene's footprint (Node side, no DOM). */
+/** Areas the end-to-end journeys draw: a field, and from a scene's footprint (Node side, no DOM). */
 import type { Polygon } from '@eo/domain';
+
+/** A small field near Bologna (about 3 x 3 km), for orders of an area of one's own. */
+export const FIELD_NEAR_BOLOGNA: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [11.3, 44.48],
+      [11.34, 44.48],
+      [11.34, 44.51],
+      [11.3, 44.51],
+      [11.3, 44.48],
+    ],
+  ],
+};
 
 /** The footprint shrunk by half towards its centre: inside the (convex) scene, so it is covered. */
 export function insideOf(footprint: Polygon): Polygon {

@@ -15,17 +15,29 @@ import { expect } from 'vitest';
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
   expect.poll(read, { timeout });
 
-/**
- * Connects the app on `page` to the service in Settings and runs a first sync from the Sync
- * screen, waiting for its progress to end.
- */
-export async function connectAndSync(page: Page, serviceUrl: string, apiKey: string) {
+/** Connects the app on `page` to the service in Settings (a first run opens there) and saves. */
+export async function connect(page: Page, serviceUrl: string, apiKey: string): Promise<void> {
   await page.getByLabel('Service URL').fill(serviceUrl);
   await page.getByLabel('API key').fill(apiKey);
   await page.getByRole('button', { name: 'Save' }).click();
+}
+
+/** "Sync now" on the Sync screen, waiting up to `timeout` ms for its progress to end. */
+export async function syncNow(page: Page, timeout = 30_000): Promise<void> {
   await page.getByRole('button', { name: 'Sync', exact: true }).click();
   await page.getByRole('button', { name: 'Sync now' }).click();
-  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 30_000 });
+  await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout });
+}
+
+/** `connect`, then a first sync from the Sync screen, run to its end. */
+export async function connectAndSync(page: Page, serviceUrl: string, apiKey: string) {
+  await connect(page, serviceUrl, apiKey);
+  await syncNow(page);
+}
+
+/** The catalog's result count as a number (NaN while it shows none). */
+export async function resultTotal(page: Page): Promise<number> {
+  return Number((await page.locator('[data-test="total"]').textContent())?.replace(/\D/g, ''));
 }
 
 /**
@@ -35,9 +47,7 @@ export async function connectAndSync(page: Page, serviceUrl: string, apiKey: str
  */
 export async function addResultToBasket(page: Page, recordId: string): Promise<void> {
   const list = page.getByRole('listbox', { name: 'Search results' });
-  const total = Number(
-    (await page.locator('[data-test="total"]').textContent())!.replace(/\D/g, ''),
-  );
+  const total = await resultTotal(page);
   await list.focus();
   await list.press('Home');
   for (let i = 0; i < total; i++) {
@@ -52,6 +62,47 @@ export async function addResultToBasket(page: Page, recordId: string): Promise<v
     await list.press('ArrowDown');
   }
   throw new Error(`${recordId} is not among the ${total} results`);
+}
+
+/** Opens a screen with its tab in the header (`data-screen`). */
+export function openScreen(page: Page, screen: string): Promise<void> {
+  return page.locator(`header [data-screen="${screen}"]`).click();
+}
+
+/**
+ * Puts catalog records an order took out of the basket back in from the Catalog screen, each
+ * once the list badges it ordered.
+ */
+export async function putOrderedBackInBasket(
+  page: Page,
+  records: ReadonlyArray<{ readonly id: string }>,
+): Promise<void> {
+  await openScreen(page, 'catalog');
+  for (const { id } of records) {
+    await eventually(() =>
+      page.locator(`[data-id="${id}"] [data-test="ordered-badge"]`).count(),
+    ).toBe(1);
+    await addResultToBasket(page, id);
+  }
+}
+
+/**
+ * Imports an order item's area from a GeoJSON file of one feature (the file is read by the
+ * backend: its area is the item's only once the form says so).
+ */
+export async function importItemArea(item: Locator, file: string): Promise<void> {
+  await item.locator('[data-test="import-file"]').setInputFiles(file);
+  await eventually(() => item.locator('[data-test="geometry-state"]').textContent()).toContain(
+    `1 feature · ${path.basename(file)}`,
+  );
+}
+
+/** "Queue order" in the order composer, until it says the order of `items` items is queued. */
+export async function queueOrder(page: Page, items = 1): Promise<void> {
+  await page.locator('[data-test="queue-order"]').click();
+  await eventually(() => page.locator('[data-test="queued-message"]').textContent()).toContain(
+    `Order (${items} ${items === 1 ? 'item' : 'items'}) is queued`,
+  );
 }
 
 /**

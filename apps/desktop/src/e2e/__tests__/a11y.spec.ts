@@ -9,96 +9,59 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
-import { addResultToBasket, connectAndSync, eventually } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney, WIDE } from '../harness';
+import { addResultToBasket, eventually, resultTotal } from '../page-actions';
 import { type AxeFinding, runAxe, screenLayout } from '../a11y-checks';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
-let serviceDir: string;
-let appDir: string;
-let service: ReferenceService;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
-let shotDir: string;
+const j = useJourney('a11y', { service: { bulkRecords: 300 }, page: WIDE, open: 'synced' });
 
 /**
  * Deliveries of catalog records, sent through the app's outbox as the Deliveries form does (the
  * service lists no deliveries: the app shows those it created), so the table has rows.
  */
-async function createDeliveries(apiKey: string, count: number): Promise<void> {
-  const search = await service.server.app.inject({
+async function createDeliveries(count: number): Promise<void> {
+  const search = await j.service.server.app.inject({
     method: 'POST',
     url: '/v0/catalogs/search',
-    headers: { authorization: apiKey },
+    headers: { authorization: j.apiKey },
     payload: { limit: count },
   });
   const ids = (search.json() as { catalogs: Array<{ id: string }> }).catalogs.map((c) => c.id);
   expect(ids).toHaveLength(count);
   for (const id of ids) {
-    const queued = await app.backend.dispatch('outbox.enqueue', {
+    await j.app.call('outbox.enqueue', {
       kind: 'delivery',
       input: {
         deliveries: [{ catalog_ids: [id], cloud_info: { config: 's3-field', path: `a11y/${id}` } }],
       },
     });
-    expect(queued.ok).toBe(true);
   }
-  expect((await app.backend.dispatch('outbox.flush', {})).ok).toBe(true);
-  await app.backend.idle();
+  await j.app.call('outbox.flush', {});
+  await j.app.backend.idle();
 }
 
 beforeAll(async () => {
-  shotDir = freshScreenshotDir('a11y');
-  serviceDir = tempDir('eo-e2e-a11y-service-');
-  appDir = tempDir('eo-e2e-a11y-app-');
-  service = await startReferenceService({ dataDir: serviceDir });
-  const apiKey = seedService(service, { scenes: 200, bulkRecords: 300 });
-  app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
-  browser = await launchChromium();
-  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
-  await page.goto(app.server.openUrl);
-  await connectAndSync(page, service.url, apiKey);
-  await createDeliveries(apiKey, 3);
+  await createDeliveries(3);
   // Evaluated, not a <script>: the app's Content-Security-Policy allows no inline script.
-  await page.evaluate(AXE_SOURCE);
+  await j.page.evaluate(AXE_SOURCE);
 });
-
-afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
-
-const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();
 
 /** Every screen, with what makes it ready to check (data listed, a record open, a form up). */
 const SCREENS: ReadonlyArray<{ readonly name: string; open(): Promise<void> }> = [
   {
     name: 'catalog',
     async open() {
-      await tab('catalog');
+      await j.tab('catalog');
       // Open from the pass before: at 1024 px the record lies over the filters; close it.
-      const close = page.getByRole('button', { name: 'Close details' });
+      const close = j.page.getByRole('button', { name: 'Close details' });
       if (await close.isVisible()) await close.click();
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await eventually(async () =>
-        Number((await page.locator('[data-test="total"]').textContent())?.replace(/\D/g, '')),
-      ).toBeGreaterThan(0);
-      await page.locator('#result-row-0').click();
-      await page.locator('[data-test="detail"]').waitFor();
+      await j.page.getByRole('button', { name: 'Search', exact: true }).click();
+      await eventually(() => resultTotal(j.page)).toBeGreaterThan(0);
+      await j.page.locator('#result-row-0').click();
+      await j.page.locator('[data-test="detail"]').waitFor();
     },
   },
   { name: 'orders', open: () => heading('orders', 'Orders') },
@@ -106,8 +69,8 @@ const SCREENS: ReadonlyArray<{ readonly name: string; open(): Promise<void> }> =
     name: 'order-composer',
     async open() {
       await heading('orders', 'Orders');
-      await page.getByRole('button', { name: 'New order' }).click();
-      await page.locator('.composer').first().waitFor();
+      await j.page.getByRole('button', { name: 'New order' }).click();
+      await j.page.locator('.composer').first().waitFor();
     },
   },
   { name: 'aois', open: () => heading('aois', 'AOIs') },
@@ -116,7 +79,7 @@ const SCREENS: ReadonlyArray<{ readonly name: string; open(): Promise<void> }> =
     name: 'deliveries',
     async open() {
       await heading('deliveries', 'Deliveries');
-      await page.locator('[data-test="delivery-row"]').first().waitFor();
+      await j.page.locator('[data-test="delivery-row"]').first().waitFor();
     },
   },
   { name: 'jobs', open: () => heading('jobs', 'Jobs') },
@@ -126,8 +89,8 @@ const SCREENS: ReadonlyArray<{ readonly name: string; open(): Promise<void> }> =
 ];
 
 async function heading(screen: string, name: string): Promise<void> {
-  await tab(screen);
-  await page.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
+  await j.tab(screen);
+  await j.page.getByRole('heading', { name, exact: true, level: 1 }).waitFor();
 }
 
 const PASSES = [
@@ -141,15 +104,13 @@ describe('every screen with axe-core', () => {
   it.each(PASSES)(
     'no serious or critical violation: $scheme, $width x $height',
     async ({ scheme, width, height }) => {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
+      await j.page.setViewportSize({ width, height });
+      await j.page.emulateMedia({ colorScheme: scheme });
       const found: Record<string, AxeFinding[]> = {};
       for (const screen of SCREENS) {
         await screen.open();
-        await page.screenshot({
-          path: path.join(shotDir, `${scheme}-${width}-${screen.name}.png`),
-        });
-        const findings = await runAxe(page);
+        await j.shot(`${scheme}-${width}-${screen.name}`);
+        const findings = await runAxe(j.page);
         if (findings.length > 0) found[screen.name] = findings;
       }
       expect(found).toEqual({});
@@ -159,7 +120,7 @@ describe('every screen with axe-core', () => {
 
 /** The catalog map's bottom controls the Imagery control's box intersects. */
 async function overlapsOfImagery(): Promise<string[]> {
-  const imagery = await page.locator('.catalog [data-test="imagery-controls"]').boundingBox();
+  const imagery = await j.page.locator('.catalog [data-test="imagery-controls"]').boundingBox();
   expect(imagery).not.toBeNull();
   const others = {
     attribution: '.catalog .leaflet-control-attribution',
@@ -168,7 +129,7 @@ async function overlapsOfImagery(): Promise<string[]> {
   };
   const hit: string[] = [];
   for (const [name, selector] of Object.entries(others)) {
-    const b = await page.locator(selector).boundingBox();
+    const b = await j.page.locator(selector).boundingBox();
     expect(b, `${name} on the map`).not.toBeNull();
     const apart =
       imagery!.x + imagery!.width <= b!.x ||
@@ -182,16 +143,16 @@ async function overlapsOfImagery(): Promise<string[]> {
 
 describe('the layout at 1024 x 700', () => {
   it('scrolls no screen sideways, keeps delivery ids on one line, lists 10+ results beside a record', async () => {
-    await page.setViewportSize({ width: 1024, height: 700 });
-    await page.emulateMedia({ colorScheme: 'light' });
+    await j.page.setViewportSize({ width: 1024, height: 700 });
+    await j.page.emulateMedia({ colorScheme: 'light' });
     // The outbox's batch notice (the deliveries of beforeAll) takes its own strip under the
     // screens, as a user sees it until dismissed: measured with it dismissed, as a user works.
-    const dismiss = page.getByRole('button', { name: 'Dismiss the outbox notification' });
+    const dismiss = j.page.getByRole('button', { name: 'Dismiss the outbox notification' });
     if (await dismiss.isVisible()) await dismiss.click();
     const wide: Record<string, { overflow: number; outside: string[] }> = {};
     for (const screen of SCREENS) {
       await screen.open();
-      const layout = await screenLayout(page);
+      const layout = await screenLayout(j.page);
       if (layout.overflow > 0)
         wide[screen.name] = { overflow: layout.overflow, outside: layout.outside };
       if (screen.name === 'catalog') {
@@ -202,8 +163,8 @@ describe('the layout at 1024 x 700', () => {
         // The narrow map wraps its attribution to two lines: the Imagery control lies over none
         // of the map's bottom controls (it overlapped the attribution and "Compare two scenes").
         expect(await overlapsOfImagery()).toEqual([]);
-        await page.getByRole('button', { name: 'Close details' }).click();
-        expect((await screenLayout(page)).resultRowsVisible).toBe(layout.resultRowsVisible);
+        await j.page.getByRole('button', { name: 'Close details' }).click();
+        expect((await screenLayout(j.page)).resultRowsVisible).toBe(layout.resultRowsVisible);
       }
       if (screen.name === 'deliveries') {
         expect(layout.deliveryIdCells).toBeGreaterThan(0);
@@ -217,15 +178,15 @@ describe('the layout at 1024 x 700', () => {
 
 describe('the map in the dark scheme', () => {
   it('draws the dark basemap and Leaflet controls, zoomed to one footprint', async () => {
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await j.page.setViewportSize({ width: 1400, height: 900 });
+    await j.page.emulateMedia({ colorScheme: 'dark' });
     await SCREENS[0]!.open();
-    const first = await page.locator('#result-row-0').getAttribute('data-id');
-    await addResultToBasket(page, first!);
-    await page.getByRole('button', { name: 'Zoom to basket' }).click();
-    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    const first = await j.page.locator('#result-row-0').getAttribute('data-id');
+    await addResultToBasket(j.page, first!);
+    await j.page.getByRole('button', { name: 'Zoom to basket' }).click();
+    const scale = j.page.locator('.catalog .leaflet-control-scale-line');
     await eventually(async () => /\d+ (m|km)$/.test((await scale.textContent()) ?? '')).toBe(true);
-    const colours = await page.evaluate<{ sea: string; zoomButton: string }>(`(() => {
+    const colours = await j.page.evaluate<{ sea: string; zoomButton: string }>(`(() => {
       const map = document.querySelector('.catalog .map-frame__map');
       return {
         sea: getComputedStyle(map).backgroundColor,
@@ -234,35 +195,35 @@ describe('the map in the dark scheme', () => {
     })()`);
     // BASEMAP_STYLE_DARK.water and --panel of the dark scheme (leaflet.css paints them white).
     expect(colours).toEqual({ sea: 'rgb(22, 48, 77)', zoomButton: 'rgb(17, 24, 39)' });
-    await page.screenshot({ path: path.join(shotDir, 'dark-1400-one-footprint.png') });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.screenshot({ path: path.join(shotDir, 'light-1400-one-footprint.png') });
+    await j.shot('dark-1400-one-footprint');
+    await j.page.emulateMedia({ colorScheme: 'light' });
+    await j.shot('light-1400-one-footprint');
   });
 });
 
 describe('map clusters with the keyboard', () => {
   it('Tab reaches a cluster named by its count; Enter zooms in', async () => {
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await page.emulateMedia({ colorScheme: 'light' });
+    await j.page.setViewportSize({ width: 1400, height: 900 });
+    await j.page.emulateMedia({ colorScheme: 'light' });
     await SCREENS[0]!.open();
-    await page.getByRole('button', { name: 'Zoom to results' }).click();
-    const clusters = page.locator('.catalog .eo-cluster');
+    await j.page.getByRole('button', { name: 'Zoom to results' }).click();
+    const clusters = j.page.locator('.catalog .eo-cluster');
     await eventually(() => clusters.count()).toBeGreaterThan(0);
-    await page.locator('.catalog .map-frame__map').focus();
+    await j.page.locator('.catalog .map-frame__map').focus();
     const focusedName = () =>
-      page.evaluate<string | null>(
+      j.page.evaluate<string | null>(
         `document.activeElement && document.activeElement.classList.contains('eo-cluster') ? document.activeElement.getAttribute('aria-label') : null`,
       );
     // Leaflet puts the markers after the map's panes: Tab from the map lands on the first.
-    await page.keyboard.press('Tab');
+    await j.page.keyboard.press('Tab');
     const name = await focusedName();
     expect(name).toMatch(/^\d+ records here; zoom in$/);
-    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    const scale = j.page.locator('.catalog .leaflet-control-scale-line');
     const before = await scale.textContent();
-    await page.keyboard.press('Enter');
+    await j.page.keyboard.press('Enter');
     await eventually(() => scale.textContent()).not.toBe(before);
     expect(
-      await page.evaluate<boolean>(`document.activeElement.classList.contains('map-frame__map')`),
+      await j.page.evaluate<boolean>(`document.activeElement.classList.contains('map-frame__map')`),
     ).toBe(true);
   });
 });

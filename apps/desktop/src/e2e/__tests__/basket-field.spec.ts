@@ -6,45 +6,20 @@
  * both records out with a notice; the list then badges them "Ordered". Screenshots in
  * test-output/e2e/basket-field/.
  */
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
-import { addResultToBasket, connectAndSync, eventually } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney, WIDE } from '../harness';
+import { addResultToBasket, eventually } from '../page-actions';
 
 const SATELLITE = 'sat-aurora-1';
 const PROJECT = 'prj-demo-crops';
 
-let serviceDir: string;
-let appDir: string;
-let shotDir: string;
-let service: ReferenceService;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
+const j = useJourney('basket-field', { page: WIDE, open: 'synced' });
 /** Two demo records of one satellite (one bandset): the clearer one and the cloudier one. */
 let clear: { id: string; cloud: number };
 let cloudy: { id: string; cloud: number };
 
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('basket-field');
-  serviceDir = tempDir('eo-e2e-basket-service-');
-  appDir = tempDir('eo-e2e-basket-app-');
-  service = await startReferenceService({ dataDir: serviceDir });
-  const apiKey = seedService(service, { scenes: 200 });
-  const rows = service.server.app.ctx.sqlite
+beforeAll(() => {
+  const rows = j.service.server.app.ctx.sqlite
     .prepare(
       `SELECT c.id AS id, c.cloud_cover AS cloud FROM catalog_records c
        JOIN archive_scenes a ON a.id = c.item_id
@@ -55,93 +30,83 @@ beforeAll(async () => {
   cloudy = rows.at(-1)!;
   // A whole-percent limit lets the clear one through and not the cloudy one.
   expect(Math.floor(cloudy.cloud)).toBeGreaterThan(Math.ceil(clear.cloud));
-  app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
-  browser = await launchChromium();
-  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
-  await page.goto(app.server.openUrl);
-  await connectAndSync(page, service.url, apiKey);
 });
 
-afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
-const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();
-const basketCount = () => page.locator('[data-test="basket-count"]').textContent();
-const row = (id: string) => page.locator(`.results [data-id="${id}"]`);
-const basketEntry = (id: string) => page.locator(`[data-basket-id="${id}"]`);
+const basketCount = () => j.page.locator('[data-test="basket-count"]').textContent();
+const row = (id: string) => j.page.locator(`.results [data-id="${id}"]`);
+const basketEntry = (id: string) => j.page.locator(`[data-basket-id="${id}"]`);
 
 async function searchAll(): Promise<void> {
-  await tab('catalog');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await eventually(() => page.locator('[data-test="total"]').textContent()).toBe('10');
+  await j.tab('catalog');
+  await j.page.getByRole('button', { name: 'Search', exact: true }).click();
+  await eventually(() => j.page.locator('[data-test="total"]').textContent()).toBe('10');
 }
 
 describe('inspect and basket in Chromium', () => {
   it('a click opens a record to look at it, without putting it in the basket', async () => {
     await searchAll();
     await row(clear.id).click();
-    await eventually(() => page.locator('[data-test="detail"] small').textContent()).toBe(clear.id);
+    await eventually(() => j.page.locator('[data-test="detail"] small').textContent()).toBe(
+      clear.id,
+    );
     expect(await row(clear.id).getAttribute('aria-selected')).toBe('false');
     expect(await basketCount()).toBe('0');
-    await shot('01-inspect-only');
+    await j.shot('01-inspect-only');
   });
 
   it('the detail panel and the keyboard put records in the basket', async () => {
-    await page.locator('[data-test="detail-basket"]').click();
+    await j.page.locator('[data-test="detail-basket"]').click();
     await eventually(() => row(clear.id).getAttribute('aria-selected')).toBe('true');
-    await addResultToBasket(page, cloudy.id);
+    await addResultToBasket(j.page, cloudy.id);
     await eventually(basketCount).toBe('2');
-    expect(await page.locator('[data-test="selected-count"]').textContent()).toBe('2 in basket');
-    await shot('02-basket-of-two');
+    expect(await j.page.locator('[data-test="selected-count"]').textContent()).toBe('2 in basket');
+    await j.shot('02-basket-of-two');
   });
 
   it('keeps the basket across a restart of the app', async () => {
-    await app.close();
-    app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
-    await page.goto(app.server.openUrl);
+    await j.restartApp();
     await eventually(basketCount).toBe('2');
     expect(
-      await page
+      await j.page
         .locator('[data-basket-id]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-basket-id'))),
     ).toEqual([clear.id, cloudy.id]);
   });
 
   it('a search that hides a basket record keeps it in the basket, marked', async () => {
-    await tab('catalog');
-    await page.getByLabel('Max cloud cover (%)').fill(String(Math.ceil(clear.cloud)));
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await j.tab('catalog');
+    await j.page.getByLabel('Max cloud cover (%)').fill(String(Math.ceil(clear.cloud)));
+    await j.page.getByRole('button', { name: 'Search', exact: true }).click();
     await eventually(() => row(cloudy.id).count()).toBe(0);
     await eventually(() => basketEntry(cloudy.id).textContent()).toContain('not in these results');
     expect(await basketEntry(clear.id).textContent()).not.toContain('not in these results');
     expect(await basketCount()).toBe('2');
-    await shot('03-basket-record-hidden-by-search');
+    await j.shot('03-basket-record-hidden-by-search');
   });
 
   it('"Order…" takes the whole basket; queueing it empties the basket and badges the rows', async () => {
-    await page.locator('[data-test="order-selection"]').click();
-    const item = page.locator('[data-test="composer-item-0"]');
+    await j.page.locator('[data-test="order-selection"]').click();
+    const item = j.page.locator('[data-test="composer-item-0"]');
     await eventually(() => item.locator('[data-test="geometry-state"]').textContent()).toContain(
       'Footprints of 2 catalog records',
     );
     await item.locator('[data-test="field-name"]').fill('Basket scenes');
     await item.locator('[data-test="field-project"]').fill(PROJECT);
-    await page.locator('[data-test="queue-order"]').click();
-    await eventually(() => page.locator('[data-test="basket-notice"]').textContent()).toContain(
+    await j.page.locator('[data-test="queue-order"]').click();
+    await eventually(() => j.page.locator('[data-test="basket-notice"]').textContent()).toContain(
       '2 records left the basket: the queued order takes them.',
     );
-    await shot('04-order-queued-basket-emptied');
-    await page.getByRole('button', { name: 'Dismiss the basket notice' }).click();
+    await j.shot('04-order-queued-basket-emptied');
+    await j.page.getByRole('button', { name: 'Dismiss the basket notice' }).click();
 
-    await tab('catalog');
-    await page.getByLabel('Max cloud cover (%)').fill('');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await j.tab('catalog');
+    await j.page.getByLabel('Max cloud cover (%)').fill('');
+    await j.page.getByRole('button', { name: 'Search', exact: true }).click();
     await eventually(basketCount).toBe('0');
     for (const id of [clear.id, cloudy.id]) {
       await eventually(() => row(id).locator('[data-test="ordered-badge"]').count()).toBe(1);
       expect(await row(id).getAttribute('aria-selected')).toBe('false');
     }
-    await shot('05-ordered-badges');
+    await j.shot('05-ordered-badges');
   });
 });

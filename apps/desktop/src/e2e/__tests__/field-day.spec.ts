@@ -13,32 +13,28 @@
  */
 import { isFinalStatus } from '@eo/domain';
 import { DEMO, insertCatalogRecords } from '@eo/server';
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  listOutbox,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
+import { writeGeoJson } from '../field-files';
 import { insideOf, recordsOf, type DemoRecord } from '../footprints';
 import {
+  listOutbox,
+  type ReferenceService,
+  seedService,
+  startReferenceService,
+  useJourney,
+} from '../harness';
+import {
   addResultToBasket,
+  connect,
   eventually,
   fillAoiForm,
   footprintInk,
+  putOrderedBackInBasket,
   queueAoi,
+  queueOrder,
+  syncNow,
 } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
 
 const SATELLITE = 'sat-aurora-1';
 const PROJECT = 'prj-demo-crops';
@@ -49,91 +45,49 @@ const FIRST_RECORDS = 10;
 /** Records the service gains before the second sync. */
 const NEW_RECORDS = 5;
 
-let serviceDir: string;
-let otherDir: string;
-let appDir: string;
-let filesDir: string;
-let shotDir: string;
-let service: ReferenceService;
-let other: ReferenceService | undefined;
-let apiKey: string;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
-let records: DemoRecord[];
-
 /** The app as a new user starts it: it syncs on first connect; checks only when asked. */
-const startApp = () =>
-  startBrowserApp({
-    dataDir: appDir,
-    rendererDir: RENDERER_DIR,
+const j = useJourney('field-day', {
+  app: {
     syncOnFirstConnect: true,
     connectivityIntervalMs: 600_000,
     connectivityOfflineIntervalMs: 600_000,
-  });
+  },
+});
+let records: DemoRecord[];
+/** The service the last test switches to. */
+let other: ReferenceService | undefined;
 
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('field-day');
-  serviceDir = tempDir('eo-e2e-day-service-');
-  otherDir = tempDir('eo-e2e-day-other-');
-  appDir = tempDir('eo-e2e-day-app-');
-  filesDir = tempDir('eo-e2e-day-files-');
-  service = await startReferenceService({ dataDir: serviceDir });
-  apiKey = seedService(service, { scenes: 200 });
-  records = recordsOf(service.server.app.ctx.sqlite, SATELLITE, 2);
+beforeAll(() => {
+  records = recordsOf(j.service.server.app.ctx.sqlite, SATELLITE, 2);
   expect(records).toHaveLength(2);
-  app = await startApp();
-  browser = await launchChromium();
-  page = await openPage(browser);
 });
 
-afterAll(() =>
-  closeJourney([browser, app, other, service], [serviceDir, otherDir, appDir, filesDir]),
-);
+afterAll(() => other?.close());
 
 let step = 0;
-const shot = (name: string) =>
-  page.screenshot({
-    path: path.join(shotDir, `${String(++step).padStart(2, '0')}-${name}.png`),
-    fullPage: false,
-  });
-const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();
-const indicator = () => page.locator('header [data-test="connectivity-label"]');
-const total = () => page.locator('[data-test="total"]');
+const shot = (name: string) => j.shot(`${String(++step).padStart(2, '0')}-${name}`);
+const indicator = () => j.page.locator('header [data-test="connectivity-label"]');
+const total = () => j.page.locator('[data-test="total"]');
 /** The "Work offline" switch of the Sync screen (the caller opens it). */
-const workOffline = () => page.locator('.sync [data-test="work-offline"]');
-const composerItem = () => page.locator('[data-test="composer-item-0"]');
-const sqlite = () => service.server.app.ctx.sqlite;
+const workOffline = () => j.page.locator('.sync [data-test="work-offline"]');
+const composerItem = () => j.page.locator('[data-test="composer-item-0"]');
+const sqlite = () => j.service.server.app.ctx.sqlite;
 const rowsOf = (sql: string, ...args: unknown[]) =>
   sqlite()
     .prepare(sql)
     .all(...args);
 
-function writeGeoJson(name: string, geometry: unknown): string {
-  const file = path.join(filesDir, name);
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      type: 'FeatureCollection',
-      features: [{ type: 'Feature', properties: {}, geometry }],
-    }),
-  );
-  return file;
-}
-
-const outboxList = () => listOutbox(app);
+const outboxList = () => listOutbox(j.app);
 
 describe('a field day in browser mode', () => {
   it('first run: connected, the catalog shows its records and footprints without a press', async () => {
-    await page.goto(app.server.openUrl);
-    await page.getByLabel('Service URL').fill(service.url);
-    await page.getByLabel('API key').fill(apiKey);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await j.page.goto(j.app.server.openUrl);
+    await connect(j.page, j.service.url, j.apiKey);
     await eventually(() => indicator().textContent()).toBe('Online');
-    await tab('catalog');
+    await j.tab('catalog');
     // Nobody pressed Sync or Search: the first connect synced, the catalog shows what it holds.
     await eventually(() => total().textContent(), 20_000).toContain(String(FIRST_RECORDS));
-    await eventually(() => footprintInk(page)).toBeGreaterThan(0);
+    await eventually(() => footprintInk(j.page)).toBeGreaterThan(0);
     await shot('first-run-catalog');
   });
 
@@ -154,30 +108,28 @@ describe('a field day in browser mode', () => {
          WHERE id LIKE 'cat-day-%'`,
       )
       .run(nowUs, new Date(nowUs / 1000).toISOString().replace('Z', '000Z'));
-    await tab('sync');
-    await page.locator('[data-test="sync-now"]').click();
-    await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 20_000 });
-    await eventually(() => page.locator('tr[data-resource="catalogs"] td.num').textContent()).toBe(
-      String(FIRST_RECORDS + NEW_RECORDS),
-    );
+    await syncNow(j.page, 20_000);
+    await eventually(() =>
+      j.page.locator('tr[data-resource="catalogs"] td.num').textContent(),
+    ).toBe(String(FIRST_RECORDS + NEW_RECORDS));
     await shot('synced');
-    await tab('catalog');
+    await j.tab('catalog');
     await eventually(() => total().textContent()).toContain(String(FIRST_RECORDS + NEW_RECORDS));
     await shot('catalog-fresh-after-sync');
   });
 
   it('puts two aurora-1 records in the basket and switches to working offline', async () => {
-    for (const r of records) await addResultToBasket(page, r.id);
-    expect(await page.locator('[data-test="basket-count"]').textContent()).toBe('2');
-    await tab('sync');
+    for (const r of records) await addResultToBasket(j.page, r.id);
+    expect(await j.page.locator('[data-test="basket-count"]').textContent()).toBe('2');
+    await j.tab('sync');
     await workOffline().check();
     await eventually(() => indicator().textContent()).not.toBe('Online');
     await shot('basket-and-working-offline');
   });
 
   it('composes an order of the basket’s archive scenes', async () => {
-    await tab('orders');
-    await page.locator('[data-test="new-order"]').click();
+    await j.tab('orders');
+    await j.page.locator('[data-test="new-order"]').click();
     await composerItem().locator('[data-test="field-kind"]').selectOption('archive');
     await composerItem().locator('[data-test="use-selection"]').click();
     await eventually(() =>
@@ -186,34 +138,31 @@ describe('a field day in browser mode', () => {
     await composerItem().locator('[data-test="field-name"]').fill(NAMES.order);
     await composerItem().locator('[data-test="field-project"]').fill(PROJECT);
     await shot('order-composed');
-    await page.locator('[data-test="queue-order"]').click();
-    await eventually(() => page.locator('[data-test="queued-message"]').textContent()).toContain(
-      'Order (1 item) is queued',
-    );
-    await eventually(() => page.locator('[data-test="basket-notice"]').textContent()).toContain(
+    await queueOrder(j.page);
+    await eventually(() => j.page.locator('[data-test="basket-notice"]').textContent()).toContain(
       '2 records left the basket',
     );
-    await page.getByRole('button', { name: 'Dismiss the basket notice' }).click();
+    await j.page.getByRole('button', { name: 'Dismiss the basket notice' }).click();
   });
 
   it('composes an AOI over the first scene', async () => {
-    await tab('aois');
-    await page.locator('[data-test="new-aoi"]').click();
-    await fillAoiForm(page, {
+    await j.tab('aois');
+    await j.page.locator('[data-test="new-aoi"]').click();
+    await fillAoiForm(j.page, {
       name: NAMES.aoi,
       satelliteId: SATELLITE,
       provider: 'field-team',
       projectId: PROJECT,
-      areaFile: writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)),
+      areaFile: writeGeoJson(j.filesDir, 'aoi.geojson', insideOf(records[0]!.footprint)),
       sceneId: records[0]!.sceneId,
     });
     await shot('aoi-composed');
-    await queueAoi(page, NAMES.aoi);
+    await queueAoi(j.page, NAMES.aoi);
   });
 
   it('composes a custom index and a visualization of the queued AOI', async () => {
-    await tab('indices');
-    const index = page.locator('[data-test="index-form"]');
+    await j.tab('indices');
+    const index = j.page.locator('[data-test="index-form"]');
     await index.locator('[name="name"]').fill(NAMES.index);
     await index.locator('[name="description"]').fill('NDVI for the field team');
     await index.locator('[name="satellite_id"]').fill(SATELLITE);
@@ -226,8 +175,8 @@ describe('a field day in browser mode', () => {
       `“${NAMES.index}”`,
     );
 
-    await page.getByRole('tab', { name: 'Visualizations' }).click();
-    const vis = page.locator('[data-test="visualization-form"]');
+    await j.page.getByRole('tab', { name: 'Visualizations' }).click();
+    const vis = j.page.locator('[data-test="visualization-form"]');
     await vis.locator('select[name="aoi"]').selectOption({ label: `${NAMES.aoi} (queued)` });
     await vis.locator('select[name="index"]').selectOption('idx-ndvi-aurora');
     await vis.locator('[data-test="sources-queued"]').waitFor();
@@ -240,25 +189,19 @@ describe('a field day in browser mode', () => {
 
   it('composes a delivery of the records and a job for the project', async () => {
     // The order took the records out of the basket: put them back for the delivery.
-    await tab('catalog');
-    for (const r of records) {
-      await eventually(() =>
-        page.locator(`[data-id="${r.id}"] [data-test="ordered-badge"]`).count(),
-      ).toBe(1);
-      await addResultToBasket(page, r.id);
-    }
-    await tab('deliveries');
-    await page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
-    await page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
-    await page.getByLabel('Path in that location').fill(DELIVERY_PATH);
+    await putOrderedBackInBasket(j.page, records);
+    await j.tab('deliveries');
+    await j.page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
+    await j.page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
+    await j.page.getByLabel('Path in that location').fill(DELIVERY_PATH);
     await shot('delivery-composed');
-    await page.locator('[data-test="queue-delivery"]').click();
-    await eventually(() => page.locator('[data-test="form-done"]').textContent()).toBe(
+    await j.page.locator('[data-test="queue-delivery"]').click();
+    await eventually(() => j.page.locator('[data-test="form-done"]').textContent()).toBe(
       `Queued: delivery of 2 catalog records to ${DELIVERY_PATH}.`,
     );
 
-    await tab('jobs');
-    const job = page.locator('[data-test="job-form"]');
+    await j.tab('jobs');
+    const job = j.page.locator('[data-test="job-form"]');
     // Pressed before anything is filled in: what to correct, in the form's words, at the top;
     // the focus on the first field (item 14).
     expect(await job.locator('[aria-invalid="true"]').count()).toBe(0);
@@ -269,7 +212,7 @@ describe('a field day in browser mode', () => {
     expect(await job.locator('[data-test="error-summary"]').textContent()).toContain(
       'Project: Choose a project',
     );
-    expect(await page.evaluate('document.activeElement.id')).toBe('job-workflow');
+    expect(await j.page.evaluate('document.activeElement.id')).toBe('job-workflow');
     await shot('job-refused-summary');
     await job.locator('[name="workflow_id"]').fill('wf-ndvi-timeseries');
     await job.locator('[name="project_id"]').fill(PROJECT);
@@ -285,33 +228,29 @@ describe('a field day in browser mode', () => {
     expect(new Set(list.entries.map((e) => e.state))).toEqual(new Set(['queued']));
     // Nothing reached the service while working offline.
     expect(rowsOf('SELECT id FROM orders')).toEqual([]);
-    await tab('outbox');
+    await j.tab('outbox');
     await shot('outbox-six-queued');
   });
 
   it('restarts on the same data folder: still offline, the six entries intact', async () => {
     const before = (await outboxList()).entries.map((e) => [e.id, e.kind, e.state]);
-    await page.close();
-    await app.close();
-    app = await startApp();
-    page = await openPage(browser);
-    await page.goto(app.server.openUrl);
-    await tab('sync');
+    await j.restartApp({ newPage: true });
+    await j.tab('sync');
     await eventually(() => workOffline().isChecked()).toBe(true);
     expect((await outboxList()).entries.map((e) => [e.id, e.kind, e.state])).toEqual(before);
-    await tab('outbox');
+    await j.tab('outbox');
     await shot('after-restart');
   });
 
   it('reconnects: the order waits for review, is confirmed and everything is submitted', async () => {
-    await tab('sync');
+    await j.tab('sync');
     await workOffline().uncheck();
     await eventually(() => indicator().textContent()).toBe('Online');
-    const notice = page.locator('header [data-test="orders-review-notice"]');
+    const notice = j.page.locator('header [data-test="orders-review-notice"]');
     await eventually(() => notice.textContent()).toBe('Confirm 1 order');
     expect(rowsOf('SELECT id FROM orders')).toEqual([]);
     await notice.click();
-    const review = page.locator('[data-test="order-review"]');
+    const review = j.page.locator('[data-test="order-review"]');
     await eventually(() => review.locator('[data-test="review-price"]').textContent()).toMatch(
       /credits$/,
     );
@@ -334,7 +273,7 @@ describe('a field day in browser mode', () => {
   });
 
   it('every created record reaches a final state, or says why not', async () => {
-    service.server.app.ctx.worker.drain();
+    j.service.server.app.ctx.worker.drain();
     const statuses = (table: string) =>
       (rowsOf(`SELECT status FROM ${table}`) as Array<{ status: string }>).map((r) => r.status);
     const final = {
@@ -349,30 +288,28 @@ describe('a field day in browser mode', () => {
       for (const status of list) expect(isFinalStatus(status), `${table}: ${status}`).toBe(true);
     }
     // The app follows the AOI to its end without a sync, and shows it.
-    await tab('aois');
-    const aoiRow = page.locator('[data-test^="aoi-row-"]', { hasText: NAMES.aoi });
+    await j.tab('aois');
+    const aoiRow = j.page.locator('[data-test^="aoi-row-"]', { hasText: NAMES.aoi });
     await eventually(() => aoiRow.textContent(), 20_000).toMatch(/Success|Failed/);
     await shot('aoi-final');
   });
 
   it('Settings says how the key is really kept in browser mode', async () => {
-    await tab('settings');
-    const keyState = (await page.locator('[data-test="key-state"]').textContent())!;
+    await j.tab('settings');
+    const keyState = (await j.page.locator('[data-test="key-state"]').textContent())!;
     expect(keyState).toContain('in a file only you can read (not encrypted)');
     expect(keyState).not.toMatch(/stored encrypted|encrypted with/);
     await shot('settings-key');
   });
 
   it('switching the service URL says the mirror holds the old service’s data', async () => {
-    other = await startReferenceService({ dataDir: otherDir });
+    other = await startReferenceService({ dataDir: path.join(j.filesDir, 'other-service') });
     const otherKey = seedService(other, { scenes: 20 });
-    await page.getByLabel('Service URL').fill(other.url);
-    await page.getByLabel('API key').fill(otherKey);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await eventually(() => page.getByText('Saved.').isVisible()).toBe(true);
-    await tab('sync');
-    const note = page.locator('[data-test="other-services"]');
-    await eventually(() => note.textContent()).toContain(new URL(service.url).origin);
+    await connect(j.page, other.url, otherKey);
+    await eventually(() => j.page.getByText('Saved.').isVisible()).toBe(true);
+    await j.tab('sync');
+    const note = j.page.locator('[data-test="other-services"]');
+    await eventually(() => note.textContent()).toContain(new URL(j.service.url).origin);
     await shot('switched-service');
   });
 });

@@ -6,91 +6,36 @@
  * catalog's search results are exported, downloaded by the page (browser mode) and read back.
  * Screenshots land in test-output/e2e/field-formats/.
  */
-import { exportFeatures } from '@eo/formats';
 import { square } from '@eo/formats/testing';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogPage, FilePreview, OutboxList } from '../../shared/contract';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
-import { connectAndSync, eventually } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
-
-let serviceDir: string;
-let appDir: string;
-let shotDir: string;
-let service: ReferenceService;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
-let kmz: string;
+import { writeFieldsKmz } from '../field-files';
+import { useJourney, WIDE } from '../harness';
+import { daysAhead, eventually, queueOrder } from '../page-actions';
 
 const FIELDS = [
   { name: 'Wiese am Bach', ring: square(11.3, 44.45, 0.05) },
   { name: 'Acker Nord', ring: square(11.5, 44.45, 0.05) },
 ];
 
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('field-formats');
-  serviceDir = tempDir('eo-e2e-formats-service-');
-  appDir = tempDir('eo-e2e-formats-app-');
-  kmz = path.join(appDir, 'felder.kmz');
-  const bytes = exportFeatures(
-    [
-      ...FIELDS.map((f) => ({
-        geometry: { type: 'Polygon' as const, coordinates: [f.ring] },
-        properties: { name: f.name },
-      })),
-      { geometry: { type: 'Point', coordinates: [11.4, 44.5] }, properties: { name: 'Brunnen' } },
-    ],
-    'kmz',
-  );
-  fs.writeFileSync(kmz, bytes);
-  service = await startReferenceService({ dataDir: serviceDir });
-  const apiKey = seedService(service, { scenes: 200 });
-  app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
-  browser = await launchChromium();
-  page = await openPage(browser, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  await page.goto(app.server.openUrl);
-  await connectAndSync(page, service.url, apiKey);
+const j = useJourney('field-formats', {
+  page: { ...WIDE, acceptDownloads: true },
+  open: 'synced',
+});
+let kmz: string;
+
+beforeAll(() => {
+  kmz = writeFieldsKmz(j.filesDir, 'felder.kmz', FIELDS, { name: 'Brunnen', at: [11.4, 44.5] });
 });
 
-afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
-
-async function call<T>(method: string, input?: unknown): Promise<T> {
-  const r = await app.backend.dispatch(method, input);
-  if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
-  return r.value as T;
-}
-
-function daysAhead(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T08:00`;
-}
-
-const item = (k: number) => page.locator(`[data-test="composer-item-${k}"]`);
+const item = (k: number) => j.page.locator(`[data-test="composer-item-${k}"]`);
 
 describe('EO Field Desk: field files in and out', () => {
   it('a multi-feature KMZ becomes two order items in one step, queued as one order', async () => {
-    await page.locator('header [data-screen="orders"]').click();
-    await page.locator('[data-test="new-order"]').click();
+    await j.tab('orders');
+    await j.page.locator('[data-test="new-order"]').click();
     await item(0).locator('[data-test="field-project"]').fill('prj-demo-crops');
     await item(0).locator('[data-test="field-start"]').fill(daysAhead(7));
     await item(0).locator('[data-test="field-end"]').fill(daysAhead(37));
@@ -100,22 +45,19 @@ describe('EO Field Desk: field files in and out', () => {
       'felder.kmz: 3 features (kmz), 2 usable as areas',
     );
     expect(await item(0).locator('[data-test="import-pick-3"]').isDisabled()).toBe(true);
-    await shot('01-composer-preview');
+    await j.shot('01-composer-preview');
 
     await item(0).locator('[data-test="import-items"]').click();
-    await eventually(() => page.locator('[data-test^="composer-item-"]').count()).toBe(2);
+    await eventually(() => j.page.locator('[data-test^="composer-item-"]').count()).toBe(2);
     expect(await item(0).locator('[data-test="field-name"]').inputValue()).toBe(FIELDS[0]!.name);
     expect(await item(1).locator('[data-test="field-name"]').inputValue()).toBe(FIELDS[1]!.name);
     expect(await item(1).locator('[data-test="field-project"]').inputValue()).toBe(
       'prj-demo-crops',
     );
-    await shot('02-two-items');
+    await j.shot('02-two-items');
 
-    await page.locator('[data-test="queue-order"]').click();
-    await eventually(() => page.locator('[data-test="queued-message"]').textContent()).toContain(
-      'Order (2 items) is queued',
-    );
-    const orders = (await call<OutboxList>('outbox.list')).entries.filter(
+    await queueOrder(j.page, 2);
+    const orders = (await j.app.call<OutboxList>('outbox.list')).entries.filter(
       (e) => e.kind === 'order',
     );
     expect(orders).toHaveLength(1);
@@ -129,55 +71,55 @@ describe('EO Field Desk: field files in and out', () => {
   });
 
   it('the KMZ dropped on the catalog map opens its preview there', async () => {
-    await page.locator('header [data-screen="catalog"]').click();
+    await j.tab('catalog');
     const b64 = fs.readFileSync(kmz).toString('base64');
     // A drop as the OS gives it: a DataTransfer holding the file (page code: a string here,
     // this side has no DOM types).
-    const transfer = await page.evaluateHandle(`(() => {
+    const transfer = await j.page.evaluateHandle(`(() => {
       const bytes = Uint8Array.from(atob('${b64}'), (c) => c.charCodeAt(0));
       const dt = new DataTransfer();
       dt.items.add(new File([bytes], 'felder.kmz'));
       return dt;
     })()`);
-    const map = page.locator('.catalog__map');
+    const map = j.page.locator('.catalog__map');
     await map.dispatchEvent('dragover', { dataTransfer: transfer });
     await map.dispatchEvent('drop', { dataTransfer: transfer });
-    const panel = page.locator('[data-test="map-drop-panel"]');
+    const panel = j.page.locator('[data-test="map-drop-panel"]');
     await eventually(() => panel.textContent()).toContain('felder.kmz: 3 features');
     expect(await panel.locator('[data-test="map-import-order"]').textContent()).toContain(
       'New order with 2 items',
     );
-    await shot('03-map-drop-preview');
+    await j.shot('03-map-drop-preview');
     await panel.getByRole('button', { name: 'Close the preview' }).click();
     await eventually(() => panel.count()).toBe(0);
   });
 
   it('the search results exported as KMZ are downloaded by the page and read back', async () => {
-    const total = (await call<CatalogPage>('catalog.search', { limit: 1 })).total;
+    const total = (await j.app.call<CatalogPage>('catalog.search', { limit: 1 })).total;
     expect(total).toBeGreaterThan(1);
     // The catalog's exports fold behind one "Export…" button (the list keeps its rows).
-    await page.locator('.catalog [data-test="exports-menu"] summary').click();
-    await page.locator('[data-test="export-results-format"]').selectOption('kmz');
+    await j.page.locator('.catalog [data-test="exports-menu"] summary').click();
+    await j.page.locator('[data-test="export-results-format"]').selectOption('kmz');
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.locator('[data-test="export-results-run"]').click(),
+      j.page.waitForEvent('download'),
+      j.page.locator('[data-test="export-results-run"]').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^eo-search-\d{8}-\d{4}\.kmz$/);
-    const saved = path.join(appDir, download.suggestedFilename());
+    const saved = path.join(j.filesDir, download.suggestedFilename());
     await download.saveAs(saved);
     await eventually(() =>
-      page.locator('[data-test="export-results-outcome"]').textContent(),
+      j.page.locator('[data-test="export-results-outcome"]').textContent(),
     ).toContain(`Downloaded ${download.suggestedFilename()} (${total} features)`);
-    await shot('04-exported');
+    await j.shot('04-exported');
 
     // Read back as an import would (the backend's @eo/formats readers).
-    const back = await call<FilePreview>('files.preview', {
+    const back = await j.app.call<FilePreview>('files.preview', {
       name: 'search.kmz',
       base64: fs.readFileSync(saved).toString('base64'),
     });
     expect(back.format).toBe('kmz');
     expect(back.features).toHaveLength(total);
-    const records = (await call<CatalogPage>('catalog.search', { limit: 1000 })).items;
+    const records = (await j.app.call<CatalogPage>('catalog.search', { limit: 1000 })).items;
     expect(new Set(back.features.map((f) => f.properties['id']))).toEqual(
       new Set(records.map((r) => r.id)),
     );

@@ -6,87 +6,52 @@
  * puts one AOI per field in the outbox, named after it. Screenshots land in
  * test-output/e2e/field-import/.
  */
-import { exportFeatures } from '@eo/formats';
 import { square } from '@eo/formats/testing';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  listOutbox,
-  openPage,
-  startBrowserApp,
-  tempDir,
-} from '../harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeFieldsKmz } from '../field-files';
+import { listOutbox, useJourney } from '../harness';
 import { eventually } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
-
-let appDir: string;
-let shotDir: string;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
-let kmz: string;
 
 const FIELDS = [
   { name: 'Wiese am Bach', ring: square(14.1, 46.2, 0.01) },
   { name: 'Acker Nord', ring: square(14.3, 46.2, 0.02) },
 ];
 
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('field-import');
-  appDir = tempDir('eo-e2e-import-app-');
-  kmz = path.join(appDir, 'felder.kmz');
-  const bytes = exportFeatures(
-    [
-      ...FIELDS.map((f) => ({
-        geometry: { type: 'Polygon' as const, coordinates: [f.ring] },
-        properties: { name: f.name },
-      })),
-      { geometry: { type: 'Point', coordinates: [14.2, 46.3] }, properties: { name: 'Brunnen' } },
-    ],
-    'kmz',
-  );
-  fs.writeFileSync(kmz, bytes);
-  app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
-  browser = await launchChromium();
-  page = await openPage(browser);
+const j = useJourney('field-import', { service: false });
+let kmz: string;
+
+beforeAll(() => {
+  kmz = writeFieldsKmz(j.filesDir, 'felder.kmz', FIELDS, { name: 'Brunnen', at: [14.2, 46.3] });
 });
-
-afterAll(() => closeJourney([browser, app], [appDir]));
-
-const outboxList = () => listOutbox(app);
 
 describe('EO Field Desk: a KMZ becomes AOIs', () => {
   it('previews the KMZ and queues one AOI per field', async () => {
-    await page.goto(app.server.openUrl);
-    await page.locator('header [data-screen="aois"]').click();
-    await page.locator('[data-test="new-aoi"]').click();
-    await page.locator('[data-test="aoi-satellite"]').fill('sat-aurora-1');
-    await page.locator('[data-test="aoi-provider"]').fill('field-team');
-    await page.locator('[data-test="aoi-project"]').fill('prj-demo-crops');
-    await page.locator('[data-test="aoi-item-ids"]').fill('scene-1');
-    await page.locator('[data-test="aoi-import"]').setInputFiles(kmz);
+    await j.page.goto(j.app.server.openUrl);
+    await j.tab('aois');
+    await j.page.locator('[data-test="new-aoi"]').click();
+    await j.page.locator('[data-test="aoi-satellite"]').fill('sat-aurora-1');
+    await j.page.locator('[data-test="aoi-provider"]').fill('field-team');
+    await j.page.locator('[data-test="aoi-project"]').fill('prj-demo-crops');
+    await j.page.locator('[data-test="aoi-item-ids"]').fill('scene-1');
+    await j.page.locator('[data-test="aoi-import"]').setInputFiles(kmz);
 
-    const preview = page.locator('[data-test="file-import-preview"]');
+    const preview = j.page.locator('[data-test="file-import-preview"]');
     await eventually(() => preview.textContent()).toContain(
       'felder.kmz: 3 features (kmz), 2 usable as areas',
     );
-    expect(await page.locator('[data-test="import-feature-3"]').textContent()).toContain('Brunnen');
-    expect(await page.locator('[data-test="import-pick-3"]').isDisabled()).toBe(true);
-    await page.screenshot({ path: path.join(shotDir, '01-preview.png') });
-
-    await page.locator('[data-test="import-queue-each"]').click();
-    await eventually(() => page.locator('[data-test="file-import-done"]').textContent()).toContain(
-      'Queued 2 AOIs (Wiese am Bach, Acker Nord)',
+    expect(await j.page.locator('[data-test="import-feature-3"]').textContent()).toContain(
+      'Brunnen',
     );
-    await page.screenshot({ path: path.join(shotDir, '02-queued.png') });
+    expect(await j.page.locator('[data-test="import-pick-3"]').isDisabled()).toBe(true);
+    await j.shot('01-preview');
 
-    const aois = (await outboxList()).entries.filter((e) => e.kind === 'aoi');
+    await j.page.locator('[data-test="import-queue-each"]').click();
+    await eventually(() =>
+      j.page.locator('[data-test="file-import-done"]').textContent(),
+    ).toContain('Queued 2 AOIs (Wiese am Bach, Acker Nord)');
+    await j.shot('02-queued');
+
+    const aois = (await listOutbox(j.app)).entries.filter((e) => e.kind === 'aoi');
     expect(aois.map((e) => [e.state, e.input['name'], e.input['geometry']])).toEqual(
       FIELDS.map((f) => ['queued', f.name, { type: 'Polygon', coordinates: [f.ring] }]),
     );

@@ -5,64 +5,23 @@
  * use-case values), and the index editor accepts B05 for sat-aurora-1: the service's Aurora has
  * it, although no mirrored index uses it. Screenshots in test-output/e2e/form-ids/.
  */
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@eo/server';
 import { USECASES } from '@eo/domain';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
+import { useJourney, WIDE } from '../harness';
 import { eventually } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
 
-let serviceDir: string;
-let appDir: string;
-let shotDir: string;
-let service: ReferenceService;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('form-ids');
-  serviceDir = tempDir('eo-e2e-ids-service-');
-  appDir = tempDir('eo-e2e-ids-app-');
-  service = await startReferenceService({ dataDir: serviceDir });
-  const apiKey = seedService(service, { scenes: 200 });
-  app = await startBrowserApp({
-    dataDir: appDir,
-    rendererDir: RENDERER_DIR,
-    syncOnFirstConnect: true,
-  });
-  browser = await launchChromium();
-  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
-  await page.goto(app.server.openUrl);
-  await page.getByLabel('Service URL').fill(service.url);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Save' }).click();
+const j = useJourney('form-ids', {
+  app: { syncOnFirstConnect: true },
+  page: WIDE,
+  open: 'connected',
 });
-
-afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
-const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();
 
 /** The options of the datalist an input points at: value and the label shown. */
 async function choicesOf(input: string): Promise<Array<{ value: string; label: string }>> {
-  const listId = await page.locator(input).getAttribute('list');
+  const listId = await j.page.locator(input).getAttribute('list');
   expect(listId, `${input} has a list of choices`).toBeTruthy();
-  return page.locator(`datalist[id="${listId}"] option`).evaluateAll((os) =>
+  return j.page.locator(`datalist[id="${listId}"] option`).evaluateAll((os) =>
     os.map((o) => ({
       value: o.getAttribute('value') ?? '',
       label: o.getAttribute('label') ?? '',
@@ -74,7 +33,7 @@ describe('forms that know the ids, on a fresh install', () => {
   it('the first sync (by itself) brings the lists: the composer offers the demo projects', async () => {
     // The first connection syncs a never-synced mirror by itself: wait for it to complete.
     await eventually(async () => {
-      const r = await app.backend.dispatch('sync.status', undefined);
+      const r = await j.app.backend.dispatch('sync.status', undefined);
       const s = r.ok
         ? (r.value as { running: boolean; resources: Array<{ lastCompleteAt: unknown }> })
         : null;
@@ -86,24 +45,24 @@ describe('forms that know the ids, on a fresh install', () => {
       );
     }, 30_000).toBe(true);
 
-    await tab('orders');
-    await page.locator('[data-test="new-order"]').click();
+    await j.tab('orders');
+    await j.page.locator('[data-test="new-order"]').click();
     const project = '[data-test="composer-item-0"] [data-test="field-project"]';
     await eventually(() => choicesOf(project)).toEqual(
       DEMO.projects.map((p) => ({ value: p.id, label: `${p.name} (${p.id})` })),
     );
     const values = (await choicesOf(project)).map((c) => c.value);
     expect(values.filter((v) => (USECASES as readonly string[]).includes(v))).toEqual([]);
-    await page.locator(project).fill(DEMO.projects[0].id);
+    await j.page.locator(project).fill(DEMO.projects[0].id);
     await eventually(() =>
-      page.locator('[data-test$="projects-chosen"]').first().textContent(),
+      j.page.locator('[data-test$="projects-chosen"]').first().textContent(),
     ).toBe(DEMO.projects[0].name);
-    await shot('01-composer-project-choices');
+    await j.shot('01-composer-project-choices');
   });
 
   it('the index editor accepts B05 for sat-aurora-1 (the service lists it) and queues the index', async () => {
-    await tab('indices');
-    const form = page.locator('[data-test="index-form"]');
+    await j.tab('indices');
+    const form = j.page.locator('[data-test="index-form"]');
     await form.locator('[name="name"]').fill('Red-edge NDVI');
     await form.locator('[name="description"]').fill('NDVI with the red-edge band');
     await form.locator('[name="satellite_id"]').fill('sat-aurora-1');
@@ -119,7 +78,7 @@ describe('forms that know the ids, on a fresh install', () => {
     expect(await form.locator('[data-test="expression-bands"]').textContent()).not.toContain(
       'unknown',
     );
-    await shot('02-index-editor-b05');
+    await j.shot('02-index-editor-b05');
     await form.locator('[data-test="queue-index"]').click();
     await eventually(() => form.locator('[data-test="form-done"]').textContent()).toContain(
       'Red-edge NDVI',

@@ -7,57 +7,14 @@
  * scenes compared with the swipe divider (A only, B only and split: different pictures).
  * Screenshots in test-output/e2e/imagery/.
  */
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
-import { eventually } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney, WIDE } from '../harness';
+import { eventually, resultTotal, syncNow } from '../page-actions';
 
-let serviceDir: string;
-let appDir: string;
-let service: ReferenceService;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
-let shotDir: string;
-let serviceStopped = false;
+// 200 scenes: every 20th is a catalog record, so 10 thumbnails (the service renders ~5/s).
+const j = useJourney('imagery', { app: { imagery: 'thumbnails' }, page: WIDE, open: 'connected' });
 
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('imagery');
-  serviceDir = tempDir('eo-e2e-imagery-service-');
-  appDir = tempDir('eo-e2e-imagery-app-');
-  service = await startReferenceService({ dataDir: serviceDir });
-  // 200 scenes: every 20th is a catalog record, so 10 thumbnails (the service renders ~5/s).
-  const apiKey = seedService(service, { scenes: 200 });
-  await placeOrderOfRecordScene(apiKey);
-  app = await startBrowserApp({
-    dataDir: appDir,
-    rendererDir: RENDERER_DIR,
-    imagery: 'thumbnails',
-  });
-  browser = await launchChromium();
-  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
-  await page.goto(app.server.openUrl);
-  await page.getByLabel('Service URL').fill(service.url);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Save' }).click();
-});
-
-afterAll(() =>
-  closeJourney([browser, app, serviceStopped ? undefined : service], [serviceDir, appDir]),
-);
+beforeAll(() => placeOrderOfRecordScene());
 
 const ORDER_ITEM = 'E2E field with a picture';
 
@@ -65,18 +22,18 @@ const ORDER_ITEM = 'E2E field with a picture';
  * An archive order of one catalog record's scene, placed on the service before the sync (so
  * mirrored); the worker is not run, so it adds no catalog record.
  */
-async function placeOrderOfRecordScene(apiKey: string): Promise<void> {
-  const row = service.server.app.ctx.sqlite
+async function placeOrderOfRecordScene(): Promise<void> {
+  const row = j.service.server.app.ctx.sqlite
     .prepare(
       `SELECT s.id, s.feature_json AS f FROM archive_scenes s
        WHERE EXISTS (SELECT 1 FROM catalog_records c WHERE c.item_id = s.id)`,
     )
     .get() as { id: string; f: string };
   const geometry = (JSON.parse(row.f) as { geometry: unknown }).geometry;
-  const res = await service.server.app.inject({
+  const res = await j.service.server.app.inject({
     method: 'POST',
     url: '/v0/orders',
-    headers: { authorization: apiKey },
+    headers: { authorization: j.apiKey },
     payload: {
       order_items: [
         {
@@ -93,9 +50,6 @@ async function placeOrderOfRecordScene(apiKey: string): Promise<void> {
   });
   expect(res.statusCode, res.body).toBe(201);
 }
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
 
 /**
  * Spread of an image's pixels in the page (same origin, so readable): the standard deviation
@@ -156,92 +110,87 @@ const PIXEL_STATS = new Function(
 
 describe('imagery offline in Chromium', () => {
   it('syncs the records, then their thumbnails, and counts the pictures', async () => {
-    await page.getByRole('button', { name: 'Sync', exact: true }).click();
-    await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.locator('[data-test="progress"]').waitFor({ state: 'detached', timeout: 50_000 });
-    const counts = page.locator('[data-test="imagery-counts"]');
+    await syncNow(j.page, 50_000);
+    const counts = j.page.locator('[data-test="imagery-counts"]');
     await eventually(() => counts.textContent()).toMatch(/10 thumbnails/);
     expect(await counts.textContent()).toMatch(/0 overviews/);
-    await shot('01-synced-with-pictures');
+    await j.shot('01-synced-with-pictures');
   });
 
   it('offline: a thumbnail in every result row on screen, not blank', async () => {
-    await service.close();
-    serviceStopped = true;
-    await page.getByRole('button', { name: 'Catalog', exact: true }).click();
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await eventually(async () =>
-      Number((await page.locator('[data-test="total"]').textContent())?.replace(/\D/g, '')),
-    ).toBe(10);
-    const rows = page.locator('[role="option"][data-id]');
+    await j.service.close();
+    await j.page.getByRole('button', { name: 'Catalog', exact: true }).click();
+    await j.page.getByRole('button', { name: 'Search', exact: true }).click();
+    await eventually(() => resultTotal(j.page)).toBe(10);
+    const rows = j.page.locator('[role="option"][data-id]');
     await eventually(() => rows.count()).toBe(10);
-    const shown = page.locator('[role="option"] [data-test="thumb"][data-state="shown"] img');
+    const shown = j.page.locator('[role="option"] [data-test="thumb"][data-state="shown"] img');
     await eventually(() => shown.count(), 20_000).toBe(10);
     for (let i = 0; i < 10; i++) {
       const stats = await shown.nth(i).evaluate(PIXEL_STATS);
       expect(stats.spread).toBeGreaterThan(3);
     }
-    await shot('02-offline-list-thumbnails');
+    await j.shot('02-offline-list-thumbnails');
   });
 
   it('the detail panel shows a larger picture', async () => {
-    await page.locator('#result-row-0').click();
-    const big = page.locator('[data-test="detail-thumb"][data-state="shown"] img');
+    await j.page.locator('#result-row-0').click();
+    const big = j.page.locator('[data-test="detail-thumb"][data-state="shown"] img');
     await big.waitFor();
     expect((await big.evaluate(PIXEL_STATS)).spread).toBeGreaterThan(3);
     expect((await big.boundingBox())!.width).toBeGreaterThan(150);
-    await shot('03-offline-detail-picture');
+    await j.shot('03-offline-detail-picture');
   });
 
   it("the orders screen shows an order item's scene thumbnail offline", async () => {
-    await page.locator('header [data-screen="orders"]').click();
-    await page.locator('[data-test^="order-row-"]', { hasText: ORDER_ITEM }).click();
-    const thumb = page.locator(
+    await j.tab('orders');
+    await j.page.locator('[data-test^="order-row-"]', { hasText: ORDER_ITEM }).click();
+    const thumb = j.page.locator(
       '[data-test="scene-thumbs"] [data-test="thumb"][data-state="shown"] img',
     );
     await eventually(() => thumb.count()).toBeGreaterThan(0);
     expect((await thumb.first().evaluate(PIXEL_STATS)).spread).toBeGreaterThan(3);
-    await shot('03b-offline-order-thumbnail');
-    await page.locator('header [data-screen="catalog"]').click();
+    await j.shot('03b-offline-order-thumbnail');
+    await j.tab('catalog');
   });
 
   it('draws the quicklooks on their footprints; the Imagery toggle takes them off', async () => {
-    await page.getByRole('button', { name: 'Zoom to results' }).click();
-    const canvas = page.locator('.catalog .leaflet-pane canvas[data-drawn]');
+    await j.page.getByRole('button', { name: 'Zoom to results' }).click();
+    const canvas = j.page.locator('.catalog .leaflet-pane canvas[data-drawn]');
     await eventually(async () => Number(await canvas.getAttribute('data-drawn')), 20_000).toBe(10);
     // Ten scenes at world zoom are specks (their pixels are checked up close below).
-    await shot('04-offline-map-quicklooks-world');
+    await j.shot('04-offline-map-quicklooks-world');
 
     // One scene up close: its picture covers the middle of the map.
     // The row opened in the detail panel goes in the basket, and the map zooms to the basket.
-    if ((await page.locator('#result-row-0').getAttribute('aria-selected')) !== 'true')
-      await page.locator('#result-row-0 .row__check').click();
-    await page.getByRole('button', { name: 'Zoom to basket' }).click();
+    if ((await j.page.locator('#result-row-0').getAttribute('aria-selected')) !== 'true')
+      await j.page.locator('#result-row-0 .row__check').click();
+    await j.page.getByRole('button', { name: 'Zoom to basket' }).click();
     await eventually(async () => {
       const s = await canvas.evaluate(PIXEL_STATS);
       return s.opaque > 0.15 && s.spread > 3;
     }, 20_000).toBe(true);
-    await shot('05-offline-map-quicklook-zoomed');
+    await j.shot('05-offline-map-quicklook-zoomed');
 
-    await page.locator('[data-test="imagery-toggle"]').uncheck();
+    await j.page.locator('[data-test="imagery-toggle"]').uncheck();
     await eventually(() => canvas.count()).toBe(0);
-    await shot('06-imagery-off');
-    await page.locator('[data-test="imagery-toggle"]').check();
+    await j.shot('06-imagery-off');
+    await j.page.locator('[data-test="imagery-toggle"]').check();
     await eventually(() => canvas.count()).toBe(1);
   });
 
   it('compares two scenes with the swipe divider: A left, B right, moved by keyboard', async () => {
     // Two records in the basket (the first is there from the test above).
-    if ((await page.locator('#result-row-1').getAttribute('aria-selected')) !== 'true')
-      await page.locator('#result-row-1 .row__check').click();
-    await page.getByRole('button', { name: 'Compare two scenes' }).click();
-    const canvas = page.locator('.catalog .leaflet-pane canvas[data-compare]');
+    if ((await j.page.locator('#result-row-1').getAttribute('aria-selected')) !== 'true')
+      await j.page.locator('#result-row-1 .row__check').click();
+    await j.page.getByRole('button', { name: 'Compare two scenes' }).click();
+    const canvas = j.page.locator('.catalog .leaflet-pane canvas[data-compare]');
     await eventually(() => canvas.getAttribute('data-compare'), 20_000).toBe('drawn drawn');
     // The other quicklooks are hidden while comparing.
-    expect(await page.locator('.catalog .leaflet-pane canvas[data-drawn]').count()).toBe(0);
-    const divider = page.getByRole('slider', { name: /^Divider: .* left, .* right$/ });
+    expect(await j.page.locator('.catalog .leaflet-pane canvas[data-drawn]').count()).toBe(0);
+    const divider = j.page.getByRole('slider', { name: /^Divider: .* left, .* right$/ });
     expect(await divider.getAttribute('aria-valuenow')).toBe('50');
-    await shot('07-compare-split');
+    await j.shot('07-compare-split');
     // The demo's scenes lie far apart: at this view A's picture is left of the middle, B's right.
     const box = (await divider.boundingBox())!;
     const middle = box.x + box.width / 2;
@@ -251,26 +200,26 @@ describe('imagery offline in Chromium', () => {
     expect(split.right).toBeGreaterThan(20);
 
     await divider.focus();
-    await page.keyboard.press('End');
+    await j.page.keyboard.press('End');
     expect(await divider.getAttribute('aria-valuenow')).toBe('100');
     await eventually(async () => (await pixels()).print).not.toBe(split.print);
     const onlyA = await pixels();
-    await shot('08-compare-all-a');
-    await page.keyboard.press('Home');
+    await j.shot('08-compare-all-a');
+    await j.page.keyboard.press('Home');
     expect(await divider.getAttribute('aria-valuenow')).toBe('0');
     await eventually(async () => (await pixels()).print).not.toBe(onlyA.print);
     const onlyB = await pixels();
-    await shot('09-compare-all-b');
+    await j.shot('09-compare-all-b');
     // All A: A's picture as at the split, B's gone; all B: the reverse. Different pictures.
     expect(onlyA).toMatchObject({ left: split.left, right: 0 });
     expect(onlyB).toMatchObject({ left: 0, right: split.right });
     expect(onlyA.print).not.toBe(onlyB.print);
     // Arrow keys step it; closing brings the other quicklooks back.
-    await page.keyboard.press('ArrowRight');
+    await j.page.keyboard.press('ArrowRight');
     expect(await divider.getAttribute('aria-valuenow')).toBe('2');
-    await page.getByRole('button', { name: 'Close compare' }).click();
-    await eventually(() => page.locator('.catalog .leaflet-pane canvas[data-drawn]').count()).toBe(
-      1,
-    );
+    await j.page.getByRole('button', { name: 'Close compare' }).click();
+    await eventually(() =>
+      j.page.locator('.catalog .leaflet-pane canvas[data-drawn]').count(),
+    ).toBe(1);
   });
 });

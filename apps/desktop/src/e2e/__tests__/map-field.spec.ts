@@ -7,58 +7,21 @@
  * basemap paints place names, the graticule and lake water at scene scale. Screenshots
  * in test-output/e2e/map-field/ (and the one-footprint view at /tmp/eo-map-one-footprint.png).
  */
-import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
-import { addResultToBasket, connectAndSync, eventually } from '../page-actions';
-import { RENDERER_DIR } from '../renderer-build';
+import { describe, expect, it } from 'vitest';
+import { useJourney, WIDE } from '../harness';
+import { addResultToBasket, eventually, resultTotal } from '../page-actions';
 
-let serviceDir: string;
-let appDir: string;
-let service: ReferenceService;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
-let shotDir: string;
+const j = useJourney('map-field', { service: { bulkRecords: 300 }, page: WIDE, open: 'synced' });
 
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('map-field');
-  serviceDir = tempDir('eo-e2e-map-service-');
-  appDir = tempDir('eo-e2e-map-app-');
-  service = await startReferenceService({ dataDir: serviceDir });
-  const apiKey = seedService(service, { scenes: 200, bulkRecords: 300 });
-  app = await startBrowserApp({ dataDir: appDir, rendererDir: RENDERER_DIR });
-  browser = await launchChromium();
-  page = await openPage(browser, { viewport: { width: 1400, height: 900 } });
-  await page.goto(app.server.openUrl);
-  await connectAndSync(page, service.url, apiKey);
-});
-
-afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir]));
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
-const mapEl = () => page.locator('.catalog .map-frame__map');
+const mapEl = () => j.page.locator('.catalog .map-frame__map');
 
 /**
  * The colour of one screen pixel, from a 1x1 PNG screenshot: the one row's filter byte, then
  * the pixel (with nothing to its left or above, every PNG filter leaves it as stored).
  */
 async function pixelAt(x: number, y: number): Promise<[number, number, number]> {
-  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const png = await j.page.screenshot({ clip: { x, y, width: 1, height: 1 } });
   const chunks: Buffer[] = [];
   for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
@@ -73,47 +36,45 @@ async function pixelAt(x: number, y: number): Promise<[number, number, number]> 
 
 describe('the catalog map in Chromium', () => {
   it('fits a new search to one world, with a scale bar', async () => {
-    await page.getByRole('button', { name: 'Catalog', exact: true }).click();
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await eventually(async () =>
-      Number((await page.locator('[data-test="total"]').textContent())?.replace(/\D/g, '')),
-    ).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Zoom to results' }).click();
+    await j.page.getByRole('button', { name: 'Catalog', exact: true }).click();
+    await j.page.getByRole('button', { name: 'Search', exact: true }).click();
+    await eventually(() => resultTotal(j.page)).toBeGreaterThan(0);
+    await j.page.getByRole('button', { name: 'Zoom to results' }).click();
     await expect
-      .poll(() => page.locator('.catalog .leaflet-control-scale-line').isVisible())
+      .poll(() => j.page.locator('.catalog .leaflet-control-scale-line').isVisible())
       .toBe(true);
-    await shot('01-zoom-to-results');
+    await j.shot('01-zoom-to-results');
   });
 
   it('clusters the dots at world zoom with counts, and zooms in on a click', async () => {
-    const clusters = page.locator('.catalog .eo-cluster');
+    const clusters = j.page.locator('.catalog .eo-cluster');
     await eventually(() => clusters.count()).toBeGreaterThan(0);
     const counts = await clusters.allTextContents();
     expect(counts.every((t) => Number(t) >= 2)).toBe(true);
-    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    const scale = j.page.locator('.catalog .leaflet-control-scale-line');
     const before = await scale.textContent();
     await clusters.first().click();
     await eventually(() => scale.textContent()).not.toBe(before);
-    await shot('01b-cluster-zoomed');
-    await page.getByRole('button', { name: 'Zoom to results' }).click();
+    await j.shot('01b-cluster-zoomed');
+    await j.page.getByRole('button', { name: 'Zoom to results' }).click();
   });
 
   it('has a layer control whose choices hold', async () => {
-    await page.locator('.catalog [data-test="layers-button"]').click();
-    await page.locator('.catalog [data-test="layer-footprints"]').uncheck();
-    await eventually(() => page.locator('.catalog .eo-cluster').count()).toBe(0);
-    await shot('01c-layers-footprints-off');
-    await page.locator('.catalog [data-test="layer-footprints"]').check();
-    await eventually(() => page.locator('.catalog .eo-cluster').count()).toBeGreaterThan(0);
-    await page.locator('.catalog [data-test="layers-button"]').click();
+    await j.page.locator('.catalog [data-test="layers-button"]').click();
+    await j.page.locator('.catalog [data-test="layer-footprints"]').uncheck();
+    await eventually(() => j.page.locator('.catalog .eo-cluster').count()).toBe(0);
+    await j.shot('01c-layers-footprints-off');
+    await j.page.locator('.catalog [data-test="layer-footprints"]').check();
+    await eventually(() => j.page.locator('.catalog .eo-cluster').count()).toBeGreaterThan(0);
+    await j.page.locator('.catalog [data-test="layers-button"]').click();
   });
 
   it('zoomed to one footprint: scale bar, pointer position, hover both ways', async () => {
-    const first = await page.locator('#result-row-0').getAttribute('data-id');
+    const first = await j.page.locator('#result-row-0').getAttribute('data-id');
     expect(first).not.toBeNull();
-    await addResultToBasket(page, first!);
-    await page.getByRole('button', { name: 'Zoom to basket' }).click();
-    const scale = page.locator('.catalog .leaflet-control-scale-line');
+    await addResultToBasket(j.page, first!);
+    await j.page.getByRole('button', { name: 'Zoom to basket' }).click();
+    const scale = j.page.locator('.catalog .leaflet-control-scale-line');
     // Zoomed in to a scene: the scale bar counts kilometres (tens) or metres, not 1000s of km.
     await eventually(async () => {
       const t = (await scale.textContent()) ?? '';
@@ -123,84 +84,86 @@ describe('the catalog map in Chromium', () => {
 
     // The footprint sits in the middle of the map (fitted): hover it there.
     const box = (await mapEl().boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await eventually(() => page.locator('[data-test="cursor-position"]').textContent()).toMatch(
+    await j.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await eventually(() => j.page.locator('[data-test="cursor-position"]').textContent()).toMatch(
       /^\s*-?\d+\.\d{5}, -?\d+\.\d{5}\s*$/,
     );
     await eventually(() =>
-      page.locator(`[data-id="${first}"]`).evaluate((el) => el.classList.contains('row--hovered')),
+      j.page
+        .locator(`[data-id="${first}"]`)
+        .evaluate((el) => el.classList.contains('row--hovered')),
     ).toBe(true);
-    await eventually(() => page.locator('.leaflet-tooltip').isVisible()).toBe(true);
-    expect(await page.locator('.leaflet-tooltip').textContent()).toMatch(/%/);
+    await eventually(() => j.page.locator('.leaflet-tooltip').isVisible()).toBe(true);
+    expect(await j.page.locator('.leaflet-tooltip').textContent()).toMatch(/%/);
     // The offline basemap at scene scale: place names and the graticule are painted.
-    const labels = page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
+    const labels = j.page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
     await eventually(
       async () => ((await labels.getAttribute('data-places')) ?? '').length,
     ).toBeGreaterThan(0);
     expect(Number(await labels.getAttribute('data-graticule-lines'))).toBeGreaterThan(1);
-    await page.screenshot({ path: '/tmp/eo-map-one-footprint.png', fullPage: false });
-    await shot('02-one-footprint');
+    await j.page.screenshot({ path: '/tmp/eo-map-one-footprint.png', fullPage: false });
+    await j.shot('02-one-footprint');
   });
 
   it('goes to coordinates typed in DMS', async () => {
-    const input = page.locator('.catalog [data-test="goto-input"]');
+    const input = j.page.locator('.catalog [data-test="goto-input"]');
     await input.fill(`59°19'48"N 18°4'12"E`);
     await input.press('Enter');
-    await page.mouse.move(0, 0);
+    await j.page.mouse.move(0, 0);
     const box = (await mapEl().boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await eventually(() => page.locator('[data-test="cursor-position"]').textContent()).toMatch(
+    await j.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await eventually(() => j.page.locator('[data-test="cursor-position"]').textContent()).toMatch(
       /59\.3\d+, 18\.0\d+/,
     );
     await input.fill('95, 10');
     await input.press('Enter');
-    await eventually(() => page.locator('[data-test="goto-error"]').textContent()).toMatch(
+    await eventually(() => j.page.locator('[data-test="goto-error"]').textContent()).toMatch(
       /latitude must lie/,
     );
-    await shot('03-goto');
+    await j.shot('03-goto');
   });
 
   it('paints water and place names offline at scene scale (Lake Geneva)', async () => {
-    const input = page.locator('.catalog [data-test="goto-input"]');
+    const input = j.page.locator('.catalog [data-test="goto-input"]');
     await input.fill('46.45, 6.55');
     await input.press('Enter');
-    const labels = page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
+    const labels = j.page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
     // The lake shore's towns (Lausanne, Évian-les-Bains, Thonon-les-Bains are all in view).
     await eventually(async () => (await labels.getAttribute('data-places')) ?? '').toMatch(
       /Lausanne|Évian|Thonon/,
     );
-    await page.mouse.move(0, 0);
+    await j.page.mouse.move(0, 0);
     const box = (await mapEl().boundingBox())!;
     // Off the "go to" ring at the centre: the lake's fill, BASEMAP_STYLE.water (#aacbe3).
     await eventually(() =>
       pixelAt(box.x + box.width / 2 + 25, box.y + box.height / 2 + 25),
     ).toEqual([170, 203, 227]);
-    await shot('04-lake-geneva');
+    await j.shot('04-lake-geneva');
   });
 
   it('goes to a place found in the bundled gazetteer', async () => {
-    const input = page.locator('.catalog [data-test="place-input"]');
+    const input = j.page.locator('.catalog [data-test="place-input"]');
     await input.fill('malmo');
-    await page.locator('.catalog [data-test="place-result-0"]').waitFor();
-    expect(await page.locator('.catalog [data-test="place-result-0"]').textContent()).toMatch(
+    await j.page.locator('.catalog [data-test="place-result-0"]').waitFor();
+    expect(await j.page.locator('.catalog [data-test="place-result-0"]').textContent()).toMatch(
       /Malmö, SE/,
     );
-    await shot('05-place-search');
-    await page.locator('.catalog [data-test="place-result-0"]').click();
-    const labels = page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
+    await j.shot('05-place-search');
+    await j.page.locator('.catalog [data-test="place-result-0"]').click();
+    const labels = j.page.locator('.catalog .leaflet-eo-basemap-labels-pane .eo-canvas-view');
     await eventually(async () => (await labels.getAttribute('data-places')) ?? '').toMatch(/Malmö/);
   });
 
   it("shows the map's focus ring all round, over Leaflet's panes", async () => {
-    const input = page.locator('.catalog [data-test="goto-input"]');
+    const input = j.page.locator('.catalog [data-test="goto-input"]');
     await input.focus();
     // Back from the box to the map with the keyboard (the zoom buttons and the map's own
     // controls lie between: at most a couple of dozen stops).
     const map = mapEl();
     let focused = false;
     for (let i = 0; i < 25 && !focused; i++) {
-      await page.keyboard.press('Shift+Tab');
-      focused = await page.evaluate<boolean>(
+      await j.page.keyboard.press('Shift+Tab');
+      focused = await j.page.evaluate<boolean>(
         `document.activeElement === document.querySelector('.catalog .map-frame__map')`,
       );
     }
@@ -212,6 +175,6 @@ describe('the catalog map in Chromium', () => {
     for (const x of [box.x + 1, box.x + box.width - 2]) {
       expect(await pixelAt(x, midY)).toEqual([37, 99, 235]);
     }
-    await shot('06-focus-ring');
+    await j.shot('06-focus-ring');
   });
 });

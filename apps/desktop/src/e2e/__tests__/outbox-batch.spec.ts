@@ -12,24 +12,11 @@
  * test-output/e2e/outbox-batch/.
  */
 import type { Polygon } from '@eo/domain';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntryView, OutboxList } from '../../shared/contract';
-import {
-  type BrowserApp,
-  closeJourney,
-  freshScreenshotDir,
-  launchChromium,
-  listOutbox,
-  openPage,
-  type ReferenceService,
-  seedService,
-  startBrowserApp,
-  startReferenceService,
-  tempDir,
-} from '../harness';
+import { writeGeoJson } from '../field-files';
+import { FIELD_NEAR_BOLOGNA, insideOf, recordsOf, type DemoRecord } from '../footprints';
+import { listOutbox, useJourney } from '../harness';
 import {
   addResultToBasket,
   areasInView,
@@ -37,11 +24,12 @@ import {
   drawnAreas,
   eventually,
   fillAoiForm,
+  importItemArea,
+  putOrderedBackInBasket,
   queueAoi,
+  queueOrder,
   zoomIn,
 } from '../page-actions';
-import { insideOf, recordsOf, type DemoRecord } from '../footprints';
-import { RENDERER_DIR } from '../renderer-build';
 
 /** Names that identify what this test created, on the service and in the outbox. */
 const NAMES = {
@@ -59,86 +47,30 @@ const SATELLITE = 'sat-aurora-1';
 const CATALOG_PATH = 'exports/field-a';
 const REFUSED_PATH = 'exports/refused';
 
-let serviceDir: string;
-let appDir: string;
-let filesDir: string;
-let shotDir: string;
-let service: ReferenceService;
-let apiKey: string;
-let app: BrowserApp;
-let browser: Browser;
-let page: Page;
+// Checks every 500 ms so the indicator follows the service going away within the test's time.
+const j = useJourney('outbox-batch', { app: { connectivityIntervalMs: 500 } });
 /** Two demo records of sat-aurora-1: an archive item of one satellite has a common bandset. */
 let records: DemoRecord[];
 
-beforeAll(async () => {
-  shotDir = freshScreenshotDir('outbox-batch');
-  serviceDir = tempDir('eo-e2e-outbox-service-');
-  appDir = tempDir('eo-e2e-outbox-app-');
-  filesDir = tempDir('eo-e2e-outbox-files-');
-  service = await startReferenceService({ dataDir: serviceDir });
-  apiKey = seedService(service, { scenes: 200 });
-  records = auroraRecords(service);
-  // Checks every 500 ms so the indicator follows the service going away within the test's time.
-  app = await startBrowserApp({
-    dataDir: appDir,
-    rendererDir: RENDERER_DIR,
-    connectivityIntervalMs: 500,
-  });
-  browser = await launchChromium();
-  page = await newPage();
+beforeAll(() => {
+  records = recordsOf(j.service.server.app.ctx.sqlite, SATELLITE, 2);
+  expect(records).toHaveLength(2);
 });
 
-afterAll(() => closeJourney([browser, app, service], [serviceDir, appDir, filesDir]));
+/** A GeoJSON file of one area, the feature named after the file. */
+const areaFile = (name: string, polygon: Polygon) =>
+  writeGeoJson(j.filesDir, name, polygon, { name });
 
-async function newPage(): Promise<Page> {
-  return openPage(browser);
-}
-
-/** The first two demo catalog records whose scenes sat-aurora-1 took, from the service's data. */
-function auroraRecords(s: ReferenceService): DemoRecord[] {
-  const rows = recordsOf(s.server.app.ctx.sqlite, SATELLITE, 2);
-  expect(rows).toHaveLength(2);
-  return rows;
-}
-
-function writeGeoJson(name: string, polygon: Polygon): string {
-  const file = path.join(filesDir, name);
-  const fc = {
-    type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { name }, geometry: polygon }],
-  };
-  fs.writeFileSync(file, JSON.stringify(fc));
-  return file;
-}
-
-/** A small field near Bologna, for the recurring and the refused order. */
-const FIELD: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [11.3, 44.48],
-      [11.34, 44.48],
-      [11.34, 44.51],
-      [11.3, 44.51],
-      [11.3, 44.48],
-    ],
-  ],
-};
-
-const shot = (name: string) =>
-  page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: false });
-const indicator = () => page.locator('header [data-test="connectivity-label"]');
-const tab = (screen: string) => page.locator(`header [data-screen="${screen}"]`).click();
-const composerItem = () => page.locator('[data-test="composer-item-0"]');
-const outboxCards = () => page.locator('[data-test="outbox-entry"]');
-const card = (id: string) => page.locator(`[data-test="outbox-entry"][data-id="${id}"]`);
-const badge = () => page.locator('[data-test="outbox-badge"]');
+const indicator = () => j.page.locator('header [data-test="connectivity-label"]');
+const composerItem = () => j.page.locator('[data-test="composer-item-0"]');
+const outboxCards = () => j.page.locator('[data-test="outbox-entry"]');
+const card = (id: string) => j.page.locator(`[data-test="outbox-entry"][data-id="${id}"]`);
+const badge = () => j.page.locator('[data-test="outbox-badge"]');
 /** The composer's map (GeometryMap's Leaflet container on the Orders screen). */
 const COMPOSER_MAP = '.orders__map [role="application"]';
-const composerMap = () => page.locator(COMPOSER_MAP);
+const composerMap = () => j.page.locator(COMPOSER_MAP);
 
-const outboxList = () => listOutbox(app);
+const outboxList = () => listOutbox(j.app);
 
 function orderNamed(list: OutboxList, name: string): OutboxEntryView {
   const found = list.entries.filter(
@@ -170,13 +102,6 @@ async function nameAndProject(name: string, project: string): Promise<void> {
   await composerItem().locator('[data-test="field-project"]').fill(project);
 }
 
-async function queueOrder(): Promise<void> {
-  await page.locator('[data-test="queue-order"]').click();
-  await eventually(() => page.locator('[data-test="queued-message"]').textContent()).toContain(
-    'Order (1 item) is queued',
-  );
-}
-
 /** What a person sees of the outbox: each card's id, state and summary. */
 async function cardsShown(): Promise<Array<{ id: string; state: string; summary: string }>> {
   return outboxCards().evaluateAll((cards) =>
@@ -190,51 +115,47 @@ async function cardsShown(): Promise<Array<{ id: string; state: string; summary:
 
 describe('EO Field Desk: offline creates through the outbox, submitted in one batch', () => {
   it('connects, syncs the catalog and the indices, then loses the service', async () => {
-    const saved = await app.backend.dispatch('settings.update', {
-      serviceUrl: service.url,
-      apiKey,
-    });
-    expect(saved.ok).toBe(true);
-    await page.goto(app.server.openUrl);
+    await j.app.call('settings.update', { serviceUrl: j.service.url, apiKey: j.apiKey });
+    await j.page.goto(j.app.server.openUrl);
     await eventually(() => indicator().textContent()).toBe('Online');
 
-    await tab('sync');
-    await page.getByRole('button', { name: 'Sync now' }).click();
+    await j.tab('sync');
+    await j.page.getByRole('button', { name: 'Sync now' }).click();
     const count = (resource: string) =>
-      page.locator(`tr[data-resource="${resource}"] td.num`).textContent();
+      j.page.locator(`tr[data-resource="${resource}"] td.num`).textContent();
     // 200 scenes: every 20th is a demo catalog record; the presets are the service's indices.
     await eventually(() => count('catalogs'), 20_000).toBe('10');
     await eventually(() => count('indices')).not.toBe('0');
-    await page.locator('[data-test="progress"]').waitFor({ state: 'detached' });
+    await j.page.locator('[data-test="progress"]').waitFor({ state: 'detached' });
 
-    await service.close();
+    await j.service.close();
     await eventually(() => indicator().textContent()).toBe('Offline');
-    await shot('01-synced-then-offline');
+    await j.shot('01-synced-then-offline');
   });
 
   it('puts two aurora-1 records in the basket, with the keyboard', async () => {
-    await tab('catalog');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await eventually(() => page.locator('[data-test="total"]').textContent()).toContain('10');
-    for (const r of records) await addResultToBasket(page, r.id);
-    expect(await page.locator('[data-test="selected-count"]').textContent()).toBe('2 in basket');
-    expect(await page.locator('[data-test="basket-count"]').textContent()).toBe('2');
-    await shot('02-catalog-selection');
+    await j.tab('catalog');
+    await j.page.getByRole('button', { name: 'Search', exact: true }).click();
+    await eventually(() => j.page.locator('[data-test="total"]').textContent()).toContain('10');
+    for (const r of records) await addResultToBasket(j.page, r.id);
+    expect(await j.page.locator('[data-test="selected-count"]').textContent()).toBe('2 in basket');
+    expect(await j.page.locator('[data-test="basket-count"]').textContent()).toBe('2');
+    await j.shot('02-catalog-selection');
   });
 
   it('order 1: a tasking item whose area is drawn on the map', async () => {
-    await tab('orders');
-    await page.locator('[data-test="new-order"]').click();
+    await j.tab('orders');
+    await j.page.locator('[data-test="new-order"]').click();
     expect(await composerItem().locator('[data-test="field-kind"]').inputValue()).toBe('tasking');
     await nameAndProject(NAMES.tasking, PROJECT);
     await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));
 
     // The map opens over West Africa; closer in first, so the area is a field, not a country.
-    await zoomIn(page, COMPOSER_MAP, 6);
+    await zoomIn(j.page, COMPOSER_MAP, 6);
     await composerItem().locator('[data-test="draw"]').click();
     // The hint asks for corners once the drawing tool is loaded (clicks before it would be lost).
-    await eventually(() => page.locator('[data-test="draw-hint"]').textContent()).toContain(
+    await eventually(() => j.page.locator('[data-test="draw-hint"]').textContent()).toContain(
       'Click on the map to add corners',
     );
     const box = (await composerMap().boundingBox())!;
@@ -246,7 +167,7 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
       [70, 50],
       [-70, 50],
     ] as const) {
-      await page.mouse.click(cx + dx, cy + dy);
+      await j.page.mouse.click(cx + dx, cy + dy);
     }
     // Each corner gets a marker; clicking the first one closes the polygon.
     const corners = composerMap().locator('.marker-icon:not(.cursor-marker)');
@@ -255,8 +176,8 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await eventually(() =>
       composerItem().locator('[data-test="geometry-state"]').textContent(),
     ).toContain('1 feature · Drawn on the map');
-    await shot('03-order-tasking-drawn');
-    await queueOrder();
+    await j.shot('03-order-tasking-drawn');
+    await queueOrder(j.page);
   });
 
   it('order 2: an archive item from the two catalog records in the basket, which it empties', async () => {
@@ -272,25 +193,20 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     // The map brings the two footprints into view (far apart as they are).
     await eventually(() => areasInView(composerMap())).toBe(true);
     await nameAndProject(NAMES.archive, PROJECT);
-    await shot('04-order-archive');
-    await queueOrder();
+    await j.shot('04-order-archive');
+    await queueOrder(j.page);
     // The order took both records: the basket says so and lets them go (no ordering twice).
-    await eventually(() => page.locator('[data-test="basket-notice"]').textContent()).toContain(
+    await eventually(() => j.page.locator('[data-test="basket-notice"]').textContent()).toContain(
       '2 records left the basket: the queued order takes them.',
     );
-    expect(await page.locator('[data-test="basket-count"]').textContent()).toBe('0');
-    await page.getByRole('button', { name: 'Dismiss the basket notice' }).click();
+    expect(await j.page.locator('[data-test="basket-count"]').textContent()).toBe('0');
+    await j.page.getByRole('button', { name: 'Dismiss the basket notice' }).click();
   });
 
   it('order 3: a weekly recurring item whose area comes from a GeoJSON file', async () => {
     await composerItem().locator('[data-test="field-kind"]').selectOption('recurring');
     await nameAndProject(NAMES.recurring, PROJECT);
-    await composerItem()
-      .locator('[data-test="import-file"]')
-      .setInputFiles(writeGeoJson('field.geojson', FIELD));
-    await eventually(() =>
-      composerItem().locator('[data-test="geometry-state"]').textContent(),
-    ).toContain('1 feature · field.geojson');
+    await importItemArea(composerItem(), areaFile('field.geojson', FIELD_NEAR_BOLOGNA));
     // The imported field comes into view, as a field (not the dot that marks small areas).
     await eventually(() => areasInView(composerMap())).toBe(true);
     expect(
@@ -301,33 +217,28 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(42));
     await composerItem().locator('[data-test="field-recurrence"]').selectOption('WEEKLY');
     await composerItem().locator('[data-test="field-occurrences"]').fill('4');
-    await shot('05-order-recurring-imported');
-    await queueOrder();
+    await j.shot('05-order-recurring-imported');
+    await queueOrder(j.page);
   });
 
   it("order 4 (the service will refuse its project) and a delivery of that order's item", async () => {
     await nameAndProject(NAMES.refused, GONE_PROJECT);
-    await composerItem()
-      .locator('[data-test="import-file"]')
-      .setInputFiles(writeGeoJson('refused.geojson', FIELD));
-    await eventually(() =>
-      composerItem().locator('[data-test="geometry-state"]').textContent(),
-    ).toContain('1 feature · refused.geojson');
+    await importItemArea(composerItem(), areaFile('refused.geojson', FIELD_NEAR_BOLOGNA));
     await composerItem().locator('[data-test="field-start"]').fill(daysAhead(7));
     await composerItem().locator('[data-test="field-end"]').fill(daysAhead(37));
-    await queueOrder();
+    await queueOrder(j.page);
 
-    await tab('deliveries');
-    await page.getByRole('radio', { name: /Order items/ }).check();
-    const option = page
+    await j.tab('deliveries');
+    await j.page.getByRole('radio', { name: /Order items/ }).check();
+    const option = j.page
       .locator('[data-test="queued-order-item"]')
       .filter({ hasText: `${NAMES.refused} (queued order)` });
     await option.getByRole('checkbox').check();
-    await page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
-    await page.getByLabel('Path in that location').fill(REFUSED_PATH);
-    await shot('06-delivery-of-queued-order');
-    await page.locator('[data-test="queue-delivery"]').click();
-    await eventually(() => page.locator('[data-test="form-done"]').textContent()).toBe(
+    await j.page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
+    await j.page.getByLabel('Path in that location').fill(REFUSED_PATH);
+    await j.shot('06-delivery-of-queued-order');
+    await j.page.locator('[data-test="queue-delivery"]').click();
+    await eventually(() => j.page.locator('[data-test="form-done"]').textContent()).toBe(
       `Queued: delivery of 1 order item to ${REFUSED_PATH}.`,
     );
 
@@ -347,29 +258,29 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
   });
 
   it('an AOI over an aurora-1 scene, from a GeoJSON file and the scene id', async () => {
-    await tab('aois');
-    await page.locator('[data-test="new-aoi"]').click();
-    await fillAoiForm(page, {
+    await j.tab('aois');
+    await j.page.locator('[data-test="new-aoi"]').click();
+    await fillAoiForm(j.page, {
       name: NAMES.aoi,
       description: 'Inside one archive scene',
       satelliteId: SATELLITE,
       provider: 'field-team',
       projectId: PROJECT,
-      areaFile: writeGeoJson('aoi.geojson', insideOf(records[0]!.footprint)),
+      areaFile: areaFile('aoi.geojson', insideOf(records[0]!.footprint)),
       sceneId: records[0]!.sceneId,
     });
-    await shot('07-aoi');
-    await queueAoi(page, NAMES.aoi);
+    await j.shot('07-aoi');
+    await queueAoi(j.page, NAMES.aoi);
   });
 
   it('a visualization (NDVI) on the queued AOI, of all its scenes once it exists', async () => {
-    await tab('indices');
-    await page.getByRole('tab', { name: 'Visualizations' }).click();
-    const form = page.locator('[data-test="visualization-form"]');
+    await j.tab('indices');
+    await j.page.getByRole('tab', { name: 'Visualizations' }).click();
+    const form = j.page.locator('[data-test="visualization-form"]');
     await form.locator('select[name="aoi"]').selectOption({ label: `${NAMES.aoi} (queued)` });
     await form.locator('select[name="index"]').selectOption(INDEX_ID);
     await form.locator('[data-test="sources-queued"]').waitFor();
-    await shot('08-visualization');
+    await j.shot('08-visualization');
     await form.locator('[data-test="queue-visualization"]').click();
     await eventually(() => form.locator('[data-test="form-done"]').textContent()).toBe(
       `Queued: NDVI on ${NAMES.aoi} (queued).`,
@@ -388,32 +299,26 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
 
   it('a delivery of the basket; the outbox lists everything queued with its dependencies', async () => {
     // The archive order emptied the basket; its scenes are marked ordered. Put them back.
-    await tab('catalog');
-    for (const r of records) {
-      await eventually(() =>
-        page.locator(`[data-id="${r.id}"] [data-test="ordered-badge"]`).count(),
-      ).toBe(1);
-      await addResultToBasket(page, r.id);
-    }
-    await tab('deliveries');
-    await page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
-    expect(await page.locator('[data-test="catalog-ids"] li').allTextContents()).toEqual(
+    await putOrderedBackInBasket(j.page, records);
+    await j.tab('deliveries');
+    await j.page.getByRole('radio', { name: /Catalog records in the basket \(2\)/ }).check();
+    expect(await j.page.locator('[data-test="catalog-ids"] li').allTextContents()).toEqual(
       records.map((r) => r.id),
     );
-    await page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
-    await page.getByLabel('Path in that location').fill(CATALOG_PATH);
-    await page.locator('[data-test="queue-delivery"]').click();
-    await eventually(() => page.locator('[data-test="form-done"]').textContent()).toBe(
+    await j.page.getByLabel('Cloud location configuration').fill('s3-field-bucket');
+    await j.page.getByLabel('Path in that location').fill(CATALOG_PATH);
+    await j.page.locator('[data-test="queue-delivery"]').click();
+    await eventually(() => j.page.locator('[data-test="form-done"]').textContent()).toBe(
       `Queued: delivery of 2 catalog records to ${CATALOG_PATH}.`,
     );
-    await shot('09-delivery-of-catalog-selection');
+    await j.shot('09-delivery-of-catalog-selection');
 
-    await tab('outbox');
+    await j.tab('outbox');
     await eventually(() => outboxCards().count()).toBe(8);
     expect(new Set((await cardsShown()).map((c) => c.state))).toEqual(new Set(['queued']));
     expect(await badge().textContent()).toBe('8');
     expect(await badge().getAttribute('aria-label')).toBe('8 waiting to be sent');
-    expect(await page.locator('[data-test="submit-reason"]').textContent()).toContain(
+    expect(await j.page.locator('[data-test="submit-reason"]').textContent()).toContain(
       'The service is not reachable',
     );
 
@@ -427,32 +332,26 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
       card(refusedDelivery.id).locator('[data-test="depends-on"]').textContent(),
     ).toContain(`Order · 1 item: ${NAMES.refused}`);
     await card(vis.id).scrollIntoViewIfNeeded();
-    await shot('10-outbox-queued');
+    await j.shot('10-outbox-queued');
   });
 
   let beforeRestart: Array<{ id: string; state: string; summary: string }> = [];
 
   it('after a restart of the app the outbox is intact: same entries, states and count', async () => {
-    await tab('outbox');
+    await j.tab('outbox');
     beforeRestart = await cardsShown();
     const listBefore = await outboxList();
     expect(beforeRestart).toHaveLength(8);
 
-    await page.close();
-    await app.close();
     // Checks every 10 minutes, also while offline: the first check at start, then none during
     // the test, so no automatic batch races "Submit all" when the service is back ("Check now"
     // says Online).
-    app = await startBrowserApp({
-      dataDir: appDir,
-      rendererDir: RENDERER_DIR,
-      connectivityIntervalMs: 600_000,
-      connectivityOfflineIntervalMs: 600_000,
+    await j.restartApp({
+      app: { connectivityIntervalMs: 600_000, connectivityOfflineIntervalMs: 600_000 },
+      newPage: true,
     });
-    page = await newPage();
-    await page.goto(app.server.openUrl);
     await eventually(() => indicator().textContent()).toBe('Offline');
-    await tab('outbox');
+    await j.tab('outbox');
     await eventually(() => outboxCards().count()).toBe(8);
     expect(await cardsShown()).toEqual(beforeRestart);
     expect(await badge().textContent()).toBe('8');
@@ -469,27 +368,27 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
       }));
     expect(essentials(listAfter)).toEqual(essentials(listBefore));
     expect(listAfter.counts).toEqual(listBefore.counts);
-    await shot('11-outbox-after-restart');
+    await j.shot('11-outbox-after-restart');
   });
 
   it('with the service back: the queued orders are quoted for review and sent once confirmed', async () => {
     // The app's own checks at start (the watcher's and the screen's) retry for up to 2 s: one
     // still in flight when the service is back would find it online and auto-flush the free
     // creates before the confirmation. They end (offline) before the service returns.
-    await app.backend.idle();
-    service = await startReferenceService({ dataDir: serviceDir, port: service.port });
-    await tab('sync');
-    await page.locator('.sync').getByRole('button', { name: 'Check now' }).click();
+    await j.app.backend.idle();
+    await j.restartService();
+    await j.tab('sync');
+    await j.page.locator('.sync').getByRole('button', { name: 'Check now' }).click();
     await eventually(() =>
-      page.locator('.sync [data-test="connectivity-label"]').textContent(),
+      j.page.locator('.sync [data-test="connectivity-label"]').textContent(),
     ).toBe('Online');
     await eventually(() => indicator().textContent()).toBe('Online');
 
     // Whatever screen is open, the header says orders wait; the app quotes them by itself.
-    const notice = page.locator('header [data-test="orders-review-notice"]');
+    const notice = j.page.locator('header [data-test="orders-review-notice"]');
     await eventually(() => notice.textContent()).toBe('Confirm 4 orders');
     await notice.click();
-    const review = page.locator('[data-test="order-review"]');
+    const review = j.page.locator('[data-test="order-review"]');
     const rows = review.locator('[data-test="review-order"]');
     await eventually(() => rows.count()).toBe(4);
     await eventually(() => review.locator('[data-test="review-status"]').textContent()).toContain(
@@ -520,17 +419,17 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     const label = (await send.textContent())!.trim();
     expect(label).toMatch(/^Send 3 orders \(total [\d,]+\.\d\d credits\)$/);
     expect(amount(label.replace(/^Send 3 orders/, ''))).toBeCloseTo(total, 2);
-    expect(await page.locator('[data-test="submit-all"]').textContent()).toContain(
+    expect(await j.page.locator('[data-test="submit-all"]').textContent()).toContain(
       'Submit all but orders (3)',
     );
     // Nothing paid left before the confirmation.
     const ordersOnService = () =>
-      service.server.app.ctx.sqlite.prepare('SELECT count(*) FROM orders').pluck().get();
+      j.service.server.app.ctx.sqlite.prepare('SELECT count(*) FROM orders').pluck().get();
     expect(ordersOnService()).toBe(0);
-    await shot('12-order-review');
+    await j.shot('12-order-review');
 
     await send.click();
-    const note = page.locator('[data-test="batch-notification"]');
+    const note = j.page.locator('[data-test="batch-notification"]');
     await note.waitFor({ timeout: 20_000 });
     // The three confirmed orders and the three free creates; the refused order and its delivery
     // wait for the user (to correct its project or cancel it).
@@ -541,11 +440,11 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     expect(ordersOnService()).toBe(3);
     await eventually(() => notice.textContent()).toBe('Confirm 1 order');
     await eventually(() => rows.count()).toBe(1);
-    await shot('13-batch-notification');
+    await j.shot('13-batch-notification');
   });
 
   it('the service holds exactly those resources once each; the refused order and its delivery wait', async () => {
-    const sqlite = service.server.app.ctx.sqlite;
+    const sqlite = j.service.server.app.ctx.sqlite;
     const list = await outboxList();
 
     // Orders: one each, nothing of the refused one.
@@ -632,18 +531,18 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     expect(waiting).toMatchObject({ state: 'queued', attempts: 0 });
     expect(list.counts).toMatchObject({ sent: 6, failed: 0, blocked: 0, queued: 2, sending: 0 });
 
-    await page.locator('[data-test="batch-notification"] [data-test="dismiss"]').click();
+    await j.page.locator('[data-test="batch-notification"] [data-test="dismiss"]').click();
     await eventually(() => card(refused.id).getAttribute('data-state')).toBe('queued');
     expect(await badge().textContent()).toBe('2');
-    expect(await page.locator('[data-test="outbox-attention"]').count()).toBe(0);
-    expect(await page.locator('[data-test="outbox-counts"]').textContent()).toContain('6 sent');
-    await shot('14-outbox-after-batch');
+    expect(await j.page.locator('[data-test="outbox-attention"]').count()).toBe(0);
+    expect(await j.page.locator('[data-test="outbox-counts"]').textContent()).toContain('6 sent');
+    await j.shot('14-outbox-after-batch');
 
     // The sent orders are in the mirror: the Orders screen lists them beside the refused one.
-    await tab('orders');
+    await j.tab('orders');
     for (const id of orderIds) {
-      await page.locator(`[data-test="order-row-${id}"]`).waitFor();
+      await j.page.locator(`[data-test="order-row-${id}"]`).waitFor();
     }
-    await shot('15-orders-after-batch');
+    await j.shot('15-orders-after-batch');
   });
 });
