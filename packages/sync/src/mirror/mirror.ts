@@ -9,7 +9,12 @@
  * before a service is configured, and the URL or key may change while the app runs).
  */
 import type { EoClient } from '@eo/api-client';
-import type { CatalogSearchRequest, IdempotencyPolicy, OutboxKind } from '@eo/domain';
+import type {
+  CatalogSearchRequest,
+  IdempotencyPolicy,
+  OutboxKind,
+  SavedArchiveSearchInput,
+} from '@eo/domain';
 import { openMirrorDatabase } from '../db/open';
 import {
   createOutbox,
@@ -28,6 +33,18 @@ import {
 } from '../pull/engine';
 import { SyncBusyError } from '../pull/errors';
 import { syncReference, type ReferenceReport } from '../pull/reference';
+import {
+  parseArchiveSearches,
+  syncArchive,
+  type ArchiveProgress,
+  type ArchiveReport,
+} from '../pull/archive';
+import {
+  makeArchiveReads,
+  type ArchiveCounts,
+  type ArchiveScene,
+  type ArchiveSearchStatus,
+} from './archive';
 import { makeDriftStore } from '../pull/drift';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import {
@@ -85,12 +102,21 @@ export type MirrorSyncOptions = SyncOptions &
      * choices before the records (default true; `pull/reference.ts`).
      */
     readonly reference?: boolean | undefined;
+    /**
+     * The saved archive searches whose scenes are kept (pull/archive.ts), run after the records
+     * and before the quicklooks (which then include theirs). Undefined: the archive pass does not
+     * run and what it kept stays; `[]`: every kept scene is dropped.
+     */
+    readonly archive?: readonly SavedArchiveSearchInput[] | undefined;
+    /** Called as the archive pass goes (after each page and each search). */
+    readonly onArchiveProgress?: ((p: ArchiveProgress) => void) | undefined;
   };
 
 /** The records' report, the reference lists', and the quicklooks' when `imagery` was asked for. */
 export type MirrorSyncReport = SyncReport & {
   readonly imagery?: ImageryReport;
   readonly reference?: ReferenceReport;
+  readonly archive?: ArchiveReport;
 };
 
 export interface MirrorFlushOptions extends Omit<FlushOptions, 'client'> {
@@ -161,6 +187,16 @@ export interface Mirror {
     counts(): ImageryCounts;
     sync(options: ImagerySyncOptions): Promise<ImageryReport>;
   };
+  /**
+   * Archive scenes of the saved archive searches (given to `sync` as `archive`), for offline
+   * browsing: a search's scenes in the service's order with whether their quicklooks are
+   * stored (read them with `imagery.get(scene.id, ...)`), each search's last pass, counts.
+   */
+  readonly archive: {
+    scenes(searchId: string): ArchiveScene[];
+    searches(): ArchiveSearchStatus[];
+    counts(): ArchiveCounts;
+  };
   /** Brings the mirror level with the service `client` speaks to (see the engine). */
   sync(client: EoClient, options?: MirrorSyncOptions): Promise<MirrorSyncReport>;
   /**
@@ -190,6 +226,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const drift = makeDriftStore(sqlite);
   const writeCreated = makeOutboxMirror(sqlite);
   const imagery = makeImageryStore(sqlite, file);
+  const archive = makeArchiveReads(sqlite);
   /** One imagery run at a time: two would write the same files. */
   let imageryRunning = false;
   const runImagery = async (opts: ImagerySyncOptions) => {
@@ -203,7 +240,9 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   };
   /** The reference lists are being read: the first part of a sync (busy like the rest). */
   let readingReference = false;
-  const busy = () => readingReference || isSyncing(sqlite);
+  /** The archive pass is running: the part of a sync after the records (busy too). */
+  let runningArchive = false;
+  const busy = () => readingReference || runningArchive || isSyncing(sqlite);
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
   let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
@@ -266,8 +305,15 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       counts: () => imagery.counts(),
       sync: runImagery,
     },
+    archive: {
+      scenes: (searchId) => archive.scenes(searchId),
+      searches: () => archive.searches(),
+      counts: () => archive.counts(),
+    },
     async sync(client, opts = {}) {
       if (busy()) throw new SyncBusyError();
+      // Checked before anything is read: a bad saved search is the caller's error.
+      if (opts.archive) parseArchiveSearches(opts.archive);
       const engine = createSyncEngine({ ...opts, db: local, client });
       try {
         // First: a few small reads, so forms know the ids even if a long pass is interrupted.
@@ -287,7 +333,22 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
             opts.onProgress?.(p);
           },
         });
-        const report = reference ? { ...records, reference } : records;
+        let report: MirrorSyncReport = reference ? { ...records, reference } : records;
+        if (opts.archive) {
+          runningArchive = true;
+          try {
+            const scenes = await syncArchive(sqlite, client, opts.archive, {
+              signal: opts.signal,
+              onProgress: opts.onArchiveProgress,
+              nowUs: opts.nowUs,
+            });
+            // Pictures of dropped scenes go now, not at the next imagery run.
+            if (scenes.dropped > 0 && !imageryRunning) imagery.removeOrphans();
+            report = { ...report, archive: scenes };
+          } finally {
+            runningArchive = false;
+          }
+        }
         if (!opts.imagery) return report;
         const pictures = await runImagery({
           client, // index maps of mirrored visualizations go through the sync's own client
