@@ -28,14 +28,12 @@ export const SavedArchiveSearch = z.strictObject({
 export type SavedArchiveSearch = z.infer<typeof SavedArchiveSearch>;
 export type SavedArchiveSearchInput = z.input<typeof SavedArchiveSearch>;
 
-/** One saved archive search or a list of them (a CLI file holds either), ids unique. */
-export const SavedArchiveSearches = z
-  .union([SavedArchiveSearch.transform((s) => [s]), z.array(SavedArchiveSearch)])
-  .superRefine((list, ctx) => {
-    const seen = new Set<string>();
-    list.forEach((s, i) => {
-      if (seen.has(s.id))
-        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate id ${s.id}` });
-      seen.add(s.id);
-    });
+/** Saved archive searches given together (a sync's, a CLI file's): ids unique. */
+export const SavedArchiveSearchList = z.array(SavedArchiveSearch).superRefine((list, ctx) => {
+  const seen = new Set<string>();
+  list.forEach((s, i) => {
+    if (seen.has(s.id))
+      ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate id ${s.id}` });
+    seen.add(s.id);
   });
+});

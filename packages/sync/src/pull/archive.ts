@@ -25,8 +25,9 @@ import {
   readInstant,
   readNumber,
   readText,
-  SavedArchiveSearch,
+  SavedArchiveSearchList,
   type Geometry,
+  type SavedArchiveSearch,
   type SavedArchiveSearchInput,
 } from '@eo/domain';
 import type { SqlRow } from '@eo/catalog-store';
@@ -90,15 +91,16 @@ const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 export function parseArchiveSearches(
   searches: readonly SavedArchiveSearchInput[],
 ): SavedArchiveSearch[] {
-  return searches.map((s, i) => {
-    const r = SavedArchiveSearch.safeParse(s);
-    if (!r.success) {
-      const issue = r.error.issues[0];
-      const at = [`archive[${i}]`, ...(issue?.path ?? [])].join('.');
-      throw new RangeError(`${at}: ${issue?.message ?? 'invalid saved archive search'}`);
-    }
-    return r.data;
-  });
+  const r = SavedArchiveSearchList.safeParse(searches);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  throw new RangeError(`${archiveIssuePath(issue?.path ?? [])}: ${issue?.message ?? 'invalid'}`);
+}
+
+/** `archive[1].search.end_date`: where in a list of saved archive searches an issue is. */
+export function archiveIssuePath(path: ReadonlyArray<PropertyKey>): string {
+  const [index, ...rest] = path;
+  return [`archive[${String(index ?? 0)}]`, ...rest.map(String)].join('.');
 }
 
 /** A received feature as a row, or null without a usable id; `drift`: fields not read. */
