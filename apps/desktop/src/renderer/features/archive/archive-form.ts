@@ -5,7 +5,7 @@
  * checked with the contract's `ArchiveSearchInput` (the domain's `SavedArchiveSearch`), the
  * schema dispatch checks again at the boundary.
  */
-import { LIMITS, type Geometry } from '@eo/domain';
+import { bboxPolygons, LIMITS, type Geometry } from '@eo/domain';
 import { ArchiveSearchInput } from '../../../shared/contract';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { formWords } from '../../forms/form-words';
@@ -95,19 +95,12 @@ export interface ArchiveCheck {
   readonly payload: ArchiveSearchInput | null;
 }
 
-function boxPolygon([w, s, e, n]: readonly [number, number, number, number]): Geometry {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [w, s],
-        [e, s],
-        [e, n],
-        [w, n],
-        [w, s],
-      ],
-    ],
-  };
+/** The box as a geometry: one rectangle, or two when it crosses the antimeridian. */
+function boxGeometry(box: readonly [number, number, number, number]): Geometry {
+  const parts = bboxPolygons([...box] as [number, number, number, number]);
+  return parts.length === 1
+    ? parts[0]!
+    : { type: 'MultiPolygon', coordinates: parts.map((p) => p.coordinates) };
 }
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim();
@@ -117,7 +110,7 @@ export function checkArchiveForm(form: ArchiveForm, areas: ArchiveAreas): Archiv
   const errors: ArchiveCheck['errors'] = {};
   let geometry: unknown;
   if (form.area === 'view') {
-    if (areas.viewBox) geometry = boxPolygon(areas.viewBox);
+    if (areas.viewBox) geometry = boxGeometry(areas.viewBox);
     else errors.area = 'The catalog map has not shown an area yet: open the Catalog first';
   } else if (form.area.startsWith('aoi:')) {
     const aoi = areas.aois.find((a) => a.aoi_id === form.area.slice(4));
