@@ -208,10 +208,20 @@ describe('the archive pass', () => {
       return fetch(input, { ...init, body: JSON.stringify({ ...body, skip: 0 }) });
     };
     const report = await syncArchive(db.sqlite, client(ignoringSkip), [saved], { pageSize: 2 });
-    db.close();
     expect(report.searches[0]).toMatchObject({ state: 'incomplete', received: 2 });
     expect(mirror.archive.scenes('cut').map((s) => s.id)).toEqual(full);
     expect(mirror.archive.searches()[0]).toMatchObject({ state: 'incomplete', scenes: 6 });
+
+    // The same search asking for another satellite: the kept list is of another search, so even
+    // a cut-off pass replaces it (with what it got), and the old scenes go.
+    const changed = search('cut', 'sat-aurora-2', 6);
+    const other = await syncArchive(db.sqlite, client(ignoringSkip), [changed], { pageSize: 2 });
+    db.close();
+    expect(other.searches[0]).toMatchObject({ state: 'incomplete', received: 2 });
+    const kept = mirror.archive.scenes('cut');
+    expect(kept).toHaveLength(2);
+    expect(kept.every((s) => s.satelliteId === 'sat-aurora-2')).toBe(true);
+    expect(other.dropped).toBe(6);
     mirror.close();
   }, 60_000);
 
