@@ -1,9 +1,12 @@
 /**
  * Saved archive searches offline (issue 15), in headless Chromium: a user saves an archive
  * search on the Archive screen, syncs, the service is stopped, and the screen lists the kept
- * scenes with their thumbnails decoded (pixels not blank), read from the mirror.
- * Screenshots in test-output/e2e/archive/.
+ * scenes with their thumbnails decoded (pixels not blank), read from the mirror; axe-core finds
+ * no serious or critical violation there (light and dark) and nothing scrolls sideways at
+ * 1024 x 700. Screenshots in test-output/e2e/archive/.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +22,7 @@ import {
   startReferenceService,
   tempDir,
 } from '../harness';
+import { runAxe, screenLayout } from '../a11y-checks';
 import { eventually } from '../page-actions';
 import { RENDERER_DIR } from '../renderer-build';
 
@@ -149,5 +153,20 @@ describe('saved archive searches offline in Chromium', () => {
     }
     expect(await scenes.first().textContent()).toMatch(/% cloud · sat-aurora-1/);
     await shot('02-offline-scenes-with-thumbnails');
+  });
+
+  it('axe-core finds no serious or critical violation; nothing scrolls sideways at 1024 x 700', async () => {
+    // Evaluated, not a <script>: the app's Content-Security-Policy allows no inline script.
+    await page.evaluate(
+      fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8'),
+    );
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await runAxe(page), scheme).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect((await screenLayout(page)).overflow).toBe(0);
+    await shot('03-archive-1024');
   });
 });
