@@ -52,6 +52,7 @@ export * from './extensions';
 export * from './reference';
 export * from './outbox';
 export * from './archive-scenes';
+export * from './saved-archive-search';
 export * from './order-item-progress';
 export * from './sync';
 export * from './idempotency';

@@ -42,6 +42,12 @@ export const LIMITS = {
   maxCloudPathChars: 1024,
   /** Longest folder name in a delivery path, in UTF-8 bytes (what common file systems take). */
   maxPathSegmentBytes: 255,
+  /**
+   * Scenes a saved archive search keeps in the mirror (the client's choice, not the spec's): by
+   * default, and at most (each costs a thumbnail of ~55 kB: 1,000 are ~55 MB).
+   */
+  savedArchiveSearchDefaultScenes: 200,
+  savedArchiveSearchMaxScenes: 1000,
   /** Largest request body in bytes (413 above it). */
   maxBodyBytes: 5 * 1024 * 1024,
 } as const;

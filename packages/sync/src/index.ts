@@ -95,6 +95,13 @@ export {
   type ImageryReport,
   type ImagerySyncOptions,
 } from './pull/imagery';
+export type {
+  ArchivePassState,
+  ArchiveProgress,
+  ArchiveReport,
+  ArchiveSearchReport,
+} from './pull/archive';
+export type { ArchiveCounts, ArchiveScene, ArchiveSearchStatus } from './mirror/archive';
 export { type CatalogFootprints } from './search/footprints';
 export { type CloudHistogram } from './search/cloud-histogram';
 export type { LookupBandset, LookupChoice, Lookups, LookupSatellite } from './mirror/lookups';

@@ -18,6 +18,7 @@ import { makeCreatedRefresh, type FollowBackoff } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
 import {
   appHandlers,
+  archiveHandlers,
   basketHandlers,
   catalogHandlers,
   connectionHandlers,
@@ -224,6 +225,7 @@ export function createBackend(options: BackendOptions): Backend {
     ),
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
+    ...archiveHandlers(local, store),
   };
 
   connection.connect();

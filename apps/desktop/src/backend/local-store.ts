@@ -1,6 +1,6 @@
 /**
  * The desktop store: the app's own small database (`desktop.sqlite`, next to sync's mirror
- * database): settings, saved searches, the basket, the tile cache and the price each queued
+ * database): settings, saved searches (of the catalog and of the archive), the basket, the tile cache and the price each queued
  * order had when it was composed. Kept apart from the mirror so clearing the mirror never touches
  * them, and so the mirror stays exactly @eo/sync's schema.
  */
@@ -13,6 +13,7 @@ import {
   DEFAULT_SERVICE_DIALECT,
   type IdempotencyPolicy,
   type ImageryChoice,
+  type SavedArchiveSearch,
   type ServiceDialect,
 } from '@eo/domain';
 import type { MirrorSettings, QuotedPrice, SavedSearch, SyncResource } from '../shared/contract';
@@ -66,6 +67,9 @@ CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value_json TEXT NOT N
 CREATE TABLE IF NOT EXISTS saved_searches (
   id TEXT PRIMARY KEY, name TEXT NOT NULL, query_json TEXT NOT NULL,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS saved_archive_searches (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, search_json TEXT NOT NULL, max_scenes INTEGER NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tiles (
   url TEXT PRIMARY KEY, content_type TEXT NOT NULL, body BLOB NOT NULL, fetched_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS composed_prices (
@@ -94,6 +98,19 @@ export function openDesktopStore(dataDir: string) {
      ON CONFLICT(id) DO UPDATE SET name = excluded.name, query_json = excluded.query_json, updated_at = excluded.updated_at`,
   );
   const deleteSearch = db.prepare('DELETE FROM saved_searches WHERE id = ?');
+  const listArchive = db.prepare<[], ArchiveRow>(
+    'SELECT * FROM saved_archive_searches ORDER BY name, id',
+  );
+  const getArchive = db.prepare<[string], ArchiveRow>(
+    'SELECT * FROM saved_archive_searches WHERE id = ?',
+  );
+  const upsertArchive = db.prepare(
+    `INSERT INTO saved_archive_searches (id, name, search_json, max_scenes, created_at, updated_at)
+     VALUES (@id, @name, @search_json, @max_scenes, @now, @now)
+     ON CONFLICT(id) DO UPDATE SET name = excluded.name, search_json = excluded.search_json,
+       max_scenes = excluded.max_scenes, updated_at = excluded.updated_at`,
+  );
+  const deleteArchive = db.prepare('DELETE FROM saved_archive_searches WHERE id = ?');
   const getTile = db.prepare<[string], { content_type: string; body: Buffer }>(
     'SELECT content_type, body FROM tiles WHERE url = ?',
   );
@@ -166,6 +183,24 @@ export function openDesktopStore(dataDir: string) {
     removeSearch(id: string): boolean {
       return deleteSearch.run(id).changes > 0;
     },
+    /** The saved archive searches (validated by dispatch when saved), by name. */
+    savedArchiveSearches(): StoredArchiveSearch[] {
+      return listArchive.all().map(fromArchiveRow);
+    },
+    saveArchiveSearch(input: Omit<SavedArchiveSearch, 'id'> & { id?: string | undefined }) {
+      const id = input.id ?? randomUUID();
+      upsertArchive.run({
+        id,
+        name: input.name,
+        search_json: JSON.stringify(input.search),
+        max_scenes: input.maxScenes,
+        now: new Date().toISOString(),
+      });
+      return fromArchiveRow(getArchive.get(id)!);
+    },
+    removeArchiveSearch(id: string): boolean {
+      return deleteArchive.run(id).changes > 0;
+    },
     tile(url: string): { contentType: string; body: Buffer } | null {
       const row = getTile.get(url);
       return row ? { contentType: row.content_type, body: row.body } : null;
@@ -199,6 +234,29 @@ interface Row {
   query_json: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A saved archive search as stored, with when it was saved (ISO 8601). */
+export type StoredArchiveSearch = SavedArchiveSearch & { createdAt: string; updatedAt: string };
+
+interface ArchiveRow {
+  id: string;
+  name: string;
+  search_json: string;
+  max_scenes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromArchiveRow(r: ArchiveRow): StoredArchiveSearch {
+  return {
+    id: r.id,
+    name: r.name,
+    search: JSON.parse(r.search_json) as SavedArchiveSearch['search'],
+    maxScenes: r.max_scenes,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
 }
 
 function fromRow(r: Row): SavedSearch {

@@ -113,6 +113,10 @@ export function createSyncRunner(options: SyncRunnerOptions) {
       .sync(service.client, {
         drift: service.drift,
         catalog: catalogPlan,
+        // The user's saved archive searches: their scenes (and thumbnails) kept offline.
+        archive: store
+          .savedArchiveSearches()
+          .map(({ id, name, search, maxScenes }) => ({ id, name, search, maxScenes })),
         resources,
         signal: controller.signal,
         onProgress: (p) => {

@@ -18,6 +18,7 @@ export const SCREENS = [
   { id: 'catalog', label: 'Catalog' },
   { id: 'orders', label: 'Orders' },
   { id: 'aois', label: 'AOIs' },
+  { id: 'archive', label: 'Archive' },
   { id: 'indices', label: 'Indices' },
   { id: 'deliveries', label: 'Deliveries' },
   { id: 'jobs', label: 'Jobs' },

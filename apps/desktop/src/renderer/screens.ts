@@ -16,6 +16,7 @@ export const IndicesScreen = lazy(() => import('./features/indices/IndicesScreen
 export const JobsScreen = lazy(() => import('./features/jobs/JobsScreen.vue'));
 export const OrdersScreen = lazy(() => import('./features/orders/OrdersScreen.vue'));
 export const OutboxScreen = lazy(() => import('./features/outbox/OutboxScreen.vue'));
+export const ArchiveScreen = lazy(() => import('./features/archive/ArchiveScreen.vue'));
 
 const ALL = [
   SettingsScreen,
@@ -26,6 +27,7 @@ const ALL = [
   JobsScreen,
   OrdersScreen,
   OutboxScreen,
+  ArchiveScreen,
 ];
 
 /** Loads every screen's code (each once); afterwards they mount without waiting. */

@@ -52,6 +52,10 @@ export const METHOD_NAMES = [
   'basket.clear',
   'catalog.ordered',
   'catalog.scenes',
+  'archive.searches',
+  'archive.save',
+  'archive.remove',
+  'archive.scenes',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -25,6 +25,7 @@ export const OPTIONS = {
   sort: { type: 'string', multiple: true },
   resources: { type: 'string' },
   'catalog-file': { type: 'string' },
+  'archive-file': { type: 'string' },
   'page-size': { type: 'string' },
   'batch-records': { type: 'string' },
   prefetch: { type: 'boolean' },

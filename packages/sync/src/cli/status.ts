@@ -1,6 +1,6 @@
 /**
- * `eo status`: where each resource's sync stands (read from `sync_state`, no network) and how
- * many outbox entries are in each state.
+ * `eo status`: where each resource's sync stands (read from `sync_state`, no network), how
+ * many outbox entries are in each state, the stored pictures and the kept archive scenes.
  */
 import type { ResourceName } from '../mirror/writers';
 import { createOutboxStore } from '../outbox/store';
@@ -8,6 +8,7 @@ import { makeDriftStore, type DriftSample } from '../pull/drift';
 import { RESOURCES } from '../pull/engine';
 import { referenceCounts } from '../pull/reference';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
+import { archiveCounts, archiveLine } from './archive';
 import { imageryCounts, imageryLine } from './imagery';
 import { EXIT } from './io';
 import type { CommandContext, CommandSpec } from './context';
@@ -113,8 +114,9 @@ export const statusCommand: CommandSpec = {
     const outbox = createOutboxStore(sqlite).counts();
     const imagery = imageryCounts(db);
     const reference = referenceCounts(sqlite);
+    const archive = archiveCounts(db);
     if (format === 'json') {
-      writeJson(ctx.io.stdout, { resources, outbox, imagery, reference });
+      writeJson(ctx.io.stdout, { resources, outbox, imagery, archive, reference });
     } else {
       writeResourceTable(ctx, resources);
       const counts = Object.entries(outbox)
@@ -122,6 +124,7 @@ export const statusCommand: CommandSpec = {
         .map(([state, n]) => `${n} ${state}`);
       ctx.io.stdout.write(`\noutbox: ${counts.length ? counts.join(', ') : 'empty'}\n`);
       ctx.io.stdout.write(imageryLine(imagery));
+      ctx.io.stdout.write(archiveLine(archive));
       ctx.io.stdout.write(referenceLine(reference));
     }
     writeSyncWarnings(ctx, resources);

@@ -8,6 +8,7 @@ import type { ResourceName } from '../mirror/writers';
 import { describeSyncError } from '../pull/errors';
 import { createSyncEngine, RECENT_COMPLETE_MS, RESOURCES } from '../pull/engine';
 import { intFlag, listFlag, UsageError } from './args';
+import { readArchivePlan, runArchive, writeArchiveReport } from './archive';
 import { parseImageryPlan, runImagery, writeImageryReport } from './imagery';
 import { jsonText } from './json-input';
 import type { CommandContext, CommandSpec } from './context';
@@ -76,12 +77,13 @@ export const syncCommand: CommandSpec = {
   words: ['sync'],
   operands: [],
   usage:
-    'eo sync [--resources LIST] [--refresh] [--full] [--catalog-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--imagery off|thumbnails|overviews] [--imagery-budget MB] [--progress auto|lines|off] [--format json|table]',
+    'eo sync [--resources LIST] [--refresh] [--full] [--catalog-file FILE] [--archive-file FILE] [--page-size N] [--batch-records N] [--read-ahead auto|off|N] [--imagery off|thumbnails|overviews] [--imagery-budget MB] [--progress auto|lines|off] [--format json|table]',
   options: [
     'format',
     'progress',
     'resources',
     'catalog-file',
+    'archive-file',
     'page-size',
     'batch-records',
     'prefetch',
@@ -98,6 +100,9 @@ export const syncCommand: CommandSpec = {
     const catalog = values['catalog-file']
       ? await readCatalogPlan(ctx, values['catalog-file'])
       : 'all';
+    const archive = values['archive-file']
+      ? await readArchivePlan(ctx, values['archive-file'])
+      : undefined;
     const pageSize = values['page-size']
       ? intFlag(values['page-size'], 'page-size', 1, LIMITS.maxLimit)
       : undefined;
@@ -158,7 +163,19 @@ export const syncCommand: CommandSpec = {
         );
       return EXIT.failed;
     }
-    // After the records: their quicklooks (the URLs come with the records just read).
+    // After the records: the saved archive searches' scenes (each search degrades on its own).
+    let scenes;
+    if (archive) {
+      try {
+        scenes = await runArchive(ctx, db, client, archive);
+      } catch (e) {
+        io.stderr.write(
+          `eo sync: archive stopped (${describeSyncError(e).message}): the kept scene lists are as they were for the searches not run\n`,
+        );
+        return EXIT.failed;
+      }
+    }
+    // Then the quicklooks (the URLs come with the records and scenes just read).
     let pictures;
     try {
       // ctx.client() checked that the URL is there and http(s).
@@ -174,11 +191,13 @@ export const syncCommand: CommandSpec = {
       writeJson(io.stdout, {
         resources: views,
         ...(reference ? { reference } : {}),
+        ...(scenes ? { archive: scenes } : {}),
         ...(pictures ? { imagery: pictures } : {}),
       });
     else writeResourceTable(ctx, views);
     if (reference) writeReferenceReport(ctx, reference, format);
     writeSyncWarnings(ctx, views);
+    if (scenes) writeArchiveReport(ctx, scenes, format);
     if (pictures) writeImageryReport(ctx, pictures, format);
     return EXIT.ok;
   },

@@ -1,5 +1,6 @@
 /**
- * Mirrored quicklooks on disk: one PNG file per (catalog record, variant) in a folder beside
+ * Mirrored quicklooks on disk: one PNG file per (catalog record or archive scene of a saved
+ * archive search, variant) in a folder beside
  * the database (`<db>.imagery/`, 0700; files 0600), indexed by `mirror_imagery`. Index maps of
  * mirrored visualizations live beside them (record = visualization, variant `index:<date>`,
  * with their AOI and legend), under the same budget and checks. Nothing is used before it is
@@ -80,7 +81,10 @@ export interface ImageryStore {
   counts(): ImageryCounts;
   /** Deletes least recently viewed quicklooks until at most `budget` bytes are stored. */
   evictTo(budget: number): number;
-  /** Deletes quicklooks of records no longer mirrored, and files the index does not name. */
+  /**
+   * Deletes quicklooks of records no longer mirrored (catalog records, archive scenes of saved
+   * searches), and files the index does not name.
+   */
   removeOrphans(): number;
   clear(): void;
 }
@@ -122,7 +126,8 @@ export function makeImageryStore(sqlite: Database.Database, dbFile: string): Ima
       `SELECT * FROM mirror_imagery i
        WHERE CASE WHEN i.variant LIKE 'index:%'
          THEN NOT EXISTS (SELECT 1 FROM mirror_visualizations v WHERE v.id = i.record_id)
-         ELSE NOT EXISTS (SELECT 1 FROM catalog_records c WHERE c.id = i.record_id) END`,
+         ELSE NOT EXISTS (SELECT 1 FROM catalog_records c WHERE c.id = i.record_id)
+           AND NOT EXISTS (SELECT 1 FROM mirror_archive_scenes a WHERE a.id = i.record_id) END`,
     ),
     files: sqlite.prepare<[], string>('SELECT file FROM mirror_imagery').pluck(),
   };

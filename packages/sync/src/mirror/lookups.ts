@@ -4,6 +4,7 @@
  * (the spec itself lists no projects, bandsets, satellites or workflows). Small tables, so plain
  * SQL over the stored JSON and JS over the queued inputs.
  */
+import { readId } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { OutboxEntry } from '../outbox/index';
 
@@ -20,6 +21,8 @@ export interface LookupSatellite extends LookupChoice {
   readonly bandsListed: boolean;
   /** The data providers of its collections, when the service listed them (AOI `provider`). */
   readonly providers: string[];
+  /** Its archive collections (`{ id, name }`), when the service listed them: what a satellite search names. */
+  readonly collections: LookupChoice[];
 }
 
 export interface LookupBandset extends LookupChoice {
@@ -147,9 +150,16 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
       const r = listed.find((x) => x.kind === 'satellite' && x.id === c.id);
       const own = r && Array.isArray(r.json['bands']) ? bandNames(r.json['bands']) : null;
       const providers = collectionProviders(r?.json['collections']);
+      const collections = satelliteCollections(r?.json['collections']);
       return own
-        ? { ...c, bands: own, bandsListed: true, providers }
-        : { ...c, bands: sorted(satellites.get(c.id) ?? []), bandsListed: false, providers };
+        ? { ...c, bands: own, bandsListed: true, providers, collections }
+        : {
+            ...c,
+            bands: sorted(satellites.get(c.id) ?? []),
+            bandsListed: false,
+            providers,
+            collections,
+          };
     });
 
     return {
@@ -180,6 +190,15 @@ function collectionProviders(v: unknown): string[] {
   if (!Array.isArray(v)) return [];
   const names = v.map((c: unknown) => text((c as Input | null)?.['provider']));
   return sorted(new Set(names.filter((n): n is string => n !== null)));
+}
+
+/** A listed satellite's collections as choices, in the service's order (ids read leniently). */
+function satelliteCollections(v: unknown): LookupChoice[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((c: unknown) => {
+    const id = readId((c as Input | null)?.['id']);
+    return id === null ? [] : [{ id, name: text((c as Input | null)?.['name']) }];
+  });
 }
 
 function readReference(

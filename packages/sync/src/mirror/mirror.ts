@@ -9,7 +9,12 @@
  * before a service is configured, and the URL or key may change while the app runs).
  */
 import type { EoClient } from '@eo/api-client';
-import type { CatalogSearchRequest, IdempotencyPolicy, OutboxKind } from '@eo/domain';
+import type {
+  CatalogSearchRequest,
+  IdempotencyPolicy,
+  OutboxKind,
+  SavedArchiveSearchInput,
+} from '@eo/domain';
 import { openMirrorDatabase } from '../db/open';
 import {
   createOutbox,
@@ -27,6 +32,18 @@ import {
   type SyncReport,
 } from '../pull/engine';
 import { SyncBusyError } from '../pull/errors';
+import {
+  parseArchiveSearches,
+  syncArchive,
+  type ArchiveProgress,
+  type ArchiveReport,
+} from '../pull/archive';
+import {
+  makeArchiveReads,
+  type ArchiveCounts,
+  type ArchiveScene,
+  type ArchiveSearchStatus,
+} from './archive';
 import { makeDriftStore } from '../pull/drift';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import {
@@ -84,10 +101,21 @@ export type MirrorSyncOptions = SyncOptions &
      * choices before the records (default true here; the engine reads them: `pull/reference.ts`).
      */
     readonly reference?: boolean | undefined;
+    /**
+     * The saved archive searches whose scenes are kept (pull/archive.ts), run after the records
+     * and before the quicklooks (which then include theirs). Undefined: the archive pass does not
+     * run and what it kept stays; `[]`: every kept scene is dropped.
+     */
+    readonly archive?: readonly SavedArchiveSearchInput[] | undefined;
+    /** Called as the archive pass goes (after each page and each search). */
+    readonly onArchiveProgress?: ((p: ArchiveProgress) => void) | undefined;
   };
 
 /** The records' report, the reference lists', and the quicklooks' when `imagery` was asked for. */
-export type MirrorSyncReport = SyncReport & { readonly imagery?: ImageryReport };
+export type MirrorSyncReport = SyncReport & {
+  readonly imagery?: ImageryReport;
+  readonly archive?: ArchiveReport;
+};
 
 export interface MirrorFlushOptions extends Omit<FlushOptions, 'client'> {
   /** A sent create of this kind was written into the mirror (the screens re-read that list). */
@@ -157,6 +185,16 @@ export interface Mirror {
     counts(): ImageryCounts;
     sync(options: ImagerySyncOptions): Promise<ImageryReport>;
   };
+  /**
+   * Archive scenes of the saved archive searches (given to `sync` as `archive`), for offline
+   * browsing: a search's scenes in the service's order with whether their quicklooks are
+   * stored (read them with `imagery.get(scene.id, ...)`), each search's last pass, counts.
+   */
+  readonly archive: {
+    scenes(searchId: string): ArchiveScene[];
+    searches(): ArchiveSearchStatus[];
+    counts(): ArchiveCounts;
+  };
   /** Brings the mirror level with the service `client` speaks to (see the engine). */
   sync(client: EoClient, options?: MirrorSyncOptions): Promise<MirrorSyncReport>;
   /**
@@ -186,6 +224,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const drift = makeDriftStore(sqlite);
   const writeCreated = makeOutboxMirror(sqlite);
   const imagery = makeImageryStore(sqlite, file);
+  const archive = makeArchiveReads(sqlite);
   /** One imagery run at a time: two would write the same files. */
   let imageryRunning = false;
   const runImagery = async (opts: ImagerySyncOptions) => {
@@ -197,7 +236,9 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       imageryRunning = false;
     }
   };
-  const busy = () => isSyncing(sqlite);
+  /** The archive pass is running: the part of a sync after the records (busy too). */
+  let runningArchive = false;
+  const busy = () => runningArchive || isSyncing(sqlite);
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
   let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
@@ -260,11 +301,18 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       counts: () => imagery.counts(),
       sync: runImagery,
     },
+    archive: {
+      scenes: (searchId) => archive.scenes(searchId),
+      searches: () => archive.searches(),
+      counts: () => archive.counts(),
+    },
     async sync(client, opts = {}) {
       if (busy()) throw new SyncBusyError();
+      // Checked before anything is read: a bad saved search is the caller's error.
+      if (opts.archive) parseArchiveSearches(opts.archive);
       const engine = createSyncEngine({ ...opts, db: local, client });
       try {
-        const report = await engine.sync({
+        let report: MirrorSyncReport = await engine.sync({
           ...opts,
           reference: opts.reference !== false,
           onProgress: (p) => {
@@ -272,6 +320,21 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
             opts.onProgress?.(p);
           },
         });
+        if (opts.archive) {
+          runningArchive = true;
+          try {
+            const scenes = await syncArchive(sqlite, client, opts.archive, {
+              signal: opts.signal,
+              onProgress: opts.onArchiveProgress,
+              nowUs: opts.nowUs,
+            });
+            // Pictures of dropped scenes go now, not at the next imagery run.
+            if (scenes.dropped > 0 && !imageryRunning) imagery.removeOrphans();
+            report = { ...report, archive: scenes };
+          } finally {
+            runningArchive = false;
+          }
+        }
         if (!opts.imagery) return report;
         const pictures = await runImagery({
           client, // index maps of mirrored visualizations go through the sync's own client

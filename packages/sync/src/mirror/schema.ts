@@ -9,7 +9,7 @@
  * Catalog records use the layout of @eo/catalog-store (the same table, R*Tree and search SQL
  * as the service); which pass saw each record is kept beside it in `mirror_catalog_seen`.
  */
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export { catalogRecords, catalogFootprints } from '@eo/catalog-store';
 
@@ -300,3 +300,61 @@ export const mirrorImagery = sqliteTable(
     index('mirror_imagery_viewed').on(t.lastViewedUs, t.fetchedAtUs),
   ],
 );
+
+/**
+ * Archive scenes found by the saved archive searches (satellite search, 4.5), kept for offline
+ * use: the feature JSON as received, plus indexed copies read leniently (NULL when unreadable).
+ * A scene listed by several searches is stored once; one no search lists is deleted.
+ */
+export const mirrorArchiveScenes = sqliteTable(
+  'mirror_archive_scenes',
+  {
+    id: text('id').primaryKey(),
+    collectionId: text('collection_id'),
+    satelliteId: text('satellite_id'),
+    datetimeUs: integer('datetime_us'),
+    cloudCover: real('cloud_cover'),
+    minLon: real('min_lon'),
+    minLat: real('min_lat'),
+    maxLon: real('max_lon'),
+    maxLat: real('max_lat'),
+    json: text('json').notNull(),
+    receivedAtUs: integer('received_at_us').notNull(),
+  },
+  (t) => [index('mirror_archive_scenes_datetime').on(t.datetimeUs)],
+);
+
+/** Which scenes each saved archive search lists, in the service's order (`rank` from 0). */
+export const mirrorArchiveSearchScenes = sqliteTable(
+  'mirror_archive_search_scenes',
+  {
+    searchId: text('search_id').notNull(),
+    sceneId: text('scene_id').notNull(),
+    rank: integer('rank').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.searchId, t.sceneId] }),
+    index('mirror_archive_search_scenes_rank').on(t.searchId, t.rank),
+    index('mirror_archive_search_scenes_scene').on(t.sceneId),
+  ],
+);
+
+/** Where each saved archive search's last pass stands (`src/pull/archive.ts`). */
+export const mirrorArchiveSearches = sqliteTable('mirror_archive_searches', {
+  searchId: text('search_id').primaryKey(),
+  name: text('name').notNull(),
+  /** The saved search as JSON (search body and cap): its list is of this search. */
+  plan: text('plan').notNull(),
+  /** Scenes the last pass received (the list keeps them, capped at the search's `maxScenes`). */
+  received: integer('received').notNull().default(0),
+  /** The service's total for the search, when it gave one. */
+  total: integer('total'),
+  /** 1: the last pass ended short (pager cut, fewer than the total): the list was not replaced. */
+  incomplete: integer('incomplete').notNull().default(0),
+  drift: integer('drift').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  attemptedAtUs: integer('attempted_at_us'),
+  lastCompleteAtUs: integer('last_complete_at_us'),
+  /** `{ kind, message, status?, code? }` of the last failed pass; NULL after a good one. */
+  lastErrorJson: text('last_error_json'),
+});

@@ -80,22 +80,41 @@ interface Wanted {
   readonly href: string;
 }
 
-/** Each record's quicklook hrefs, newest acquisition first (what a field team looks at first). */
+/**
+ * The quicklook hrefs wanted: first the archive scenes of the saved archive searches (asked for
+ * by name, a few hundred each), then each catalog record's, newest acquisition first (what a
+ * field team looks at first). A scene that is also a catalog record is fetched once.
+ */
 function wantedQuicklooks(sqlite: Database.Database, variants: readonly QuicklookVariant[]) {
+  const wanted: Wanted[] = [];
+  const keys = new Set<string>();
+  const add = (recordId: string, assets: unknown) => {
+    const byName = assets as Record<string, { href?: unknown } | undefined> | undefined;
+    for (const variant of variants) {
+      const href = byName?.[variant]?.href;
+      const key = `${variant}\n${recordId}`;
+      if (typeof href !== 'string' || href === '' || keys.has(key)) continue;
+      keys.add(key);
+      wanted.push({ recordId, variant, href });
+    }
+  };
+  const scenes = sqlite
+    .prepare<[], { id: string; json: string }>(
+      'SELECT id, json FROM mirror_archive_scenes ORDER BY datetime_us DESC, id',
+    )
+    .all();
+  // A STAC feature: `assets` at the top.
+  for (const row of scenes) add(row.id, (JSON.parse(row.json) as { assets?: unknown }).assets);
   const rows = sqlite
     .prepare<[], { id: string; record_json: string }>(
       'SELECT id, record_json FROM catalog_records ORDER BY datetime_us DESC, id',
     )
     .all();
-  const wanted: Wanted[] = [];
-  for (const row of rows) {
-    const assets = (JSON.parse(row.record_json) as { details?: { assets?: unknown } }).details
-      ?.assets as Record<string, { href?: unknown } | undefined> | undefined;
-    for (const variant of variants) {
-      const href = assets?.[variant]?.href;
-      if (typeof href === 'string' && href !== '') wanted.push({ recordId: row.id, variant, href });
-    }
-  }
+  for (const row of rows)
+    add(
+      row.id,
+      (JSON.parse(row.record_json) as { details?: { assets?: unknown } }).details?.assets,
+    );
   return wanted;
 }
 

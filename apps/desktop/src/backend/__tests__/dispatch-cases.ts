@@ -143,6 +143,18 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   'basket.clear': { good: {}, bad: { ids: ['c-1'] }, path: '' },
   'catalog.ordered': { good: undefined, bad: 'all', path: '' },
   'catalog.scenes': { good: { sceneIds: ['s-1'] }, bad: { sceneIds: [] }, path: 'sceneIds' },
+  'archive.searches': { good: {}, bad: { all: true }, path: '' },
+  'archive.save': {
+    good: { name: 'n', search: { satellite: { collection_id: 'c', satellite_id: 's' } } },
+    bad: {
+      name: 'n',
+      search: { satellite: { collection_id: 'c', satellite_id: 's' } },
+      maxScenes: 5000,
+    },
+    path: 'maxScenes',
+  },
+  'archive.remove': { good: { id: 'a' }, bad: { id: '' }, path: 'id' },
+  'archive.scenes': { good: { searchId: 'a' }, bad: { searchId: 1 }, path: 'searchId' },
   'files.export': {
     good: { source: { kind: 'aois' }, format: 'kmz' },
     bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },

@@ -182,7 +182,14 @@ describe('the outbox, from offline to the service', () => {
     expect(lookups.workflowIds).toEqual(['wf-ndvi-timeseries']);
     // Nothing synced yet: only what the outbox shows, no names, no listed bands.
     expect(lookups.satellites).toEqual([
-      { id: 'sat-aurora-1', name: null, bands: [], bandsListed: false, providers: [] },
+      {
+        id: 'sat-aurora-1',
+        name: null,
+        bands: [],
+        bandsListed: false,
+        providers: [],
+        collections: [],
+      },
     ]);
 
     // A restart on the same data dir: everything is still queued, in order.

@@ -4,6 +4,7 @@
  */
 import type { Method } from '../../shared/contract';
 import type { AppHandlers } from './app';
+import type { ArchiveHandlers } from './archive';
 import type { BasketHandlers } from './basket';
 import type { CatalogHandlers } from './catalog';
 import type { ConnectionHandlers } from './connection';
@@ -15,6 +16,7 @@ import type { SyncHandlers } from './sync';
 import type { TilesHandlers } from './tiles';
 
 export { appHandlers } from './app';
+export { archiveHandlers } from './archive';
 export { basketHandlers } from './basket';
 export { catalogHandlers } from './catalog';
 export { connectionHandlers } from './connection';
@@ -34,7 +36,8 @@ export type AreaHandlers = AppHandlers &
   TilesHandlers &
   RecordsHandlers &
   OutboxHandlers &
-  FilesHandlers;
+  FilesHandlers &
+  ArchiveHandlers;
 
 /** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

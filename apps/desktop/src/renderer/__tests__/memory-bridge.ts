@@ -29,6 +29,8 @@ import {
   type FileExportRequest,
   type Method,
   type Output,
+  type ArchiveSceneRow,
+  type SavedArchiveSearchView,
   type SavedSearch,
   type Settings,
   type SyncStatus,
@@ -44,6 +46,11 @@ export interface MemoryBridge extends Bridge {
   connectivity: Connectivity;
   syncStatus: SyncStatus;
   saved: SavedSearch[];
+  /** Saved archive searches and the scenes kept per search (as a sync left them). */
+  readonly archive: {
+    searches: SavedArchiveSearchView[];
+    scenes: Map<string, ArchiveSceneRow[]>;
+  };
   /** Part 2: orders, AOIs, indices, created records and the outbox (memory-work.ts). */
   readonly work: MemoryWork;
   /** The basket (memory-basket.ts). */
@@ -156,6 +163,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       ],
     },
     saved: [],
+    archive: { searches: [], scenes: new Map() },
     filePreviews: new Map(),
     exportAnswer: ({ format }) => ({
       fileName: `eo-export.${format}`,
@@ -303,6 +311,37 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         bridge.saved = bridge.saved.filter((x) => x.id !== (input as { id: string }).id);
         return { removed: bridge.saved.length < before };
       }
+      case 'archive.searches':
+        return bridge.archive.searches;
+      case 'archive.save': {
+        const i = input as Omit<
+          SavedArchiveSearchView,
+          'createdAt' | 'updatedAt' | 'pass' | 'id'
+        > & {
+          id?: string;
+        };
+        const now = '2024-05-17T09:00:00.000Z';
+        const s: SavedArchiveSearchView = {
+          id: i.id ?? `a${++savedSeq}`,
+          name: i.name,
+          search: i.search,
+          maxScenes: i.maxScenes,
+          createdAt: now,
+          updatedAt: now,
+          pass: null,
+        };
+        const list = bridge.archive.searches.filter((x) => x.id !== s.id);
+        bridge.archive.searches = [...list, s].sort((a, b) => a.name.localeCompare(b.name));
+        return s;
+      }
+      case 'archive.remove': {
+        const before = bridge.archive.searches.length;
+        const { id } = input as { id: string };
+        bridge.archive.searches = bridge.archive.searches.filter((x) => x.id !== id);
+        return { removed: bridge.archive.searches.length < before };
+      }
+      case 'archive.scenes':
+        return bridge.archive.scenes.get((input as { searchId: string }).searchId) ?? [];
       case 'tiles.get':
         return null;
       case 'files.preview': {

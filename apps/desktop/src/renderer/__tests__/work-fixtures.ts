@@ -76,7 +76,13 @@ export function lookupsFrom(known: {
   projectIds?: string[];
   bandsetIds?: string[];
   workflowIds?: string[];
-  satellites?: Array<{ id: string; bands: string[]; bandsListed?: boolean; providers?: string[] }>;
+  satellites?: Array<{
+    id: string;
+    bands: string[];
+    bandsListed?: boolean;
+    providers?: string[];
+    collections?: Array<{ id: string; name: string | null }>;
+  }>;
   names?: Record<string, string>;
 }): Lookups {
   const choice = (id: string) => ({ id, name: known.names?.[id] ?? null });
@@ -95,6 +101,7 @@ export function lookupsFrom(known: {
       bands: s.bands,
       bandsListed: s.bandsListed ?? false,
       providers: s.providers ?? [],
+      collections: s.collections ?? [],
     })),
     cloudConfigs: [],
   };

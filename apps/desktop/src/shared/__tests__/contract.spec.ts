@@ -75,6 +75,10 @@ describe('contract', () => {
       'basket.clear',
       'catalog.ordered',
       'catalog.scenes',
+      'archive.searches',
+      'archive.save',
+      'archive.remove',
+      'archive.scenes',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

@@ -1,13 +1,14 @@
 /**
  * THE typed contract between the renderer and the backend (Electron main or browser mode), one
  * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`, `files`, `basket`) combined here. Every method is `input schema -> output schema`; every event has a
+ * `outbox`, `files`, `basket`, `archive`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
  */
 import type { z } from 'zod';
 import { appMethods } from './app';
+import { archiveMethods } from './archive';
 import { basketEvents, basketMethods } from './basket';
 import { catalogMethods } from './catalog';
 import { connectionEvents, connectionMethods } from './connection';
@@ -20,6 +21,7 @@ import { syncEvents, syncMethods } from './sync';
 import { tilesMethods } from './tiles';
 
 export * from './app';
+export * from './archive';
 export * from './basket';
 export * from './catalog';
 export * from './connection';
@@ -43,6 +45,7 @@ export const contract = {
   ...outboxMethods,
   ...filesMethods,
   ...basketMethods,
+  ...archiveMethods,
 } as const;
 
 export const events = {

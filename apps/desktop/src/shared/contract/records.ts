@@ -103,6 +103,8 @@ export const Lookups = z.object({
       bands: z.array(z.string()),
       bandsListed: z.boolean(),
       providers: z.array(z.string()),
+      /** Its archive collections, when listed: what an archive search names with it. */
+      collections: z.array(LookupChoice),
     }),
   ),
   /** Cloud locations (delivery `config`) that mirrored records and queued creates name. */

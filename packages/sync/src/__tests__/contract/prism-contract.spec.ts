@@ -245,4 +245,75 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
       expect(['complete', 'incomplete'], res.resource).toContain(res.state);
     }
   });
+
+  // The document pages satellite search by a cursor the pager does not follow: one request is
+  // the whole pass, so a search whose total says more ends `incomplete`, never a loop; a body the
+  // document refuses (no geometry or dates) fails that search alone, with the service's words.
+  it('eo sync --archive-file: each saved search ends complete, incomplete or failed with a message', async () => {
+    const env = cliEnv(prism(seed).url);
+    const dir = path.dirname(env.EO_DB);
+    const area = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [11, 44],
+          [12, 44],
+          [12, 45],
+          [11, 45],
+          [11, 44],
+        ],
+      ],
+    };
+    const file = path.join(dir, 'archive.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          id: 'full',
+          name: 'Every field the document requires',
+          search: {
+            satellite: { collection_id: 'col-1', satellite_id: 'sat-1' },
+            start_date: '2023-04-18T11:56:49.865Z',
+            end_date: '2023-05-03T11:56:49.865Z',
+            filters: [{ id: 'eo:cloud_cover', min: 0, max: 30 }],
+            geometry: area,
+          },
+          maxScenes: 50,
+        },
+        {
+          id: 'bare',
+          name: 'Satellite only',
+          search: { satellite: { collection_id: 'col-1', satellite_id: 'sat-1' } },
+        },
+      ]),
+    );
+    const r = await eo(
+      ['sync', '--progress', 'off', '--resources', 'orders', '--archive-file', file],
+      {
+        env,
+      },
+    );
+    for (const line of r.stderr.split('\n').filter(Boolean))
+      expect(line).toMatch(/differ from the spec|incomplete|unreadable fields|archive: .*failed/);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      archive: {
+        searches: Array<{ searchId: string; state: string; error?: { message: string } }>;
+      };
+    };
+    expect(report.archive.searches.map((x) => x.searchId)).toEqual(['full', 'bare']);
+    for (const x of report.archive.searches) {
+      expect(['complete', 'incomplete', 'failed'], x.searchId).toContain(x.state);
+      if (x.state === 'failed') expect(x.error?.message, x.searchId).toMatch(/\S/);
+    }
+    // Every field the document asks for: the examples answer it.
+    if (seed === undefined)
+      expect(
+        report.archive.searches[0]!.state,
+        JSON.stringify(report.archive.searches[0]),
+      ).not.toBe('failed');
+    const status = await eo(['status', '--format', 'json'], { env });
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toHaveProperty('archive.searches', 2);
+  });
 });

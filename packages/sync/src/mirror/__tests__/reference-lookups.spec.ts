@@ -66,6 +66,8 @@ describe('reference lists in the mirror', () => {
       bandsListed: true,
       providers: ['eo-field-desk'],
     });
+    // Its archive collections, named: what a saved archive search names with it.
+    expect(aurora.collections).toContainEqual({ id: 'col-aurora-l2a', name: expect.any(String) });
     expect(aurora.bands).toEqual(expect.arrayContaining(['B01', 'B05', 'B11']));
     expect(lookups.bandsets.find((b) => b.id === 'bs-aurora-rgbn')).toMatchObject({
       satelliteId: 'sat-aurora-1',

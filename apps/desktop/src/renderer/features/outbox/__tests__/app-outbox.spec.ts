@@ -32,6 +32,7 @@ describe('App and the outbox', () => {
       'catalog',
       'orders',
       'aois',
+      'archive',
       'indices',
       'deliveries',
       'jobs',
@@ -39,7 +40,7 @@ describe('App and the outbox', () => {
       'sync',
       'settings',
     ]);
-    for (const id of ['indices', 'deliveries', 'jobs', 'outbox']) {
+    for (const id of ['archive', 'indices', 'deliveries', 'jobs', 'outbox']) {
       await w.find(`[data-screen="${id}"]`).trigger('click');
       await flushPromises();
       expect(w.find(`[data-screen="${id}"]`).attributes('aria-current')).toBe('page');

@@ -1,0 +1,246 @@
+/**
+ * The Archive screen over the memory bridge: saving a search from the form (choices from the
+ * reference lists, the map's view as the area), errors in the form's words, the saved searches
+ * listed, a search's kept scenes with their thumbnails, deleting one.
+ */
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
+import { lookupsFrom } from '../../../__tests__/work-fixtures';
+import {
+  expectQuiet,
+  expectSummaryOnSubmit,
+  requiredControls,
+} from '../../../__tests__/form-words-checks';
+import { provideBridge } from '../../../stores/bridge-provider';
+import { useCatalogStore } from '../../catalog/catalog-store';
+import { provideQuicklookUrl } from '../../catalog/quicklook-source';
+import ArchiveScreen from '../ArchiveScreen.vue';
+import { checkArchiveForm, emptyArchiveForm } from '../archive-form';
+
+let bridge: MemoryBridge;
+let wrapper: VueWrapper | null = null;
+const VIEW: [number, number, number, number] = [11, 44, 12, 45];
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  bridge = createMemoryBridge({ records: 0 });
+  provideBridge(bridge);
+  provideQuicklookUrl((id, variant) => `quicklook://${variant}/${id}`);
+  bridge.work.lookups = lookupsFrom({
+    satellites: [
+      {
+        id: 'sat-aurora-1',
+        bands: [],
+        collections: [{ id: 'col-aurora-l2a', name: 'Aurora L2A' }],
+      },
+    ],
+    names: { 'sat-aurora-1': 'Aurora-1' },
+  });
+  useCatalogStore().viewBox = VIEW;
+});
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = null;
+  provideQuicklookUrl(null);
+});
+
+async function mountScreen(): Promise<VueWrapper> {
+  wrapper = mount(ArchiveScreen, { attachTo: document.body });
+  await flushPromises();
+  return wrapper;
+}
+
+async function fill(w: VueWrapper, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    const el = w.find(`[data-test="archive-form"] [name="${name}"]`);
+    await el.setValue(value);
+    await el.trigger('change');
+  }
+}
+
+const submit = (w: VueWrapper) => w.find('[data-test="archive-form"]').trigger('submit');
+
+describe('the Archive screen', () => {
+  it('says nothing before a submit, then lists what to correct in its own words', async () => {
+    const w = await mountScreen();
+    const form = w.find('[data-test="archive-form"]');
+    expectQuiet(form);
+    expect(requiredControls(form)).toEqual([
+      'archive-name',
+      'archive-satellite_id',
+      'archive-collection_id',
+    ]);
+    const lines = await expectSummaryOnSubmit(form, () => submit(w));
+    expect(lines).toEqual([
+      'Name: Give the search a name',
+      'Satellite: Choose a satellite',
+      'Collection: Choose a collection',
+    ]);
+    expect(bridge.calls.some((c) => c.method === 'archive.save')).toBe(false);
+  });
+
+  it('saves a search over the map view (the collection of the chosen satellite filled in) and lists it', async () => {
+    const w = await mountScreen();
+    await fill(w, {
+      name: 'Po floods',
+      satellite_id: 'sat-aurora-1',
+      start: '2024-04-01',
+      end: '2024-05-31',
+      cloudMax: '20',
+      maxScenes: '50',
+    });
+    expect(
+      (w.find('[name="collection_id"]').element as HTMLInputElement).value,
+      'the satellite has one collection',
+    ).toBe('col-aurora-l2a');
+    await submit(w);
+    await flushPromises();
+    const saved = bridge.calls.find((c) => c.method === 'archive.save')!.input;
+    expect(saved).toEqual({
+      name: 'Po floods',
+      search: {
+        satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
+        start_date: '2024-04-01T00:00:00Z',
+        end_date: '2024-05-31T23:59:59Z',
+        filters: [{ id: 'eo:cloud_cover', min: 0, max: 20 }],
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [11, 44],
+              [12, 44],
+              [12, 45],
+              [11, 45],
+              [11, 44],
+            ],
+          ],
+        },
+      },
+      maxScenes: 50,
+    });
+    expect(w.text()).toContain('Saved “Po floods”');
+    const rows = w.findAll('[data-test="archive-search"]');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.text()).toContain('Po floods');
+    expect(rows[0]!.text()).toContain('not synced yet');
+    expect(w.find('[data-test="archive-no-scenes"]').exists()).toBe(true);
+  });
+
+  it('shows the kept scenes of the chosen search with thumbnails, and deletes a search', async () => {
+    bridge.archive.searches = [
+      {
+        id: 'a1',
+        name: 'Aurora over the Po',
+        search: { satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' } },
+        maxScenes: 200,
+        createdAt: '2024-05-17T09:00:00.000Z',
+        updatedAt: '2024-05-17T09:00:00.000Z',
+        pass: {
+          state: 'complete',
+          scenes: 2,
+          total: 80,
+          lastCompleteAt: '2024-05-17T10:00:00.000Z',
+          error: null,
+        },
+      },
+    ];
+    bridge.archive.scenes.set('a1', [
+      {
+        id: 'AUR1_001',
+        rank: 0,
+        satelliteId: 'sat-aurora-1',
+        collectionId: 'col-aurora-l2a',
+        datetime: '2024-05-10T10:30:00.000Z',
+        cloudCover: 12.5,
+        bbox: [11, 44, 12, 45],
+        thumbnail: true,
+      },
+      {
+        id: 'AUR1_002',
+        rank: 1,
+        satelliteId: 'sat-aurora-1',
+        collectionId: 'col-aurora-l2a',
+        datetime: null,
+        cloudCover: null,
+        bbox: null,
+        thumbnail: false,
+      },
+    ]);
+    const w = await mountScreen();
+    expect(w.find('[data-test="archive-search"]').text()).toContain('2 scenes kept');
+    const scenes = w.findAll('[data-test="archive-scene"]');
+    expect(scenes).toHaveLength(2);
+    expect(scenes[0]!.find('img').attributes('src')).toBe('quicklook://thumbnail/AUR1_001');
+    expect(scenes[0]!.text()).toContain('12.5 % cloud');
+    expect(scenes[0]!.text()).toContain('sat-aurora-1');
+    expect(scenes[1]!.text()).toContain('date unknown');
+    expect(scenes[1]!.text()).toContain('cloud unknown');
+
+    await w.find('[data-test="archive-delete"]').trigger('click');
+    await flushPromises();
+    expect(bridge.calls.filter((c) => c.method === 'archive.remove')).toEqual([
+      { method: 'archive.remove', input: { id: 'a1' } },
+    ]);
+    expect(w.findAll('[data-test="archive-search"]')).toHaveLength(0);
+    expect(w.findAll('[data-test="archive-scene"]')).toHaveLength(0);
+  });
+
+  it('re-reads the searches and scenes when a sync ends', async () => {
+    const w = await mountScreen();
+    expect(w.findAll('[data-test="archive-search"]')).toHaveLength(0);
+    bridge.archive.searches = [
+      {
+        id: 'a2',
+        name: 'Later',
+        search: { satellite: { collection_id: 'c', satellite_id: 's' } },
+        maxScenes: 10,
+        createdAt: '2024-05-17T09:00:00.000Z',
+        updatedAt: '2024-05-17T09:00:00.000Z',
+        pass: { state: 'failed', scenes: 0, total: null, lastCompleteAt: null, error: 'HTTP 500' },
+      },
+    ];
+    bridge.emit('sync.finished', bridge.syncStatus);
+    await flushPromises();
+    expect(w.find('[data-test="archive-search"]').text()).toContain(
+      'the last sync failed: HTTP 500',
+    );
+  });
+});
+
+describe('the archive form as data', () => {
+  const filled = () => ({
+    ...emptyArchiveForm(),
+    name: 'n',
+    satellite_id: 's',
+    collection_id: 'c',
+  });
+  const areas = { viewBox: VIEW, aois: [] };
+
+  it('places the schema issues on its fields, in its words', () => {
+    const late = checkArchiveForm({ ...filled(), start: '2024-05-02', end: '2024-05-01' }, areas);
+    expect(late.errors).toEqual({ end: 'The end is before the start' });
+    expect(checkArchiveForm({ ...filled(), maxScenes: '5000' }, areas).errors).toEqual({
+      maxScenes: 'A whole number from 1 to 1000',
+    });
+    expect(checkArchiveForm({ ...filled(), cloudMax: '120' }, areas).errors).toEqual({
+      cloudMax: 'A number from 0 to 100',
+    });
+  });
+
+  it('takes an AOI geometry as the area, refuses the view before the map showed one', () => {
+    const geometry = { type: 'Point', coordinates: [11.5, 44.5] };
+    const aoi = checkArchiveForm(
+      { ...filled(), area: 'aoi:aoi-1' },
+      { viewBox: null, aois: [{ aoi_id: 'aoi-1', geometry }] },
+    );
+    expect(aoi.payload?.search.geometry).toEqual(geometry);
+    expect(checkArchiveForm(filled(), { viewBox: null, aois: [] }).errors.area).toMatch(
+      /open the Catalog first/,
+    );
+    expect(
+      checkArchiveForm({ ...filled(), area: 'anywhere' }, areas).payload?.search,
+    ).not.toHaveProperty('geometry');
+  });
+});
