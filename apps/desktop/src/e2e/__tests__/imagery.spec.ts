@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useJourney, WIDE } from '../harness';
 import { eventually, resultTotal, syncNow } from '../page-actions';
+import { PIXEL_STATS } from '../pixels';
 
 // 200 scenes: every 20th is a catalog record, so 10 thumbnails (the service renders ~5/s).
 const j = useJourney('imagery', { app: { imagery: 'thumbnails' }, page: WIDE, open: 'connected' });
@@ -52,15 +53,6 @@ async function placeOrderOfRecordScene(): Promise<void> {
 }
 
 /**
- * Spread of an image's pixels in the page (same origin, so readable): the standard deviation
- * of the luma of a `<img>` or `<canvas>` drawn at 64 px, and the share of non-transparent
- * pixels. A blank, flat or transparent picture has ~0 spread.
- */
-interface PixelStats {
-  readonly spread: number;
-  readonly opaque: number;
-}
-/**
  * A canvas's pixels in full: how many are not transparent left and right of screen x `at`
  * (the divider), and a fingerprint of where and what they are (two different pictures, or one
  * picture moved, give different fingerprints).
@@ -86,27 +78,6 @@ const CANVAS_PIXELS = new Function(
   return { left, right, print };
 `,
 ) as (el: unknown, at: number) => CanvasPixels;
-
-// Built from text: this side has no DOM types; Playwright sends the function's source.
-const PIXEL_STATS = new Function(
-  'el',
-  `
-  const c = document.createElement('canvas');
-  c.width = 64; c.height = 64;
-  const ctx = c.getContext('2d');
-  ctx.drawImage(el, 0, 0, 64, 64);
-  const d = ctx.getImageData(0, 0, 64, 64).data;
-  let n = 0, sum = 0, sq = 0, opaque = 0;
-  for (let i = 0; i < d.length; i += 4) {
-    if (d[i + 3] === 0) continue;
-    opaque++;
-    const y = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
-    n++; sum += y; sq += y * y;
-  }
-  const mean = n ? sum / n : 0;
-  return { spread: n ? Math.sqrt(sq / n - mean * mean) : 0, opaque: opaque / (64 * 64) };
-`,
-) as (el: unknown) => PixelStats;
 
 describe('imagery offline in Chromium', () => {
   it('syncs the records, then their thumbnails, and counts the pictures', async () => {
