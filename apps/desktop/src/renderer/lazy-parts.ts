@@ -1,0 +1,22 @@
+/**
+ * The parts of the first screen (the catalog) that load on first use, as the screens after it
+ * do (screens.ts): a map tool's panel, the dropped file's preview, the export choices. Their
+ * code is not in the initial JS (apps/desktop/bench/initial-js.ts; vite/__tests__/
+ * initial-chunk.spec.ts keeps it out); while it loads, the part says so (ui/lazy-part.ts). App
+ * loads them all once the first screen is up, so they rarely keep a click waiting.
+ */
+import { lazyPart } from './ui/lazy-part';
+
+export { loadLazyParts } from './ui/lazy-part';
+
+/** The preview of a field file dropped on the catalog map (with the AOI form's import). */
+export const MapFileDropPanel = lazyPart(
+  'the file preview',
+  () => import('./features/file-import/MapFileDropPanel.vue'),
+);
+
+/** The catalog's exports (ScreenExports.vue, with every screen's sources), in "Export…". */
+export const ScreenExportsPart = lazyPart(
+  'the exports',
+  () => import('./features/file-export/ScreenExports.vue'),
+);
