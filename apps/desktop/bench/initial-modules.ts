@@ -7,14 +7,15 @@
  *     [--why <part of a module path>]   (an import chain from the entry to that module)
  *     [--cut <part>[,<part>...]]         (what leaves the initial JS if those were imported lazily)
  */
-import { rendererModules } from '../vite/renderer-modules';
+import { importChain, rendererModules } from '../vite/renderer-modules';
 
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 20;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-const { initial, lazy, importers, entries } = await rendererModules();
+const bundle = await rendererModules();
+const { initial, lazy, importers, entries } = bundle;
 const list = args.includes('--lazy') ? lazy : initial;
 const total = list.reduce((s, m) => s + m.bytes, 0);
 console.log(
@@ -36,29 +37,10 @@ for (const m of list.slice(0, top)) console.log(`  ${kb(m.bytes).padStart(9)}  $
 
 const whyAt = args.indexOf('--why');
 if (whyAt >= 0) {
-  // Breadth-first from the module back to the entry over static importers: the shortest chain.
   const target = initial.find((m) => m.id.includes(args[whyAt + 1] ?? '\0'));
   if (!target) throw new Error(`no initial module matches ${args[whyAt + 1]}`);
-  const initialIds = new Set(initial.map((m) => m.id));
-  const via = new Map<string, string | null>([[target.id, null]]);
-  const queue = [target.id];
-  let root = target.id;
-  while (queue.length) {
-    const id = queue.shift() as string;
-    const from = (importers.get(id) ?? []).filter((f) => initialIds.has(f));
-    if (from.length === 0) {
-      root = id;
-      break;
-    }
-    for (const f of from) {
-      if (!via.has(f)) {
-        via.set(f, id);
-        queue.push(f);
-      }
-    }
-  }
   console.log(`why ${target.id}:`);
-  for (let id: string | null = root; id; id = via.get(id) ?? null) console.log(`  ${id}`);
+  for (const id of importChain(bundle, target.id)) console.log(`  ${id}`);
 }
 
 const cutAt = args.indexOf('--cut');

@@ -83,3 +83,24 @@ export async function rendererModules(): Promise<RendererModules> {
     .map((c) => shortId(c.facadeModuleId as string));
   return { initial: initial.sort(bySize), lazy: lazy.sort(bySize), importers, entries };
 }
+
+/** The shortest chain of static imports from an entry to `id` through the initial chunks. */
+export function importChain(bundle: RendererModules, id: string): string[] {
+  const initial = new Set(bundle.initial.map((m) => m.id));
+  const via = new Map<string, string | null>([[id, null]]);
+  const queue = [id];
+  for (const at of queue) {
+    if (bundle.entries.includes(at)) {
+      const chain: string[] = [];
+      for (let x: string | null = at; x; x = via.get(x) ?? null) chain.push(x);
+      return chain;
+    }
+    for (const from of bundle.importers.get(at) ?? []) {
+      if ((initial.has(from) || bundle.entries.includes(from)) && !via.has(from)) {
+        via.set(from, at);
+        queue.push(from);
+      }
+    }
+  }
+  return [id];
+}

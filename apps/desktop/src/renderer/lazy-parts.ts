@@ -20,3 +20,9 @@ export const ScreenExportsPart = lazyPart(
   'the exports',
   () => import('./features/file-export/ScreenExports.vue'),
 );
+
+/** The compare bar and divider of two scenes on the catalog map, with its layer. */
+export const CompareSwipePart = lazyPart(
+  'the compare tool',
+  () => import('./features/catalog/CompareSwipePanel.vue'),
+);

@@ -1,0 +1,54 @@
+/**
+ * The renderer's initial JS (what the first screen, the catalog, parses before it can draw)
+ * holds none of the parts made lazy: the other screens (screens.ts), the first screen's parts
+ * loaded on first use (lazy-parts.ts) and what only they import (the forms' logic, the file
+ * preview, geoman). Read from the bundler's module map (vite/renderer-modules.ts), so a static
+ * import that makes one eager again fails here, naming the chain that pulls it in.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importChain, rendererModules, type RendererModules } from '../renderer-modules';
+
+let bundle: RendererModules;
+beforeAll(async () => {
+  bundle = await rendererModules();
+}, 120_000);
+
+const R = 'apps/desktop/src/renderer/';
+/** Loaded on first use; each must be in some lazy chunk (so the name here is a real one). */
+const LAZY = [
+  // Other screens, and the forms and stores only they use.
+  `${R}features/outbox/OutboxScreen.vue`,
+  `${R}features/outbox/refusal-words.ts`,
+  `${R}features/orders/OrdersScreen.vue`,
+  `${R}features/orders/order-item-draft.ts`,
+  `${R}features/orders/orders-store.ts`,
+  `${R}features/aois/aoi-form-store.ts`,
+  `${R}features/aois/file-import-store.ts`,
+  `${R}forms/form-flow.ts`,
+  // The first screen's parts (lazy-parts.ts).
+  `${R}features/file-import/MapFileDropPanel.vue`,
+  `${R}features/file-import/file-preview-store.ts`,
+  `${R}features/file-import/FilePreviewPanel.vue`,
+  `${R}features/file-export/ScreenExports.vue`,
+  `${R}features/file-export/export-file.ts`,
+  `${R}features/catalog/CompareSwipePanel.vue`,
+  `${R}features/catalog/use-compare-swipe.ts`,
+  `${R}map/compare-layer.ts`,
+  // Drawing's library (map/geoman.ts).
+  'node_modules/.pnpm/@geoman-io',
+];
+
+describe("the renderer's initial JS", () => {
+  it('holds the first screen (the check below could not fail otherwise)', () => {
+    const ids = bundle.initial.map((m) => m.id);
+    expect(ids).toContain(`${R}features/catalog/CatalogScreen.vue`);
+    expect(ids).toContain(`${R}features/catalog/CompareSwipe.vue`);
+    expect(ids.some((id) => id.includes('node_modules/.pnpm/leaflet@'))).toBe(true);
+  });
+
+  it.each(LAZY)('leaves out %s (loaded on first use)', (name) => {
+    const eager = bundle.initial.filter((m) => m.id.startsWith(name));
+    expect(eager.map((m) => importChain(bundle, m.id).join(' → '))).toEqual([]);
+    expect(bundle.lazy.some((m) => m.id.startsWith(name))).toBe(true);
+  });
+});
