@@ -26,3 +26,12 @@ export const CompareSwipePart = lazyPart(
   'the compare tool',
   () => import('./features/catalog/CompareSwipePanel.vue'),
 );
+
+/** "Near me" once used: geolocation, the position on the map, the typed-position form. */
+export const NearMePart = lazyPart('the position tool', () => import('./map/NearMePanel.vue'));
+
+/** The layer control's panel: basemap choice and overlays. */
+export const MapLayersPart = lazyPart(
+  'the layer choices',
+  () => import('./map/MapLayersPanel.vue'),
+);

@@ -34,6 +34,8 @@ const LAZY = [
   `${R}features/catalog/CompareSwipePanel.vue`,
   `${R}features/catalog/use-compare-swipe.ts`,
   `${R}map/compare-layer.ts`,
+  `${R}map/NearMePanel.vue`,
+  `${R}map/MapLayersPanel.vue`,
   // Drawing's library (map/geoman.ts).
   'node_modules/.pnpm/@geoman-io',
 ];
@@ -43,6 +45,7 @@ describe("the renderer's initial JS", () => {
     const ids = bundle.initial.map((m) => m.id);
     expect(ids).toContain(`${R}features/catalog/CatalogScreen.vue`);
     expect(ids).toContain(`${R}features/catalog/CompareSwipe.vue`);
+    expect(ids).toContain(`${R}map/NearMe.vue`);
     expect(ids.some((id) => id.includes('node_modules/.pnpm/leaflet@'))).toBe(true);
   });
 
