@@ -55,3 +55,32 @@ describe("the renderer's initial JS", () => {
     expect(bundle.lazy.some((m) => m.id.startsWith(name))).toBe(true);
   });
 });
+
+/** Every module `from` imports statically, directly or not. */
+function staticClosure(from: string): Set<string> {
+  const imports = new Map<string, string[]>();
+  for (const [id, importers] of bundle.importers) {
+    for (const i of importers) imports.set(i, [...(imports.get(i) ?? []), id]);
+  }
+  const seen = new Set([from]);
+  for (const id of seen) for (const to of imports.get(id) ?? []) seen.add(to);
+  return seen;
+}
+
+describe("the outbox's refusal texts", () => {
+  it("import the forms' words, not their logic", () => {
+    const reached = [...staticClosure(`${R}features/outbox/refusal-words.ts`)];
+    expect(reached).toContain(`${R}features/aois/aoi-words.ts`);
+    expect(reached).toContain(`${R}features/orders/order-item-words.ts`);
+    const logic = [
+      'features/aois/aoi-form-store.ts',
+      'features/deliveries/delivery-form.ts',
+      'features/indices/index-form.ts',
+      'features/indices/visualization-form.ts',
+      'features/jobs/job-form.ts',
+      'features/orders/order-item-draft.ts',
+      'forms/form-flow.ts',
+    ];
+    expect(reached.filter((id) => logic.some((l) => id === `${R}${l}`))).toEqual([]);
+  });
+});
