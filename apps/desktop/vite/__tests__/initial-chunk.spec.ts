@@ -36,6 +36,10 @@ const LAZY = [
   `${R}map/compare-layer.ts`,
   `${R}map/NearMePanel.vue`,
   `${R}map/MapLayersPanel.vue`,
+  // The contract's index, with every method's schemas: the first screen imports the values it
+  // needs (errors, the footprints' wire form, the basket's limits) from their own files.
+  'apps/desktop/src/shared/contract/index.ts',
+  'apps/desktop/src/shared/contract/outbox.ts',
   // Drawing's library (map/geoman.ts).
   'node_modules/.pnpm/@geoman-io',
 ];
