@@ -2,7 +2,7 @@
  * Initial JS (and CSS) the renderer loads before the app starts: the files index.html
  * references (entry script, modulepreloads, stylesheets), raw and gzip. Lazy chunks (the
  * 1:50m basemap, geoman, the other screens, the first screen's parts loaded on first use) are
- * listed apart. Targets: initial JS at most 1,216 KB and 318 KB gzip (the 1,106 / 289 KB of
+ * listed apart. Targets: initial JS at most 1,207 KB and 316 KB gzip (the 1,097 / 287 KB of
  * 2026-11-26 plus 10 %), printed beside the 1,204 / 316 KB before the first screen's parts were
  * made lazy; a miss exits 1. What the initial JS is made of: `bench/initial-modules.ts`.
  *
@@ -46,15 +46,15 @@ console.log(
 );
 // Field teams' old laptops parse every KB before the first screen draws (issue 13). The
 // targets leave 10 % over the figure measured when the map's tools, the dropped file's preview
-// and the exports were made lazy (and the contract's schemas left out); vite/__tests__/initial-chunk.spec.ts catches any one of
+// the exports and the record panel were made lazy (and the contract's schemas left out); vite/__tests__/initial-chunk.spec.ts catches any one of
 // those parts becoming eager again, which can stay under 10 %.
 const BEFORE = { raw: 1204, gzip: 316 };
 console.log(
   `  vs ${BEFORE.raw} KB (${BEFORE.gzip} KB gzip) before the first screen's parts were lazy: ${(js.raw / 1024 / BEFORE.raw).toFixed(2)}x (${(js.gzip / 1024 / BEFORE.gzip).toFixed(2)}x gzip)`,
 );
 reportVerdict('initial-js', [
-  { what: 'initial JS', value: js.raw / 1024, atMost: 1216, unit: 'KB', digits: 0 },
-  { what: 'initial JS gzip', value: js.gzip / 1024, atMost: 318, unit: 'KB', digits: 0 },
+  { what: 'initial JS', value: js.raw / 1024, atMost: 1207, unit: 'KB', digits: 0 },
+  { what: 'initial JS gzip', value: js.gzip / 1024, atMost: 316, unit: 'KB', digits: 0 },
 ]);
 const lazy = fs
   .readdirSync(path.join(outDir, 'assets'))

@@ -35,3 +35,9 @@ export const MapLayersPart = lazyPart(
   'the layer choices',
   () => import('./map/MapLayersPanel.vue'),
 );
+
+/** The open record's panel (properties, assets, links): shown once a record is opened. */
+export const DetailPanelPart = lazyPart(
+  'the record panel',
+  () => import('./features/catalog/DetailPanel.vue'),
+);

@@ -32,6 +32,8 @@ const LAZY = [
   `${R}features/file-export/ScreenExports.vue`,
   `${R}features/file-export/export-file.ts`,
   `${R}features/catalog/CompareSwipePanel.vue`,
+  `${R}features/catalog/DetailPanel.vue`,
+  `${R}format/stac-properties.ts`,
   `${R}features/catalog/use-compare-swipe.ts`,
   `${R}map/compare-layer.ts`,
   `${R}map/NearMePanel.vue`,
