@@ -1,7 +1,10 @@
 /**
  * Initial JS (and CSS) the renderer loads before the app starts: the files index.html
  * references (entry script, modulepreloads, stylesheets), raw and gzip. Lazy chunks (the
- * 1:50m basemap, geoman) are listed apart: they load on first use only.
+ * 1:50m basemap, geoman, the other screens, the first screen's parts loaded on first use) are
+ * listed apart. Targets: initial JS at most 1,205 KB and 306 KB gzip (the 1,095 / 278 KB of
+ * 2026-11-26 plus 10 %), printed beside the 1,204 / 316 KB before the first screen's parts were
+ * made lazy; a miss exits 1. What the initial JS is made of: `bench/initial-modules.ts`.
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/initial-js.ts [--no-build]
  */
@@ -41,11 +44,17 @@ for (const file of [...initial].sort()) {
 console.log(
   `  total JS ${kb(js.raw)} (${kb(js.gzip)} gzip), CSS ${kb(css.raw)} (${kb(css.gzip)} gzip)`,
 );
-// Sizes are reported, not judged: no size target is written down (issue 13 asks to cut what
-// the first screen does not need, measured by the cold start).
+// Field teams' old laptops parse every KB before the first screen draws (issue 13). The
+// targets leave 10 % over the figure measured when the map's tools, the dropped file's preview
+// the exports and the record panel were made lazy (and the contract's schemas left out); vite/__tests__/initial-chunk.spec.ts catches any one of
+// those parts becoming eager again, which can stay under 10 %.
+const BEFORE = { raw: 1204, gzip: 316 };
+console.log(
+  `  vs ${BEFORE.raw} KB (${BEFORE.gzip} KB gzip) before the first screen's parts were lazy: ${(js.raw / 1024 / BEFORE.raw).toFixed(2)}x (${(js.gzip / 1024 / BEFORE.gzip).toFixed(2)}x gzip)`,
+);
 reportVerdict('initial-js', [
-  { what: 'initial JS KB', value: js.raw / 1024, digits: 0 },
-  { what: 'initial JS KB gzip', value: js.gzip / 1024, digits: 0 },
+  { what: 'initial JS', value: js.raw / 1024, atMost: 1205, unit: 'KB', digits: 0 },
+  { what: 'initial JS gzip', value: js.gzip / 1024, atMost: 306, unit: 'KB', digits: 0 },
 ]);
 const lazy = fs
   .readdirSync(path.join(outDir, 'assets'))

@@ -7,16 +7,9 @@
  * or put in a Referer; we move it to sessionStorage and strip it from the address bar, so it
  * survives a reload but is not left in history or a screenshot.
  */
-import {
-  ContractError,
-  toContractError,
-  withContractErrors,
-  type Bridge,
-  type CallResult,
-  type EventName,
-  type EventPayload,
-  type Method,
-} from '../shared/contract';
+import type { Bridge, CallResult, EventName, EventPayload, Method } from '../shared/contract';
+// The contract's own files, not its index: that brings every method's schemas (initial JS).
+import { ContractError, toContractError, withContractErrors } from '../shared/contract/errors';
 import {
   browserQuicklookUrl,
   electronQuicklookUrl,

@@ -4,7 +4,8 @@
  * of a ContractError (what the backend or the service refused). Every form places its messages
  * with these; `fieldOf` says which field of the form a path belongs to.
  */
-import { toContractError } from '../../shared/contract';
+// The contract's own files, not its index: that brings every method's schemas (initial JS).
+import { toContractError } from '../../shared/contract/errors';
 import { plainProblem } from '../format/fields';
 import type { FormWords } from './form-words';
 

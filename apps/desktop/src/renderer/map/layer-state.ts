@@ -65,3 +65,11 @@ export function useLayerState(key: string): Ref<LayerState> {
   );
   return state;
 }
+
+/** The layer control's props (MapLayers.vue, which hands them on to MapLayersPanel.vue). */
+export interface LayerControlProps {
+  /** A tile URL is configured in settings (else "Online tiles" cannot be chosen). */
+  onlineAvailable: boolean;
+  /** Overlays this map has, in the order shown. */
+  overlays: ReadonlyArray<{ key: 'footprints' | 'aois'; label: string }>;
+}

@@ -2,7 +2,8 @@
  * Errors as people read them: what happened and what to do about it. Backend errors arrive as
  * ContractError codes; a bridge that is gone shows up as a plain Error.
  */
-import { ContractError, toContractError } from '../../shared/contract';
+// The contract's own files, not its index: that brings every method's schemas (initial JS).
+import { ContractError, toContractError } from '../../shared/contract/errors';
 
 export interface ReadableError {
   readonly title: string;

@@ -3,6 +3,7 @@
  * envelope every answer travels in (errors as plain data: Electron IPC drops error classes).
  */
 import { z } from 'zod';
+import type { Bridge, Method } from './index';
 
 export type ContractErrorCode =
   | 'invalid_argument'
@@ -92,4 +93,20 @@ export function toContractError(e: unknown): ContractError {
   const parsed = SerializedError.safeParse(e);
   if (parsed.success) return ContractError.from(parsed.data);
   return new ContractError('internal', e instanceof Error ? e.message : 'internal error');
+}
+
+/**
+ * Wraps a bridge whose rejections are plain data (the preload's) so they become ContractErrors.
+ * Here, not in index.ts: the renderer's first screen imports it without every method's schemas.
+ */
+export function withContractErrors(raw: Bridge): Bridge {
+  return {
+    call: ((method: Method, input?: unknown) =>
+      (raw.call as (m: Method, i?: unknown) => Promise<unknown>)(method, input).catch(
+        (e: unknown) => {
+          throw toContractError(e);
+        },
+      )) as Bridge['call'],
+    on: (event, listener) => raw.on(event, listener),
+  };
 }

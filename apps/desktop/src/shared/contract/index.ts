@@ -12,7 +12,7 @@ import { archiveMethods } from './archive';
 import { basketEvents, basketMethods } from './basket';
 import { catalogMethods } from './catalog';
 import { connectionEvents, connectionMethods } from './connection';
-import { ContractError, issuesOf, toContractError } from './errors';
+import { ContractError, issuesOf } from './errors';
 import { filesMethods } from './files';
 import { outboxEvents, outboxMethods } from './outbox';
 import { recordsEvents, recordsMethods } from './records';
@@ -95,7 +95,8 @@ export function parseInput<M extends Method>(method: unknown, raw: unknown): Par
 /**
  * What the renderer gets: from the preload (`window.eo`) or the HTTP bridge in browser mode.
  * `call` rejects with a ContractError. Note: `window.eo.call` itself rejects with the plain
- * SerializedError data (contextBridge drops error classes); wrap it with `withContractErrors`.
+ * SerializedError data (contextBridge drops error classes); wrap it with `withContractErrors`
+ * (errors.ts).
  */
 export interface Bridge {
   call<M extends Method>(
@@ -103,17 +104,4 @@ export interface Bridge {
     ...input: undefined extends Input<M> ? [Input<M>?] : [Input<M>]
   ): Promise<Output<M>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-}
-
-/** Wraps a bridge whose rejections are plain data (the preload's) so they become ContractErrors. */
-export function withContractErrors(raw: Bridge): Bridge {
-  return {
-    call: ((method: Method, input?: unknown) =>
-      (raw.call as (m: Method, i?: unknown) => Promise<unknown>)(method, input).catch(
-        (e: unknown) => {
-          throw toContractError(e);
-        },
-      )) as Bridge['call'],
-    on: (event, listener) => raw.on(event, listener),
-  };
 }

@@ -7,7 +7,8 @@ import { CreateAoiRequest, type MultiPolygon, type Polygon } from '@eo/domain';
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../../shared/contract';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
-import { errorSummary, formWords, type SummaryLine } from '../../forms/form-words';
+import { errorSummary, type SummaryLine } from '../../forms/form-words';
+import { AOI_WORDS, type AoiField, type AoiInputField } from './aoi-words';
 import {
   emptyFormFlow,
   onFields,
@@ -21,54 +22,8 @@ import { useBridge } from '../../stores/bridge-provider';
 import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../outbox/outbox-store';
 
-export type AoiField =
-  | 'name'
-  | 'description'
-  | 'satellite_id'
-  | 'provider'
-  | 'project_id'
-  | 'geometry'
-  | 'item_ids'
-  | 'form';
-
-const FIELDS = new Set<string>([
-  'name',
-  'description',
-  'satellite_id',
-  'provider',
-  'project_id',
-  'geometry',
-  'item_ids',
-]);
-
-export function fieldOfAoiPath(path: readonly string[]): AoiField | null {
-  const head = path[0] ?? '';
-  return FIELDS.has(head) ? (head as AoiField) : null;
-}
-
-type AoiInputField = Exclude<AoiField, 'form'>;
-
-/** The AOI form's labels and messages, in the order it shows its fields. */
-export const AOI_WORDS = formWords<AoiInputField>({
-  fieldOf: (path) => fieldOfAoiPath(path) as AoiInputField | null,
-  fields: {
-    name: { label: 'Name', required: 'Enter a name' },
-    description: { label: 'Description' },
-    satellite_id: { label: 'Satellite', required: 'Choose a satellite' },
-    provider: { label: 'Provider', required: 'Enter the provider' },
-    project_id: { label: 'Project', required: 'Choose a project' },
-    geometry: {
-      label: 'Area',
-      required: 'Draw the area on the map or import a file',
-    },
-    item_ids: {
-      label: 'Archive scene ids',
-      required: 'Add at least one archive scene (one id per line, or from the basket)',
-    },
-  },
-  names: { item_ids: 'Archive scenes' },
-  elements: { item_ids: 'scene' },
-});
+export type { AoiField } from './aoi-words';
+export { AOI_WORDS, fieldOfAoiPath } from './aoi-words';
 
 /** The id of each field's control in AoiForm.vue. */
 export const AOI_CONTROLS: Record<AoiInputField, string> = {

@@ -8,7 +8,9 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import { MAX_BASKET, type Basket, type BasketEntry } from '../../../shared/contract';
+import type { Basket, BasketEntry } from '../../../shared/contract';
+// The contract's own files, not its index: that brings every method's schemas (initial JS).
+import { MAX_BASKET } from '../../../shared/contract/basket';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 

@@ -12,13 +12,14 @@ import { listenForPictures } from './pictures-arrival';
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
-import {
-  decodeFootprints,
-  type CatalogRecordView,
-  type CatalogRow,
-  type FootprintSet,
-  type SavedSearch,
+import type {
+  CatalogRecordView,
+  CatalogRow,
+  FootprintSet,
+  SavedSearch,
 } from '../../../shared/contract';
+// The contract's own files, not its index: that brings every method's schemas (initial JS).
+import { decodeFootprints } from '../../../shared/contract/footprints-wire';
 import {
   buildQuery,
   emptyFilters,

@@ -6,7 +6,8 @@
  */
 import type L from 'leaflet';
 import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
-import { footprintRings } from '../../../shared/contract';
+// The contract's own files, not its index: that brings every method's schemas (initial JS).
+import { footprintRings } from '../../../shared/contract/footprints-wire';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from './catalog-store';
 import { picturesVersion } from './pictures-arrival';

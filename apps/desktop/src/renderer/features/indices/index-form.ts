@@ -16,7 +16,7 @@ import {
   type ExpressionType,
 } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
-import { formWords } from '../../forms/form-words';
+import { INDEX_WORDS, type IndexField } from './index-words';
 
 export interface IndexForm {
   name: string;
@@ -29,38 +29,8 @@ export interface IndexForm {
   colormap: string;
 }
 
-export type IndexField = keyof IndexForm;
-
-export const INDEX_FIELDS: readonly IndexField[] = [
-  'name',
-  'description',
-  'satellite_id',
-  'expression',
-  'expression_type',
-  'rescale',
-  'colormap',
-];
-
-export const indexFieldOf = (path: readonly string[]): IndexField | null =>
-  INDEX_FIELDS.includes(path[0] as IndexField) ? (path[0] as IndexField) : null;
-
-/** The index form's labels and messages, in the order it shows its fields. */
-export const INDEX_WORDS = formWords<IndexField>({
-  fieldOf: indexFieldOf,
-  fields: {
-    name: { label: 'Name', required: 'Enter a name' },
-    description: { label: 'Description' },
-    satellite_id: { label: 'Satellite', required: 'Choose a satellite' },
-    expression_type: { label: 'Expression type' },
-    expression: {
-      label: 'Expression',
-      required: 'Enter an expression, e.g. (B08 - B04) / (B08 + B04)',
-    },
-    rescale: { label: 'Rescale', required: 'Enter the rescale range, e.g. -1, 1' },
-    colormap: { label: 'Colormap', required: 'Choose a colormap' },
-  },
-  messages: [[/^rescale values are integers$/, 'Rescale values are whole numbers']],
-});
+export type { IndexField } from './index-words';
+export { INDEX_FIELDS, INDEX_WORDS, indexFieldOf } from './index-words';
 
 /** The id of each field's control in CustomIndexForm.vue. */
 export const INDEX_CONTROLS: Record<IndexField, string> = {

@@ -6,7 +6,7 @@
  */
 import { CreateVisualizationCall } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
-import { formWords } from '../../forms/form-words';
+import { VISUALIZATION_WORDS, type VisualizationField } from './visualization-words';
 import { isLocalRef } from '../outbox/local-ids';
 
 export interface VisualizationForm {
@@ -16,28 +16,8 @@ export interface VisualizationForm {
   assetIds: string[];
 }
 
-export type VisualizationField = keyof VisualizationForm;
-
-const FIELD_OF_PATH: Record<string, VisualizationField> = {
-  aoi_id: 'aoiId',
-  index_id: 'indexId',
-  src_asset_ids: 'assetIds',
-};
-
-export const visualizationFieldOf = (path: readonly string[]): VisualizationField | null =>
-  FIELD_OF_PATH[path[0] ?? ''] ?? null;
-
-/** The visualization form's labels and messages (`aoi_id`, `index_id`, `src_asset_ids`). */
-export const VISUALIZATION_WORDS = formWords<VisualizationField>({
-  fieldOf: visualizationFieldOf,
-  fields: {
-    aoiId: { label: 'AOI', required: 'Choose an AOI' },
-    indexId: { label: 'Index', required: 'Choose an index' },
-    assetIds: { label: 'Source scenes', required: 'Choose at least one scene asset' },
-  },
-  names: { src_asset_ids: 'Source scenes' },
-  elements: { src_asset_ids: 'scene' },
-});
+export type { VisualizationField } from './visualization-words';
+export { VISUALIZATION_WORDS, visualizationFieldOf } from './visualization-words';
 
 /** The id of each field's control in VisualizationForm.vue. */
 export const VISUALIZATION_CONTROLS: Record<VisualizationField, string> = {

@@ -5,26 +5,15 @@
  */
 import { CreateJobCall } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
-import { formWords } from '../../forms/form-words';
+import { JOB_WORDS, type JobField } from './job-words';
 
 export interface JobForm {
   workflow_id: string;
   project_id: string;
 }
 
-export type JobField = keyof JobForm;
-
-export const jobFieldOf = (path: readonly string[]): JobField | null =>
-  path[0] === 'workflow_id' || path[0] === 'project_id' ? path[0] : null;
-
-/** The job form's labels and messages (what the domain calls workflow_id, project_id). */
-export const JOB_WORDS = formWords<JobField>({
-  fieldOf: jobFieldOf,
-  fields: {
-    workflow_id: { label: 'Workflow', required: 'Choose a workflow' },
-    project_id: { label: 'Project', required: 'Choose a project' },
-  },
-});
+export type { JobField } from './job-words';
+export { JOB_WORDS, jobFieldOf } from './job-words';
 
 export function emptyJobForm(): JobForm {
   return { workflow_id: '', project_id: '' };

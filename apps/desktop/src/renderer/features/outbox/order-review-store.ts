@@ -7,12 +7,9 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import {
-  toContractError,
-  type FlushResult,
-  type OrderReview,
-  type ReviewedOrder,
-} from '../../../shared/contract';
+import type { FlushResult, OrderReview, ReviewedOrder } from '../../../shared/contract';
+// The contract's own files, not its index: that brings every method's schemas (initial JS).
+import { toContractError } from '../../../shared/contract/errors';
 import { useBridge } from '../../stores/bridge-provider';
 import { useConnectivityStore } from '../../stores/connectivity';
 import { readableError, type ReadableError } from '../../stores/errors';

@@ -7,12 +7,13 @@
 import type { OutboxCreate } from '../../../shared/contract';
 import type { PathIssue } from '../../forms/field-issues';
 import type { FormWords } from '../../forms/form-words';
-import { AOI_WORDS } from '../aois/aoi-form-store';
-import { DELIVERY_WORDS } from '../deliveries/delivery-form';
-import { INDEX_WORDS } from '../indices/index-form';
-import { VISUALIZATION_WORDS } from '../indices/visualization-form';
-import { JOB_WORDS } from '../jobs/job-form';
-import { ITEM_WORDS, orderPathLabel } from '../orders/order-item-draft';
+// The forms' words modules, not the forms: the Outbox screen loads no form logic to say them.
+import { AOI_WORDS } from '../aois/aoi-words';
+import { DELIVERY_WORDS } from '../deliveries/delivery-words';
+import { INDEX_WORDS } from '../indices/index-words';
+import { VISUALIZATION_WORDS } from '../indices/visualization-words';
+import { JOB_WORDS } from '../jobs/job-words';
+import { ITEM_WORDS, orderPathLabel } from '../orders/order-item-words';
 
 const WORDS: Record<Exclude<OutboxCreate['kind'], 'order'>, FormWords<string>> = {
   aoi: AOI_WORDS as FormWords<string>,

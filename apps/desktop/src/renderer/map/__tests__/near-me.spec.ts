@@ -59,6 +59,8 @@ describe('Near me', () => {
     expect(w!.find('[data-test="near-me-status"]').text()).toBe(
       'Your position: 59.32930, 18.06860 (±25 m)',
     );
+    // The button pressed was the shell's (NearMe.vue); its panel's button has the focus now.
+    expect(document.activeElement).toBe(w!.find('[data-test="near-me"]').element);
     expect(map.getCenter().lat).toBeCloseTo(59.3293, 3);
     expect(map.getZoom()).toBeGreaterThanOrEqual(13);
     await w!.find('[data-test="draw-radius"]').setValue('3');
@@ -68,6 +70,14 @@ describe('Near me', () => {
     expect(geodesicArea(area!) / 1e6).toBeCloseTo(9 * Math.PI, 0);
     const lons = area!.coordinates[0]!.map((c) => c[0]!);
     expect((Math.min(...lons) + Math.max(...lons)) / 2).toBeCloseTo(18.0686, 3);
+  });
+
+  it('"Type my position" opens the form with its input focused', async () => {
+    await mapWith(false);
+    await w!.find('[data-test="near-me-type"]').trigger('click');
+    await flushPromises();
+    expect(w!.find('[data-test="near-me-type"]').exists()).toBe(false);
+    expect(document.activeElement).toBe(w!.find('[data-test="near-me-input"]').element);
   });
 
   it('asks for a typed position (decimal or DMS) when the device cannot say', async () => {

@@ -127,7 +127,7 @@ describe('compare two scenes', () => {
     await divider().trigger('pointermove', { pointerId: 1, clientX: 725 });
     expect(now()).toBe('73');
     const { layer } = (
-      w.findComponent({ name: 'CompareSwipe' }).vm as unknown as {
+      w.findComponent({ name: 'CompareSwipePanel' }).vm as unknown as {
         internals: () => { layer: CompareLayer | null };
       }
     ).internals();

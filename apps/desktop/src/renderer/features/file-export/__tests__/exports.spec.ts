@@ -11,6 +11,7 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../catalog/catalog-store';
 import { useBasketStore } from '../../catalog/basket-store';
+import ExportsMenu from '../ExportsMenu.vue';
 import ScreenExports from '../ScreenExports.vue';
 
 let bridge: MemoryBridge;
@@ -32,7 +33,9 @@ async function catalogExports(menu = false) {
   const catalog = useCatalogStore();
   await catalog.search();
   await useBasketStore().add([bridge.records[1]!.id, bridge.records[3]!.id]);
-  wrapper = mount(ScreenExports, { props: { screen: 'catalog', menu }, attachTo: document.body });
+  wrapper = menu
+    ? mount(ExportsMenu, { props: { screen: 'catalog' }, attachTo: document.body })
+    : mount(ScreenExports, { props: { screen: 'catalog' }, attachTo: document.body });
   await flushPromises();
   return wrapper;
 }
@@ -45,6 +48,10 @@ describe('Exports', () => {
     const menu = w.find<HTMLDetailsElement>('details[data-test="exports-menu"]');
     expect(menu.element.open).toBe(false);
     expect(menu.find('summary').text()).toBe('Export…');
+    // The exports' code loads when the menu first opens (lazy-parts.ts).
+    expect(menu.find('[data-test="export-results-run"]').exists()).toBe(false);
+    menu.element.open = true;
+    await menu.trigger('toggle');
     expect(menu.find('[data-test="export-results-run"]').exists()).toBe(true);
     expect(menu.find('[data-test="export-selection-run"]').text()).toBe(
       'Export the 2 in the basket',

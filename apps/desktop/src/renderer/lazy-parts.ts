@@ -1,0 +1,43 @@
+/**
+ * The parts of the first screen (the catalog) that load on first use, as the screens after it
+ * do (screens.ts): a map tool's panel, the dropped file's preview, the export choices. Their
+ * code is not in the initial JS (apps/desktop/bench/initial-js.ts; vite/__tests__/
+ * initial-chunk.spec.ts keeps it out); while it loads, the part says so (ui/lazy-part.ts). App
+ * loads them all once the first screen is up, so they rarely keep a click waiting.
+ */
+import { lazyPart } from './ui/lazy-part';
+
+export { loadLazyParts } from './ui/lazy-part';
+
+/** The preview of a field file dropped on the catalog map (with the AOI form's import). */
+export const MapFileDropPanel = lazyPart(
+  'the file preview',
+  () => import('./features/file-import/MapFileDropPanel.vue'),
+);
+
+/** The catalog's exports (ScreenExports.vue, with every screen's sources), in "Export…". */
+export const ScreenExportsPart = lazyPart(
+  'the exports',
+  () => import('./features/file-export/ScreenExports.vue'),
+);
+
+/** The compare bar and divider of two scenes on the catalog map, with its layer. */
+export const CompareSwipePart = lazyPart(
+  'the compare tool',
+  () => import('./features/catalog/CompareSwipePanel.vue'),
+);
+
+/** "Near me" once used: geolocation, the position on the map, the typed-position form. */
+export const NearMePart = lazyPart('the position tool', () => import('./map/NearMePanel.vue'));
+
+/** The layer control's panel: basemap choice and overlays. */
+export const MapLayersPart = lazyPart(
+  'the layer choices',
+  () => import('./map/MapLayersPanel.vue'),
+);
+
+/** The open record's panel (properties, assets, links): shown once a record is opened. */
+export const DetailPanelPart = lazyPart(
+  'the record panel',
+  () => import('./features/catalog/DetailPanel.vue'),
+);
