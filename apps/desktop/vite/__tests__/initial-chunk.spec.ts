@@ -25,6 +25,8 @@ const LAZY = [
   `${R}features/aois/aoi-form-store.ts`,
   `${R}features/aois/file-import-store.ts`,
   `${R}forms/form-flow.ts`,
+  `${R}features/archive/ArchiveScreen.vue`,
+  `${R}features/archive/archive-store.ts`,
   // The first screen's parts (lazy-parts.ts).
   `${R}features/file-import/MapFileDropPanel.vue`,
   `${R}features/file-import/file-preview-store.ts`,
