@@ -10,7 +10,8 @@
  * `group_concat` has no defined order without an ORDER BY of its own, and one makes SQLite sort
  * the blobs in a temporary B-tree; instead the same query joins the page's `id@wire_version`
  * keys in the same pass, and the body is used only when they are the page in list order
- * (they always have been): otherwise the page is read again the plain way.
+ * (they always have been): otherwise the page is read again the plain way. So is every page of
+ * a database whose text encoding is not UTF-8: SQLite would read the stored bytes as UTF-16.
  *
  * The page cache (wire-cache.ts) keeps whole bodies under a key of the query, the total and
  * every `id@wire_version` of the page, read on every request; an unchanged page is the same
@@ -83,6 +84,7 @@ export function makeOrdersPages(
   const ofOrg = pageStatements(sqlite, false);
   const ofUser = pageStatements(sqlite, true);
   const cache = cacheBytes > 0 ? new ByteLru(cacheBytes) : null;
+  const joinInSqlite = sqlite.pragma('encoding', { simple: true }) === 'UTF-8';
   const listVersion = sqlite
     .prepare<[string], number>('SELECT version FROM order_list_versions WHERE org_id = ?')
     .pluck();
@@ -111,8 +113,10 @@ export function makeOrdersPages(
       const close = `],"pagination":${JSON.stringify(offsetPage(page.limit, q.offset, total))}}`;
       if (page.rows.length === 0) return { body: Buffer.from(OPEN + close), cacheKey };
       const shown = { ...scope, limit: page.rows.length, offset: q.offset };
-      const [joinedKeys, body] = s.joined.get({ ...shown, open: OPEN, close })!;
-      if (joinedKeys === keys.slice(0, page.rows.length).join(',')) return { body, cacheKey };
+      if (joinInSqlite) {
+        const [joinedKeys, body] = s.joined.get({ ...shown, open: OPEN, close })!;
+        if (joinedKeys === keys.slice(0, page.rows.length).join(',')) return { body, cacheKey };
+      }
       return { body: joinJson(OPEN, s.wires.all(shown), close), cacheKey };
     },
   );

@@ -4,8 +4,13 @@
  * ordered SELECT of `wire_json`, the byte budget applied in JS, joined with commas), with the
  * page cache on and off, across filters, limits, offsets, page cuts at the byte budget,
  * non-ASCII text and changes. The service builds the page another way (the join happens in
- * SQLite, `orders-page.ts`), and this is what says its bytes are the same.
+ * SQLite, `orders-page.ts`), and this is what says its bytes are the same. A database in UTF-16
+ * takes the plain way in the service too (SQLite would read the stored UTF-8 as UTF-16).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../orgs/repository';
 import { DEMO, OTHER, type TestApp } from '../../testing/harness';
@@ -15,8 +20,20 @@ import { createOrder } from './helpers';
 
 /** Small enough that pages of 100 end early after a handful of orders. */
 const BUDGET = 20_000;
-const apps: Record<'cached' | 'uncached', TestApp> = {} as never;
-let fieldKey: Record<'cached' | 'uncached', string> = {} as never;
+type Mode = 'cached' | 'uncached' | 'utf16';
+const apps: Record<Mode, TestApp> = {} as never;
+let fieldKey: Record<Mode, string> = {} as never;
+const utf16Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-orders-utf16-'));
+
+/** An empty database file whose text encoding is UTF-16 (fixed by its first write). */
+function utf16Database(): string {
+  const file = path.join(utf16Dir, 'eo.sqlite');
+  const db = new Database(file);
+  db.pragma("encoding = 'UTF-16le'");
+  db.exec('CREATE TABLE first_write (x); DROP TABLE first_write;');
+  db.close();
+  return file;
+}
 
 /** The page as the list defines it, built from the database the plain way. */
 function expectedPage(
@@ -81,11 +98,17 @@ beforeAll(async () => {
   const now = () => Date.UTC(2030, 0, 1);
   apps.cached = await createTestApp({ now, maxListPageBytes: BUDGET });
   apps.uncached = await createTestApp({ now, maxListPageBytes: BUDGET, ordersCacheBytes: 0 });
-  fieldKey = { cached: await seed(apps.cached), uncached: await seed(apps.uncached) };
+  apps.utf16 = await createTestApp({ now, maxListPageBytes: BUDGET, dbFile: utf16Database() });
+  expect(apps.utf16.app.ctx.sqlite.pragma('encoding', { simple: true })).toBe('UTF-16le');
+  fieldKey = {
+    cached: await seed(apps.cached),
+    uncached: await seed(apps.uncached),
+    utf16: await seed(apps.utf16),
+  };
 });
 afterAll(async () => {
-  await apps.cached.close();
-  await apps.uncached.close();
+  for (const t of Object.values(apps)) await t.close();
+  fs.rmSync(utf16Dir, { recursive: true, force: true });
 });
 
 const QUERIES: Array<[string, string | undefined, number, number]> = [];
@@ -99,7 +122,7 @@ for (const user of [undefined, DEMO.users[1].id, DEMO.users[0].id, 'usr-nobody']
         offset,
       ]);
 
-async function checkAll(mode: 'cached' | 'uncached'): Promise<number> {
+async function checkAll(mode: Mode): Promise<number> {
   const t = apps[mode];
   let cut = 0;
   for (const [url, user, limit, offset] of QUERIES) {
@@ -117,7 +140,7 @@ async function checkAll(mode: 'cached' | 'uncached'): Promise<number> {
   return cut;
 }
 
-describe.each(['cached', 'uncached'] as const)('GET /v0/orders bytes, page cache %s', (mode) => {
+describe.each(['cached', 'uncached', 'utf16'] as const)('GET /v0/orders bytes, %s', (mode) => {
   it('are the stored wire JSON of the page, joined, for every filter, limit and offset', async () => {
     const cut = await checkAll(mode);
     // The budget really cut pages short (their `limit` says how many they hold).
