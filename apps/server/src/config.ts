@@ -31,9 +31,8 @@ export interface ServerConfig {
    */
   readonly assetOrigin: string;
   /**
-   * Bytes of rendered order JSON and `GET /v0/orders` pages kept in memory (see
-   * orders/wire-cache.ts). 0 keeps none: every page is read and assembled (the orders-list
-   * benchmark's uncached figure).
+   * Bytes of rendered `GET /v0/orders` pages kept in memory (see orders/wire-cache.ts). 0
+   * keeps none: every page is read and assembled (the orders-list benchmark's uncached figure).
    */
   readonly ordersCacheBytes: number;
 }

@@ -2,10 +2,9 @@
  * SQL of orders, order items and tasks, scoped to an organisation. Hot reads use prepared
  * statements made once per database (`makeOrderQueries`).
  */
-import type { ListOrderItemsQuery, ListOrdersQuery } from '@eo/domain';
+import type { ListOrderItemsQuery } from '@eo/domain';
 import { LIMITS, parseInstantRange, parseNumberRange } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { fitPage, offsetPage } from '../http/pagination';
 import {
   ORDER_COLUMNS,
   ORDER_ITEM_COLUMNS,
@@ -16,20 +15,9 @@ import {
   type TaskRow,
 } from './rows';
 import { orderToWire } from './wire';
-import { ByteLru } from './wire-cache';
+import { makeOrdersPages } from './orders-page';
 
 const ORDER_BY = 'ORDER BY created_at, id';
-/** Memory for cached order wire JSON and list pages. */
-const COMMA = Buffer.from(',');
-
-/** `open` + the JSON values separated by commas + `close`, as one buffer. */
-function joinJson(open: string, values: readonly Buffer[], close: string): Buffer {
-  const parts: Buffer[] = [Buffer.from(open)];
-  values.forEach((v, i) => parts.push(...(i > 0 ? [COMMA, v] : [v])));
-  parts.push(Buffer.from(close));
-  return Buffer.concat(parts);
-}
-
 /** Rows grouped by a key, each group in query order. */
 function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
@@ -59,31 +47,6 @@ export function makeOrderQueries(
   const tasksOfItem = sqlite.prepare<[string], TaskRow>(
     'SELECT * FROM tasks WHERE order_item_id = ? ORDER BY position',
   );
-  const countOrders = sqlite.prepare<[string], { n: number }>(
-    'SELECT count(*) AS n FROM orders WHERE org_id = ?',
-  );
-  const countOrdersOfUser = sqlite.prepare<[string, string], { n: number }>(
-    'SELECT count(*) AS n FROM orders WHERE org_id = ? AND user_id = ?',
-  );
-  // Pages of [id, wire_version] in list order (raw rows: no object per row).
-  const pageOrders = sqlite
-    .prepare<[string, number, number], [string, number]>(
-      `SELECT id, wire_version FROM orders WHERE org_id = ? ${ORDER_BY} LIMIT ? OFFSET ?`,
-    )
-    .raw();
-  const pageOrdersOfUser = sqlite
-    .prepare<[string, string, number, number], [string, number]>(
-      `SELECT id, wire_version FROM orders WHERE org_id = ? AND user_id = ? ${ORDER_BY} LIMIT ? OFFSET ?`,
-    )
-    .raw();
-  const wiresById = sqlite.prepare<
-    [string],
-    { id: string; wire_version: number; wire_json: Buffer }
-  >('SELECT id, wire_version, wire_json FROM orders WHERE id IN (SELECT value FROM json_each(?))');
-  const cache = new ByteLru(cacheBytes);
-  const listVersion = sqlite
-    .prepare<[string], number>('SELECT version FROM order_list_versions WHERE org_id = ?')
-    .pluck();
   const bumpListVersion = sqlite.prepare(
     `INSERT INTO order_list_versions (org_id, version) VALUES (?, 1)
      ON CONFLICT (org_id) DO UPDATE SET version = version + 1`,
@@ -114,6 +77,9 @@ export function makeOrderQueries(
       return groupBy(tasksOfItems.all(JSON.stringify(itemIds)), (r) => r.order_item_id);
     },
 
+    /** GET /v0/orders as bytes (orders-page.ts). */
+    ordersPage: makeOrdersPages(sqlite, maxPageBytes, cacheBytes),
+
     /** Re-renders an order's stored wire JSON; call after any change to it or its items. */
     renderOrder(orderId: string): void {
       const order = orderById.get(orderId);
@@ -123,54 +89,6 @@ export function makeOrderQueries(
         orderId,
       );
       bumpListVersion.run(order.org_id);
-    },
-
-    /**
-     * GET /v0/orders as bytes: the page's (id, wire_version) pairs and the total come from the
-     * database on every call; the bodies are assembled from stored wire JSON, and an
-     * unchanged page is served from the cache (see wire-cache.ts).
-     */
-    ordersPage(orgId: string, q: ListOrdersQuery): Buffer {
-      // Nothing of the organisation's orders changed since this page was built: same bytes.
-      const listKey = `list:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, listVersion.get(orgId) ?? 0])}`;
-      const unchanged = cache.get(listKey);
-      if (unchanged) return unchanged;
-
-      const total =
-        q.user_id === undefined
-          ? countOrders.get(orgId)!.n
-          : countOrdersOfUser.get(orgId, q.user_id)!.n;
-      const refs =
-        q.user_id === undefined
-          ? pageOrders.all(orgId, q.limit, q.offset)
-          : pageOrdersOfUser.all(orgId, q.user_id, q.limit, q.offset);
-      const keys = refs.map(([id, version]) => `${id}@${version}`);
-      const pageKey = `page:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, total])}:${keys.join(',')}`;
-      const hit = cache.get(pageKey);
-      if (hit) {
-        cache.set(listKey, hit);
-        return hit;
-      }
-
-      const wires = keys.map((k) => cache.get(k));
-      const missing = refs.filter((_, i) => wires[i] === undefined).map(([id]) => id);
-      if (missing.length > 0) {
-        const loaded = new Map(wiresById.all(JSON.stringify(missing)).map((r) => [r.id, r]));
-        refs.forEach(([id], i) => {
-          if (wires[i] !== undefined) return;
-          const row = loaded.get(id)!;
-          cache.set(`${row.id}@${row.wire_version}`, row.wire_json);
-          wires[i] = row.wire_json;
-        });
-      }
-      // A page ends early rather than grow past the byte budget (one tenant's huge orders must
-      // not make every page of theirs megabytes); `limit` then says how many it holds.
-      const page = fitPage(wires as Buffer[], q.limit, (w) => w.length, maxPageBytes);
-      const pagination = JSON.stringify(offsetPage(page.limit, q.offset, total));
-      const body = joinJson('{"orders":[', page.rows, `],"pagination":${pagination}}`);
-      cache.set(pageKey, body);
-      cache.set(listKey, body);
-      return body;
     },
 
     listOrderItems(orgId: string, q: ListOrderItemsQuery): { rows: OrderItemRow[]; total: number } {

@@ -1,12 +1,12 @@
 /**
- * A byte-bounded LRU of rendered JSON, used by GET /v0/orders for two things:
+ * A byte-bounded LRU of rendered GET /v0/orders pages (orders-page.ts), under two keys each:
  *
- * - each order's wire JSON under `<id>@<wire_version>`: `wire_version` is bumped in the
- *   same transaction as every re-render, so a key names exactly one stored value (even when
- *   another process writes the database);
- * - whole response bodies under a key made of the query, the total and every
- *   `<id>@<wire_version>` of the page, which the handler reads from the database on every
- *   request: a repeated poll of an unchanged page is served without rebuilding it.
+ * - the query and the organisation's list version (bumped in the same transaction as every
+ *   change to one of its orders): a repeated poll is answered without reading any order;
+ * - the query, the total and every `<id>@<wire_version>` of the page, read from the database
+ *   on every other request (`wire_version` is bumped by every re-render, so a key names
+ *   exactly one stored value, even when another process writes the database): a page whose
+ *   orders did not change is not assembled again.
  *
  * Least recently used entries leave first once the byte budget is exceeded.
  */
