@@ -91,6 +91,17 @@ describe('saved archive searches', () => {
       for (const s of scenes) {
         expect(s).toMatchObject({ satelliteId: 'sat-aurora-1', thumbnail: true });
         expect(s.datetime).toMatch(/^\d{4}-\d\d-\d\dT/);
+        // The map's outline: the scene's ring, spanning its bbox (Float64: exact corners).
+        const ring = s.footprint!;
+        expect(ring.length).toBeGreaterThanOrEqual(6);
+        const lons = ring.filter((_, i) => i % 2 === 0);
+        const lats = ring.filter((_, i) => i % 2 === 1);
+        expect([
+          Math.min(...lons),
+          Math.min(...lats),
+          Math.max(...lons),
+          Math.max(...lats),
+        ]).toEqual(s.bbox);
         // The renderer's quicklook path serves the stored picture.
         expect(t.backend.quicklook({ recordId: s.id, variant: 'thumbnail' }).status).toBe(200);
       }

@@ -1,7 +1,8 @@
 /**
  * Saved archive searches offline (issue 15), in headless Chromium: a user saves an archive
  * search on the Archive screen, syncs, the service is stopped, and the screen lists the kept
- * scenes with their thumbnails decoded (pixels not blank), read from the mirror; axe-core finds
+ * scenes with their thumbnails decoded (pixels not blank), read from the mirror, and the map
+ * draws those thumbnails on the scenes' outlines (canvas pixels not blank); axe-core finds
  * no serious or critical violation there (light and dark) and nothing scrolls sideways at
  * 1024 x 700. Screenshots in test-output/e2e/archive/.
  */
@@ -81,6 +82,27 @@ describe('saved archive searches offline in Chromium', () => {
     }
     expect(await scenes.first().textContent()).toMatch(/% cloud · sat-aurora-1/);
     await j.shot('02-offline-scenes-with-thumbnails');
+  });
+
+  it('offline: the map draws the thumbnails on the scenes, a picked row is brought into view', async () => {
+    const canvas = j.page.locator('[data-test="archive-map"] .leaflet-pane canvas[data-drawn]');
+    // Fitted to the search's scenes: every one drawn.
+    await eventually(async () => Number(await canvas.getAttribute('data-drawn')), 20_000).toBe(
+      SCENES_KEPT,
+    );
+    const outlines = j.page.locator('[data-test="archive-map"] path.leaflet-interactive');
+    expect(await outlines.count()).toBeGreaterThanOrEqual(SCENES_KEPT);
+    const world = await canvas.evaluate(PIXEL_STATS);
+    await j.shot('02b-offline-map-of-the-scenes');
+
+    // One scene picked in the list: the map zooms to it and its picture (a long narrow strip on
+    // a wide map) covers many times what the five specks did, with a picture's spread of tones.
+    await j.page.locator('[data-test="archive-scene-pick"]').first().click();
+    await eventually(async () => {
+      const s = await canvas.evaluate(PIXEL_STATS);
+      return s.opaque > Math.max(0.03, 10 * world.opaque) && s.spread > 3;
+    }, 20_000).toBe(true);
+    await j.shot('02c-offline-map-scene-picked');
   });
 
   it('axe-core finds no serious or critical violation; nothing scrolls sideways at 1024 x 700', async () => {

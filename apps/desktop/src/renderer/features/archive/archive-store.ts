@@ -20,6 +20,10 @@ export const useArchiveStore = defineStore('archive', {
     chosenId: null as string | null,
     scenes: [] as ArchiveSceneRow[],
     scenesLoading: false,
+    /** The scene hovered or focused in the list or on the map (its outline highlighted). */
+    hoveredSceneId: null as string | null,
+    /** The scene picked in the list or on the map. */
+    selectedSceneId: null as string | null,
   }),
   getters: {
     chosen: (s) => s.searches.find((x) => x.id === s.chosenId) ?? null,
@@ -46,7 +50,10 @@ export const useArchiveStore = defineStore('archive', {
       this.scenesLoading = true;
       try {
         const scenes = await useBridge().call('archive.scenes', { searchId: id });
-        if (this.chosenId === id) this.scenes = scenes;
+        if (this.chosenId === id) {
+          this.scenes = scenes;
+          if (!scenes.some((x) => x.id === this.selectedSceneId)) this.selectedSceneId = null;
+        }
       } catch (err) {
         this.error = readableError(err);
       } finally {
@@ -55,6 +62,8 @@ export const useArchiveStore = defineStore('archive', {
     },
     async choose(id: string): Promise<void> {
       this.chosenId = id;
+      this.selectedSceneId = null;
+      this.hoveredSceneId = null;
       await this.loadScenes();
     },
     /** Saves (throws the backend's refusal for the form to place); the saved one is chosen. */

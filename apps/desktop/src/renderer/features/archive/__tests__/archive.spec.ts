@@ -1,7 +1,8 @@
 /**
  * The Archive screen over the memory bridge: saving a search from the form (choices from the
  * reference lists, the map's view as the area), errors in the form's words, the saved searches
- * listed, a search's kept scenes with their thumbnails, deleting one.
+ * listed, a search's kept scenes with their thumbnails, on the map (outlines with their pictures,
+ * tied to the list both ways), deleting one.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
@@ -13,9 +14,13 @@ import {
   expectSummaryOnSubmit,
   requiredControls,
 } from '../../../__tests__/form-words-checks';
+import type { ArchiveSceneRow, SavedArchiveSearchView } from '../../../../shared/contract';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../catalog/catalog-store';
 import { provideQuicklookUrl } from '../../catalog/quicklook-source';
+import type L from 'leaflet';
+import GeometryMap from '../../../map/GeometryMap.vue';
+import type { QuicklookLayer } from '../../../map/quicklook-layer';
 import ArchiveScreen from '../ArchiveScreen.vue';
 import { checkArchiveForm, emptyArchiveForm } from '../archive-form';
 
@@ -155,6 +160,7 @@ describe('the Archive screen', () => {
         datetime: '2024-05-10T10:30:00.000Z',
         cloudCover: 12.5,
         bbox: [11, 44, 12, 45],
+        footprint: [11, 44, 12, 44, 12, 45, 11, 45],
         thumbnail: true,
       },
       {
@@ -165,6 +171,7 @@ describe('the Archive screen', () => {
         datetime: null,
         cloudCover: null,
         bbox: null,
+        footprint: null,
         thumbnail: false,
       },
     ]);
@@ -185,6 +192,68 @@ describe('the Archive screen', () => {
     ]);
     expect(w.findAll('[data-test="archive-search"]')).toHaveLength(0);
     expect(w.findAll('[data-test="archive-scene"]')).toHaveLength(0);
+  });
+
+  it('draws the kept scenes on the map with their pictures, tied to the list both ways', async () => {
+    bridge.archive.searches = [searchA1()];
+    bridge.archive.scenes.set('a1', [
+      sceneRow('AUR1_001', [11, 44, 12, 44, 12, 45, 11, 45]),
+      sceneRow('AUR1_002', [11.5, 44.5, 12.5, 44.5, 12.5, 45.5, 11.5, 45.5]),
+      sceneRow('AUR1_003', null),
+    ]);
+    const w = await mountScreen();
+    const map = w.findComponent(GeometryMap);
+    const {
+      map: leaflet,
+      layers,
+      quicklooks,
+    } = (
+      map.vm as unknown as {
+        internals: () => {
+          map: L.Map;
+          layers: Map<string, L.GeoJSON>;
+          quicklooks: QuicklookLayer | null;
+        };
+      }
+    ).internals();
+    // A scene without an outline is listed, not drawn.
+    expect([...layers.keys()]).toEqual(['AUR1_001', 'AUR1_002']);
+    expect(quicklooks && leaflet.hasLayer(quicklooks), 'the pictures layer is on the map').toBe(
+      true,
+    );
+    // The map fits the scenes once laid out (jsdom lays nothing out: a size is given).
+    const box = leaflet.getContainer();
+    Object.defineProperty(box, 'clientWidth', { value: 600, configurable: true });
+    Object.defineProperty(box, 'clientHeight', { value: 400, configurable: true });
+    leaflet.invalidateSize({ pan: false });
+    expect(leaflet.getBounds().contains([45.5, 12.5])).toBe(true);
+    expect(leaflet.getZoom()).toBeGreaterThan(5);
+    const c = leaflet.getCenter();
+    expect([c.lat, c.lng].map((v) => Math.round(v * 10) / 10)).toEqual([44.8, 11.8]);
+
+    // A row hovered: its outline highlighted, its picture on top.
+    const rows = w.findAll('[data-test="archive-scene"]');
+    await rows[1]!.trigger('mouseenter');
+    await flushPromises();
+    expect(map.props('highlightedId')).toBe('AUR1_002');
+    expect((layers.get('AUR1_002')!.getLayers()[0] as L.Path).options.color).toBe('#ea580c');
+    expect(quicklooks!.topId).toBe('AUR1_002');
+    await rows[1]!.trigger('mouseleave');
+    // Focus does the same for the keyboard.
+    await rows[0]!.find('[data-test="archive-scene-pick"]').trigger('focus');
+    expect(map.props('highlightedId')).toBe('AUR1_001');
+    await rows[0]!.find('[data-test="archive-scene-pick"]').trigger('blur');
+
+    // An outline hovered highlights its row; clicked, it picks the row.
+    layers.get('AUR1_001')!.fire('mouseover');
+    await flushPromises();
+    expect(rows[0]!.classes()).toContain('scene--hovered');
+    layers.get('AUR1_001')!.fire('click');
+    await flushPromises();
+    expect(rows[0]!.find('[data-test="archive-scene-pick"]').attributes('aria-pressed')).toBe(
+      'true',
+    );
+    expect(map.props('selectedId')).toBe('AUR1_001');
   });
 
   it('re-reads the searches and scenes when a sync ends', async () => {
@@ -208,6 +277,32 @@ describe('the Archive screen', () => {
     );
   });
 });
+
+function searchA1(): SavedArchiveSearchView {
+  return {
+    id: 'a1',
+    name: 'Aurora over the Po',
+    search: { satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' } },
+    maxScenes: 200,
+    createdAt: '2024-05-17T09:00:00.000Z',
+    updatedAt: '2024-05-17T09:00:00.000Z',
+    pass: null,
+  };
+}
+
+function sceneRow(id: string, footprint: number[] | null): ArchiveSceneRow {
+  return {
+    id,
+    rank: 0,
+    satelliteId: 'sat-aurora-1',
+    collectionId: 'col-aurora-l2a',
+    datetime: '2024-05-10T10:30:00.000Z',
+    cloudCover: 12.5,
+    bbox: null,
+    footprint,
+    thumbnail: true,
+  };
+}
 
 describe('the archive form as data', () => {
   const filled = () => ({
