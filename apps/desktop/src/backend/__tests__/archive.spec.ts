@@ -79,6 +79,15 @@ describe('saved archive searches', () => {
       await connectTo(t, service);
       const status = await syncNow(t);
       expect(status.imagery).toMatchObject({ thumbnails: 6 });
+      // The Sync screen's archive line: what the saved searches keep.
+      expect(status.archive).toEqual({
+        searches: 2,
+        scenes: 6,
+        thumbnails: 6,
+        overviews: 0,
+        bytes: status.imagery!.bytes,
+      });
+      expect(status.archive!.bytes).toBeGreaterThan(0);
       const searches = await t.call('archive.searches');
       expect(searches.map((s) => s.pass)).toEqual([
         expect.objectContaining({ state: 'complete', scenes: 4, error: null }),
@@ -115,6 +124,11 @@ describe('saved archive searches', () => {
       expect(gone).toHaveLength(2); // kept until the next sync says otherwise
       await syncNow(t);
       expect(await t.call('archive.scenes', { searchId: other.id })).toEqual([]);
+      expect((await t.call('sync.status')).archive).toMatchObject({
+        searches: 1,
+        scenes: 4,
+        thumbnails: 4,
+      });
       for (const id of gone)
         expect(t.backend.quicklook({ recordId: id, variant: 'thumbnail' }).status).toBe(404);
       expect(await t.call('archive.scenes', { searchId: saved.id })).toHaveLength(4);

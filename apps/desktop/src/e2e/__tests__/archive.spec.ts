@@ -56,6 +56,12 @@ describe('saved archive searches offline in Chromium', () => {
 
   it('syncs: the search keeps its scenes and their thumbnails', async () => {
     await syncNow(j.page, 50_000);
+    // The Sync screen counts what the saved searches keep.
+    const counts = j.page.locator('[data-test="archive-counts"]');
+    await eventually(async () => (await counts.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(
+      new RegExp(`1 saved search, ${SCENES_KEPT} scenes, ${SCENES_KEPT} thumbnails,`),
+    );
+    await j.shot('01b-sync-archive-counts');
     await j.page.locator('header [data-screen="archive"]').click();
     await eventually(() => j.page.locator('[data-test="archive-search"]').textContent()).toContain(
       `${SCENES_KEPT} scenes kept`,
