@@ -24,9 +24,12 @@ export const useArchiveStore = defineStore('archive', {
     hoveredSceneId: null as string | null,
     /** The scene picked in the list or on the map. */
     selectedSceneId: null as string | null,
+    /** The saved search open in the form (saved again under its id). */
+    editingId: null as string | null,
   }),
   getters: {
     chosen: (s) => s.searches.find((x) => x.id === s.chosenId) ?? null,
+    editing: (s) => s.searches.find((x) => x.id === s.editingId) ?? null,
   },
   actions: {
     async load(): Promise<void> {
@@ -35,6 +38,7 @@ export const useArchiveStore = defineStore('archive', {
         this.error = null;
         this.loaded = true;
         if (this.chosenId && !this.chosen) this.chosenId = null;
+        if (this.editingId && !this.editing) this.editingId = null;
         this.chosenId ??= this.searches[0]?.id ?? null;
         await this.loadScenes();
       } catch (err) {
@@ -70,6 +74,7 @@ export const useArchiveStore = defineStore('archive', {
     async save(input: ArchiveSearchInput): Promise<SavedArchiveSearchView> {
       const saved = await useBridge().call('archive.save', input);
       this.chosenId = saved.id;
+      this.editingId = null;
       await this.load();
       return saved;
     },

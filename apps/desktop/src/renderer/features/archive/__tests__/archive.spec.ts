@@ -22,7 +22,7 @@ import type L from 'leaflet';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import type { QuicklookLayer } from '../../../map/quicklook-layer';
 import ArchiveScreen from '../ArchiveScreen.vue';
-import { checkArchiveForm, emptyArchiveForm } from '../archive-form';
+import { archiveFormOf, checkArchiveForm, emptyArchiveForm } from '../archive-form';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -256,6 +256,115 @@ describe('the Archive screen', () => {
     expect(map.props('selectedId')).toBe('AUR1_001');
   });
 
+  it('edits a saved search: opened in the form, saved again under its id, nothing it had lost', async () => {
+    const area = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [5, 40],
+          [6, 40],
+          [6, 41],
+          [5, 41],
+          [5, 40],
+        ],
+      ],
+    };
+    bridge.archive.searches = [
+      {
+        ...searchA1(),
+        search: {
+          satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
+          start_date: '2024-04-01T00:00:00Z',
+          end_date: '2024-05-31T23:59:59Z',
+          filters: [
+            { id: 'view:off_nadir', max: 10 },
+            { id: 'eo:cloud_cover', min: 0, max: 20 },
+          ],
+          geometry: area,
+        },
+        maxScenes: 50,
+      },
+    ];
+    const w = await mountScreen();
+    const value = (name: string) =>
+      (w.find(`[data-test="archive-form"] [name="${name}"]`).element as HTMLInputElement).value;
+    await w.find('[data-test="archive-edit"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-test="archive-editing"]').text()).toContain('Aurora over the Po');
+    expect(
+      Object.fromEntries(
+        [
+          'name',
+          'satellite_id',
+          'collection_id',
+          'start',
+          'end',
+          'cloudMax',
+          'area',
+          'maxScenes',
+        ].map((n) => [n, value(n)]),
+      ),
+    ).toEqual({
+      name: 'Aurora over the Po',
+      satellite_id: 'sat-aurora-1',
+      collection_id: 'col-aurora-l2a',
+      start: '2024-04-01',
+      end: '2024-05-31',
+      cloudMax: '20',
+      area: 'saved',
+      maxScenes: '50',
+    });
+    expect(w.find('[data-test="save-archive-search"]').text()).toBe('Save changes');
+
+    await fill(w, { name: 'Po, clearer', cloudMax: '10' });
+    await submit(w);
+    await flushPromises();
+    const saved = bridge.calls.filter((c) => c.method === 'archive.save');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.input).toEqual({
+      id: 'a1',
+      name: 'Po, clearer',
+      search: {
+        satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
+        start_date: '2024-04-01T00:00:00Z',
+        end_date: '2024-05-31T23:59:59Z',
+        filters: [
+          { id: 'view:off_nadir', max: 10 },
+          { id: 'eo:cloud_cover', min: 0, max: 10 },
+        ],
+        geometry: area,
+      },
+      maxScenes: 50,
+    });
+    // The same search, renamed; the form is empty again for a new one.
+    const rows = w.findAll('[data-test="archive-search"]');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.text()).toContain('Po, clearer');
+    expect(w.text()).toContain('Saved the changes to “Po, clearer”');
+    expect(w.find('[data-test="archive-editing"]').exists()).toBe(false);
+    expect(value('name')).toBe('');
+    expect(value('area')).toBe('view');
+    expect(w.find('[data-test="save-archive-search"]').text()).toBe('Save search');
+  });
+
+  it('stops editing: the form empties, a new search is saved without an id', async () => {
+    // Not `a1`: the memory bridge names the new one so.
+    bridge.archive.searches = [{ ...searchA1(), id: 'kept-1' }];
+    const w = await mountScreen();
+    await w.find('[data-test="archive-edit"]').trigger('click');
+    await flushPromises();
+    expect((w.find('[name="name"]').element as HTMLInputElement).value).toBe('Aurora over the Po');
+    await w.find('[data-test="archive-editing"] button').trigger('click');
+    await flushPromises();
+    expect((w.find('[name="name"]').element as HTMLInputElement).value).toBe('');
+    await fill(w, { name: 'New', satellite_id: 'sat-aurora-1', area: 'anywhere' });
+    await submit(w);
+    await flushPromises();
+    const input = bridge.calls.find((c) => c.method === 'archive.save')!.input;
+    expect(input).not.toHaveProperty('id');
+    expect(w.findAll('[data-test="archive-search"]')).toHaveLength(2);
+  });
+
   it('re-reads the searches and scenes when a sync ends', async () => {
     const w = await mountScreen();
     expect(w.findAll('[data-test="archive-search"]')).toHaveLength(0);
@@ -322,6 +431,23 @@ describe('the archive form as data', () => {
     expect(checkArchiveForm({ ...filled(), cloudMax: '120' }, areas).errors).toEqual({
       cloudMax: 'A number from 0 to 100',
     });
+  });
+
+  it('opens a saved search: a mirrored AOI named as its area when it is one, else its own', () => {
+    const geometry = { type: 'Point' as const, coordinates: [11.5, 44.5] };
+    const saved = { ...searchA1(), search: { ...searchA1().search, geometry } };
+    const aoi = archiveFormOf(saved, [{ aoi_id: 'aoi-1', geometry }]);
+    expect(aoi.form.area).toBe('aoi:aoi-1');
+    expect(aoi.form.cloudMax).toBe('');
+    const own = archiveFormOf(saved, []);
+    expect(own.form.area).toBe('saved');
+    expect(checkArchiveForm(own.form, areas, own.kept).payload).toEqual({
+      id: 'a1',
+      name: 'Aurora over the Po',
+      search: { satellite: saved.search.satellite, geometry },
+      maxScenes: 200,
+    });
+    expect(archiveFormOf(searchA1(), []).form.area).toBe('anywhere');
   });
 
   it('takes an AOI geometry as the area, refuses the view before the map showed one', () => {
