@@ -132,6 +132,18 @@ describe('saved archive searches', () => {
       for (const id of gone)
         expect(t.backend.quicklook({ recordId: id, variant: 'thumbnail' }).status).toBe(404);
       expect(await t.call('archive.scenes', { searchId: saved.id })).toHaveLength(4);
+
+      // Edited (the Archive screen saves it under its id): the next sync replaces its list.
+      const before = (await t.call('archive.scenes', { searchId: saved.id })).map((s) => s.id);
+      await t.call('archive.save', {
+        id: saved.id,
+        name: 'Aurora-1 latest',
+        search: aurora('sat-aurora-1'),
+        maxScenes: 2,
+      });
+      await syncNow(t);
+      const after = (await t.call('archive.scenes', { searchId: saved.id })).map((s) => s.id);
+      expect(after).toEqual(before.slice(0, 2));
     } finally {
       await t.close();
     }

@@ -4,7 +4,8 @@
  * scenes with their thumbnails decoded (pixels not blank), read from the mirror, and the map
  * draws those thumbnails on the scenes' outlines (canvas pixels not blank); axe-core finds
  * no serious or critical violation there (light and dark) and nothing scrolls sideways at
- * 1024 x 700. Screenshots in test-output/e2e/archive/.
+ * 1024 x 700; the search is edited offline (saved under its id, its scenes kept until the next
+ * sync). The Sync screen counts what the search keeps. Screenshots in test-output/e2e/archive/.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -124,5 +125,21 @@ describe('saved archive searches offline in Chromium', () => {
     await j.page.emulateMedia({ colorScheme: 'light' });
     expect((await screenLayout(j.page)).overflow).toBe(0);
     await j.shot('03-archive-1024');
+  });
+
+  it('offline: edits the saved search in the form, saved under the same id', async () => {
+    await j.page.setViewportSize({ width: 1400, height: 900 });
+    await j.page.locator('[data-test="archive-edit"]').click();
+    const form = j.page.locator('[data-test="archive-form"]');
+    await eventually(() => form.getByLabel('Name').inputValue()).toBe('Aurora-1, newest');
+    expect(await form.getByLabel('Area').inputValue()).toBe('anywhere');
+    await form.getByLabel('Name').fill('Aurora-1, the newest');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    const rows = j.page.locator('[data-test="archive-search"]');
+    await eventually(() => rows.first().textContent()).toContain('Aurora-1, the newest');
+    expect(await rows.count()).toBe(1);
+    // Its scenes stay until the next sync runs the changed search.
+    expect(await rows.first().textContent()).toContain(`${SCENES_KEPT} scenes kept`);
+    await j.shot('04-offline-edited');
   });
 });
