@@ -22,7 +22,7 @@ import type L from 'leaflet';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import type { QuicklookLayer } from '../../../map/quicklook-layer';
 import ArchiveScreen from '../ArchiveScreen.vue';
-import { archiveFormOf, checkArchiveForm, emptyArchiveForm } from '../archive-form';
+import { ARCHIVE_FIELDS, archiveFormOf, checkArchiveForm, emptyArchiveForm } from '../archive-form';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -269,42 +269,25 @@ describe('the Archive screen', () => {
         ],
       ],
     };
-    bridge.archive.searches = [
-      {
-        ...searchA1(),
-        search: {
-          satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
-          start_date: '2024-04-01T00:00:00Z',
-          end_date: '2024-05-31T23:59:59Z',
-          filters: [
-            { id: 'view:off_nadir', max: 10 },
-            { id: 'eo:cloud_cover', min: 0, max: 20 },
-          ],
-          geometry: area,
-        },
-        maxScenes: 50,
-      },
-    ];
+    /** The saved search's criteria with the most cloud cover `cloud` (its other filter kept). */
+    const criteria = (cloud: number) => ({
+      satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
+      start_date: '2024-04-01T00:00:00Z',
+      end_date: '2024-05-31T23:59:59Z',
+      filters: [
+        { id: 'view:off_nadir', max: 10 },
+        { id: 'eo:cloud_cover', min: 0, max: cloud },
+      ],
+      geometry: area,
+    });
+    bridge.archive.searches = [{ ...searchA1(), search: criteria(20), maxScenes: 50 }];
     const w = await mountScreen();
     const value = (name: string) =>
       (w.find(`[data-test="archive-form"] [name="${name}"]`).element as HTMLInputElement).value;
     await w.find('[data-test="archive-edit"]').trigger('click');
     await flushPromises();
     expect(w.find('[data-test="archive-editing"]').text()).toContain('Aurora over the Po');
-    expect(
-      Object.fromEntries(
-        [
-          'name',
-          'satellite_id',
-          'collection_id',
-          'start',
-          'end',
-          'cloudMax',
-          'area',
-          'maxScenes',
-        ].map((n) => [n, value(n)]),
-      ),
-    ).toEqual({
+    expect(Object.fromEntries(ARCHIVE_FIELDS.map((n) => [n, value(n)]))).toEqual({
       name: 'Aurora over the Po',
       satellite_id: 'sat-aurora-1',
       collection_id: 'col-aurora-l2a',
@@ -324,16 +307,7 @@ describe('the Archive screen', () => {
     expect(saved[0]!.input).toEqual({
       id: 'a1',
       name: 'Po, clearer',
-      search: {
-        satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
-        start_date: '2024-04-01T00:00:00Z',
-        end_date: '2024-05-31T23:59:59Z',
-        filters: [
-          { id: 'view:off_nadir', max: 10 },
-          { id: 'eo:cloud_cover', min: 0, max: 10 },
-        ],
-        geometry: area,
-      },
+      search: criteria(10),
       maxScenes: 50,
     });
     // The same search, renamed; the form is empty again for a new one.
