@@ -136,12 +136,7 @@ describe('the Archive screen', () => {
   it('shows the kept scenes of the chosen search with thumbnails, and deletes a search', async () => {
     bridge.archive.searches = [
       {
-        id: 'a1',
-        name: 'Aurora over the Po',
-        search: { satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' } },
-        maxScenes: 200,
-        createdAt: '2024-05-17T09:00:00.000Z',
-        updatedAt: '2024-05-17T09:00:00.000Z',
+        ...searchA1(),
         pass: {
           state: 'complete',
           scenes: 2,
