@@ -58,6 +58,7 @@ export function createSyncRunner(options: SyncRunnerOptions) {
           lastError: lastImagery.lastError,
         },
       },
+      archive: local.archive.counts(),
     };
   }
 

@@ -27,6 +27,7 @@ const LAZY = [
   `${R}forms/form-flow.ts`,
   `${R}features/archive/ArchiveScreen.vue`,
   `${R}features/archive/archive-store.ts`,
+  `${R}features/archive/ArchiveMap.vue`,
   // The first screen's parts (lazy-parts.ts).
   `${R}features/file-import/MapFileDropPanel.vue`,
   `${R}features/file-import/file-preview-store.ts`,

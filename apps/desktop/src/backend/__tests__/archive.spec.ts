@@ -79,6 +79,15 @@ describe('saved archive searches', () => {
       await connectTo(t, service);
       const status = await syncNow(t);
       expect(status.imagery).toMatchObject({ thumbnails: 6 });
+      // The Sync screen's archive line: what the saved searches keep.
+      expect(status.archive).toEqual({
+        searches: 2,
+        scenes: 6,
+        thumbnails: 6,
+        overviews: 0,
+        bytes: status.imagery!.bytes,
+      });
+      expect(status.archive!.bytes).toBeGreaterThan(0);
       const searches = await t.call('archive.searches');
       expect(searches.map((s) => s.pass)).toEqual([
         expect.objectContaining({ state: 'complete', scenes: 4, error: null }),
@@ -91,6 +100,17 @@ describe('saved archive searches', () => {
       for (const s of scenes) {
         expect(s).toMatchObject({ satelliteId: 'sat-aurora-1', thumbnail: true });
         expect(s.datetime).toMatch(/^\d{4}-\d\d-\d\dT/);
+        // The map's outline: the scene's ring, spanning its bbox (Float64: exact corners).
+        const ring = s.footprint!;
+        expect(ring.length).toBeGreaterThanOrEqual(6);
+        const lons = ring.filter((_, i) => i % 2 === 0);
+        const lats = ring.filter((_, i) => i % 2 === 1);
+        expect([
+          Math.min(...lons),
+          Math.min(...lats),
+          Math.max(...lons),
+          Math.max(...lats),
+        ]).toEqual(s.bbox);
         // The renderer's quicklook path serves the stored picture.
         expect(t.backend.quicklook({ recordId: s.id, variant: 'thumbnail' }).status).toBe(200);
       }
@@ -104,9 +124,26 @@ describe('saved archive searches', () => {
       expect(gone).toHaveLength(2); // kept until the next sync says otherwise
       await syncNow(t);
       expect(await t.call('archive.scenes', { searchId: other.id })).toEqual([]);
+      expect((await t.call('sync.status')).archive).toMatchObject({
+        searches: 1,
+        scenes: 4,
+        thumbnails: 4,
+      });
       for (const id of gone)
         expect(t.backend.quicklook({ recordId: id, variant: 'thumbnail' }).status).toBe(404);
       expect(await t.call('archive.scenes', { searchId: saved.id })).toHaveLength(4);
+
+      // Edited (the Archive screen saves it under its id): the next sync replaces its list.
+      const before = (await t.call('archive.scenes', { searchId: saved.id })).map((s) => s.id);
+      await t.call('archive.save', {
+        id: saved.id,
+        name: 'Aurora-1 latest',
+        search: aurora('sat-aurora-1'),
+        maxScenes: 2,
+      });
+      await syncNow(t);
+      const after = (await t.call('archive.scenes', { searchId: saved.id })).map((s) => s.id);
+      expect(after).toEqual(before.slice(0, 2));
     } finally {
       await t.close();
     }

@@ -2,6 +2,7 @@
  * `archive.*`: saved archive searches (kept in the desktop store, run by the sync's archive
  * pass) and the scenes the mirror keeps for each, offline.
  */
+import { footprintRing } from '@eo/catalog-store';
 import type { Mirror } from '@eo/sync';
 import type { ArchivePass, archiveMethods, SavedArchiveSearchView } from '../../shared/contract';
 import type { HandlersFor } from '../dispatch';
@@ -42,6 +43,8 @@ export function archiveHandlers(
         datetime: isoFromUs(s.datetimeUs),
         cloudCover: s.cloudCover,
         bbox: s.bbox,
+        // The catalog's rule: the geometry's outer ring (simplified), else the bbox as a box.
+        footprint: footprintRing(s.feature.geometry, s.bbox),
         thumbnail: s.thumbnail,
       })),
   };

@@ -44,6 +44,11 @@ export const ArchiveSceneRow = z.object({
   cloudCover: z.number().nullable(),
   /** [west, south, east, north] */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  /** The outline the map draws (its picture warped onto it): flat [lon, lat, ...], not closed. */
+  footprint: z
+    .array(z.number().finite())
+    .refine((r) => r.length >= 6 && r.length % 2 === 0, 'a ring of at least 3 [lon, lat] points')
+    .nullable(),
   thumbnail: z.boolean(),
 });
 export type ArchiveSceneRow = z.infer<typeof ArchiveSceneRow>;

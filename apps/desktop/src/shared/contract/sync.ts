@@ -57,6 +57,19 @@ export const SyncStatus = z.object({
         .nullable(),
     })
     .optional(),
+  /** What the saved archive searches keep offline (`mirror.archive.counts()`). */
+  archive: z
+    .object({
+      /** Saved searches the mirror has run. */
+      searches: z.number().int().min(0),
+      /** Scenes kept (each once, whichever searches list it). */
+      scenes: z.number().int().min(0),
+      /** Their stored thumbnails and overviews, and the bytes those take. */
+      thumbnails: z.number().int().min(0),
+      overviews: z.number().int().min(0),
+      bytes: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

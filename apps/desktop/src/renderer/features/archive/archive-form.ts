@@ -6,11 +6,13 @@
  * schema dispatch checks again at the boundary.
  */
 import { bboxPolygons, LIMITS, type Geometry } from '@eo/domain';
-import { ArchiveSearchInput } from '../../../shared/contract';
+import { ArchiveSearchInput, type SavedArchiveSearchView } from '../../../shared/contract';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { formWords } from '../../forms/form-words';
 
 export interface ArchiveForm {
+  /** The saved search being edited (saved again under it); empty: a new one. */
+  id: string;
   name: string;
   satellite_id: string;
   collection_id: string;
@@ -19,12 +21,16 @@ export interface ArchiveForm {
   end: string;
   /** Most cloud cover in %, empty: any. */
   cloudMax: string;
-  /** `view`: the catalog map's current box; `aoi:<id>`: a mirrored AOI; `anywhere`. */
+  /**
+   * `view`: the catalog map's current box; `aoi:<id>`: a mirrored AOI; `anywhere`; `saved`: the
+   * edited search's own area (`ArchiveKept.geometry`).
+   */
   area: string;
   maxScenes: string;
 }
 
-export type ArchiveField = keyof ArchiveForm;
+/** The fields a user fills (not the edited search's id). */
+export type ArchiveField = Exclude<keyof ArchiveForm, 'id'>;
 
 const FIELDS: readonly ArchiveField[] = [
   'name',
@@ -72,6 +78,7 @@ export const archiveControl = (f: ArchiveField): string => `archive-${f}`;
 
 export function emptyArchiveForm(): ArchiveForm {
   return {
+    id: '',
     name: '',
     satellite_id: '',
     collection_id: '',
@@ -90,6 +97,48 @@ export interface ArchiveAreas {
   readonly aois: ReadonlyArray<{ readonly aoi_id: string; readonly geometry: unknown }>;
 }
 
+/** What the edited search has that the form does not show, kept as it was. */
+export interface ArchiveKept {
+  /** Its area, for `area: 'saved'`. */
+  readonly geometry?: unknown;
+  /** Its filters other than the cloud cover. */
+  readonly filters?: readonly unknown[];
+}
+
+const CLOUD = 'eo:cloud_cover';
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A saved search in the form, to edit it: its area a mirrored AOI when it is one's geometry,
+ * else its own (`saved`); the dates as the date inputs take them.
+ */
+export function archiveFormOf(
+  saved: SavedArchiveSearchView,
+  aois: ArchiveAreas['aois'],
+): { form: ArchiveForm; kept: ArchiveKept } {
+  const { search } = saved;
+  const cloud = search.filters?.find((f) => f.id === CLOUD);
+  const geometry = search.geometry;
+  const aoi = geometry === undefined ? undefined : aois.find((a) => sameJson(a.geometry, geometry));
+  return {
+    form: {
+      id: saved.id,
+      name: saved.name,
+      satellite_id: search.satellite.satellite_id,
+      collection_id: search.satellite.collection_id,
+      start: search.start_date?.slice(0, 10) ?? '',
+      end: search.end_date?.slice(0, 10) ?? '',
+      cloudMax: cloud?.max === undefined ? '' : String(cloud.max),
+      area: geometry === undefined ? 'anywhere' : aoi ? `aoi:${aoi.aoi_id}` : 'saved',
+      maxScenes: String(saved.maxScenes),
+    },
+    kept: {
+      geometry,
+      filters: search.filters?.filter((f) => f.id !== CLOUD) ?? [],
+    },
+  };
+}
+
 export interface ArchiveCheck {
   readonly errors: Partial<Record<ArchiveField | 'form', string>>;
   readonly payload: ArchiveSearchInput | null;
@@ -106,10 +155,17 @@ function boxGeometry(box: readonly [number, number, number, number]): Geometry {
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim();
 
 /** The saved search the form says, or what is wrong with it, per field. */
-export function checkArchiveForm(form: ArchiveForm, areas: ArchiveAreas): ArchiveCheck {
+export function checkArchiveForm(
+  form: ArchiveForm,
+  areas: ArchiveAreas,
+  kept: ArchiveKept = {},
+): ArchiveCheck {
   const errors: ArchiveCheck['errors'] = {};
   let geometry: unknown;
-  if (form.area === 'view') {
+  if (form.area === 'saved') {
+    if (kept.geometry !== undefined) geometry = kept.geometry;
+    else errors.area = 'Choose an area';
+  } else if (form.area === 'view') {
     if (areas.viewBox) geometry = boxGeometry(areas.viewBox);
     else errors.area = 'The catalog map has not shown an area yet: open the Catalog first';
   } else if (form.area.startsWith('aoi:')) {
@@ -123,7 +179,13 @@ export function checkArchiveForm(form: ArchiveForm, areas: ArchiveAreas): Archiv
   if (cloudMax !== null && !(cloudMax >= 0 && cloudMax <= 100))
     errors.cloudMax = 'A number from 0 to 100';
   const scenes = text(form.maxScenes);
+  const filters = [
+    ...(kept.filters ?? []),
+    // min and max both: the provider's service needs both in a filter.
+    ...(cloudMax !== null && !errors.cloudMax ? [{ id: CLOUD, min: 0, max: cloudMax }] : []),
+  ];
   const input = {
+    ...(form.id ? { id: form.id } : {}),
     name: form.name,
     search: {
       satellite: {
@@ -132,16 +194,14 @@ export function checkArchiveForm(form: ArchiveForm, areas: ArchiveAreas): Archiv
       },
       ...(form.start ? { start_date: `${form.start}T00:00:00Z` } : {}),
       ...(form.end ? { end_date: `${form.end}T23:59:59Z` } : {}),
-      // min and max both: the provider's service needs both in a filter.
-      ...(cloudMax !== null && !errors.cloudMax
-        ? { filters: [{ id: 'eo:cloud_cover', min: 0, max: cloudMax }] }
-        : {}),
+      ...(filters.length > 0 ? { filters } : {}),
       ...(geometry !== undefined ? { geometry } : {}),
     },
     maxScenes: scenes === '' ? Number.NaN : Number(scenes),
   };
   const parsed = ArchiveSearchInput.safeParse(input);
-  if (parsed.success && Object.keys(errors).length === 0) return { errors, payload: input };
+  if (parsed.success && Object.keys(errors).length === 0)
+    return { errors, payload: input as ArchiveSearchInput };
   const found = parsed.success
     ? {}
     : messagesByField(pathIssues(parsed.error.issues), ARCHIVE_WORDS);

@@ -20,9 +20,16 @@ export const useArchiveStore = defineStore('archive', {
     chosenId: null as string | null,
     scenes: [] as ArchiveSceneRow[],
     scenesLoading: false,
+    /** The scene hovered or focused in the list or on the map (its outline highlighted). */
+    hoveredSceneId: null as string | null,
+    /** The scene picked in the list or on the map. */
+    selectedSceneId: null as string | null,
+    /** The saved search open in the form (saved again under its id). */
+    editingId: null as string | null,
   }),
   getters: {
     chosen: (s) => s.searches.find((x) => x.id === s.chosenId) ?? null,
+    editing: (s) => s.searches.find((x) => x.id === s.editingId) ?? null,
   },
   actions: {
     async load(): Promise<void> {
@@ -31,6 +38,7 @@ export const useArchiveStore = defineStore('archive', {
         this.error = null;
         this.loaded = true;
         if (this.chosenId && !this.chosen) this.chosenId = null;
+        if (this.editingId && !this.editing) this.editingId = null;
         this.chosenId ??= this.searches[0]?.id ?? null;
         await this.loadScenes();
       } catch (err) {
@@ -46,7 +54,10 @@ export const useArchiveStore = defineStore('archive', {
       this.scenesLoading = true;
       try {
         const scenes = await useBridge().call('archive.scenes', { searchId: id });
-        if (this.chosenId === id) this.scenes = scenes;
+        if (this.chosenId === id) {
+          this.scenes = scenes;
+          if (!scenes.some((x) => x.id === this.selectedSceneId)) this.selectedSceneId = null;
+        }
       } catch (err) {
         this.error = readableError(err);
       } finally {
@@ -55,12 +66,15 @@ export const useArchiveStore = defineStore('archive', {
     },
     async choose(id: string): Promise<void> {
       this.chosenId = id;
+      this.selectedSceneId = null;
+      this.hoveredSceneId = null;
       await this.loadScenes();
     },
     /** Saves (throws the backend's refusal for the form to place); the saved one is chosen. */
     async save(input: ArchiveSearchInput): Promise<SavedArchiveSearchView> {
       const saved = await useBridge().call('archive.save', input);
       this.chosenId = saved.id;
+      this.editingId = null;
       await this.load();
       return saved;
     },

@@ -1,7 +1,8 @@
 /**
  * The Archive screen over the memory bridge: saving a search from the form (choices from the
  * reference lists, the map's view as the area), errors in the form's words, the saved searches
- * listed, a search's kept scenes with their thumbnails, deleting one.
+ * listed, a search's kept scenes with their thumbnails, on the map (outlines with their pictures,
+ * tied to the list both ways), deleting one.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
@@ -13,11 +14,15 @@ import {
   expectSummaryOnSubmit,
   requiredControls,
 } from '../../../__tests__/form-words-checks';
+import type { ArchiveSceneRow, SavedArchiveSearchView } from '../../../../shared/contract';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../catalog/catalog-store';
 import { provideQuicklookUrl } from '../../catalog/quicklook-source';
+import type L from 'leaflet';
+import GeometryMap from '../../../map/GeometryMap.vue';
+import type { QuicklookLayer } from '../../../map/quicklook-layer';
 import ArchiveScreen from '../ArchiveScreen.vue';
-import { checkArchiveForm, emptyArchiveForm } from '../archive-form';
+import { ARCHIVE_FIELDS, archiveFormOf, checkArchiveForm, emptyArchiveForm } from '../archive-form';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -131,12 +136,7 @@ describe('the Archive screen', () => {
   it('shows the kept scenes of the chosen search with thumbnails, and deletes a search', async () => {
     bridge.archive.searches = [
       {
-        id: 'a1',
-        name: 'Aurora over the Po',
-        search: { satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' } },
-        maxScenes: 200,
-        createdAt: '2024-05-17T09:00:00.000Z',
-        updatedAt: '2024-05-17T09:00:00.000Z',
+        ...searchA1(),
         pass: {
           state: 'complete',
           scenes: 2,
@@ -155,6 +155,7 @@ describe('the Archive screen', () => {
         datetime: '2024-05-10T10:30:00.000Z',
         cloudCover: 12.5,
         bbox: [11, 44, 12, 45],
+        footprint: [11, 44, 12, 44, 12, 45, 11, 45],
         thumbnail: true,
       },
       {
@@ -165,6 +166,7 @@ describe('the Archive screen', () => {
         datetime: null,
         cloudCover: null,
         bbox: null,
+        footprint: null,
         thumbnail: false,
       },
     ]);
@@ -185,6 +187,151 @@ describe('the Archive screen', () => {
     ]);
     expect(w.findAll('[data-test="archive-search"]')).toHaveLength(0);
     expect(w.findAll('[data-test="archive-scene"]')).toHaveLength(0);
+  });
+
+  it('draws the kept scenes on the map with their pictures, tied to the list both ways', async () => {
+    bridge.archive.searches = [searchA1()];
+    bridge.archive.scenes.set('a1', [
+      sceneRow('AUR1_001', [11, 44, 12, 44, 12, 45, 11, 45]),
+      sceneRow('AUR1_002', [11.5, 44.5, 12.5, 44.5, 12.5, 45.5, 11.5, 45.5]),
+      sceneRow('AUR1_003', null),
+    ]);
+    const w = await mountScreen();
+    const map = w.findComponent(GeometryMap);
+    const {
+      map: leaflet,
+      layers,
+      quicklooks,
+    } = (
+      map.vm as unknown as {
+        internals: () => {
+          map: L.Map;
+          layers: Map<string, L.GeoJSON>;
+          quicklooks: QuicklookLayer | null;
+        };
+      }
+    ).internals();
+    // A scene without an outline is listed, not drawn.
+    expect([...layers.keys()]).toEqual(['AUR1_001', 'AUR1_002']);
+    expect(quicklooks && leaflet.hasLayer(quicklooks), 'the pictures layer is on the map').toBe(
+      true,
+    );
+    // The map fits the scenes once laid out (jsdom lays nothing out: a size is given).
+    const box = leaflet.getContainer();
+    Object.defineProperty(box, 'clientWidth', { value: 600, configurable: true });
+    Object.defineProperty(box, 'clientHeight', { value: 400, configurable: true });
+    leaflet.invalidateSize({ pan: false });
+    expect(leaflet.getBounds().contains([45.5, 12.5])).toBe(true);
+    expect(leaflet.getZoom()).toBeGreaterThan(5);
+    const c = leaflet.getCenter();
+    expect([c.lat, c.lng].map((v) => Math.round(v * 10) / 10)).toEqual([44.8, 11.8]);
+
+    // A row hovered: its outline highlighted, its picture on top.
+    const rows = w.findAll('[data-test="archive-scene"]');
+    await rows[1]!.trigger('mouseenter');
+    await flushPromises();
+    expect(map.props('highlightedId')).toBe('AUR1_002');
+    expect((layers.get('AUR1_002')!.getLayers()[0] as L.Path).options.color).toBe('#ea580c');
+    expect(quicklooks!.topId).toBe('AUR1_002');
+    await rows[1]!.trigger('mouseleave');
+    // Focus does the same for the keyboard.
+    await rows[0]!.find('[data-test="archive-scene-pick"]').trigger('focus');
+    expect(map.props('highlightedId')).toBe('AUR1_001');
+    await rows[0]!.find('[data-test="archive-scene-pick"]').trigger('blur');
+
+    // An outline hovered highlights its row; clicked, it picks the row.
+    layers.get('AUR1_001')!.fire('mouseover');
+    await flushPromises();
+    expect(rows[0]!.classes()).toContain('scene--hovered');
+    layers.get('AUR1_001')!.fire('click');
+    await flushPromises();
+    expect(rows[0]!.find('[data-test="archive-scene-pick"]').attributes('aria-pressed')).toBe(
+      'true',
+    );
+    expect(map.props('selectedId')).toBe('AUR1_001');
+  });
+
+  it('edits a saved search: opened in the form, saved again under its id, nothing it had lost', async () => {
+    const area = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [5, 40],
+          [6, 40],
+          [6, 41],
+          [5, 41],
+          [5, 40],
+        ],
+      ],
+    };
+    /** The saved search's criteria with the most cloud cover `cloud` (its other filter kept). */
+    const criteria = (cloud: number) => ({
+      satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' },
+      start_date: '2024-04-01T00:00:00Z',
+      end_date: '2024-05-31T23:59:59Z',
+      filters: [
+        { id: 'view:off_nadir', max: 10 },
+        { id: 'eo:cloud_cover', min: 0, max: cloud },
+      ],
+      geometry: area,
+    });
+    bridge.archive.searches = [{ ...searchA1(), search: criteria(20), maxScenes: 50 }];
+    const w = await mountScreen();
+    const value = (name: string) =>
+      (w.find(`[data-test="archive-form"] [name="${name}"]`).element as HTMLInputElement).value;
+    await w.find('[data-test="archive-edit"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-test="archive-editing"]').text()).toContain('Aurora over the Po');
+    expect(Object.fromEntries(ARCHIVE_FIELDS.map((n) => [n, value(n)]))).toEqual({
+      name: 'Aurora over the Po',
+      satellite_id: 'sat-aurora-1',
+      collection_id: 'col-aurora-l2a',
+      start: '2024-04-01',
+      end: '2024-05-31',
+      cloudMax: '20',
+      area: 'saved',
+      maxScenes: '50',
+    });
+    expect(w.find('[data-test="save-archive-search"]').text()).toBe('Save changes');
+
+    await fill(w, { name: 'Po, clearer', cloudMax: '10' });
+    await submit(w);
+    await flushPromises();
+    const saved = bridge.calls.filter((c) => c.method === 'archive.save');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.input).toEqual({
+      id: 'a1',
+      name: 'Po, clearer',
+      search: criteria(10),
+      maxScenes: 50,
+    });
+    // The same search, renamed; the form is empty again for a new one.
+    const rows = w.findAll('[data-test="archive-search"]');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.text()).toContain('Po, clearer');
+    expect(w.text()).toContain('Saved the changes to “Po, clearer”');
+    expect(w.find('[data-test="archive-editing"]').exists()).toBe(false);
+    expect(value('name')).toBe('');
+    expect(value('area')).toBe('view');
+    expect(w.find('[data-test="save-archive-search"]').text()).toBe('Save search');
+  });
+
+  it('stops editing: the form empties, a new search is saved without an id', async () => {
+    // Not `a1`: the memory bridge names the new one so.
+    bridge.archive.searches = [{ ...searchA1(), id: 'kept-1' }];
+    const w = await mountScreen();
+    await w.find('[data-test="archive-edit"]').trigger('click');
+    await flushPromises();
+    expect((w.find('[name="name"]').element as HTMLInputElement).value).toBe('Aurora over the Po');
+    await w.find('[data-test="archive-editing"] button').trigger('click');
+    await flushPromises();
+    expect((w.find('[name="name"]').element as HTMLInputElement).value).toBe('');
+    await fill(w, { name: 'New', satellite_id: 'sat-aurora-1', area: 'anywhere' });
+    await submit(w);
+    await flushPromises();
+    const input = bridge.calls.find((c) => c.method === 'archive.save')!.input;
+    expect(input).not.toHaveProperty('id');
+    expect(w.findAll('[data-test="archive-search"]')).toHaveLength(2);
   });
 
   it('re-reads the searches and scenes when a sync ends', async () => {
@@ -209,6 +356,32 @@ describe('the Archive screen', () => {
   });
 });
 
+function searchA1(): SavedArchiveSearchView {
+  return {
+    id: 'a1',
+    name: 'Aurora over the Po',
+    search: { satellite: { collection_id: 'col-aurora-l2a', satellite_id: 'sat-aurora-1' } },
+    maxScenes: 200,
+    createdAt: '2024-05-17T09:00:00.000Z',
+    updatedAt: '2024-05-17T09:00:00.000Z',
+    pass: null,
+  };
+}
+
+function sceneRow(id: string, footprint: number[] | null): ArchiveSceneRow {
+  return {
+    id,
+    rank: 0,
+    satelliteId: 'sat-aurora-1',
+    collectionId: 'col-aurora-l2a',
+    datetime: '2024-05-10T10:30:00.000Z',
+    cloudCover: 12.5,
+    bbox: null,
+    footprint,
+    thumbnail: true,
+  };
+}
+
 describe('the archive form as data', () => {
   const filled = () => ({
     ...emptyArchiveForm(),
@@ -227,6 +400,23 @@ describe('the archive form as data', () => {
     expect(checkArchiveForm({ ...filled(), cloudMax: '120' }, areas).errors).toEqual({
       cloudMax: 'A number from 0 to 100',
     });
+  });
+
+  it('opens a saved search: a mirrored AOI named as its area when it is one, else its own', () => {
+    const geometry = { type: 'Point' as const, coordinates: [11.5, 44.5] };
+    const saved = { ...searchA1(), search: { ...searchA1().search, geometry } };
+    const aoi = archiveFormOf(saved, [{ aoi_id: 'aoi-1', geometry }]);
+    expect(aoi.form.area).toBe('aoi:aoi-1');
+    expect(aoi.form.cloudMax).toBe('');
+    const own = archiveFormOf(saved, []);
+    expect(own.form.area).toBe('saved');
+    expect(checkArchiveForm(own.form, areas, own.kept).payload).toEqual({
+      id: 'a1',
+      name: 'Aurora over the Po',
+      search: { satellite: saved.search.satellite, geometry },
+      maxScenes: 200,
+    });
+    expect(archiveFormOf(searchA1(), []).form.area).toBe('anywhere');
   });
 
   it('takes an AOI geometry as the area, refuses the view before the map showed one', () => {

@@ -1,4 +1,7 @@
-/** The Sync screen shows the pictures' pass while it runs and what is stored after it. */
+/**
+ * The Sync screen shows the pictures' pass while it runs and what is stored after it, and what
+ * the saved archive searches keep offline.
+ */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +26,7 @@ describe('SyncScreen pictures', () => {
     const wrapper = mount(SyncScreen);
     await flushPromises();
     expect(wrapper.find('[data-test="imagery-counts"]').exists()).toBe(false);
+    expect(wrapper.find('[data-test="archive-counts"]').exists()).toBe(false);
 
     await wrapper.find('button.btn--primary').trigger('click');
     await flushPromises();
@@ -40,6 +44,7 @@ describe('SyncScreen pictures', () => {
         bytes: 17 * 1024 * 1024,
         lastRun: { fetched: 17, failed: 1, overBudget: 2, lastError: 'HTTP 500' },
       },
+      archive: { searches: 2, scenes: 1, thumbnails: 5, overviews: 0, bytes: 5 * 1024 * 1024 },
     });
     await flushPromises();
     const counts = wrapper.find('[data-test="imagery-counts"]').text();
@@ -49,6 +54,9 @@ describe('SyncScreen pictures', () => {
     const problem = wrapper.find('[data-test="imagery-problem"]').text();
     expect(problem).toContain('1 could not be fetched (HTTP 500)');
     expect(problem).toContain('2 not fetched: the space for pictures is full');
+    expect(wrapper.find('[data-test="archive-counts"]').text()).toMatch(
+      /^Archive offline:\s+2 saved searches,\s+1 scene,\s+5 thumbnails,\s+5 MB$/,
+    );
     stop();
   });
 });
