@@ -249,6 +249,9 @@ describe('the Archive screen', () => {
       'true',
     );
     expect(map.props('selectedId')).toBe('AUR1_001');
+    // Outlines only over the pictures: a tinted fill would colour the scene being looked at.
+    for (const id of ['AUR1_001', 'AUR1_002'])
+      expect((layers.get(id)!.getLayers()[0] as L.Path).options.fillOpacity, id).toBe(0);
   });
 
   it('edits a saved search: opened in the form, saved again under its id, nothing it had lost', async () => {
