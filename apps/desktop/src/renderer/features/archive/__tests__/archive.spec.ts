@@ -131,6 +131,8 @@ describe('the Archive screen', () => {
     expect(rows[0]!.text()).toContain('Po floods');
     expect(rows[0]!.text()).toContain('not synced yet');
     expect(w.find('[data-test="archive-no-scenes"]').exists()).toBe(true);
+    // No scenes yet: the hint says why, and no empty world map takes the room.
+    expect(w.find('[data-test="archive-map"]').exists()).toBe(false);
   });
 
   it('shows the kept scenes of the chosen search with thumbnails, and deletes a search', async () => {
