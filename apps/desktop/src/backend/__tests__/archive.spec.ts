@@ -5,12 +5,12 @@
  * the real reference service on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../shared/contract';
 import {
   connectTo,
   errorOf,
   startBackend,
   startService,
+  syncToEnd,
   type TestBackend,
   type TestService,
 } from './harness';
@@ -23,11 +23,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-async function syncNow(t: TestBackend): Promise<SyncStatus> {
-  const finished = t.waitFor('sync.finished', undefined, { what: 'the sync finished' });
-  await t.call('sync.run');
-  return (await finished) as SyncStatus;
-}
+const syncNow = (t: TestBackend) => syncToEnd(t, 'the sync finished');
 
 const aurora = (satellite: string) => ({
   satellite: { collection_id: 'col-aurora-l2a', satellite_id: satellite },

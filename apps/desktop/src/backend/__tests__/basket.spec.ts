@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BasketEntry, CatalogRow } from '../../shared/contract';
 import { MAX_BASKET } from '../../shared/contract';
-import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import {
+  connectTo,
+  startBackend,
+  startService,
+  syncToEnd,
+  type TestBackend,
+  type TestService,
+} from './harness';
 import { archiveOrder } from './create-inputs';
 
 let service: TestService;
@@ -18,15 +25,7 @@ afterAll(async () => {
 });
 
 async function connectedAndSynced(t: TestBackend): Promise<void> {
-  const online = t.waitFor(
-    'connectivity.changed',
-    (p) => (p as { state: string }).state === 'online',
-  );
-  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
-  await online;
-  const finished = t.waitFor('sync.finished');
-  await t.call('sync.run', {});
-  await finished;
+  await syncToEnd(await connectTo(t, service));
 }
 
 /** A small box in the middle of a row's footprint (an archive item's area must touch it). */

@@ -10,6 +10,7 @@ import {
   connectTo,
   startBackend,
   startService,
+  syncToEnd,
   type TestBackend,
   type TestService,
 } from './harness';
@@ -19,9 +20,7 @@ let t: TestBackend;
 beforeAll(async () => {
   service = await startService(400);
   t = await connectTo(startBackend(), service);
-  const finished = t.waitFor('sync.finished');
-  await t.call('sync.run', {});
-  await finished;
+  await syncToEnd(t);
 });
 afterAll(async () => {
   await t?.close();

@@ -12,6 +12,7 @@ import {
   type Input,
   type Method,
   type Output,
+  type SyncStatus,
 } from '../../shared/contract';
 import { createBackend, type Backend, type BackendOptions } from '../backend';
 import { DEFAULT_SETTINGS, openDesktopStore, type StoredSettings } from '../local-store';
@@ -193,6 +194,13 @@ export async function connectTo(
   await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
   await online;
   return t;
+}
+
+/** Runs a sync from the start and resolves with its final status (`what` names it if it never ends). */
+export async function syncToEnd(t: TestBackend, what = 'the sync to end'): Promise<SyncStatus> {
+  const finished = t.waitFor('sync.finished', undefined, { what });
+  await t.call('sync.run', {});
+  return (await finished) as SyncStatus;
 }
 
 /** The error data of a call expected to fail (throws if it succeeds). */

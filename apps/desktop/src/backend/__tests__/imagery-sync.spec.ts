@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connectivity, SyncStatus } from '../../shared/contract';
-import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import {
+  startBackend,
+  startService,
+  syncToEnd,
+  type TestBackend,
+  type TestService,
+} from './harness';
 
 let service: TestService;
 beforeAll(async () => {
@@ -23,11 +29,7 @@ async function connected(t: TestBackend): Promise<void> {
   await online;
 }
 
-async function syncNow(t: TestBackend): Promise<SyncStatus> {
-  const finished = t.waitFor('sync.finished', undefined, { what: 'the sync finished' });
-  await t.call('sync.run');
-  return (await finished) as SyncStatus;
-}
+const syncNow = (t: TestBackend) => syncToEnd(t, 'the sync finished');
 
 const catalogCount = (s: SyncStatus) => s.resources.find((r) => r.resource === 'catalogs')!.count;
 

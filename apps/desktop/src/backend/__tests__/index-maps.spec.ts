@@ -8,9 +8,9 @@
 import { createEoClient } from '@eo/api-client';
 import { PNG_SIGNATURE } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexMapView, SyncStatus } from '../../shared/contract';
+import type { IndexMapView } from '../../shared/contract';
 import { aoiInput, auroraScene } from './create-inputs';
-import { connectTo, startBackend, startService, type TestBackend } from './harness';
+import { connectTo, startBackend, startService, syncToEnd, type TestBackend } from './harness';
 
 let t: TestBackend;
 let aoiId: string;
@@ -38,9 +38,7 @@ beforeAll(async () => {
   expect(await t.call('visualizations.list')).toEqual([
     expect.objectContaining({ status: 'success' }),
   ]);
-  const finished = t.waitFor('sync.finished', undefined, { what: 'the sync with index maps' });
-  await t.call('sync.run');
-  const status = (await finished) as SyncStatus;
+  const status = await syncToEnd(t, 'the sync with index maps');
   expect(status.imagery!.indexMaps).toBeGreaterThan(0);
   // Offline from here: everything comes from the mirror.
   await service.close();

@@ -6,7 +6,13 @@
 import { originOf } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../shared/contract';
-import { startBackend, startService, type TestBackend, type TestService } from './harness';
+import {
+  startBackend,
+  startService,
+  syncToEnd,
+  type TestBackend,
+  type TestService,
+} from './harness';
 
 let first: TestService;
 let second: TestService;
@@ -29,11 +35,7 @@ async function connectTo(t: TestBackend, s: TestService): Promise<void> {
   await online;
 }
 
-async function syncAll(t: TestBackend): Promise<SyncStatus> {
-  const finished = t.waitFor('sync.finished', undefined, { what: 'the sync to end' });
-  await t.call('sync.run', {});
-  return (await finished) as SyncStatus;
-}
+const syncAll = (t: TestBackend) => syncToEnd(t);
 
 const completed = (s: SyncStatus) => s.resources.filter((r) => r.lastCompleteAt !== null);
 

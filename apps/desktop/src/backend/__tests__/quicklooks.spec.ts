@@ -13,10 +13,16 @@ import type { FromBackend, PortLike, ToBackend } from '../../main/backend-protoc
 import { createBackendHost } from '../../main/backend-host';
 import { serveBackend } from '../../main/backend-serve';
 import { quicklookResponse } from '../../main/quicklook-protocol';
-import type { Connectivity, SyncStatus } from '../../shared/contract';
 import { CSP } from '../../shared/csp';
 import { memorySecrets } from '../secrets';
-import { startBackend, startService, tempDir, type TestBackend } from './harness';
+import {
+  connectTo,
+  startBackend,
+  startService,
+  syncToEnd,
+  tempDir,
+  type TestBackend,
+} from './harness';
 
 let t: TestBackend;
 let server: BrowserModeServer;
@@ -26,13 +32,10 @@ let stored: Buffer;
 
 beforeAll(async () => {
   const service = await startService(12);
-  t = startBackend({ settings: { imagery: 'thumbnails' } });
-  const online = t.waitFor('connectivity.changed', (c) => (c as Connectivity).state === 'online');
-  await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
-  await online;
-  const finished = t.waitFor('sync.finished', undefined, { what: 'the sync with pictures' });
-  await t.call('sync.run');
-  expect((await finished) as SyncStatus).toMatchObject({ imagery: { thumbnails: 1 } });
+  t = await connectTo(startBackend({ settings: { imagery: 'thumbnails' } }), service);
+  expect(await syncToEnd(t, 'the sync with pictures')).toMatchObject({
+    imagery: { thumbnails: 1 },
+  });
   // Offline from here: every picture comes from the mirror.
   await service.close();
   const page = await t.call('catalog.search', { limit: 1 });
