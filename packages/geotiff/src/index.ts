@@ -39,3 +39,5 @@ export {
   type TileSource,
   type WrittenCog,
 } from './write/cog';
+
+export * from './scene-format';
