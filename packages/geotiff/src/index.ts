@@ -41,3 +41,5 @@ export {
 } from './write/cog';
 
 export * from './scene-format';
+export * from './window/plan';
+export { writeWindowCog, type WindowWrite } from './window/write';

@@ -59,19 +59,14 @@ export function withoutQuery(url: string): string {
   return url.replace(/[?#].*$/s, '');
 }
 
-/** The dataset items of a scene raster. */
-export function sceneItems(info: SceneRasterInfo): Record<string, string> {
-  const out: Record<string, string> = {
-    [SCENE_ITEMS.sceneId]: info.sceneId,
-    [SCENE_ITEMS.datetime]: info.datetime,
-    [SCENE_ITEMS.collection]: info.collection,
-    [SCENE_ITEMS.satellite]: info.satellite,
-  };
-  if (info.bandset !== undefined) out[SCENE_ITEMS.bandset] = info.bandset;
-  if (info.cloudCover !== undefined) out[SCENE_ITEMS.cloudCover] = String(info.cloudCover);
-  if (info.level !== undefined) out[SCENE_ITEMS.level] = String(info.level);
-  if (info.resolutionM !== undefined) out[SCENE_ITEMS.resolutionM] = String(info.resolutionM);
-  if (info.sourceUrl !== undefined) out[SCENE_ITEMS.sourceUrl] = withoutQuery(info.sourceUrl);
+/** The dataset items of a scene raster (the fields given; `sourceUrl` without its query string). */
+export function sceneItems(info: Partial<SceneRasterInfo>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, key] of Object.entries(SCENE_ITEMS)) {
+    const v = info[field as keyof SceneRasterInfo];
+    if (v === undefined) continue;
+    out[key] = field === 'sourceUrl' ? withoutQuery(String(v)) : String(v);
+  }
   return out;
 }
 
