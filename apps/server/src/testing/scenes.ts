@@ -1,10 +1,15 @@
-/** Small archive scenes made for the scene-COG tests (a few km: a render takes seconds). */
+/**
+ * Small archive scenes (a few km: their COG renders in seconds), shaped like the seed's: a
+ * square footprint turned like a satellite track, and the north-up UTM grid around it at the
+ * satellite's GSD. For tests and benchmarks of the scene COGs and of the downloads built on
+ * them (exported from `@eo/server`).
+ */
 import type Database from 'better-sqlite3';
 import { toUtm, utmEpsg, utmZone } from '@eo/domain';
-import { makeArchiveInserter, type ArchiveFeatureIn } from '../../../archive/repository';
-import { satelliteById } from '../../../reference/catalog';
+import { makeArchiveInserter, type ArchiveFeatureIn } from '../archive/repository';
+import { satelliteById } from '../reference/catalog';
 
-export interface TestScene {
+export interface SquareScene {
   readonly id: string;
   readonly lon: number;
   readonly lat: number;
@@ -18,7 +23,7 @@ export interface TestScene {
 }
 
 /** A STAC feature like the seed's: rotated square footprint, the north-up UTM grid around it. */
-export function testFeature(s: TestScene): ArchiveFeatureIn {
+export function squareSceneFeature(s: SquareScene): ArchiveFeatureIn {
   const sat = satelliteById(s.satelliteId ?? 'sat-aurora-1')!;
   const rot = ((s.rotateDeg ?? 10) * Math.PI) / 180;
   const half = s.km / 2;
@@ -61,8 +66,9 @@ export function testFeature(s: TestScene): ArchiveFeatureIn {
   };
 }
 
-export function insertTestScene(sqlite: Database.Database, s: TestScene): ArchiveFeatureIn {
-  const f = testFeature(s);
+/** Adds the scene to the archive (every organisation sees it); its STAC feature. */
+export function insertSquareScene(sqlite: Database.Database, s: SquareScene): ArchiveFeatureIn {
+  const f = squareSceneFeature(s);
   makeArchiveInserter(sqlite)(f, s.satelliteId ?? 'sat-aurora-1');
   return f;
 }
