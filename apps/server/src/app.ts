@@ -33,6 +33,7 @@ import { Worker } from './worker/worker';
 import { registerQuicklookRoutes } from './imagery/routes';
 import { loadSigningSecret, UrlSigner } from './imagery/signing';
 import { QuicklookStore } from './imagery/store';
+import { RenderPool } from './render/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,7 @@ export async function buildApp(
     nowMs: config.now,
     log: (msg, err) => app.log.warn({ err }, msg),
   });
+  const render = new RenderPool(config.renderPool);
   const ctx: AppContext = {
     sqlite: database.sqlite,
     db: database.db,
@@ -74,8 +76,9 @@ export async function buildApp(
     worker,
     imagery: {
       signer: new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin),
-      store: new QuicklookStore(config.dataDir),
+      store: new QuicklookStore(config.dataDir, render, (msg, err) => app.log.warn({ err }, msg)),
     },
+    render,
     nowUs: () => Math.round(config.now()) * 1000,
   };
   app.decorate('ctx', ctx);
@@ -113,6 +116,7 @@ export async function buildApp(
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
+    await render.close();
     worker.stop();
     database.close();
   });

@@ -16,9 +16,17 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Sent with the error (`retry-after` on a 503). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** 503 with `Retry-After`: the service has no room for this now, but will soon. */
+  static busy(message: string, retryAfterS: number): ApiError {
+    const after = String(Math.max(1, Math.ceil(retryAfterS)));
+    return new ApiError(503, 'unavailable', message, undefined, { 'retry-after': after });
   }
 
   static validation(error: z.ZodError, where: 'body' | 'query' | 'params'): ApiError {
@@ -167,6 +175,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const apiError = err instanceof ApiError ? err : fromFastifyError(err);
     if (apiError) {
+      if (apiError.headers) void reply.headers(apiError.headers);
       void reply.code(apiError.status).send(apiError.toBody());
       return;
     }
