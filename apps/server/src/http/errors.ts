@@ -9,6 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { discardBody } from './discard-body';
 
 export class ApiError extends Error {
   constructor(
@@ -172,15 +173,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     throw new ApiError(503, 'unavailable', 'The service is shutting down; retry shortly');
   });
 
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const apiError = err instanceof ApiError ? err : fromFastifyError(err);
     if (apiError) {
+      // Read the rest of an oversized body first (discard-body.ts): then the 413 arrives, and
+      // the connection can stay open when all of it came.
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && (await discardBody(request.raw)))
+        void reply.removeHeader('connection');
       if (apiError.headers) void reply.headers(apiError.headers);
-      void reply.code(apiError.status).send(apiError.toBody());
-      return;
+      return reply.code(apiError.status).send(apiError.toBody());
     }
     request.log.error({ err }, 'unhandled error');
-    void reply
+    return reply
       .code(500)
       .send(new ApiError(500, 'internal', 'Internal error; it has been logged').toBody());
   });
