@@ -38,6 +38,9 @@ const READERS: Record<ImportFormat, Reader> = {
   csv: readCsv,
 };
 
+/** Formats parsed from their whole text (`maxTextBytes`). */
+const TEXT_FORMATS = new Set<ImportFormat>(['geojson', 'kml', 'gpx', 'csv']);
+
 const BY_EXTENSION: Record<string, ImportFormat> = {
   geojson: 'geojson',
   json: 'geojson',
@@ -137,6 +140,11 @@ export async function importFile(
     throw new FormatError(
       file,
       'unknown format (KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON or CSV)',
+    );
+  if (TEXT_FORMATS.has(format) && bytes.length > limits.maxTextBytes)
+    throw new FormatError(
+      file,
+      `${bytes.length} bytes of ${format}: text files up to ${limits.maxTextBytes} bytes are read`,
     );
   let read: ReadResult;
   try {
