@@ -60,9 +60,10 @@ function workspaceMigrations(): Plugin {
 }
 
 /**
- * Worker threads load an entry module by file name. From sources the service's render pool
- * names its TypeScript entry; bundled, that entry is built as an entry of its own
- * (`render-thread.cjs`, below) and the name in the pool's source is rewritten to it.
+ * Worker threads load an entry module by file name. From sources the service's render pool and
+ * the field file importer name their TypeScript entries; bundled, each entry is built as an
+ * entry of its own (`render-thread.cjs`, `import-thread.cjs`, below) and the name in the
+ * source is rewritten to it.
  */
 function workspaceThreads(): Plugin {
   const threads = [
@@ -70,6 +71,11 @@ function workspaceThreads(): Plugin {
       file: '/apps/server/src/render/pool.ts',
       original: "const THREAD_ENTRY = './thread-entry.ts';",
       built: "const THREAD_ENTRY = './render-thread.cjs';",
+    },
+    {
+      file: '/packages/formats/src/worker/import-in-worker.ts',
+      original: "const IMPORT_THREAD_ENTRY = './import-thread.ts';",
+      built: "const IMPORT_THREAD_ENTRY = './import-thread.cjs';",
     },
   ];
   return {
@@ -110,6 +116,8 @@ export default defineConfig({
           'browser-mode': resolve(__dirname, 'src/browser-mode/main.ts'),
           // The embedded service's render threads (workspaceThreads above).
           'render-thread': resolve(__dirname, '../server/src/render/thread-entry.ts'),
+          // Field file imports, in a thread with memory and time limits (@eo/formats).
+          'import-thread': resolve(__dirname, '../../packages/formats/src/worker/import-thread.ts'),
         },
       },
     },

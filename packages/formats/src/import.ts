@@ -152,6 +152,16 @@ export async function importFile(
   } catch (e) {
     throw new FormatError(file, `cannot read it as ${format}: ${reasonOf(e)}`);
   }
+  return importPreview(file, format, read, options);
+}
+
+/** A reader's result as the preview of `file` (every feature checked as an area). */
+export function importPreview(
+  file: string,
+  format: ImportFormat,
+  read: ReadResult,
+  options: ImportOptions = {},
+): ImportPreview {
   if (read.features.length === 0) throw new FormatError(file, 'no features');
   if (
     options.nameField !== undefined &&

@@ -79,6 +79,10 @@ describe('built bundle', () => {
     );
     expect(namers.length).toBe(1);
     expect(sourcesOf(chunks)).not.toContain('./thread-entry.ts');
+    // The same for the field file importer's thread (@eo/formats).
+    expect(sourcesOf(chunks)).toContain('"./import-thread.cjs"');
+    expect(sourcesOf(chunks)).not.toContain('./import-thread.ts');
+    expect(fs.existsSync(path.join(outDir, 'main', 'import-thread.cjs'))).toBe(true);
     // ...and that entry, run as a plain Node worker, serves the service's jobs.
     const thread = new Worker(path.join(outDir, 'main', 'render-thread.cjs'));
     try {
