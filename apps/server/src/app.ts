@@ -35,6 +35,7 @@ import { registerQuicklookRoutes } from './imagery/routes';
 import { loadSigningSecret, UrlSigner } from './imagery/signing';
 import { QuicklookStore } from './imagery/store';
 import { makeSceneLookup, registerRasterRoutes, SceneCogs, SceneTileThreads } from './imagery/cog';
+import { RenderPool } from './render/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,7 @@ export async function buildApp(
     log: (msg, err) => app.log.warn({ err }, msg),
   });
   const signer = new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin);
+  const render = new RenderPool(config.renderPool);
   const tileThreads = new SceneTileThreads(config.rasterThreads);
   const cogs = new SceneCogs({
     dir: path.join(config.dataDir, 'rasters'),
@@ -86,7 +88,12 @@ export async function buildApp(
     db: database.db,
     config,
     worker,
-    imagery: { signer, store: new QuicklookStore(config.dataDir), cogs },
+    imagery: {
+      signer,
+      store: new QuicklookStore(config.dataDir, render, (msg, err) => app.log.warn({ err }, msg)),
+      cogs,
+    },
+    render,
     nowUs: () => Math.round(config.now()) * 1000,
   };
   app.decorate('ctx', ctx);
@@ -127,6 +134,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await tileThreads.close();
     await cogs.settled();
+    await render.close();
     worker.stop();
     database.close();
   });

@@ -174,7 +174,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
           name,
           in: 'query',
-          required: true,
+          required: name !== SIGNED_URL_PARAMS.org,
           schema: { type: 'string' },
         })),
         { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
