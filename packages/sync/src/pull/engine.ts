@@ -19,6 +19,7 @@ import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-cl
 import {
   CatalogSearchRequest,
   LIMITS,
+  readId,
   SYNC_RESOURCES,
   type CatalogSearchRequestInput,
 } from '@eo/domain';
@@ -26,7 +27,15 @@ import type { MirrorDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
 import {
+  incompleteMessage,
+  listProblem,
+  missingOnly,
+  TotalWatch,
+  type ListReport,
+} from './completeness';
+import {
   driftCounts,
+  idFieldOf,
   makeDriftStore,
   pageDrift,
   writeDrift,
@@ -39,7 +48,11 @@ import {
   catalogChangedSince,
   isFilterRejection,
   makeIncremental,
+  namesChangeKey,
+  orderItemsCreatedSince,
 } from './incremental';
+import { PassClock } from './pass-clock';
+import { makePassIdSeeds, PassIds } from './pass-ids';
 import { syncReference, type ReferenceReport } from './reference';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
@@ -171,6 +184,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     overlapUs: options.incrementalOverlapUs,
   });
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
+  const seedsOf = makePassIdSeeds(sqlite);
 
   /** What a resource's pass pages through: the catalog searches; nothing for the others. */
   const planOf = (resource: ResourceName) =>
@@ -247,6 +261,129 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  /** A pass's counters, moved by each commit. */
+  interface PassCounters {
+    seen: number;
+    total: number | null;
+  }
+
+  /**
+   * Pages through one list of a pass from `next`, committing batches with their checkpoint, and
+   * reports what it brought (completeness.ts judges it).
+   */
+  async function walkList(
+    resource: ResourceName,
+    pass: { passId: string; part: number; parts: number; from: number },
+    ids: PassIds,
+    counters: PassCounters,
+    source: PageSource,
+    signal: AbortSignal | undefined,
+    onCommit: () => void,
+    clock: PassClock,
+  ): Promise<ListReport> {
+    const writer = writers[resource];
+    const { passId, part } = pass;
+    const field = idFieldOf(resource);
+    const seenBefore = counters.seen - pass.from;
+    let next = pass.from;
+    let buffer: unknown[] = [];
+    let drifted: DriftIssue[] = [];
+    let lastCommit = Date.now();
+    let repeats = 0;
+    const totals = new TotalWatch();
+    // Writers never throw for a record's content: what they could not index or store is drift,
+    // counted in the transaction that moves the checkpoint past it.
+    const commit = sqlite.transaction(
+      (items: unknown[], pageIssues: DriftIssue[], at: number, partTotal: number | null) => {
+        const issues = [...pageIssues, ...writeDrift(writer.write(items, passId))];
+        driftStore.sample(resource, passId, issues);
+        counters.seen += items.length;
+        counters.total = partTotal === null ? null : seenBefore + partTotal;
+        const where = { part, checkpoint: at, seen: counters.seen, total: counters.total };
+        states.checkpoint(resource, where, driftCounts(issues));
+      },
+    );
+    let end: Page<unknown>['end'];
+    let skipped = false;
+    inbox?.take(); // reports from before this list's first page are not about its records
+    try {
+      for await (const page of source(next, signal)) {
+        if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
+        clock.saw(page.serverDateMs);
+        for (const item of page.items) {
+          const id = isRecord(item) ? readId(item[field]) : null;
+          if (id === null) ids.addAnonymous(part);
+          else if (!ids.add(part, id)) repeats++;
+        }
+        buffer.push(...page.items);
+        next = page.offset + page.items.length;
+        totals.see(page.total);
+        end = page.end;
+        if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
+          commit(buffer, drifted, next, totals.last);
+          buffer = [];
+          drifted = [];
+          lastCommit = Date.now();
+          onCommit();
+        }
+        signal?.throwIfAborted();
+      }
+    } catch (e) {
+      // An AOI deleted since the AOI pass has no assets to page: skip its list.
+      if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
+      skipped = true;
+    }
+    commit(buffer, drifted, next, totals.last);
+    return {
+      end: skipped ? undefined : end,
+      records: next,
+      distinct: ids.known(part) ? ids.distinct(part) : null,
+      repeats,
+      total: skipped ? null : totals.last,
+      shrank: totals.shrank,
+    };
+  }
+
+  /**
+   * Records of list `part` changed since the pass began (catalog `updated`, AOI `updated_at`,
+   * order item `created_at`): a record inserted before the page being read is on no page of an
+   * offset pass. Written with the pass's stamp and counted as seen. False where the list has no
+   * such filter.
+   */
+  async function lookInWindow(
+    resource: ResourceName,
+    part: number,
+    passId: string,
+    sinceUs: number,
+    ids: PassIds,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean> {
+    const o = { pageSize, signal, prefetch: false };
+    const search = searches[part]!;
+    const pages =
+      resource === 'catalogs' && !namesChangeKey(search)
+        ? client.pages.catalogs(catalogChangedSince(search, sinceUs), o)
+        : resource === 'aois'
+          ? client.pages.aois(aoisChangedSince(sinceUs), o)
+          : resource === 'orderItems'
+            ? client.pages.orderItems(orderItemsCreatedSince(sinceUs), o)
+            : null;
+    if (pages === null) return false;
+    const writer = writers[resource];
+    const field = idFieldOf(resource);
+    const write = sqlite.transaction((items: unknown[]) => {
+      driftStore.sample(resource, passId, writeDrift(writer.write(items, passId)));
+    });
+    for await (const page of pages) {
+      write(page.items);
+      for (const item of page.items) {
+        const id = isRecord(item) ? readId(item[field]) : null;
+        if (id !== null) ids.add(part, id);
+      }
+    }
+    return true;
+  }
+
   async function runPass(
     resource: ResourceName,
     signal: AbortSignal | undefined,
@@ -257,10 +394,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const plan = planOf(resource);
     if (!resumable(resource)) {
       // A new pass: none to resume, or the one interrupted paged other searches. Full or
-      // incremental is decided now and kept if it is interrupted (a changed plan is full).
+      // incremental is decided now and kept if it is interrupted (a changed plan is full, and so
+      // is the pass after a full one that ended incomplete: its deletions are still to sweep).
       const previous = states.get(resource);
       const planChanged = previous !== undefined && previous.plan !== plan;
-      incremental.begin(resource, { full: full || planChanged, nowUs: nowUs(), catalog: searches });
+      const redo = previous?.incomplete === true && previous.passMode === 'full';
+      incremental.begin(resource, {
+        full: full || planChanged || redo,
+        nowUs: nowUs(),
+        catalog: searches,
+      });
       states.start(resource, randomUUID(), plan, nowUs());
       driftStore.clear(resource);
     }
@@ -268,65 +411,55 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const passId = state.passId!;
     const since = incremental.since(resource);
     const parts = partsOf(resource, since);
-    let seen = state.seen;
-    let total = state.total;
+    const counters: PassCounters = { seen: state.seen, total: state.total };
     const progress = (part: number, done: boolean) =>
-      onProgress?.({ resource, seen, total, part, parts: parts.length, done });
+      onProgress?.({ resource, ...counters, part, parts: parts.length, done });
+    const ids = new PassIds();
+    const clock = new PassClock(state.startedAtUs, nowUs);
+    const aoiOf = resource === 'assets' ? (aoiIds.all() as Array<{ aoi_id: string }>) : [];
 
-    // Records the service counts that the pass never received (short lists): no sweep then.
-    let short = false;
     for (let part = state.part; part < parts.length; part++) {
-      const seenBefore = seen - (part === state.part ? state.checkpoint : 0);
-      let next = part === state.part ? state.checkpoint : 0;
-      let buffer: unknown[] = [];
-      let drifted: DriftIssue[] = [];
-      let lastCommit = Date.now();
-      // Writers never throw for a record's content: what they could not index or store is drift,
-      // counted in the transaction that moves the checkpoint past it.
-      const commit = sqlite.transaction(
-        (items: unknown[], pageIssues: DriftIssue[], at: number, partTotal: number | null) => {
-          const issues = [...pageIssues, ...writeDrift(writer.write(items, passId))];
-          driftStore.sample(resource, passId, issues);
-          seen += items.length;
-          total = partTotal === null ? null : seenBefore + partTotal;
-          states.checkpoint(resource, { part, checkpoint: at, seen, total }, driftCounts(issues));
-        },
-      );
-      let partTotal: number | null = null;
-      let end: Page<unknown>['end'];
-      inbox?.take(); // reports from before this list's first page are not about its records
-      try {
-        for await (const page of parts[part]!(next, signal)) {
-          if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
-          buffer.push(...page.items);
-          next = page.offset + page.items.length;
-          partTotal = page.total ?? null;
-          end = page.end;
-          if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
-            commit(buffer, drifted, next, partTotal);
-            buffer = [];
-            drifted = [];
-            lastCommit = Date.now();
-            progress(part, false);
-          }
-          signal?.throwIfAborted();
-        }
-      } catch (e) {
-        // An AOI deleted since the AOI pass has no assets to page: skip its list.
-        if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
+      const from = part === state.part ? state.checkpoint : 0;
+      if (from > 0) {
+        // A list resumed from its checkpoint: the ids it brought before count as seen.
+        const scope = { part, parts: parts.length, aoiId: aoiOf[part]?.aoi_id };
+        const seeds = seedsOf(resource, passId, scope);
+        if (seeds === null) ids.unknown(part);
+        else ids.seed(part, seeds);
       }
-      commit(buffer, drifted, next, partTotal);
-      // Short of the total, or cut off by the pager (page cap, a service repeating a page).
-      if ((partTotal !== null && next < partTotal) || end === 'page-cap' || end === 'repeated')
-        short = true;
+      const report = await walkList(
+        resource,
+        { passId, part, parts: parts.length, from },
+        ids,
+        counters,
+        parts[part]!,
+        signal,
+        () => progress(part, false),
+        clock,
+      );
+      let problem = listProblem(report);
+      if (problem !== null && missingOnly(report)) {
+        // Records inserted before the page being read are on no page: ask for what changed
+        // since the pass began, where the list can be asked so.
+        if (await lookInWindow(resource, part, passId, clock.windowStartUs(), ids, signal))
+          problem = listProblem({ ...report, distinct: ids.distinct(part) });
+      }
+      if (problem !== null)
+        driftStore.note(resource, passId, incompleteMessage(resource, part, parts.length, problem));
       // The list is done: the checkpoint moves to the start of the next one.
       if (part + 1 < parts.length)
-        states.checkpoint(resource, { part: part + 1, checkpoint: 0, seen, total });
+        states.checkpoint(resource, {
+          part: part + 1,
+          checkpoint: 0,
+          seen: counters.seen,
+          total: counters.total,
+        });
       progress(part, false);
     }
-    if (short) {
-      // Fewer records than the service's total: what the pass did not see may still be listed,
-      // so nothing is swept; the pass is over (incomplete) and the next sync starts a new one.
+    if (driftStore.notes(resource, passId).length > 0) {
+      // A list not known whole (this run's or an earlier run's of the same pass): what the pass
+      // did not see may still be listed, so nothing is swept; the pass is over (incomplete) and
+      // the next sync starts a new one.
       states.finishIncomplete(resource, nowUs());
       progress(parts.length, true);
       return;
@@ -466,6 +599,10 @@ function catalogSearches(
     const { limit: _limit, offset: _offset, ...filters } = s as BodyInput<'searchCatalogs'>;
     return filters;
   });
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** An AOI's assets, each carrying its AOI id (the list is per AOI; a record may omit it). */
