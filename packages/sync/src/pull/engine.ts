@@ -18,7 +18,6 @@ import { randomUUID } from 'node:crypto';
 import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-client';
 import {
   CatalogSearchRequest,
-  LIMITS,
   readId,
   SYNC_RESOURCES,
   type CatalogSearchRequestInput,
@@ -53,6 +52,7 @@ import {
 } from './incremental';
 import { PassClock } from './pass-clock';
 import { makePassIdSeeds, PassIds } from './pass-ids';
+import { makeByIdChecks, MAX_SINGLE_ID_CHECKS } from './still-listed';
 import { syncReference, type ReferenceReport } from './reference';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
@@ -416,6 +416,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
       onProgress?.({ resource, ...counters, part, parts: parts.length, done });
     const ids = new PassIds();
     const clock = new PassClock(state.startedAtUs, nowUs);
+    // Lists an earlier run of this pass could not know whole: they keep it incomplete.
+    const earlier = driftStore.notes(resource, passId).length > 0;
+    const reports = new Map<number, ListReport>();
     const aoiOf = resource === 'assets' ? (aoiIds.all() as Array<{ aoi_id: string }>) : [];
 
     for (let part = state.part; part < parts.length; part++) {
@@ -442,8 +445,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
         // Records inserted before the page being read are on no page: ask for what changed
         // since the pass began, where the list can be asked so.
         if (await lookInWindow(resource, part, passId, clock.windowStartUs(), ids, signal))
-          problem = listProblem({ ...report, distinct: ids.distinct(part) });
+          problem = listProblem(recount(report, ids, part));
       }
+      reports.set(part, report);
       if (problem !== null)
         driftStore.note(resource, passId, incompleteMessage(resource, part, parts.length, problem));
       // The list is done: the checkpoint moves to the start of the next one.
@@ -456,6 +460,23 @@ export function createSyncEngine(options: SyncEngineOptions) {
         });
       progress(part, false);
     }
+    if (since === null && !earlier) {
+      // Before a sweep, and to complete lists whose pages skipped records: the records the pass
+      // did not see, asked by id where the service can be asked so; then each list judged again.
+      let missing = 0;
+      for (const [part, r] of reports) if (missingOnly(r)) missing += r.total! - ids.distinct(part);
+      await keepStillListed(resource, passId, ids, missing, signal);
+      driftStore.dropNotes(resource, passId);
+      for (const [part, r] of reports) {
+        const problem = listProblem(recount(r, ids, part));
+        if (problem !== null)
+          driftStore.note(
+            resource,
+            passId,
+            incompleteMessage(resource, part, parts.length, problem),
+          );
+      }
+    }
     if (driftStore.notes(resource, passId).length > 0) {
       // A list not known whole (this run's or an earlier run's of the same pass): what the pass
       // did not see may still be listed, so nothing is swept; the pass is over (incomplete) and
@@ -465,7 +486,6 @@ export function createSyncEngine(options: SyncEngineOptions) {
       return;
     }
     // An incremental pass saw only what changed: it sweeps nothing (deletions wait for a full pass).
-    if (since === null) await keepStillListed(resource, passId, signal);
     sqlite.transaction(() => {
       const removed = since === null ? writer.sweep(passId) : 0;
       const now = nowUs();
@@ -475,58 +495,46 @@ export function createSyncEngine(options: SyncEngineOptions) {
     progress(parts.length, true);
   }
 
-  /**
-   * The lists that say, by id, whether rows a pass did not see are still on the service (only
-   * catalog search and order items filter by id). Ids per request: 1000 in a search body, 100 in
-   * a query string (URL length).
-   */
-  const stillListed: Partial<
-    Record<
-      ResourceName,
-      { chunk: number; lists(ids: string[], s?: AbortSignal): AsyncIterable<Page<unknown>>[] }
-    >
-  > = {
-    catalogs: {
-      chunk: LIMITS.maxIdsPerFilter,
-      lists: (ids, signal) =>
-        searches.flatMap((search) => {
-          // Within the search: a saved search's own id list narrows the ids asked for.
-          const own = search.ids === undefined ? null : new Set(search.ids);
-          const asked = own === null ? ids : ids.filter((id) => own.has(id));
-          if (asked.length === 0) return [];
-          return [
-            client.pages.catalogs({ ...search, ids: asked }, { pageSize: LIMITS.maxLimit, signal }),
-          ];
-        }),
-    },
-    orderItems: {
-      chunk: 100,
-      lists: (ids, signal) => [
-        client.pages.orderItems({ ids }, { pageSize: LIMITS.maxLimit, signal }),
-      ],
-    },
-  };
+  const byId = makeByIdChecks(client, searches);
 
   /**
-   * Before a sweep, asks the service for the rows the pass did not see: offset paging misses a
-   * record when one before it is deleted mid-pass, and such a record must not be swept. Those
-   * still listed are stamped with the pass.
+   * Before a sweep, asks the service by id for the rows the pass did not see: offset paging
+   * skips a record when the list moves or the service repeats another, and such a record must
+   * not be swept. Those still listed are stamped with the pass and counted as seen by the list
+   * that lists them. One-id checks run only while `missing` records are unaccounted for.
    */
   async function keepStillListed(
     resource: ResourceName,
     passId: string,
+    ids: PassIds,
+    missing: number,
     signal: AbortSignal | undefined,
-  ) {
-    const check = stillListed[resource];
+  ): Promise<void> {
+    const check = byId[resource];
     const writer = writers[resource];
     if (!check || !writer.unseen) return;
-    const missing = writer.unseen(passId);
-    const keep = sqlite.transaction((items: unknown[]) => {
+    let unseen = writer.unseen(passId);
+    if (check.perRequest === 1) {
+      if (missing <= 0) return;
+      unseen = unseen.slice(0, MAX_SINGLE_ID_CHECKS);
+    }
+    const field = idFieldOf(resource);
+    const keep = sqlite.transaction((items: readonly unknown[]) => {
       writer.write(items, passId);
     });
-    for (let i = 0; i < missing.length; i += check.chunk) {
-      for (const pages of check.lists(missing.slice(i, i + check.chunk), signal))
-        for await (const page of pages) keep(page.items);
+    let found = 0;
+    for (let i = 0; i < unseen.length; i += check.perRequest) {
+      for await (const { part, items } of check.find(
+        unseen.slice(i, i + check.perRequest),
+        signal,
+      )) {
+        keep(items);
+        for (const item of items) {
+          const id = isRecord(item) ? readId(item[field]) : null;
+          if (id !== null && ids.add(part, id)) found++;
+        }
+      }
+      if (check.perRequest === 1 && found >= missing) return;
     }
   }
 
@@ -599,6 +607,11 @@ function catalogSearches(
     const { limit: _limit, offset: _offset, ...filters } = s as BodyInput<'searchCatalogs'>;
     return filters;
   });
+}
+
+/** A list's report with the distinct ids its checks have added since. */
+function recount(r: ListReport, ids: PassIds, part: number): ListReport {
+  return r.distinct === null ? r : { ...r, distinct: ids.distinct(part) };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
