@@ -37,7 +37,12 @@ export const TimeWindow = z
 export type TimeWindow = z.infer<typeof TimeWindow>;
 
 export const OrdersQuery = z
-  .object({ status: z.array(OrderStatus).optional(), created: TimeWindow.optional() })
+  .object({
+    /** These orders only (what a batch created, followed afterwards). */
+    ids: z.array(id).max(1000).optional(),
+    status: z.array(OrderStatus).optional(),
+    created: TimeWindow.optional(),
+  })
   .strict()
   .optional();
 export type OrdersQuery = z.input<typeof OrdersQuery>;
