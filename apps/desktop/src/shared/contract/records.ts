@@ -114,6 +114,16 @@ export const Lookups = z.object({
   ),
   /** Cloud locations (delivery `config`) that mirrored records and queued creates name. */
   cloudConfigs: z.array(z.string()),
+  /**
+   * Ids the service itself gave (its reference list and its records, not the outbox), per kind;
+   * empty where it gave no list. A form flags an id outside a non-empty one, with the nearest.
+   */
+  serviceIds: z.object({
+    projects: z.array(z.string()),
+    bandsets: z.array(z.string()),
+    satellites: z.array(z.string()),
+    workflows: z.array(z.string()),
+  }),
 });
 export type Lookups = z.infer<typeof Lookups>;
 

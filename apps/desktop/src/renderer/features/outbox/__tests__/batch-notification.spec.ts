@@ -204,7 +204,7 @@ describe('BatchNotification', () => {
     await outbox.flush();
     await flushPromises();
     const orderId = bridge.work.outbox.find((e) => e.id === order.id)!.remoteId!;
-    const item = (id: string, name: string, status: string) =>
+    const item = (id: string, name: string, status: 'DRAFT' | 'ACTIVE' | 'COMPLETED') =>
       buildOrderItem({ id, order_id: orderId, name, status, validation_errors: [] });
     // As sent: unpaid, draft items. Nothing moved yet: nothing to say about it.
     bridge.work.orders = [buildOrder({ id: orderId, status: 'UNPAID' })];
