@@ -55,6 +55,7 @@ export * from './outbox';
 export * from './archive-scenes';
 export * from './saved-archive-search';
 export * from './order-item-progress';
+export * from './nearest-ids';
 export * from './sync';
 export * from './idempotency';
 export * from './dialect';

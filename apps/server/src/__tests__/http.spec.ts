@@ -146,6 +146,7 @@ describe('openapi and docs', () => {
       'generateIndexPng',
       'getDelivery',
       'getJob',
+      'getOrder',
       'getQuicklook',
       'getVisualization',
       'listBandsets',
