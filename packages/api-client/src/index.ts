@@ -5,6 +5,13 @@
 export { createEoClient, type EoClient } from './client';
 export type { Capabilities } from './capabilities';
 export type { ExtensionReads, JobRef } from './extensions';
+export type {
+  AoiDownloadInput,
+  CatalogDownloadInput,
+  DownloadCalls,
+  DownloadFileRef,
+  DownloadState,
+} from './downloads';
 export type { IndexPngCall, IndexPngInput, IndexPngResult } from './index-png';
 export type { ReferenceReads } from './reference-lists';
 export {
