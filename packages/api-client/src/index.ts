@@ -45,7 +45,12 @@ export {
   type Pagers,
   type PassEnd,
 } from './pages';
-export { READ_AHEAD_BYTES, READ_AHEAD_MAX } from './read-ahead';
+export {
+  READ_AHEAD_BYTES,
+  READ_AHEAD_MAX,
+  ReadAheadWindow,
+  type ReadAheadSetting,
+} from './read-ahead';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
 export { isLoopbackHost, keyTransportProblem, originOf } from './service-url';
