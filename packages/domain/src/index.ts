@@ -39,6 +39,7 @@ export * from './geo/intersects';
 export * from './geo/bbox';
 export * from './geo/measure';
 export * from './geo/validity';
+export * from './geo/utm';
 
 export * from './search/paths';
 export * from './search/request';
