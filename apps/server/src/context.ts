@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import type { SceneCogs } from './imagery/cog';
 import type { QuicklookStore } from './imagery/store';
 import type { UrlSigner } from './imagery/signing';
 import type { Worker } from './worker/worker';
@@ -11,8 +12,12 @@ export interface AppContext {
   readonly db: Db;
   readonly config: ServerConfig;
   readonly worker: Worker;
-  /** Signed asset URLs and the rendered pictures behind them. */
-  readonly imagery: { readonly signer: UrlSigner; readonly store: QuicklookStore };
+  /** Signed asset URLs and the rendered pictures (and scene COGs) behind them. */
+  readonly imagery: {
+    readonly signer: UrlSigner;
+    readonly store: QuicklookStore;
+    readonly cogs: SceneCogs;
+  };
   /** Now, in epoch microseconds (the unit of every stored instant). */
   nowUs(): number;
 }
