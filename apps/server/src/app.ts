@@ -21,6 +21,7 @@ import { installCompression } from './http/compression';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerDeliveryRoutes } from './deliveries/routes';
+import { registerDownloadRoutes } from './downloads/routes';
 import { registerIndexRoutes } from './indices/routes';
 import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
@@ -123,6 +124,7 @@ export async function buildApp(
   registerJobRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerDeliveryRoutes(router, ctx);
+  registerDownloadRoutes(router, app, ctx);
   registerArchiveRoutes(router, ctx);
   registerCatalogRoutes(router, ctx);
   registerReferenceRoutes(router, ctx);

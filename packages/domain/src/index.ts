@@ -50,6 +50,7 @@ export * from './search/cloud-bins';
 export * from './responses';
 export * from './endpoints';
 export * from './extensions';
+export * from './downloads';
 export * from './reference';
 export * from './outbox';
 export * from './archive-scenes';

@@ -143,8 +143,13 @@ describe('openapi and docs', () => {
         .map((o) => o.operationId)
         .sort(),
     ).toEqual([
+      'createAoiDownload',
+      'createCatalogDownload',
       'generateIndexPng',
+      'getAoiDownload',
+      'getCatalogDownload',
       'getDelivery',
+      'getDownloadManifest',
       'getJob',
       'getOrder',
       'getQuicklook',

@@ -13,6 +13,7 @@ import { OutboxInputError, OutboxStateError } from '../outbox/index';
 import { checkOptions, parseCommandLine, UsageError, type CommandLine } from './args';
 import { CliFailure, makeContext, type CommandSpec } from './context';
 import { EXIT, redacting, resolvePath, type CliIo, type OutputStream } from './io';
+import { downloadCommand } from './download';
 import { exportAoisCommand, exportOrdersCommand } from './export';
 import { importCommand } from './import';
 import { outboxAddCommand } from './outbox-add';
@@ -42,13 +43,14 @@ export const COMMANDS: readonly CommandSpec[] = [
   exportOrdersCommand,
   exportAoisCommand,
   importCommand,
+  downloadCommand,
 ];
 
 export const USAGE = `usage:
 ${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
 
 every command: --db PATH (or EO_DB), -h/--help
-  --url URL (or EO_URL), --key KEY (or EO_API_KEY; the env keeps it out of ps): used by sync, outbox flush
+  --url URL (or EO_URL), --key KEY (or EO_API_KEY; the env keeps it out of ps): used by sync, outbox flush, download
   --dialect spec|provider-v0 (or EO_DIALECT; default spec): the service's request shapes and reads
 output: --format json|table (default: table on a terminal, JSON otherwise); search and export: geojson|csv|kml|kmz|shp|gpkg (kmz, shp, gpkg with --out)
 exit codes: 0 ok, 1 operation failed, 2 usage error`;

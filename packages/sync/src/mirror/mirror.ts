@@ -73,6 +73,7 @@ import {
   type ImageryVariant,
   type StoredIndexMap,
 } from './imagery';
+import { makeOfflineRasters, type OfflineRasters } from '../offline/index';
 import { makeCreatedRecords, type CreatedRecords } from './created';
 import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
@@ -191,6 +192,13 @@ export interface Mirror {
     sync(options: ImagerySyncOptions): Promise<ImageryReport>;
   };
   /**
+   * Sites taken offline at full resolution (src/offline/): `take` asks the service for the
+   * scene's download once and stores the window of the area (or the whole file when it is not a
+   * COG) in the imagery folder under the same budget; `list` shows scene, area, level, CRS,
+   * bounds, bands, bytes and state; `file` gives a stored file's path after checking it.
+   */
+  readonly offline: OfflineRasters;
+  /**
    * Archive scenes of the saved archive searches (given to `sync` as `archive`), for offline
    * browsing: a search's scenes in the service's order with whether their quicklooks are
    * stored (read them with `imagery.get(scene.id, ...)`), each search's last pass, counts.
@@ -233,6 +241,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const writeCreated = makeOutboxMirror(sqlite);
   const imagery = makeImageryStore(sqlite, file);
   const archive = makeArchiveReads(sqlite);
+  const offline = makeOfflineRasters(sqlite, file);
   /** One imagery run at a time: two would write the same files. */
   let imageryRunning = false;
   const runImagery = async (opts: ImagerySyncOptions) => {
@@ -300,7 +309,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     },
     clear() {
       if (busy()) throw new SyncBusyError();
-      if (imageryRunning) throw new SyncBusyError();
+      if (imageryRunning || offline.running) throw new SyncBusyError();
       imagery.clear(); // before tables.clear(): its VACUUM compacts the freed pages too
       tables.clear();
       footprints.invalidate();
@@ -313,6 +322,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       counts: () => imagery.counts(),
       sync: runImagery,
     },
+    offline,
     archive: {
       scenes: (searchId) => archive.scenes(searchId),
       searches: () => archive.searches(),
