@@ -1,6 +1,14 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
 export { openMirrorDatabase, type MirrorDatabase } from './db/open';
 export {
+  describeHolder,
+  lockMirror,
+  MirrorInUseError,
+  type MirrorHolder,
+  type MirrorHolderMode,
+  type MirrorLock,
+} from './db/mirror-lock';
+export {
   makePrivateDir,
   preparePrivateDatabase,
   PRIVATE_DIR_MODE,

@@ -13,6 +13,7 @@ import type { CallResult } from '../shared/contract';
 import { makeBasket } from './basket';
 import { makeCatalogView } from './catalog-view';
 import { createConnection } from './connection';
+import { MIRROR_FILE } from './data-lock';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
 import { makeCreatedRefresh, type FollowBackoff } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
@@ -84,8 +85,7 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-/** Files in the data dir: `mirror.sqlite` (@eo/sync), `desktop.sqlite` (settings, searches, tiles). */
-export const MIRROR_FILE = 'mirror.sqlite';
+export { MIRROR_FILE };
 
 export function createBackend(options: BackendOptions): Backend {
   const { dataDir, secrets } = options;

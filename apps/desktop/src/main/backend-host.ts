@@ -21,6 +21,14 @@ export interface BackendHost {
   shutdown(): Promise<void>;
 }
 
+/** The backend did not start: another program holds the data folder (the message names it). */
+export class DataFolderInUseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataFolderInUseError';
+  }
+}
+
 export function createBackendHost(
   port: PortLike<FromBackend, ToBackend>,
   secrets: Secrets,
@@ -69,7 +77,7 @@ export function createBackendHost(
       case 'fatal':
         failure = msg.message;
         log(`backend failed: ${msg.message}`);
-        ready?.reject(new Error(msg.message));
+        ready?.reject(msg.inUse ? new DataFolderInUseError(msg.message) : new Error(msg.message));
         for (const [id, resolve] of pending) {
           pending.delete(id);
           resolve({

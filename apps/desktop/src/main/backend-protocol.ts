@@ -27,7 +27,8 @@ export type FromBackend =
   | { type: 'event'; event: EventName; payload: unknown }
   /** The backend changed the key (Settings, or a fresh demo key): main stores it encrypted. */
   | { type: 'secret.set'; key: string | null }
-  | { type: 'fatal'; message: string }
+  /** `inUse`: another program holds the data folder (backend/data-lock.ts); `message` names it. */
+  | { type: 'fatal'; message: string; inUse?: boolean }
   | { type: 'closed' };
 
 /** The common part of Electron's MessagePortMain / parentPort / UtilityProcess and a test pair. */

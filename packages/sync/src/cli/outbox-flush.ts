@@ -50,7 +50,9 @@ export const outboxFlushCommand: CommandSpec = {
     const idempotency = idempotencyPolicy(ctx);
     const progress = flushProgress(io.stderr, progressMode(ctx.values.progress, io.stderr));
     const client = ctx.client();
-    const { sqlite } = ctx.database({ create: false });
+    // One sender at a time: the desktop app, browser mode or another flush holding this
+    // mirror could send the same entries (db/mirror-lock.ts).
+    const { sqlite } = ctx.database({ create: false, hold: 'eo outbox flush' });
     const outbox = createOutbox({
       db: sqlite,
       client,

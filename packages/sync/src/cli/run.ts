@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { EoClientError } from '@eo/api-client';
 import { diskFullMessage, isDiskFull } from '../db/disk-full';
+import { MirrorInUseError } from '../db/mirror-lock';
 import { OutboxInputError, OutboxStateError } from '../outbox/index';
 import { checkOptions, parseCommandLine, UsageError, type CommandLine } from './args';
 import { CliFailure, makeContext, type CommandSpec } from './context';
@@ -91,7 +92,12 @@ function report(
     const error = new UsageError(`${title}; nothing queued`, e.details);
     return writeUsageError(stderr, error, usage, prefix);
   }
-  if (e instanceof OutboxStateError || e instanceof CliFailure || e instanceof EoClientError) {
+  if (
+    e instanceof OutboxStateError ||
+    e instanceof CliFailure ||
+    e instanceof EoClientError ||
+    e instanceof MirrorInUseError
+  ) {
     stderr.write(`${prefix}: ${e.message}\n`);
     return EXIT.failed;
   }

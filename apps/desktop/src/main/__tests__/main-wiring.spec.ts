@@ -13,6 +13,7 @@ import type { CallResult } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
 import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { serveBackend } from '../backend-serve';
+import { holdDataFolder } from '../../backend/data-lock';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
 process.env.EO_DATA_DIR = dataDir;
@@ -38,6 +39,7 @@ vi.mock('electron', async () => {
     enableSandbox: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
     getPath: vi.fn(() => '/should/not/be/used'),
+    setPath: vi.fn(),
     getVersion: vi.fn(() => '4.5.6'),
     whenReady: vi.fn(() => Promise.resolve()),
     quit: vi.fn(),
@@ -152,6 +154,19 @@ describe('Electron main, wired', () => {
     expect(win.loadFile.mock.calls[0]![0]).toBe(path.join(mainDir, '../renderer/index.html'));
     // Resume from sleep is forwarded to the backend once it is up (network-signals.ts).
     expect((electron.powerMonitor as unknown as EventEmitter).listenerCount('resume')).toBe(1);
+  });
+
+  it("takes Electron's single-instance lock per data folder, and the backend holds the folder", () => {
+    const setPath = vi.mocked(electron.app.setPath);
+    const singleInstance = vi.mocked(electron.app.requestSingleInstanceLock);
+    expect(setPath).toHaveBeenCalledWith('userData', dataDir);
+    expect(setPath.mock.invocationCallOrder[0]!).toBeLessThan(
+      singleInstance.mock.invocationCallOrder[0]!,
+    );
+    // Browser mode (or `eo outbox flush`) on this folder is refused, naming the app.
+    expect(() => holdDataFolder(dataDir, 'browser')).toThrow(
+      `in use by the EO Field Desk app (pid ${process.pid}`,
+    );
   });
 
   it('answers the app page through the real backend; the demo key is stored encrypted, never returned', async () => {
