@@ -87,7 +87,7 @@ process.stdout.write(
     `  renderer alone: ${renderMpx.toFixed(2)} Mpx/s; baseline DEFLATE-1 of the same ${(volume / 1e6).toFixed(0)} MB: ${baselineS.toFixed(1)} s`,
   ].join('\n') + '\n',
 );
-// Targets: a 20 km scene ready within a minute (a download's wait), and at most 6 times the
+// Targets: a 20 km scene ready within a minute (a download's wait), and at most 3 times the
 // floor of DEFLATE alone (robust to the machine's load: the same run's baseline).
 reportVerdict(
   'scene-cog',
