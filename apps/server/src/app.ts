@@ -21,6 +21,7 @@ import { installCompression } from './http/compression';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerDeliveryRoutes } from './deliveries/routes';
+import { registerDownloadRoutes } from './downloads/routes';
 import { registerIndexRoutes } from './indices/routes';
 import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
@@ -35,6 +36,7 @@ import { registerQuicklookRoutes } from './imagery/routes';
 import { loadSigningSecret, UrlSigner } from './imagery/signing';
 import { QuicklookStore } from './imagery/store';
 import { makeSceneLookup, registerRasterRoutes, SceneCogs, SceneTileThreads } from './imagery/cog';
+import { RenderPool } from './render/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +72,7 @@ export async function buildApp(
     log: (msg, err) => app.log.warn({ err }, msg),
   });
   const signer = new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin);
+  const render = new RenderPool(config.renderPool);
   const tileThreads = new SceneTileThreads(config.rasterThreads);
   const cogs = new SceneCogs({
     dir: path.join(config.dataDir, 'rasters'),
@@ -86,7 +89,12 @@ export async function buildApp(
     db: database.db,
     config,
     worker,
-    imagery: { signer, store: new QuicklookStore(config.dataDir), cogs },
+    imagery: {
+      signer,
+      store: new QuicklookStore(config.dataDir, render, (msg, err) => app.log.warn({ err }, msg)),
+      cogs,
+    },
+    render,
     nowUs: () => Math.round(config.now()) * 1000,
   };
   app.decorate('ctx', ctx);
@@ -116,6 +124,7 @@ export async function buildApp(
   registerJobRoutes(router, ctx);
   registerOrderRoutes(router, ctx);
   registerDeliveryRoutes(router, ctx);
+  registerDownloadRoutes(router, app, ctx);
   registerArchiveRoutes(router, ctx);
   registerCatalogRoutes(router, ctx);
   registerReferenceRoutes(router, ctx);
@@ -127,6 +136,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await tileThreads.close();
     await cogs.settled();
+    await render.close();
     worker.stop();
     database.close();
   });
