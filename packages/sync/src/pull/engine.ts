@@ -490,7 +490,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const removed = since === null ? writer.sweep(passId) : 0;
       const now = nowUs();
       states.finish(resource, removed, now);
-      incremental.completed(resource, passId, now);
+      incremental.completed(resource, passId, now, clock.startUs());
     })();
     progress(parts.length, true);
   }
