@@ -1,6 +1,7 @@
 /**
  * `eo status`: where each resource's sync stands (read from `sync_state`, no network), how
- * many outbox entries are in each state, the stored pictures and the kept archive scenes.
+ * many outbox entries are in each state, the stored pictures, the kept archive scenes and the
+ * offline rasters (sites taken offline by `eo download`, with their bytes).
  */
 import type { ResourceName } from '../mirror/writers';
 import { createOutboxStore } from '../outbox/store';
@@ -9,6 +10,7 @@ import { RESOURCES } from '../pull/engine';
 import { referenceCounts } from '../pull/reference';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import { archiveCounts, archiveLine } from './archive';
+import { offlineRasters, writeRasterTable } from './download';
 import { imageryCounts, imageryLine } from './imagery';
 import { EXIT } from './io';
 import type { CommandContext, CommandSpec } from './context';
@@ -118,8 +120,9 @@ export const statusCommand: CommandSpec = {
     const imagery = imageryCounts(db);
     const reference = referenceCounts(sqlite);
     const archive = archiveCounts(db);
+    const rasters = offlineRasters(db);
     if (format === 'json') {
-      writeJson(ctx.io.stdout, { resources, outbox, imagery, archive, reference });
+      writeJson(ctx.io.stdout, { resources, outbox, imagery, archive, reference, rasters });
     } else {
       writeResourceTable(ctx, resources);
       const counts = Object.entries(outbox)
@@ -129,6 +132,10 @@ export const statusCommand: CommandSpec = {
       ctx.io.stdout.write(imageryLine(imagery));
       ctx.io.stdout.write(archiveLine(archive));
       ctx.io.stdout.write(referenceLine(reference));
+      if (rasters.length > 0) {
+        ctx.io.stdout.write('\noffline rasters:\n');
+        writeRasterTable(ctx, rasters);
+      }
     }
     writeSyncWarnings(ctx, resources);
     return Promise.resolve(EXIT.ok);
