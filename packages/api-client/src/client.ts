@@ -77,6 +77,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     const res = await transport.send(req, call);
     const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
     return {
+      endpoint: id,
       json: res.json,
       path: req.path,
       timing: res.timing,
@@ -104,7 +105,18 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   const client: EoClient = {
     ...methods,
-    pages: makePagers(send, opts.baseUrl, serviceProfile(opts.dialect).satelliteSearchSkip),
+    pages: makePagers(
+      send,
+      opts.baseUrl,
+      serviceProfile(opts.dialect).satelliteSearchSkip,
+      (endpoint, path, message) => {
+        try {
+          opts.onSchemaDrift?.({ endpoint, issues: [{ path, message }] });
+        } catch {
+          // A reporting hook must never break a call.
+        }
+      },
+    ),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift, opts.dialect),
     downloads: makeDownloadCalls(
       transport,

@@ -11,6 +11,7 @@ import {
   candidateIdOf,
   isCreatedWithoutId,
   isInDoubt,
+  isKeyInProgress,
   mayHaveCreated,
   unconfirmedMessage,
 } from './in-doubt';
@@ -466,7 +467,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
       }
       const doubted = isInDoubt(entry.lastError) ? entry.lastError : null;
-      if (doubted) {
+      // An attempt the service said it was still processing is asked again with its key: the
+      // service tracks the key, and answers with that attempt's outcome.
+      if (doubted && !doubted.keyInProgress) {
         // An earlier attempt may be on the service: resent only with a key the service honours.
         const honoured = await keyHonoured();
         if (signal?.aborted) break;
@@ -513,6 +516,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
               attemptedAt: leaving && mayHaveCreated(err) ? leftAt : doubted?.attemptedAt,
             }
           : storedError(err);
+        if (leaving && policy !== 'ignored' && isKeyInProgress(err)) {
+          // 409 "still being processed": an attempt with this key runs on the service and will
+          // be the one create. Queued, in doubt, not before its Retry-After; the resend with the
+          // same key gets that attempt's answer. Its dependents wait, nothing fails.
+          const running: StoredError = {
+            ...storedError(err),
+            inDoubt: true,
+            keyInProgress: true,
+            attemptedAt: doubted?.attemptedAt ?? leftAt,
+          };
+          store.setState(
+            entry.id,
+            'queued',
+            running,
+            nextAttemptAt(attempt.attempts, err),
+            micros(),
+          );
+          onProgress?.(progress());
+          continue;
+        }
         if (err instanceof EoAbortError) {
           // The next flush decides: the same key again, or the lookup first.
           store.setState(entry.id, 'queued', inDoubt ? error : entry.lastError, null, micros());
