@@ -45,6 +45,14 @@ export const OPTIONS = {
   merge: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   pick: { type: 'string' },
+  area: { type: 'string' },
+  aoi: { type: 'string' },
+  around: { type: 'string' },
+  radius: { type: 'string' },
+  resolution: { type: 'string' },
+  kind: { type: 'string' },
+  resend: { type: 'boolean' },
+  'download-id': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
