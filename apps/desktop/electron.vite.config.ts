@@ -19,6 +19,7 @@ const workspace = [
   '@eo/sync',
   '@eo/server',
   '@eo/formats',
+  '@eo/geotiff',
 ];
 const inlined = ['zod', 'drizzle-orm'];
 

@@ -9,6 +9,7 @@ export * from './geometry';
 export * from './pagination';
 export * from './errors';
 export * from './expression';
+export * from './expression-kernel';
 export * from './imagery';
 export * from './png';
 export * from './export-formats';
