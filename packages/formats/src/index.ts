@@ -39,4 +39,21 @@ export { toKmz } from './write/kmz';
 export { toWkt } from './write/wkt';
 export { featuresToCsv } from './write/table';
 export { toShapefileZip, WGS84_PRJ, type ShapefileCrs } from './write/shapefile';
-export { gpkgGeometry, toGeoPackage } from './write/geopackage';
+export {
+  gpkgGeometry,
+  makeGeoPackageWriter,
+  toGeoPackage,
+  type FeatureLayerOptions,
+  type GeoPackageWriter,
+  type MediaRelation,
+  type MediaRow,
+  type WrittenLayer,
+} from './write/geopackage';
+export {
+  columnType,
+  createLayerSchema,
+  schemaOf,
+  type AttributeColumn,
+  type ColumnType,
+  type LayerSchema,
+} from './write/gpkg-schema';
