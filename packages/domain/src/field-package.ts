@@ -34,7 +34,7 @@ export const FIELD_PACKAGE_PICTURES = 'quicklooks';
 /**
  * What a package carries of the mirror, each as the service sent it: the synced resources, the
  * records this client created (the service cannot list them), the reference lists, and the
- * archive scenes of saved archive searches.
+ * archive scenes of saved archive searches with those searches' lists.
  */
 export const FIELD_PACKAGE_RESOURCES = [
   'orders',
@@ -48,6 +48,7 @@ export const FIELD_PACKAGE_RESOURCES = [
   'jobs',
   'reference',
   'archiveScenes',
+  'archiveSearches',
 ] as const;
 export const FieldPackageResource = z.enum(FIELD_PACKAGE_RESOURCES);
 export type FieldPackageResource = z.infer<typeof FieldPackageResource>;

@@ -58,10 +58,13 @@ export function columnType(values: Iterable<Scalar>): ColumnType {
 /**
  * The schema of features seen one by one (a layer written in a second pass over a source too
  * large to hold): every property, typed by its values, first seen first, and the geometry type
- * they share.
+ * they share. `base`: columns the layer has whatever its features (first, widened by what they
+ * hold) and its geometry type when no feature has a geometry (default `GEOMETRY`).
  */
-export function createLayerSchema() {
-  const kinds = new Map<string, ColumnType | null>();
+export function createLayerSchema(base: Partial<LayerSchema> = {}) {
+  const kinds = new Map<string, ColumnType | null>(
+    (base.columns ?? []).map((c) => [c.key, c.type]),
+  );
   const types = new Set<string>();
   return {
     add(f: ExportFeature): void {
@@ -74,7 +77,12 @@ export function createLayerSchema() {
     schema(): LayerSchema {
       return {
         columns: [...kinds].map(([key, type]) => ({ key, type: type ?? 'TEXT' })),
-        geometryType: types.size === 1 ? [...types][0]! : 'GEOMETRY',
+        geometryType:
+          types.size === 1
+            ? [...types][0]!
+            : types.size === 0
+              ? (base.geometryType ?? 'GEOMETRY')
+              : 'GEOMETRY',
       };
     },
   };
