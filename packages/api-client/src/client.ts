@@ -13,11 +13,13 @@ import {
 import type { Capabilities } from './capabilities';
 import { Decoder } from './decode';
 import { redactValue } from './errors';
+import { makeDownloadCalls, type DownloadCalls } from './downloads';
 import { makeExtensionReads, type ExtensionReads } from './extensions';
 import { makeIndexPng, type IndexPngCall } from './index-png';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
 import { makePagers, type Pagers, type Send } from './pages';
 import { prepareRequest, splitArgs, type RequestInput } from './request';
+import { parseHttpDate } from './retry';
 import { Transport } from './transport';
 import type { EndpointMethods, ResponseOf } from './types';
 
@@ -29,6 +31,11 @@ export interface EoClient extends EndpointMethods {
    * them (our extension reads, or the provider's reads); `null` where a service has none (404).
    */
   readonly extensions: ExtensionReads;
+  /**
+   * The provider's download operations (catalog records or order items, AOI assets), in the
+   * profile's shapes; our service offers them as extensions at the same paths.
+   */
+  readonly downloads: DownloadCalls;
   /**
    * The index map of a visualization for one date (PNG bytes and the legend in its headers):
    * `POST /v0/aois/{aoi_id}/visualizations/{visualization_id}/png`, from the provider's real
@@ -75,6 +82,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
       json: res.json,
       path: req.path,
       timing: res.timing,
+      serverDateMs: parseHttpDate(res.headers.get('date')),
       decode: () =>
         decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
     };
@@ -100,6 +108,12 @@ export function createEoClient(options: EoClientOptions): EoClient {
     ...methods,
     pages: makePagers(send, opts.baseUrl, serviceProfile(opts.dialect).satelliteSearchSkip),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift, opts.dialect),
+    downloads: makeDownloadCalls(
+      transport,
+      opts.onSchemaDrift,
+      opts.dialect,
+      opts.validateRequests,
+    ),
     indexPng: makeIndexPng(transport),
     dialect: opts.dialect,
     profile: serviceProfile(opts.dialect),

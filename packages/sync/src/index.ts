@@ -83,6 +83,23 @@ export {
   type MirrorSyncReport,
 } from './mirror/mirror';
 export {
+  areaAround,
+  areaFromFile,
+  areaOfAoi,
+  AreaError,
+  HEADER_BYTES,
+  OfflineError,
+  type OfflineProgress,
+  type OfflineRaster,
+  type OfflineRasters,
+  type OfflineState,
+  type Resolution,
+  type SceneKind,
+  type SiteArea,
+  type SiteRequest,
+  type TakeOfflineOptions,
+} from './offline/index';
+export {
   DEFAULT_IMAGERY_BUDGET_BYTES,
   IMAGERY_CHOICES,
   imageryDir,

@@ -19,7 +19,9 @@ function run(...args: string[]) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('eo-server CLI', () => {
+// One spawn of tsx per test: each takes 1-2 s on a quiet machine and up to ~10 s at load 15, so
+// the bound is the spawn's own 60 s timeout plus room, never the sum of several spawns.
+describe('eo-server CLI', { timeout: 90_000 }, () => {
   it('seed --scenes N fills the archive and reports on stderr only', () => {
     const r = run('seed', '--scenes', '120', '--data-dir', dataDir);
     expect(r.status).toBe(0);
@@ -64,13 +66,22 @@ describe('eo-server CLI', () => {
     }
   });
 
-  it('rejects bad usage with exit code 2 and the usage text', () => {
+  it('rejects a key without its user: exit code 2 and the usage text', () => {
     const r = run('keys', 'create', '--org', 'org-demo', '--data-dir', dataDir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/needs --org and --user/);
     expect(r.stderr).toMatch(/usage:/);
+  });
+
+  it('rejects an unknown command with exit code 2', () => {
     expect(run('frobnicate').status).toBe(2);
+  });
+
+  it('rejects a scene count that is not a number with exit code 2', () => {
     expect(run('seed', '--scenes', 'many', '--data-dir', dataDir).status).toBe(2);
+  });
+
+  it('rejects an organisation id that would name the data dir itself', () => {
     // The id names the organisation's delivery folder: `..` would be the data dir itself.
     const dots = run('keys', 'create', '--org', '..', '--user', 'u', '--data-dir', dataDir);
     expect(dots.status).toBe(2);

@@ -143,9 +143,15 @@ describe('openapi and docs', () => {
         .map((o) => o.operationId)
         .sort(),
     ).toEqual([
+      'createAoiDownload',
+      'createCatalogDownload',
       'generateIndexPng',
+      'getAoiDownload',
+      'getCatalogDownload',
       'getDelivery',
+      'getDownloadManifest',
       'getJob',
+      'getOrder',
       'getQuicklook',
       'getVisualization',
       'listBandsets',

@@ -53,6 +53,12 @@ export const OPTIONS = {
   rebuild: { type: 'boolean' },
   ids: { type: 'string' },
   'confirm-orders': { type: 'string' },
+  around: { type: 'string' },
+  radius: { type: 'string' },
+  resolution: { type: 'string' },
+  kind: { type: 'string' },
+  resend: { type: 'boolean' },
+  'download-id': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -80,11 +80,13 @@ import {
   type ImageryVariant,
   type StoredIndexMap,
 } from './imagery';
+import { makeOfflineRasters, type OfflineRasters } from '../offline/index';
 import { makeCreatedRecords, type CreatedRecords } from './created';
 import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
 import { refreshCreated, type RefreshCreatedReport } from './refresh-created';
 import { unfinishedAois } from './refresh-aois';
+import { unfinishedOrders } from './refresh-orders';
 import { makeMirrorTables } from './tables';
 import { makeMirrorOrigin } from './origin';
 import { makeHandoverFiles, type HandoverFiles } from './handover-file';
@@ -166,9 +168,13 @@ export interface Mirror {
     jobs(): WireRecord[];
     /**
      * Records whose status is not final yet (`refreshCreated` follows them): the created
-     * deliveries, jobs and visualizations, and every mirrored AOI.
+     * deliveries, jobs and visualizations, every mirrored AOI, and the orders this client sent
+     * that have not settled (payment in progress, or an item not ended).
      */
-    unfinished(): ReturnType<CreatedRecords['unfinished']> & { aois: WireRecord[] };
+    unfinished(): ReturnType<CreatedRecords['unfinished']> & {
+      aois: WireRecord[];
+      orders: WireRecord[];
+    };
     /** A mirrored AOI's or index's name; null when not mirrored or nameless. */
     nameOf(what: 'aoi' | 'index', id: string): string | null;
   };
@@ -216,6 +222,13 @@ export interface Mirror {
     sync(options: ImagerySyncOptions): Promise<ImageryReport>;
   };
   /**
+   * Sites taken offline at full resolution (src/offline/): `take` asks the service for the
+   * scene's download once and stores the window of the area (or the whole file when it is not a
+   * COG) in the imagery folder under the same budget; `list` shows scene, area, level, CRS,
+   * bounds, bands, bytes and state; `file` gives a stored file's path after checking it.
+   */
+  readonly offline: OfflineRasters;
+  /**
    * Archive scenes of the saved archive searches (given to `sync` as `archive`), for offline
    * browsing: a search's scenes in the service's order with whether their quicklooks are
    * stored (read them with `imagery.get(scene.id, ...)`), each search's last pass, counts.
@@ -232,7 +245,10 @@ export interface Mirror {
    * same client shares the running flush; with another client it runs after it.
    */
   flush(client: EoClient, options?: MirrorFlushOptions): Promise<FlushProgress>;
-  /** Re-reads the unfinished deliveries, jobs and visualizations this client created, and AOIs. */
+  /**
+   * Re-reads the unfinished deliveries, jobs and visualizations this client created, AOIs, and
+   * the orders it sent.
+   */
   refreshCreated(
     client: EoClient,
     options?: { signal?: AbortSignal | undefined },
@@ -255,6 +271,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const writeCreated = makeOutboxMirror(sqlite);
   const imagery = makeImageryStore(sqlite, file);
   const archive = makeArchiveReads(sqlite);
+  const offline = makeOfflineRasters(sqlite, file);
   const origin = makeMirrorOrigin(sqlite);
   const packages = makeFieldPackages({
     sqlite,
@@ -319,7 +336,11 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       visualizations: () => created.visualizations(),
       deliveries: () => created.deliveries(),
       jobs: () => created.jobs(),
-      unfinished: () => ({ ...created.unfinished(), aois: unfinishedAois(sqlite) }),
+      unfinished: () => ({
+        ...created.unfinished(),
+        aois: unfinishedAois(sqlite),
+        orders: unfinishedOrders(sqlite),
+      }),
       nameOf: (what, id) => tables.nameOf(what, id),
     },
     lookups,
@@ -344,7 +365,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     },
     clear() {
       if (busy()) throw new SyncBusyError();
-      if (imageryRunning) throw new SyncBusyError();
+      if (imageryRunning || offline.running) throw new SyncBusyError();
       imagery.clear(); // before tables.clear(): its VACUUM compacts the freed pages too
       tables.clear();
       footprints.invalidate();
@@ -357,6 +378,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       counts: () => imagery.counts(),
       sync: runImagery,
     },
+    offline,
     archive: {
       scenes: (searchId) => archive.scenes(searchId),
       searches: () => archive.searches(),

@@ -109,6 +109,19 @@ describe('files.export', () => {
     }
   });
 
+  it('the AOIs listed, by their ids: every one (issue 26, defect 9)', async () => {
+    const aois = await t.call('aois.list', {});
+    const ids = aois.map((a) => a.aoi_id);
+    const file = await t.call('files.export', { source: { kind: 'aois', ids }, format: 'geojson' });
+    expect(file.features).toBe(aois.length);
+    // One of them only: that one.
+    const one = await t.call('files.export', {
+      source: { kind: 'aois', ids: [ids[0]!] },
+      format: 'geojson',
+    });
+    expect(one.features).toBe(1);
+  });
+
   it('CSV without WKT: the attributes only', async () => {
     const file = await t.call('files.export', { source: { kind: 'aois' }, format: 'csv' });
     const [header] = Buffer.from(file.base64, 'base64').toString('utf8').split(/\r?\n/);
