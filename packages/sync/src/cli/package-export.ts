@@ -21,6 +21,7 @@ import {
   type PackagePlan,
 } from '../field-package/index';
 import { intFlag, UsageError } from './args';
+import { makePackageRasters } from '../offline/package-rasters';
 import { CliFailure, type CommandContext, type CommandSpec } from './context';
 import { EXIT, resolvePath } from './io';
 import { writeJson, writeTable } from './output';
@@ -150,7 +151,11 @@ export const packageExportCommand: CommandSpec = {
       throw new UsageError('a package is a file: give --out FILE');
     const options = await optionsOf(ctx);
     const db = ctx.database({ create: false });
-    const packages = makeFieldPackages({ sqlite: db.sqlite, file: db.file });
+    const packages = makeFieldPackages({
+      sqlite: db.sqlite,
+      file: db.file,
+      pixels: makePackageRasters(db.sqlite, db.file),
+    });
     let plan: PackagePlan;
     try {
       plan = packages.plan(options);

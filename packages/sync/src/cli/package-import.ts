@@ -9,6 +9,7 @@
 import { OriginMismatchError } from '../mirror/origin';
 import { makeFieldPackages, PackageError } from '../field-package/index';
 import { SyncBusyError } from '../pull/errors';
+import { makePackageRasters } from '../offline/package-rasters';
 import { CliFailure, type CommandSpec } from './context';
 import { EXIT, resolvePath } from './io';
 import { writeJson, writeTable } from './output';
@@ -24,7 +25,11 @@ export const packageImportCommand: CommandSpec = {
     const format = ctx.format();
     const file = resolvePath(ctx.io, ctx.operands[0]!);
     const db = ctx.database({ create: true });
-    const packages = makeFieldPackages({ sqlite: db.sqlite, file: db.file });
+    const packages = makeFieldPackages({
+      sqlite: db.sqlite,
+      file: db.file,
+      pixels: makePackageRasters(db.sqlite, db.file),
+    });
     try {
       if (ctx.values['dry-run']) {
         const summary = packages.inspect(file);

@@ -31,7 +31,7 @@ export const RECORDS_DDL = `CREATE TABLE ${RECORDS_TABLE} (
 
 export const RASTERS_DDL = `CREATE TABLE ${RASTERS_TABLE} (id INTEGER PRIMARY KEY AUTOINCREMENT,
   record_id TEXT NOT NULL, name TEXT NOT NULL, media_type TEXT NOT NULL,
-  bytes INTEGER NOT NULL, sha256 TEXT NOT NULL, UNIQUE (record_id, name));
+  bytes INTEGER NOT NULL, sha256 TEXT NOT NULL, row_json TEXT NOT NULL, UNIQUE (record_id, name));
   CREATE TABLE ${RASTER_PARTS_TABLE} (raster_id INTEGER NOT NULL, part INTEGER NOT NULL,
   data BLOB NOT NULL, PRIMARY KEY (raster_id, part))`;
 
@@ -71,6 +71,7 @@ export const EXPECTED_COLUMNS: Readonly<Record<string, ReadonlyArray<[string, st
     ['media_type', 'TEXT'],
     ['bytes', 'INTEGER'],
     ['sha256', 'TEXT'],
+    ['row_json', 'TEXT'],
   ],
   [RASTER_PARTS_TABLE]: [
     ['raster_id', 'INTEGER'],

@@ -13,6 +13,7 @@
  * lacks are added; its own are kept. Pictures of records the mirror holds are added where it
  * has none.
  */
+import fs from 'node:fs';
 import type { FieldPackageResource } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { ImageryStore, ImageryVariant } from '../mirror/imagery';
@@ -21,7 +22,8 @@ import { makeCreatedRecords } from '../mirror/created';
 import { makeMirrorWriters } from '../mirror/writers';
 import { checkPicture, checkRecord, checkedParts } from './checks';
 import type { PixelSink } from './pixels';
-import { openFieldPackage, type OpenedPackage } from './read';
+import { checkPackageInWorker, type PackageCheckLimits } from './check-in-worker';
+import { openFieldPackage } from './read';
 import { changeTimeOf } from './records';
 
 export interface MergeCounts {
@@ -45,31 +47,10 @@ export interface MergeDeps {
   readonly imagery: ImageryStore;
   readonly origin: MirrorOrigin;
   readonly pixels: PixelSink & { readonly available: boolean };
+  /** The check thread's limits (tests make them small). */
+  readonly checkLimits?: Partial<PackageCheckLimits> | undefined;
   /** The service this laptop is set up for, when the mirror has not recorded one yet. */
   readonly service?: string | null | undefined;
-}
-
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Reads and checks every record and picture, yielding between chunks. */
-async function checkAll(pkg: OpenedPackage, signal?: AbortSignal): Promise<void> {
-  pkg.counts();
-  for (const chunk of pkg.records()) {
-    for (const r of chunk) checkRecord(r);
-    signal?.throwIfAborted();
-    await nextTick();
-  }
-  for (const chunk of pkg.pictures()) {
-    for (const p of chunk) checkPicture(p);
-    signal?.throwIfAborted();
-    await nextTick();
-  }
-  for (const raster of pkg.rasters()) {
-    for (const _ of checkedParts(raster.file, raster.parts())) {
-      signal?.throwIfAborted();
-      await nextTick();
-    }
-  }
 }
 
 type Decision = 'add' | 'update' | 'keep';
@@ -223,9 +204,12 @@ export async function importFieldPackage(
   file: string,
   options: { signal?: AbortSignal | undefined } = {},
 ): Promise<PackageImport> {
+  // Read and checked whole in a thread with memory and time limits before anything is merged.
+  const size = fs.statSync(file).size;
+  await checkPackageInWorker(file, size, deps.checkLimits);
+  options.signal?.throwIfAborted();
   const pkg = openFieldPackage(file);
   try {
-    await checkAll(pkg, options.signal);
     const { manifest } = pkg;
     const merger = makeMerger(deps.sqlite, deps.imagery, `package:${manifest.id}`);
     const records: Partial<Record<FieldPackageResource, ReturnType<typeof zero>>> = {};
@@ -246,11 +230,7 @@ export async function importFieldPackage(
           }
         for (const { file: raster, parts } of pkg.rasters()) {
           if (!deps.pixels.available) rasters.unkept++;
-          else if (
-            !merger.sceneExists(raster.recordId) ||
-            deps.pixels.has(raster.recordId, raster.name)
-          )
-            rasters.kept++;
+          else if (!merger.sceneExists(raster.recordId) || deps.pixels.has(raster)) rasters.kept++;
           else {
             deps.pixels.put(raster, checkedParts(raster, parts()));
             rasters.added++;

@@ -1,25 +1,28 @@
 /**
  * Offline rasters in a field package (`--pixels`): the files the mirror downloaded for its
- * records (the pixels of a scene, a COG of hundreds of MB), carried beside the records in
- * `eo_rasters` and `eo_raster_parts` (16 MB parts: SQLite keeps no value over 1 GB, and a part
- * at a time bounds the memory either way), checked by size and SHA-256 when they come in.
+ * records (sites taken offline, `src/offline/`), carried beside the records in `eo_rasters`
+ * (each with the mirror's own row of it) and `eo_raster_parts` (16 MB parts: SQLite keeps no
+ * value over 1 GB, and a part at a time bounds the memory either way), checked by size and
+ * SHA-256 when they come in.
  *
- * Where they come from and go to is the mirror's downloads store (`PixelSource`, `PixelSink`):
- * until the mirror keeps such files the package has none (`NO_PIXELS`: asked for, the plan says
- * they are not available). A store adapts itself to these two interfaces and is given to
- * `openMirror({ pixels })`.
+ * Where they come from and go to is behind `PixelSource` and `PixelSink`: the mirror's offline
+ * rasters (`offline/package-rasters.ts`, what `openMirror` and the CLI use), or `NO_PIXELS`
+ * (asked for, the plan says none are available).
  */
 import type { Selected } from './selection';
 
 /** One offline raster of a record. */
 export interface RasterFile {
+  /** The scene (catalog record or archive scene) it holds. */
   readonly recordId: string;
-  /** Its name among the record's rasters (an asset key: `analytic`, `visual`...). */
+  /** Its name in the mirror (the offline raster's id). */
   readonly name: string;
-  /** `image/tiff; application=geotiff; profile=cloud-optimized`, ... */
+  /** `image/tiff`, ... (from the stored file's extension) */
   readonly mediaType: string;
   readonly bytes: number;
   readonly sha256: string;
+  /** What the mirror keeps of it besides the file (area, resolution, CRS, bands...), as JSON. */
+  readonly row: string;
 }
 
 /** Rasters the mirror holds, and their bytes part by part. */
@@ -35,7 +38,7 @@ export interface PixelSource {
 /** Where rasters from a package go: written part by part, then kept once checked. */
 export interface PixelSink {
   /** Whether the mirror already holds this raster (then the package's is not taken). */
-  has(recordId: string, name: string): boolean;
+  has(file: RasterFile): boolean;
   /** Stores a raster whose parts, in order, were checked against its size and SHA-256. */
   put(file: RasterFile, parts: Iterable<Uint8Array>): void;
 }

@@ -283,49 +283,45 @@ function opened(
         return { records, pictures };
       }),
     *records(chunk = 500) {
-      let after = 0;
-      for (;;) {
-        const rows = damaged(() => recordChunk.all(maxIdChars, maxRecordBytes, after, chunk));
-        if (rows.length === 0) return;
-        yield rows.map((r) => {
-          after = r.id as number;
+      yield* chunked(
+        (after) => recordChunk.iterate(maxIdChars, maxRecordBytes, after, chunk),
+        (r) => {
+          const at = r.id as number;
           if (r.rt !== 'text' || !RESOURCES.has(r.resource as string))
-            throw new PackageError(
-              `the package is damaged: record ${after} is of no known resource`,
-            );
-          const recordId = text(r.record_id, maxIdChars, `the id of record ${after}`);
+            throw new PackageError(`the package is damaged: record ${at} is of no known resource`);
+          const recordId = text(r.record_id, maxIdChars, `the id of record ${at}`);
           if (r.jt !== 'text' || r.json === null)
             throw new PackageError(
               `record ${recordId} of the package is ${r.jt !== 'text' ? 'not text' : `larger than ${mb(maxRecordBytes)}`}`,
             );
-          return { resource: r.resource as FieldPackageResource, recordId, json: r.json as string };
-        });
-      }
+          const json = r.json as string;
+          return { resource: r.resource as FieldPackageResource, recordId, json };
+        },
+        (r) => r.json.length,
+      );
     },
     *pictures(chunk = 50) {
       if (!pictureChunk) return;
-      let after = 0;
-      for (;;) {
-        const rows = damaged(() =>
-          pictureChunk.all({ maxBytes: maxPictureBytes, after, maxId: maxIdChars, chunk }),
-        );
-        if (rows.length === 0) return;
-        yield rows.map((r) => {
-          after = r.id as number;
+      yield* chunked(
+        (after) =>
+          pictureChunk.iterate({ maxBytes: maxPictureBytes, after, maxId: maxIdChars, chunk }),
+        (r) => {
+          const at = r.id as number;
           if (r.dt !== 'blob' || !(r.data instanceof Buffer))
             throw new PackageError(
-              `picture ${after} of the package is ${r.dt !== 'blob' ? 'not bytes' : `larger than ${mb(maxPictureBytes)}`}`,
+              `picture ${at} of the package is ${r.dt !== 'blob' ? 'not bytes' : `larger than ${mb(maxPictureBytes)}`}`,
             );
           return {
-            recordId: text(r.record_id, maxIdChars, `the record of picture ${after}`),
-            variant: text(r.variant, 64, `the variant of picture ${after}`),
+            recordId: text(r.record_id, maxIdChars, `the record of picture ${at}`),
+            variant: text(r.variant, 64, `the variant of picture ${at}`),
             data: r.data,
-            sha256: text(r.sha256, 64, `the hash of picture ${after}`),
+            sha256: text(r.sha256, 64, `the hash of picture ${at}`),
             aoiId: typeof r.aoi_id === 'string' ? r.aoi_id : null,
             legendJson: typeof r.legend_json === 'string' ? r.legend_json : null,
           };
-        });
-      }
+        },
+        (p) => p.data.length,
+      );
     },
     *rasters() {
       if (!hasRasters) return;
@@ -335,7 +331,8 @@ function opened(
             `SELECT id, CASE WHEN length(record_id) <= @maxId THEN record_id END AS record_id,
                CASE WHEN length(name) <= @maxId THEN name END AS name,
                CASE WHEN length(media_type) <= 256 THEN media_type END AS media_type,
-               bytes, CASE WHEN length(sha256) <= 64 THEN sha256 END AS sha256
+               bytes, CASE WHEN length(sha256) <= 64 THEN sha256 END AS sha256,
+               CASE WHEN length(row_json) <= 1048576 THEN row_json END AS row_json
              FROM ${RASTERS_TABLE} ORDER BY id LIMIT 100000`,
           )
           .all({ maxId: maxIdChars }),
@@ -354,6 +351,7 @@ function opened(
           mediaType: text(r.media_type, 256, `the media type of raster ${id}`),
           bytes: r.bytes,
           sha256: text(r.sha256, 64, `the hash of raster ${id}`),
+          row: text(r.row_json, 1048576, `the description of raster ${id}`),
         };
         yield {
           file,
@@ -373,6 +371,37 @@ function opened(
     },
     close: () => db.close(),
   };
+}
+
+/** Values held at once by a chunk of records or pictures (one value over it is a chunk alone). */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Rows read one at a time by id order, `map`ped (which checks them) and handed over in chunks
+ * of at most the query's row limit and about `CHUNK_BYTES`: memory stays bounded whatever the
+ * values' sizes.
+ */
+function* chunked<T>(
+  rows: (after: number) => IterableIterator<Record<string, unknown>>,
+  map: (row: Record<string, unknown>) => T,
+  size: (t: T) => number,
+): Generator<T[]> {
+  let after = 0;
+  for (;;) {
+    const out: T[] = [];
+    let bytes = 0;
+    damaged(() => {
+      for (const row of rows(after)) {
+        after = row.id as number;
+        const t = map(row);
+        out.push(t);
+        bytes += size(t);
+        if (bytes >= CHUNK_BYTES) break;
+      }
+    });
+    if (out.length === 0) return;
+    yield out;
+  }
 }
 
 /** A stored raster part at most (the writer's are 16 MB). */

@@ -139,14 +139,22 @@ function writeRasters(db: Database.Database, deps: WriteDeps, planned: PlannedPa
   db.exec(RASTERS_DDL);
   if (!planned.plan.pixels.asked) return;
   const file = db.prepare(
-    `INSERT INTO ${RASTERS_TABLE} (record_id, name, media_type, bytes, sha256) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT INTO ${RASTERS_TABLE} (record_id, name, media_type, bytes, sha256, row_json)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const part = db.prepare(
     `INSERT INTO ${RASTER_PARTS_TABLE} (raster_id, part, data) VALUES (?, ?, ?)`,
   );
   db.transaction(() => {
     for (const r of rastersOf(deps.pixels, planned.selected)) {
-      const id = file.run(r.recordId, r.name, r.mediaType, r.bytes, r.sha256).lastInsertRowid;
+      const id = file.run(
+        r.recordId,
+        r.name,
+        r.mediaType,
+        r.bytes,
+        r.sha256,
+        r.row,
+      ).lastInsertRowid;
       let k = 0;
       for (const data of deps.pixels.read(r, RASTER_PART_BYTES)) part.run(id, k++, data);
     }

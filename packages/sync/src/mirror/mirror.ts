@@ -81,6 +81,7 @@ import {
   type StoredIndexMap,
 } from './imagery';
 import { makeOfflineRasters, type OfflineRasters } from '../offline/index';
+import { makePackageRasters } from '../offline/package-rasters';
 import { makeCreatedRecords, type CreatedRecords } from './created';
 import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
@@ -100,7 +101,7 @@ export interface MirrorOptions {
   readonly onMirrorError?: ((err: unknown, entry: OutboxEntry) => void) | undefined;
   /** A delivery of a queued order's items waits for them to complete (the outbox's option). */
   readonly waitForOrderItems?: boolean | undefined;
-  /** The mirror's offline rasters, for field packages' `pixels` (default: none kept). */
+  /** Where field packages' rasters come from and go (default: the mirror's offline rasters). */
   readonly pixels?: (PixelSource & PixelSink) | undefined;
 }
 
@@ -278,7 +279,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     file,
     imagery,
     origin,
-    pixels: options.pixels,
+    pixels: options.pixels ?? makePackageRasters(sqlite, file),
   });
   /** One imagery run at a time: two would write the same files. */
   let imageryRunning = false;
