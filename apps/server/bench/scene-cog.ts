@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { isSmoke, median, reportVerdict } from '@eo/bench-kit';
-import { SceneCogs, SceneTileThreads } from '../src/imagery/cog';
+import { SceneCogs } from '../src/imagery/cog';
+import { RenderPool } from '../src/render/pool';
 import { renderSceneTile, sceneLight } from '../src/imagery/cog/render';
 import { sceneRasterOf } from '../src/imagery/cog/scene';
 import { satelliteById } from '../src/reference/catalog';
@@ -46,12 +47,12 @@ const renderMpx = median(rounds);
 
 // The whole COG, through the threads and the writer.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bench-cog-'));
-const threads = Math.max(1, Math.min(2, os.availableParallelism() - 1));
-const pool = new SceneTileThreads(threads);
+const pool = new RenderPool();
+const threads = pool.limits.threads;
 const cogs = new SceneCogs({
   dir,
   budgetBytes: 64 * 1024 ** 3,
-  run: (_owner, job) => pool.run(job),
+  run: (owner, job) => pool.run(owner, 'sceneTiles', job),
   inFlight: threads + 1,
   sign: (p) => p,
   lookup: () => scene,
@@ -87,7 +88,7 @@ process.stdout.write(
     `  renderer alone: ${renderMpx.toFixed(2)} Mpx/s; baseline DEFLATE-1 of the same ${(volume / 1e6).toFixed(0)} MB: ${baselineS.toFixed(1)} s`,
   ].join('\n') + '\n',
 );
-// Targets: a 20 km scene ready within a minute (a download's wait), and at most 6 times the
+// Targets: a 20 km scene ready within a minute (a download's wait), and at most 3 times the
 // floor of DEFLATE alone (robust to the machine's load: the same run's baseline).
 reportVerdict(
   'scene-cog',

@@ -35,7 +35,7 @@ import { Worker } from './worker/worker';
 import { registerQuicklookRoutes } from './imagery/routes';
 import { loadSigningSecret, UrlSigner } from './imagery/signing';
 import { QuicklookStore } from './imagery/store';
-import { makeSceneLookup, registerRasterRoutes, SceneCogs, SceneTileThreads } from './imagery/cog';
+import { makeSceneLookup, registerRasterRoutes, SceneCogs } from './imagery/cog';
 import { RenderPool } from './render/pool';
 
 declare module 'fastify' {
@@ -73,13 +73,12 @@ export async function buildApp(
   });
   const signer = new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin);
   const render = new RenderPool(config.renderPool);
-  const tileThreads = new SceneTileThreads(config.rasterThreads);
   const cogs = new SceneCogs({
     dir: path.join(config.dataDir, 'rasters'),
     budgetBytes: config.rasterCacheBytes,
-    run: (_owner, job) => tileThreads.run(job),
-    inFlight: config.rasterThreads + 1,
-    sign: (pathname) => signer.sign(pathname),
+    run: (owner, job) => render.run(owner, 'sceneTiles', job),
+    inFlight: render.limits.threads + 1,
+    sign: (pathname, org) => signer.sign(pathname, undefined, org),
     lookup: makeSceneLookup(database),
     log: (msg, err) => app.log.warn({ err }, msg),
     now: config.now,
@@ -134,9 +133,10 @@ export async function buildApp(
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
-    await tileThreads.close();
-    await cogs.settled();
+    // Closing the pool fails the renders under way (their temp files go), then they settle.
+    cogs.close();
     await render.close();
+    await cogs.settled();
     worker.stop();
     database.close();
   });

@@ -1,5 +1,4 @@
 /** Service configuration: where data lives, how fast background work moves, what to log. */
-import os from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@eo/domain';
 import type { RenderPoolLimits } from './render/pool';
@@ -42,8 +41,6 @@ export interface ServerConfig {
    * the least recently used are removed (and rendered again when asked for).
    */
   readonly rasterCacheBytes: number;
-  /** Threads rendering scene COGs' tiles (never the event loop). */
-  readonly rasterThreads: number;
   /** Limits of the render pool (threads, queue, per-organisation share, time, heap); unset ones default (`src/render/`). */
   readonly renderPool: Partial<RenderPoolLimits>;
 }
@@ -77,7 +74,6 @@ export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string
     maxListPageBytes: LIMITS.maxListPageBytes,
     ordersCacheBytes: 32 * 1024 * 1024,
     rasterCacheBytes: 4 * 1024 ** 3,
-    rasterThreads: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
     renderPool: {},
     ...partial,
     assetOrigin: checkAssetOrigin(partial.assetOrigin ?? ''),

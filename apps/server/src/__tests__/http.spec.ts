@@ -153,6 +153,7 @@ describe('openapi and docs', () => {
       'getJob',
       'getOrder',
       'getQuicklook',
+      'getSceneCog',
       'getVisualization',
       'listBandsets',
       'listProjects',

@@ -8,6 +8,7 @@ import { QUICKLOOK_PIXELS, type QuicklookVariant } from '@eo/domain';
 import { renderIndexMap, type IndexMapRequest } from '../imagery/index-png';
 import { encodePng } from '../imagery/png';
 import { renderQuicklook, type QuicklookScene } from '../imagery/quicklook';
+import { renderSceneTiles, type SceneTilesJob, type SceneTilesResult } from '../imagery/cog/job';
 
 export const renderJobs = {
   /** A scene's quicklook as PNG bytes. */
@@ -29,6 +30,11 @@ export const renderJobs = {
       rescale: map.rescale,
       colormap: map.colormap,
     };
+  },
+
+  /** A batch of a scene COG's tiles, encoded as the file stores them (null: sparse). */
+  sceneTiles(input: SceneTilesJob): SceneTilesResult {
+    return renderSceneTiles(input);
   },
 } satisfies JobTable;
 

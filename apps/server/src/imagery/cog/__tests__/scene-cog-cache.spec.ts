@@ -8,9 +8,15 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, OTHER, type TestApp } from '../../../testing/harness';
 import { bandsetById } from '../../../reference/catalog';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiError } from '../../../http/errors';
+import { satelliteById } from '../../../reference/catalog';
+import { renderSceneTiles } from '../job';
 import { makeSceneLookup } from '../lookup';
-import type { SceneRef } from '../scene-cogs';
-import { insertSquareScene, type SquareScene } from '../../../testing/scenes';
+import { sceneRasterOf } from '../scene';
+import { SceneCogs, type SceneRef } from '../scene-cogs';
+import { insertSquareScene, squareSceneFeature, type SquareScene } from '../../../testing/scenes';
 
 const scene = (id: string, lon: number): SquareScene => ({
   id,
@@ -92,5 +98,40 @@ describe('the scene COG cache', () => {
     expect(raster.bands.map((b) => b.name)).toEqual(bandsetById(bandset)!.bands);
     expect(raster.width * raster.height).toBeGreaterThan(1e6);
     expect(lookup({ source: 'catalog', id: row.id }, OTHER.orgId)).toBeNull();
+  });
+
+  it('waits its turn when the render pool is busy (503 + Retry-After), then completes', async () => {
+    const scene = sceneRasterOf(
+      squareSceneFeature({ ...A, km: 0.6 }),
+      satelliteById('sat-aurora-1')!,
+      null,
+    )!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-cogs-busy-'));
+    let refusals = 0;
+    const cogs = new SceneCogs({
+      dir,
+      budgetBytes: 1 << 30,
+      // The first two batches find the pool full; then the work is done (here, in-process).
+      run: async (_owner, job) => {
+        if (refusals < 2) {
+          refusals++;
+          throw ApiError.busy('the render pool is full', 1);
+        }
+        return renderSceneTiles(job);
+      },
+      inFlight: 1,
+      sign: (p) => p,
+      lookup: () => scene,
+      log: () => undefined,
+      now: () => Date.now(),
+    });
+    try {
+      expect(cogs.ensure(DEMO.orgId, ref(A))).toMatchObject({ status: 'rendering' });
+      await cogs.settled();
+      expect(refusals).toBe(2);
+      expect(cogs.ensure(DEMO.orgId, ref(A))).toMatchObject({ status: 'ready' });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

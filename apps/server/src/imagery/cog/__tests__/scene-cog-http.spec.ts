@@ -146,7 +146,10 @@ describe('the scene COG route', () => {
     const cases = [
       pathname!,
       `${pathname}?expires=${params.get('expires')}&signature=${flipped}`,
-      `${pathname}?expires=${Number(params.get('expires')) + 3600}&signature=${sig}`,
+      `${pathname}?expires=${Number(params.get('expires')) + 3600}&org=${params.get('org')}&signature=${sig}`,
+      // Issued to one organisation: not to another, nor to nobody.
+      `${pathname}?expires=${params.get('expires')}&org=org-other&signature=${sig}`,
+      `${pathname}?expires=${params.get('expires')}&signature=${sig}`,
       `${pathname!.replace('TEST_HTTP', 'OTHER')}?${query}`,
       `${pathname!.replace('/archive/', '/catalog/')}?${query}`,
     ];

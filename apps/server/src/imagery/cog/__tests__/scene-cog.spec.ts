@@ -41,7 +41,9 @@ describe('scene COGs', () => {
     const { first, state } = await ready({ source: 'archive', id: SCENE.id });
     expect(first).toMatchObject({ status: 'rendering', tilesDone: 0 });
     expect(state.url).toMatch(
-      /^\/rasters\/archive\/TEST_AUR1_A\/scene\.tif\?expires=\d+&signature=[\w-]+$/,
+      new RegExp(
+        `^/rasters/archive/TEST_AUR1_A/scene\\.tif\\?expires=\\d+&org=${DEMO.orgId}&signature=[\\w-]+$`,
+      ),
     );
     expect([...t.app.ctx.imagery.cogs.threadIds].every((id) => id > 0)).toBe(true);
     expect(t.app.ctx.imagery.cogs.threadIds.size).toBeGreaterThan(0);
