@@ -55,6 +55,8 @@ export interface EoClient extends EndpointMethods {
   readonly inFlight: number;
   /** What the service said about itself so far (`idempotencyKey`: honoured / unknown / ignored). */
   readonly capabilities: Capabilities;
+  /** The service's URL as configured (no key in it). */
+  readonly baseUrl: string;
   /** Never shows the key: `EoClient(http://host)`. */
   toString(): string;
 }
@@ -132,6 +134,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
       return transport.inFlight;
     },
     capabilities: transport.capabilities,
+    baseUrl: opts.baseUrl,
     toString: () => `EoClient(${opts.baseUrl})`,
   };
   // The options object holds the key: keep it out of enumerable properties and inspection.
