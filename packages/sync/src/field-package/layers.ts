@@ -14,10 +14,10 @@ import {
 import {
   createLayerSchema,
   type AttributeColumn,
-  type ExportFeature,
   type GeoPackageWriter,
   type LayerSchema,
-} from '@eo/formats';
+} from '@eo/formats/geopackage-writer';
+import type { ExportFeature } from '@eo/formats/feature';
 import { aoiFeature, catalogFeature, orderItemFeature } from '../cli/export/records';
 import type { makeRecordReads } from './records';
 import type { SelectedIds } from './selection';
