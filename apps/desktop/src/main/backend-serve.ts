@@ -79,6 +79,15 @@ export function serveBackend(
         });
         return;
       }
+      case 'raster': {
+        const l = await launched;
+        port.postMessage({
+          type: 'raster',
+          id: msg.id,
+          answer: l ? await l.backend.rasterBytes(msg.request) : { status: 404 },
+        });
+        return;
+      }
       case 'shutdown': {
         const l = await launched.catch(() => null);
         await l?.close();

@@ -25,6 +25,7 @@ import { withExportSaving } from './save-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { forwardResume } from './network-signals';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
+import { RASTER_SCHEME_PRIVILEGES, serveRasters } from './raster-protocol';
 import { safeStorageSecrets } from './secrets';
 import { applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } from './window';
 
@@ -35,7 +36,7 @@ const pageUrl = devUrl ?? pathToFileURL(rendererFile).href;
 
 app.enableSandbox();
 // Privileged schemes must be declared before the app is ready.
-protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES]);
+protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES, RASTER_SCHEME_PRIVILEGES]);
 const dataDir = process.env.EO_DATA_DIR ?? app.getPath('userData');
 // Electron's single-instance lock is per profile folder: the data folder's, so it and the
 // backend's lock of the folder (backend/data-lock.ts, also held by browser mode and `eo outbox
@@ -80,6 +81,7 @@ function start(): void {
     };
     const host = createBackendHost(port, secrets);
     serveQuicklooks(session.defaultSession.protocol, host);
+    serveRasters(session.defaultSession.protocol, host);
     registerIpc(ipcMain, {
       // An export is saved where the user says (save-export.ts).
       call: withExportSaving(

@@ -23,9 +23,14 @@ import {
   outboxConfirmCommand,
   outboxResendCommand,
   outboxRetryCommand,
+  outboxTakeBackCommand,
 } from './outbox-entry';
+import { outboxHandoverExportCommand, outboxHandoverImportCommand } from './outbox-handover';
+import { outboxQuoteCommand } from './order-quotes';
 import { outboxFlushCommand } from './outbox-flush';
 import { outboxListCommand } from './outbox-list';
+import { packageExportCommand } from './package-export';
+import { packageImportCommand } from './package-import';
 import { searchCommand } from './search';
 import { statusCommand } from './status';
 import { syncCommand } from './sync';
@@ -40,10 +45,16 @@ export const COMMANDS: readonly CommandSpec[] = [
   outboxCancelCommand,
   outboxConfirmCommand,
   outboxResendCommand,
+  outboxTakeBackCommand,
+  outboxHandoverExportCommand,
+  outboxHandoverImportCommand,
+  outboxQuoteCommand,
   statusCommand,
   exportOrdersCommand,
   exportAoisCommand,
   importCommand,
+  packageExportCommand,
+  packageImportCommand,
   downloadCommand,
 ];
 

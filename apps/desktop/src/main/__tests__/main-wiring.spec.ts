@@ -29,7 +29,10 @@ const h = vi.hoisted(() => ({
   exit: { code: null as number | null },
   sessionCalls: [] as string[],
   privileged: [] as unknown[],
-  schemes: new Map<string, (request: { url: string }) => Promise<Response>>(),
+  schemes: new Map<
+    string,
+    (request: { url: string; method?: string; headers?: Headers }) => Promise<Response>
+  >(),
 }));
 
 vi.mock('electron', async () => {
@@ -91,8 +94,10 @@ vi.mock('electron', async () => {
       setDevicePermissionHandler: () => h.sessionCalls.push('devicePermission'),
       webRequest: { onHeadersReceived: () => h.sessionCalls.push('csp') },
       protocol: {
-        handle: (scheme: string, fn: (request: { url: string }) => Promise<Response>) =>
-          h.schemes.set(scheme, fn),
+        handle: (
+          scheme: string,
+          fn: (request: { url: string; method?: string; headers?: Headers }) => Promise<Response>,
+        ) => h.schemes.set(scheme, fn),
       },
     },
   };
@@ -218,6 +223,10 @@ describe('Electron main, wired', () => {
   it('answers the quicklook scheme from the backend: refused ids, absent pictures', async () => {
     expect(h.privileged).toEqual([
       { scheme: 'eo-quicklook', privileges: { standard: true, secure: true } },
+      {
+        scheme: 'eo-raster',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+      },
     ]);
     const handle = h.schemes.get('eo-quicklook')!;
     const absent = await handle({ url: 'eo-quicklook://thumbnail/no-such-record' });
@@ -227,6 +236,13 @@ describe('Electron main, wired', () => {
     expect(await badVariant.text()).toContain('variant');
     const badId = await handle({ url: 'eo-quicklook://thumbnail/a%0Ab' });
     expect(badId.status).toBe(400);
+  });
+
+  it('answers the raster scheme from the backend: no such raster, refused ids', async () => {
+    const handle = h.schemes.get('eo-raster')!;
+    const get = (url: string) => handle({ url, method: 'GET', headers: new Headers() });
+    expect((await get('eo-raster://file/no-such-raster')).status).toBe(404);
+    expect((await get('eo-raster://file/a%0Ab')).status).toBe(400);
   });
 
   it('saves an export where the save dialog says; a cancelled dialog saves nothing', async () => {
