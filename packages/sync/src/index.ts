@@ -1,5 +1,6 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
 export { openMirrorDatabase, type MirrorDatabase } from './db/open';
+export { DISK_HEADROOM_MB, diskFullMessage, isDiskFull } from './db/disk-full';
 export {
   describeHolder,
   lockMirror,

@@ -120,7 +120,7 @@ export function createBackend(options: BackendOptions): Backend {
   const store = openDesktopStore(dataDir);
   const prices = makePriceBook(store);
   const catalog = makeCatalogView(local);
-  const mirror = makeMirrorStatus(local);
+  const mirror = makeMirrorStatus(local, dataDir);
   // Working offline stops the tile server's traffic too (a metered link): cached tiles only.
   const getTile = makeTiles(store, {
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -262,7 +262,7 @@ export function createBackend(options: BackendOptions): Backend {
   return {
     handlers,
     events,
-    dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
+    dispatch: (method, raw) => dispatch(handlers, method, raw, { dataDir, ...options.dispatch }),
     quicklook: makeQuicklooks(local),
     rasterBytes: (raw) => rasterBytes.read(raw),
     async idle() {
