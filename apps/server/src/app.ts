@@ -35,7 +35,8 @@ import { Worker } from './worker/worker';
 import { registerQuicklookRoutes } from './imagery/routes';
 import { loadSigningSecret, UrlSigner } from './imagery/signing';
 import { QuicklookStore } from './imagery/store';
-import { makeSceneLookup, registerRasterRoutes, SceneCogs, SceneTileThreads } from './imagery/cog';
+import { makeSceneLookup, registerRasterRoutes, SceneCogs } from './imagery/cog';
+import { RenderPool } from './render/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,13 +72,13 @@ export async function buildApp(
     log: (msg, err) => app.log.warn({ err }, msg),
   });
   const signer = new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin);
-  const tileThreads = new SceneTileThreads(config.rasterThreads);
+  const render = new RenderPool(config.renderPool);
   const cogs = new SceneCogs({
     dir: path.join(config.dataDir, 'rasters'),
     budgetBytes: config.rasterCacheBytes,
-    run: (_owner, job) => tileThreads.run(job),
-    inFlight: config.rasterThreads + 1,
-    sign: (pathname) => signer.sign(pathname),
+    run: (owner, job) => render.run(owner, 'sceneTiles', job),
+    inFlight: render.limits.threads + 1,
+    sign: (pathname, org) => signer.sign(pathname, undefined, org),
     lookup: makeSceneLookup(database),
     log: (msg, err) => app.log.warn({ err }, msg),
     now: config.now,
@@ -87,7 +88,12 @@ export async function buildApp(
     db: database.db,
     config,
     worker,
-    imagery: { signer, store: new QuicklookStore(config.dataDir), cogs },
+    imagery: {
+      signer,
+      store: new QuicklookStore(config.dataDir, render, (msg, err) => app.log.warn({ err }, msg)),
+      cogs,
+    },
+    render,
     nowUs: () => Math.round(config.now()) * 1000,
   };
   app.decorate('ctx', ctx);
@@ -127,7 +133,9 @@ export async function buildApp(
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
-    await tileThreads.close();
+    // Closing the pool fails the renders under way (their temp files go), then they settle.
+    cogs.close();
+    await render.close();
     await cogs.settled();
     worker.stop();
     database.close();

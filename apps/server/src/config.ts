@@ -1,7 +1,7 @@
 /** Service configuration: where data lives, how fast background work moves, what to log. */
-import os from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@eo/domain';
+import type { RenderPoolLimits } from './render/pool';
 
 export interface ServerConfig {
   /** Folder holding the SQLite database and delivered manifests. */
@@ -41,8 +41,8 @@ export interface ServerConfig {
    * the least recently used are removed (and rendered again when asked for).
    */
   readonly rasterCacheBytes: number;
-  /** Threads rendering scene COGs' tiles (never the event loop). */
-  readonly rasterThreads: number;
+  /** Limits of the render pool (threads, queue, per-organisation share, time, heap); unset ones default (`src/render/`). */
+  readonly renderPool: Partial<RenderPoolLimits>;
 }
 
 /** '' or an http(s) origin without a trailing slash; anything else is a configuration mistake. */
@@ -74,7 +74,7 @@ export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string
     maxListPageBytes: LIMITS.maxListPageBytes,
     ordersCacheBytes: 32 * 1024 * 1024,
     rasterCacheBytes: 4 * 1024 ** 3,
-    rasterThreads: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+    renderPool: {},
     ...partial,
     assetOrigin: checkAssetOrigin(partial.assetOrigin ?? ''),
     dataDir,

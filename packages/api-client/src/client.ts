@@ -19,6 +19,7 @@ import { makeIndexPng, type IndexPngCall } from './index-png';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
 import { makePagers, type Pagers, type Send } from './pages';
 import { prepareRequest, splitArgs, type RequestInput } from './request';
+import { parseHttpDate } from './retry';
 import { Transport } from './transport';
 import type { EndpointMethods, ResponseOf } from './types';
 
@@ -79,6 +80,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
       json: res.json,
       path: req.path,
       timing: res.timing,
+      serverDateMs: parseHttpDate(res.headers.get('date')),
       decode: () =>
         decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
     };

@@ -1,6 +1,7 @@
 /**
- * Re-reads of what a client created: a job, a delivery, a visualization. The spec has no read
- * for any of them, so each service profile (`dialect.ts` in @eo/domain) says where they are:
+ * Re-reads of what a client created: a job, a delivery, a visualization, an order. The spec has
+ * no read for any of them, so each service profile (`dialect.ts` in @eo/domain) says where they
+ * are (an order is at `GET /v0/orders/{id}` in both):
  *
  * - `spec`: our reference service's extension reads (`extensionEndpoints`): one record by id.
  * - `provider-v0`: the provider's reads (`providerReadEndpoints`): a job under its workflow
@@ -21,6 +22,7 @@ import {
   type Delivery,
   type EndpointDef,
   type Job,
+  type Order,
   type ServiceDialect,
   type Visualization,
 } from '@eo/domain';
@@ -44,6 +46,8 @@ export interface ExtensionReads extends ReferenceReads {
     visualizationId: string,
     options?: CallOptions,
   ): Promise<Visualization | null>;
+  /** An order with its items (its payment status is listed nowhere else by id). */
+  getOrder(orderId: string, options?: CallOptions): Promise<Order | null>;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -123,13 +127,23 @@ export function makeExtensionReads(
     return (found as Record<string, unknown> | undefined) ?? null;
   }
 
-  // The reference lists are at the same paths, in the same shapes, in both profiles.
+  // The reference lists and the order are at the same paths, in the same shapes, in both
+  // profiles.
   const reference = makeReferenceReads((id, def, query, call) => read(id, def, {}, query, call));
+  const getOrder = async (orderId: string, options?: CallOptions) =>
+    (await read(
+      'getOrder',
+      extensionEndpoints.getOrder,
+      { order_id: orderId },
+      undefined,
+      options,
+    )) as Order | null;
 
   if (dialect === 'provider-v0') {
     const p = providerReadEndpoints;
     return {
       ...reference,
+      getOrder,
       async getJob(job, options) {
         const ref = typeof job === 'string' ? { id: job } : job;
         const workflowId = 'workflow_id' in ref ? ref.workflow_id : undefined;
@@ -169,6 +183,7 @@ export function makeExtensionReads(
   const e = extensionEndpoints;
   return {
     ...reference,
+    getOrder,
     getJob: async (job, options) => {
       const id = typeof job === 'string' ? job : job.id;
       return (await read('getJob', e.getJob, { job_id: id }, undefined, options)) as Job | null;

@@ -45,6 +45,12 @@ export interface Page<T> {
    * more to read. A pass the caller stops (break, abort) has no last page.
    */
   readonly end?: PassEnd | undefined;
+  /**
+   * The service's clock when it answered this page (its `Date` header, ms since the epoch),
+   * undefined when it sent none. A consumer bounding "changed since" markers by the time of its
+   * own pass reads the service's time here rather than trusting the local clock.
+   */
+  readonly serverDateMs?: number | undefined;
 }
 
 export type PassEnd = 'total' | 'empty' | 'short' | 'repeated' | 'page-cap';
@@ -75,6 +81,8 @@ export interface Sent<Id extends EndpointId> {
   /** Path and query the request was sent to (relative to the base URL). */
   readonly path: string;
   readonly timing?: ResponseTiming | undefined;
+  /** The response's `Date` header, ms since the epoch (undefined when absent or unreadable). */
+  readonly serverDateMs?: number | undefined;
   /** Validates against the domain schema (reporting drift); throws EoResponseError if unusable. */
   decode(): ResponseOf<Id>;
 }
@@ -100,6 +108,7 @@ interface RawPage<T> {
   readonly link: string | undefined;
   /** How the response's time was spent, when the transport says. */
   readonly timing: ResponseTiming | undefined;
+  readonly serverDateMs: number | undefined;
   decode(): T[];
 }
 
@@ -156,6 +165,7 @@ function rawPage<T>(baseUrl: string, p: RawPageInit<T>): RawPage<T> {
     linked: next !== undefined,
     link: next && p.follow ? sameEndpointLink(next, baseUrl, p.sent.path) : undefined,
     timing: p.sent.timing,
+    serverDateMs: p.sent.serverDateMs,
     decode: p.decode,
   };
 }
@@ -308,12 +318,13 @@ async function* paginate<T>(
         finished = true;
         for (const entry of queue.splice(0)) entry.controller.abort();
       }
+      const serverDateMs = page.serverDateMs;
       if (end === 'repeated') {
-        yield { items: [], total: page.total, offset, pageIndex, end };
+        yield { items: [], total: page.total, offset, pageIndex, end, serverDateMs };
         return;
       }
       if (end === undefined) fill();
-      yield { items: page.decode(), total: page.total, offset, pageIndex, end };
+      yield { items: page.decode(), total: page.total, offset, pageIndex, end, serverDateMs };
       if (end !== undefined) return;
       readAhead.observeWork(now() - arrived);
       at = { offset: offset + page.n, link: page.link };

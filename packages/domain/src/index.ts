@@ -56,6 +56,7 @@ export * from './outbox';
 export * from './archive-scenes';
 export * from './saved-archive-search';
 export * from './order-item-progress';
+export * from './nearest-ids';
 export * from './sync';
 export * from './idempotency';
 export * from './dialect';

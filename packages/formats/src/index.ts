@@ -14,6 +14,12 @@ export {
   type RawFeature,
 } from './types';
 export { detectFormat, importFile, type ImportOptions } from './import';
+export {
+  IMPORT_WORKER_LIMITS,
+  importFileInWorker,
+  type ImportSource,
+  type ImportWorkerLimits,
+} from './worker/import-in-worker';
 export { checkArea, mergeAreas, type AreaResult } from './geometry/area';
 export { readWkt } from './geometry/wkt-read';
 export { readWkb, writeWkb } from './geometry/wkb';

@@ -151,6 +151,13 @@ export function createBackend(options: BackendOptions): Backend {
     connection: () => connection.current(),
     noService,
     backoff: options.followBackoff,
+    // Items that completed free the deliveries waiting for them: send those now, not at the
+    // next connectivity tick.
+    onChanged: (kinds) => {
+      const conn = connection.current();
+      if (!kinds.includes('orders') || !conn || work.autoFlush.counts().queued === 0) return;
+      void work.autoFlush.flush({ signal: conn.signal }).catch(() => undefined);
+    },
   });
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
   /** The configured service, named as its key is bound (origin, or `embedded`). */

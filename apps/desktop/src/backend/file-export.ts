@@ -113,7 +113,7 @@ export function makeFileExport(mirror: Mirror, now: () => Date = () => new Date(
         return items.map((i) => orderItemFeature(orders.get(String(i.order_id)) ?? null, i));
       }
       case 'aois':
-        return picked(records.aois<Json>(), source.ids).map(aoiFeature);
+        return picked(records.aois<Json>(), source.ids, 'aoi_id').map(aoiFeature);
       case 'deliveries': {
         let items: Json[] | null = null;
         const allItems = () => (items ??= records.orderItems<Json>());

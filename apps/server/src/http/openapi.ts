@@ -186,7 +186,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
           name,
           in: 'query',
-          required: true,
+          required: name !== SIGNED_URL_PARAMS.org,
           schema: { type: 'string' },
         })),
         { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
@@ -202,6 +202,44 @@ export function buildOpenApiDocument(serverUrl?: string) {
         '403': errorResponse,
         '404': errorResponse,
         '416': errorResponse,
+      },
+    },
+  };
+  // Scene COGs: the data behind a download's signed_url (imagery/cog), same permission model.
+  paths['/rasters/{source}/{id}/{file}'] = {
+    get: {
+      operationId: 'getSceneCog',
+      summary: "A scene's Cloud-Optimized GeoTIFF behind a signed URL (extension: not in the spec)",
+      tags: ['extension (not in the spec)'],
+      parameters: [
+        { name: 'source', in: 'path', required: true, schema: { enum: ['archive', 'catalog'] } },
+        { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'file', in: 'path', required: true, schema: { enum: ['scene.tif'] } },
+        ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
+          name,
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+        })),
+        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
+        { name: 'If-Range', in: 'header', required: false, schema: { type: 'string' } },
+        { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': {
+          description: 'The COG (strong ETag, immutable); HEAD answers the same headers',
+          content: {
+            'image/tiff; application=geotiff; profile=cloud-optimized': {
+              schema: { type: 'string', format: 'binary' },
+            },
+          },
+        },
+        '206': { description: 'One byte range, or several as multipart/byteranges' },
+        '304': { description: 'Not modified' },
+        '403': errorResponse,
+        '404': errorResponse,
+        '416': errorResponse,
+        '503': errorResponse,
       },
     },
   };

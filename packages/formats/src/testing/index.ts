@@ -1,2 +1,11 @@
 /** Test helpers for packages that test with field files (`@eo/formats/testing`; tests only). */
 export { square } from './square';
+export {
+  bigCellGeoPackage,
+  contentsViewGeoPackage,
+  generatedColumnGeoPackage,
+  hugeRowsViewGeoPackage,
+  kmzBomb,
+  recursiveViewGeoPackage,
+  writeBigCsv,
+} from './hostile';

@@ -6,11 +6,13 @@
  * Exit codes: 0 ok, 1 the operation failed, 2 usage error (usage text on stderr).
  * The API key is never printed: both output streams mask it.
  */
+import path from 'node:path';
 import { EoClientError } from '@eo/api-client';
+import { diskFullMessage, isDiskFull } from '../db/disk-full';
 import { OutboxInputError, OutboxStateError } from '../outbox/index';
 import { checkOptions, parseCommandLine, UsageError, type CommandLine } from './args';
 import { CliFailure, makeContext, type CommandSpec } from './context';
-import { EXIT, redacting, type CliIo, type OutputStream } from './io';
+import { EXIT, redacting, resolvePath, type CliIo, type OutputStream } from './io';
 import { downloadCommand } from './download';
 import { exportAoisCommand, exportOrdersCommand } from './export';
 import { importCommand } from './import';
@@ -73,7 +75,13 @@ function writeUsageError(
 }
 
 /** Errors a command let through, as the user should see them, and the exit code. */
-function report(stderr: OutputStream, spec: CommandSpec, e: unknown, debug: boolean): number {
+function report(
+  stderr: OutputStream,
+  spec: CommandSpec,
+  e: unknown,
+  debug: boolean,
+  dataDir: string,
+): number {
   const usage = `usage: ${spec.usage}`;
   const prefix = `eo ${spec.words.join(' ')}`;
   if (e instanceof UsageError) return writeUsageError(stderr, e, usage, prefix);
@@ -85,6 +93,10 @@ function report(stderr: OutputStream, spec: CommandSpec, e: unknown, debug: bool
   }
   if (e instanceof OutboxStateError || e instanceof CliFailure || e instanceof EoClientError) {
     stderr.write(`${prefix}: ${e.message}\n`);
+    return EXIT.failed;
+  }
+  if (isDiskFull(e)) {
+    stderr.write(`${prefix}: ${diskFullMessage(dataDir)}\n`);
     return EXIT.failed;
   }
   const message = e instanceof Error ? e.message : String(e);
@@ -139,7 +151,10 @@ export async function runEo(argv: readonly string[], io: CliIo): Promise<number>
     }
     return await spec.run(ctx);
   } catch (e) {
-    return report(out.stderr, spec, e, Boolean(io.env.EO_DEBUG));
+    // The disk that filled is the database's (its folder), else the working folder's.
+    const db = line.values.db ?? io.env.EO_DB;
+    const dataDir = path.dirname(resolvePath(io, db ?? './eo'));
+    return report(out.stderr, spec, e, Boolean(io.env.EO_DEBUG), dataDir);
   } finally {
     ctx.close();
   }

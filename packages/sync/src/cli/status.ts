@@ -18,8 +18,9 @@ import { isoFromUs, writeJson, writeTable } from './output';
 import { referenceLine } from './reference';
 
 /**
- * `complete`: the last pass finished; `incomplete`: it ended with fewer records than the
- * service's total (nothing swept; the next sync starts a new pass); `unfinished`: a pass was
+ * `complete`: the last pass finished; `incomplete`: it could not know a list whole (fewer
+ * distinct records than the service's total, a total that fell, a repeated page: nothing swept;
+ * the next sync starts a new pass; `incompleteReason` says which and why); `unfinished`: a pass was
  * interrupted (the next sync resumes it from its checkpoint) or is running in another process;
  * `never`: not synced yet.
  */
@@ -50,7 +51,9 @@ export function writeSyncWarnings(ctx: CommandContext, views: readonly ResourceV
     drift += v.drift;
     if (v.state === 'incomplete')
       ctx.io.stderr.write(
-        `eo: ${v.resource}: the last pass ended with ${v.seen}${v.total === null ? '' : ` of ${v.total}`} records (incomplete): nothing was removed; the next sync starts a new pass\n`,
+        v.incompleteReason !== null
+          ? `eo: ${v.incompleteReason} (incomplete)\n`
+          : `eo: ${v.resource}: the last pass ended with ${v.seen}${v.total === null ? '' : ` of ${v.total}`} records (incomplete): nothing was removed; the next sync starts a new pass\n`,
       );
     if (v.incrementalRejected)
       ctx.io.stderr.write(

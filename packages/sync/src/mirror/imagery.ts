@@ -189,18 +189,24 @@ export function makeImageryStore(sqlite: Database.Database, dbFile: string): Ima
       makePrivateDir(dir);
       const file = fileName(recordId, variant);
       const temp = path.join(dir, `${file}.${process.pid}.part`);
-      const fd = fs.openSync(temp, 'w', PRIVATE_FILE_MODE);
       try {
-        fs.fchmodSync(fd, PRIVATE_FILE_MODE); // an existing temp file keeps its mode otherwise
-        // No fsync: it blocks the event loop (every download waits) and buys nothing here. A
-        // picture lost or torn by a power cut fails its size or hash check (`present`, `get`),
-        // is deleted and fetched again; the quicklooks wire bench measured 1.49× the link's
-        // floor with it, 1.25× without (300 thumbnails, 20 Mbit/s).
-        fs.writeSync(fd, bytes);
-      } finally {
-        fs.closeSync(fd);
+        const fd = fs.openSync(temp, 'w', PRIVATE_FILE_MODE);
+        try {
+          fs.fchmodSync(fd, PRIVATE_FILE_MODE); // an existing temp file keeps its mode otherwise
+          // No fsync: it blocks the event loop (every download waits) and buys nothing here. A
+          // picture lost or torn by a power cut fails its size or hash check (`present`, `get`),
+          // is deleted and fetched again; the quicklooks wire bench measured 1.49× the link's
+          // floor with it, 1.25× without (300 thumbnails, 20 Mbit/s).
+          fs.writeSync(fd, bytes);
+        } finally {
+          fs.closeSync(fd);
+        }
+        fs.renameSync(temp, path.join(dir, file));
+      } catch (e) {
+        // A full disk (or any failed write) leaves no temp file behind, empty or torn.
+        fs.rmSync(temp, { force: true });
+        throw e;
       }
-      fs.renameSync(temp, path.join(dir, file));
       q.upsert.run({
         recordId,
         variant,

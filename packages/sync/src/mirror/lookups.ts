@@ -44,6 +44,12 @@ export interface Lookups {
   readonly satellites: LookupSatellite[];
   /** Cloud locations (`cloud_delivery.config`, `cloud_info.config`) records and the outbox name. */
   readonly cloudConfigs: string[];
+  /**
+   * Ids the service itself gave, per kind: its reference list and its mirrored records (not the
+   * outbox, whose ids were only typed here). Empty for a kind it gave no list of: then no id of
+   * that kind can be called unknown (a form flags an id outside a non-empty one).
+   */
+  readonly serviceIds: Record<'projects' | 'bandsets' | 'satellites' | 'workflows', string[]>;
 }
 
 type Input = Record<string, unknown>;
@@ -97,6 +103,13 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
     for (const row of satelliteBands.all() as Array<{ id: string; bands: string | null }>) {
       addSatellite(row.id, row.bands ? (JSON.parse(row.bands) as unknown) : null);
     }
+    // What the service's records name, before the outbox adds what was typed here.
+    const seenInRecords = {
+      project: [...projectIds],
+      bandset: [...bandsetIds],
+      satellite: [...satellites.keys()],
+      workflow: [...workflowIds],
+    };
 
     // What the outbox holds and has not given up on (a refused input is no suggestion).
     for (const e of entries()) {
@@ -162,6 +175,11 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
           };
     });
 
+    const serviceIds = (kind: keyof typeof seenInRecords): string[] => {
+      const own = listed.filter((r) => r.kind === kind).map((r) => r.id);
+      return own.length === 0 ? [] : sorted(new Set([...own, ...seenInRecords[kind]]));
+    };
+
     return {
       projectIds: sorted(projectChoices.map((c) => c.id)),
       bandsetIds: sorted(bandsetChoices.map((c) => c.id)),
@@ -171,6 +189,12 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
       workflows: workflowChoices,
       satellites: sats,
       cloudConfigs: sorted(configs),
+      serviceIds: {
+        projects: serviceIds('project'),
+        bandsets: serviceIds('bandset'),
+        satellites: serviceIds('satellite'),
+        workflows: serviceIds('workflow'),
+      },
     };
   };
 }

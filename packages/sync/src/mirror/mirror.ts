@@ -79,6 +79,7 @@ import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
 import { refreshCreated, type RefreshCreatedReport } from './refresh-created';
 import { unfinishedAois } from './refresh-aois';
+import { unfinishedOrders } from './refresh-orders';
 import { makeMirrorTables } from './tables';
 import type { WireRecord } from './rows';
 import type { SyncResource } from '@eo/domain';
@@ -150,9 +151,13 @@ export interface Mirror {
     jobs(): WireRecord[];
     /**
      * Records whose status is not final yet (`refreshCreated` follows them): the created
-     * deliveries, jobs and visualizations, and every mirrored AOI.
+     * deliveries, jobs and visualizations, every mirrored AOI, and the orders this client sent
+     * that have not settled (payment in progress, or an item not ended).
      */
-    unfinished(): ReturnType<CreatedRecords['unfinished']> & { aois: WireRecord[] };
+    unfinished(): ReturnType<CreatedRecords['unfinished']> & {
+      aois: WireRecord[];
+      orders: WireRecord[];
+    };
     /** A mirrored AOI's or index's name; null when not mirrored or nameless. */
     nameOf(what: 'aoi' | 'index', id: string): string | null;
   };
@@ -210,7 +215,10 @@ export interface Mirror {
    * same client shares the running flush; with another client it runs after it.
    */
   flush(client: EoClient, options?: MirrorFlushOptions): Promise<FlushProgress>;
-  /** Re-reads the unfinished deliveries, jobs and visualizations this client created, and AOIs. */
+  /**
+   * Re-reads the unfinished deliveries, jobs and visualizations this client created, AOIs, and
+   * the orders it sent.
+   */
   refreshCreated(
     client: EoClient,
     options?: { signal?: AbortSignal | undefined },
@@ -285,7 +293,11 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       visualizations: () => created.visualizations(),
       deliveries: () => created.deliveries(),
       jobs: () => created.jobs(),
-      unfinished: () => ({ ...created.unfinished(), aois: unfinishedAois(sqlite) }),
+      unfinished: () => ({
+        ...created.unfinished(),
+        aois: unfinishedAois(sqlite),
+        orders: unfinishedOrders(sqlite),
+      }),
       nameOf: (what, id) => tables.nameOf(what, id),
     },
     lookups,

@@ -247,7 +247,7 @@ export const syncDrift = sqliteTable(
     seq: integer('seq').primaryKey({ autoIncrement: true }),
     resource: text('resource').notNull(),
     passId: text('pass_id').notNull(),
-    /** `schema`, `not-indexed` or `skipped`. */
+    /** `schema`, `not-indexed`, `skipped`, or `list`: why the pass is incomplete (not a record's). */
     source: text('source').notNull(),
     recordId: text('record_id'),
     path: text('path').notNull(),

@@ -12,7 +12,6 @@ import {
   type MultiPolygon,
   type Polygon,
 } from '@eo/domain';
-import { FormatError, importFile, mergeAreas } from '@eo/formats';
 import type Database from 'better-sqlite3';
 
 export interface SiteArea {
@@ -52,11 +51,16 @@ export function areaOfAoi(sqlite: Database.Database, aoiId: string): SiteArea {
   return asArea(geometry, `AOI ${row.name ?? aoiId}`);
 }
 
-/** Every area of a field file, together (a file whose features are not all areas is refused). */
+/**
+ * Every area of a field file, together (a file whose features are not all areas is refused).
+ * The readers load on first use (the app's first screen does not carry them) and read the file
+ * in a thread with memory and time limits: a hostile file fails there, not here.
+ */
 export async function areaFromFile(name: string, bytes: Uint8Array): Promise<SiteArea> {
+  const { FormatError, importFileInWorker, mergeAreas } = await import('@eo/formats');
   let preview;
   try {
-    preview = await importFile(name, bytes);
+    preview = await importFileInWorker({ name, bytes });
   } catch (e) {
     if (e instanceof FormatError) throw new AreaError(e.message);
     throw e;

@@ -25,6 +25,7 @@ import {
 } from './kinds';
 import { makeDeliveryReadiness } from './delivery-wait';
 import { LIVE_ORDER_STATES, makeOrderChecks } from './order-checks';
+import { makeSatelliteChecks } from './satellite-checks';
 import { findCreated, LOOKUP_KINDS } from './recovery';
 import { checkReference, findReferences, resolveReferences, sourceAssetIds } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
@@ -167,11 +168,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let policy: IdempotencyPolicy = typeof setting === 'function' ? 'auto' : setting;
   let running: Promise<FlushProgress> | undefined;
   const checkOrder = makeOrderChecks(options.db);
+  const checkSatellites = makeSatelliteChecks(options.db);
   const deliveryReadiness = makeDeliveryReadiness(options.db);
 
   /**
-   * Schema and local-id checks, and an order's offline checks (`order-checks.ts`); `seqLimit`:
-   * references must point at earlier entries; `self`: the entry being edited.
+   * Schema and local-id checks, an order's offline checks (`order-checks.ts`), an AOI's and a
+   * visualization's satellites (`satellite-checks.ts`); `seqLimit`: references must point at
+   * earlier entries; `self`: the entry being edited.
    */
   function validate(kind: OutboxKind, input: unknown, seqLimit: number, self?: string): string[] {
     if (!OUTBOX_KINDS.includes(kind)) {
@@ -211,6 +214,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           others.filter((e) => e.id !== self),
         ),
       );
+    }
+    if (kind === 'aoi' && problems.length === 0) problems.push(...checkSatellites.aoi(fields));
+    if (kind === 'visualization' && problems.length === 0) {
+      problems.push(...checkSatellites.visualization(fields, (id) => store.get(id) ?? undefined));
     }
     if (problems.length) throw new OutboxInputError(`Invalid ${kind}`, problems);
     return [...deps];

@@ -164,11 +164,16 @@ export function aoisChangedSince(sinceUs: number | null): { updated_at?: string 
   return sinceUs === null ? {} : { updated_at: `${formatInstant(sinceUs)}/..` };
 }
 
+/** GET /v0/order-items query narrowed to items created at or after `sinceUs`. */
+export function orderItemsCreatedSince(sinceUs: number): { created_at: string } {
+  return { created_at: `${formatInstant(sinceUs)}/..` };
+}
+
 /** RFC 3339 in UTC with µs, the layout every spec timestamp filter reads. */
 const formatInstant = (us: number) => isoTimestamp.format(us, { offset: 'Z', fractionDigits: 6 });
 
 /** A saved search that filters on the change time itself is synced in full (no merging). */
-function namesChangeKey(search: CatalogSearch): boolean {
+export function namesChangeKey(search: CatalogSearch): boolean {
   const q = search.query as Record<string, unknown> | undefined;
   return q !== undefined && CATALOG_CHANGE_KEYS.some((k) => k in q);
 }

@@ -283,8 +283,10 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
   /** Answers the part-2 methods; `undefined` for methods it does not know. */
   function handle(method: string, input: unknown): unknown {
     switch (method) {
-      case 'orders.list':
-        return work.orders;
+      case 'orders.list': {
+        const ids = (input as { ids?: string[] } | undefined)?.ids;
+        return ids ? work.orders.filter((o) => ids.includes(o.id)) : work.orders;
+      }
       case 'orderItems.list': {
         const ids = (input as { orderIds?: string[] } | undefined)?.orderIds;
         return ids ? work.orderItems.filter((i) => ids.includes(i.order_id)) : work.orderItems;

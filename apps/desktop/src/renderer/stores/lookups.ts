@@ -22,6 +22,7 @@ export const EMPTY_LOOKUPS: Lookups = {
   workflows: [],
   satellites: [],
   cloudConfigs: [],
+  serviceIds: { projects: [], bandsets: [], satellites: [], workflows: [] },
 };
 
 export const useLookupsStore = defineStore('lookups', {

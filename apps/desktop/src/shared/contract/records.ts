@@ -37,7 +37,12 @@ export const TimeWindow = z
 export type TimeWindow = z.infer<typeof TimeWindow>;
 
 export const OrdersQuery = z
-  .object({ status: z.array(OrderStatus).optional(), created: TimeWindow.optional() })
+  .object({
+    /** These orders only (what a batch created, followed afterwards). */
+    ids: z.array(id).max(1000).optional(),
+    status: z.array(OrderStatus).optional(),
+    created: TimeWindow.optional(),
+  })
   .strict()
   .optional();
 export type OrdersQuery = z.input<typeof OrdersQuery>;
@@ -109,6 +114,16 @@ export const Lookups = z.object({
   ),
   /** Cloud locations (delivery `config`) that mirrored records and queued creates name. */
   cloudConfigs: z.array(z.string()),
+  /**
+   * Ids the service itself gave (its reference list and its records, not the outbox), per kind;
+   * empty where it gave no list. A form flags an id outside a non-empty one, with the nearest.
+   */
+  serviceIds: z.object({
+    projects: z.array(z.string()),
+    bandsets: z.array(z.string()),
+    satellites: z.array(z.string()),
+    workflows: z.array(z.string()),
+  }),
 });
 export type Lookups = z.infer<typeof Lookups>;
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box, createAoi } from '../../aois/__tests__/fixtures';
 import { archiveItem } from '../../orders/__tests__/fixtures';
-import { insertTestScene } from '../../testing/scenes';
+import { insertSquareScene } from '../../testing/scenes';
 import {
   count,
   createOrder,
@@ -62,8 +62,8 @@ async function settle(): Promise<void> {
 
 beforeAll(async () => {
   t = await createOrdersApp();
-  insertTestScene(t.app.ctx.sqlite, SCENE_A);
-  insertTestScene(t.app.ctx.sqlite, SCENE_B);
+  insertSquareScene(t.app.ctx.sqlite, SCENE_A);
+  insertSquareScene(t.app.ctx.sqlite, SCENE_B);
   const order = (
     await createOrder(t, [archiveItem({ item_ids: [SCENE_A.id, SCENE_B.id] })])
   ).json();

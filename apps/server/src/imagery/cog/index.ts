@@ -10,4 +10,3 @@ export {
 } from './scene-cogs';
 export { makeSceneLookup } from './lookup';
 export { registerRasterRoutes, RASTER_ROUTE, COG_CONTENT_TYPE } from './routes';
-export { SceneTileThreads } from './threads';

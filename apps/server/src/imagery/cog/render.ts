@@ -65,18 +65,36 @@ function cloudReflectance(common: string): number {
   }
 }
 
-/** Each band's reflectance as weights of the six ground spectrum entries (what `bandOf` reads). */
-function bandWeights(commons: readonly string[]): Float64Array {
-  const out = new Float64Array(commons.length * 6);
+/**
+ * Each band's reflectance as weighted entries of the ground spectrum (what `bandOf` reads):
+ * `terms[b]` is a list of [entry, weight], usually one.
+ */
+function bandTerms(commons: readonly string[]): {
+  entries: Int32Array;
+  weights: Float64Array;
+  starts: Int32Array;
+} {
+  const entries: number[] = [];
+  const weights: number[] = [];
+  const starts = [0];
   const probe = new Float32Array(6);
-  commons.forEach((c, b) => {
+  for (const c of commons) {
     for (let k = 0; k < 6; k++) {
       probe.fill(0);
       probe[k] = 1;
-      out[b * 6 + k] = bandOf(c, probe, 0);
+      const w = bandOf(c, probe, 0);
+      if (w !== 0) {
+        entries.push(k);
+        weights.push(w);
+      }
     }
-  });
-  return out;
+    starts.push(entries.length);
+  }
+  return {
+    entries: Int32Array.from(entries),
+    weights: Float64Array.from(weights),
+    starts: Int32Array.from(starts),
+  };
 }
 
 /** (u, v) in 0..1 of (lon, lat) in the quad of `corners` (TL, TR, BR, BL): inverse bilinear by Newton. */
@@ -185,8 +203,8 @@ export function renderSceneTile(
 
   const nb = scene.bands.length;
   const commons = scene.bands.map((b) => b.commonName);
-  // Bands as weights of the spectrum: the per-pixel loop multiplies instead of comparing names.
-  const weights = bandWeights(commons);
+  // Bands as weighted spectrum entries: the per-pixel loop indexes instead of comparing names.
+  const { entries, weights, starts } = bandTerms(commons);
   const clouds = commons.map(cloudReflectance);
   const hazes = commons.map((c) =>
     c === 'blue' || c === 'coastal' ? 1.3 : c === 'green' ? 1 : c === 'red' ? 0.7 : 0.2,
@@ -201,6 +219,13 @@ export function renderSceneTile(
   // between two columns. No closure in these loops (a bundler's keep-names helper would wrap
   // one per call).
   const rowVals = new Float64Array(n * STRIDE);
+  // The grid column left of each pixel's centre, and how far along to the next.
+  const gxOf = new Int32Array(size);
+  const fxOf = new Float64Array(size);
+  for (let x = 0; x < size; x++) {
+    gxOf[x] = Math.min(n - 2, Math.floor((x + 0.5) / step));
+    fxOf[x] = (x + 0.5) / step - gxOf[x]!;
+  }
   let inside = 0;
   for (let y = 0; y < size; y++) {
     const row = ty * size + y;
@@ -214,9 +239,8 @@ export function renderSceneTile(
     for (let x = 0; x < size; x++) {
       const col = tx * size + x;
       if (col >= levelW) break;
-      const gx = Math.min(n - 2, Math.floor((x + 0.5) / step));
-      const fx = (x + 0.5) / step - gx;
-      const l = gx * STRIDE;
+      const fx = fxOf[x]!;
+      const l = gxOf[x]! * STRIDE;
       const r = l + STRIDE;
       const u = rowVals[l + U]! + (rowVals[r + U]! - rowVals[l + U]!) * fx;
       const v = rowVals[l + V]! + (rowVals[r + V]! - rowVals[l + V]!) * fx;
@@ -247,7 +271,8 @@ export function renderSceneTile(
       const i = (y * size + x) * nb;
       for (let b = 0; b < nb; b++) {
         let refl = 0;
-        for (let k = 0; k < 6; k++) refl += spectrum[k]! * weights[b * 6 + k]!;
+        for (let k = starts[b]!; k < starts[b + 1]!; k++)
+          refl += spectrum[entries[k]!]! * weights[k]!;
         const value = refl * ground + light.haze * hazes[b]! * (1 - a) + clouds[b]! * white * a;
         const noise = ((h >>> ((b & 15) * 2)) & 3) - 1.5;
         samples[i + b] = Math.max(1, Math.min(65535, Math.round(value * 10_000 + noise)));

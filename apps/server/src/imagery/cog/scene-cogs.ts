@@ -45,8 +45,8 @@ export interface SceneCogOptions {
   readonly run: (owner: string, job: SceneTilesJob) => Promise<SceneTilesResult>;
   /** Batches in flight at once (the threads, plus one so none waits). */
   readonly inFlight: number;
-  /** The signed URL of a root-relative path. */
-  readonly sign: (pathname: string) => string;
+  /** The signed URL of a root-relative path, issued to an organisation. */
+  readonly sign: (pathname: string, org: string) => string;
   /** The scene a ref names, for an organisation (null: any), or null when there is none. */
   readonly lookup: (ref: SceneRef, orgId: string | null) => SceneRaster | null;
   readonly log: (msg: string, err?: unknown) => void;
@@ -56,6 +56,8 @@ export interface SceneCogOptions {
 
 /** Pixels of one batch of tiles (a job of about a second on an idle core). */
 const BATCH_PIXELS = 4 * 512 * 512;
+/** Times a batch is asked again of a busy render pool before its render fails. */
+const MAX_BUSY_RETRIES = 30;
 /** How long a failed render is reported before the next `ensure` tries again. */
 const FAILED_FOR_MS = 60_000;
 
@@ -72,6 +74,7 @@ export class SceneCogs {
   private readonly files = new Map<string, { bytes: number; usedAt: number }>();
   /** Threads that rendered tiles (tests: never the main thread, 0). */
   readonly threadIds = new Set<number>();
+  private closed = false;
 
   constructor(private readonly opts: SceneCogOptions) {
     fs.mkdirSync(opts.dir, { recursive: true });
@@ -107,7 +110,7 @@ export class SceneCogs {
       this.touch(key);
       return {
         status: 'ready',
-        url: this.opts.sign(sceneCogPath(ref)),
+        url: this.opts.sign(sceneCogPath(ref), orgId),
         bytes: file.bytes,
         etag: etagOf(key),
       };
@@ -175,7 +178,7 @@ export class SceneCogs {
     const results: Promise<SceneTilesResult>[] = [];
     const launch = (b: number) => {
       if (b >= batches.length || results[b]) return;
-      results[b] = this.opts.run(owner, { scene, tiles: batches[b]! }).then((r) => {
+      results[b] = this.runBatch(owner, { scene, tiles: batches[b]! }).then((r) => {
         if (r.tiles.length > 0) this.threadIds.add(r.threadId);
         render.tilesDone += r.tiles.length;
         return r;
@@ -211,6 +214,29 @@ export class SceneCogs {
       this.renders.set(key, { status: 'failed', reason: reasonOf(err), at: this.opts.now() });
     });
     return render;
+  }
+
+  /**
+   * Runs a batch; a busy pool (503: no room in the organisation's share or in the queue) is
+   * asked again after its `Retry-After`, up to `MAX_BUSY_RETRIES` times, so a render waits its
+   * turn instead of failing.
+   */
+  private async runBatch(owner: string, job: SceneTilesJob): Promise<SceneTilesResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.opts.run(owner, job);
+      } catch (e) {
+        const err = e as { status?: unknown; headers?: Record<string, string> };
+        if (err.status !== 503 || attempt >= MAX_BUSY_RETRIES || this.closed) throw e;
+        const afterS = Math.min(60, Math.max(1, Number(err.headers?.['retry-after']) || 1));
+        await new Promise((r) => setTimeout(r, afterS * 1000).unref());
+      }
+    }
+  }
+
+  /** No more retries (the service is closing): renders under way fail when their jobs do. */
+  close(): void {
+    this.closed = true;
   }
 
   /** Removes the least recently used files until the budget holds (never `keep`). */

@@ -109,6 +109,7 @@ export const CALLS: readonly Call[] = [
   ['extensions.getJob', (c) => c.extensions.getJob({ id: 'job-1', workflow_id: 'wf-1' })],
   ['extensions.getDelivery', (c) => c.extensions.getDelivery('dl-1')],
   ['extensions.getVisualization', (c) => c.extensions.getVisualization('aoi-1', 'vis-1')],
+  ['extensions.getOrder', (c) => c.extensions.getOrder('ord-1')],
   ['downloads.createForCatalog', (c) => c.downloads.createForCatalog({ catalog_ids: ['cat-1'] })],
   ['downloads.getForCatalog', (c) => c.downloads.getForCatalog('dl-1')],
   ['downloads.createForAoi', (c) => c.downloads.createForAoi('aoi-1', { asset_ids: ['asset-1'] })],

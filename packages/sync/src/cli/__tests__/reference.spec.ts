@@ -12,7 +12,6 @@ import { openMirror } from '../../mirror/mirror';
 import { RESOURCES } from '../../pull/engine';
 import { orderInput } from '../../outbox/__tests__/service';
 import { startService, type TestService } from '../../pull/__tests__/service';
-import { editDistance, nearestChoices } from '../reference';
 import { eo } from './run-eo';
 
 const REFERENCE_PATH = /^\/v0\/(projects|bandsets|satellites|workflows)(\?|$)/;
@@ -172,27 +171,5 @@ describe('eo outbox add with an id the mirror does not know', () => {
     const r = await add(db, 'job', { workflow_id: 'wf-anything', project_id: 'prj-anything' });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-  });
-});
-
-describe('nearest known choices', () => {
-  it('edit distance', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('same', 'same')).toBe(0);
-  });
-
-  it('by id or name, case-insensitive, at most three, ties in list order', () => {
-    const choices = [
-      { id: 'p-1', name: 'Flood response' },
-      { id: 'p-2', name: 'Crop monitoring' },
-      { id: 'p-3', name: null },
-      { id: 'p-4', name: null },
-    ];
-    expect(nearestChoices('crop monitorin', choices)[0]).toEqual({
-      id: 'p-2',
-      name: 'Crop monitoring',
-    });
-    expect(nearestChoices('P-4', choices).map((c) => c.id)).toEqual(['p-4', 'p-1', 'p-2']);
   });
 });

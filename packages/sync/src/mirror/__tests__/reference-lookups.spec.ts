@@ -92,6 +92,10 @@ describe('reference lists in the mirror', () => {
     expect(lookups.cloudConfigs).toEqual(['field-bucket']);
     expect(lookups.projects.at(-1)).toEqual({ id: 'prj-queued', name: null });
     expect(lookups.workflows.at(-1)).toEqual({ id: 'wf-queued', name: null });
+    // Ids only typed here are no word of the service's (issue 26: forms flag them).
+    expect(lookups.serviceIds.projects).toEqual(['prj-demo-crops', 'prj-demo-floods']);
+    expect(lookups.serviceIds.workflows).not.toContain('wf-queued');
+    expect(lookups.serviceIds.satellites).toContain('sat-aurora-1');
   });
 
   it('a service without the reads (404) degrades quietly to the bands the records show', async () => {
@@ -112,6 +116,13 @@ describe('reference lists in the mirror', () => {
     expect(aurora.bands).toContain('B05');
     expect(aurora.bands).not.toContain('B11');
     expect(mirror.lookups().projects.every((p) => p.name === null)).toBe(true);
+    // No lists: nothing can be called unknown.
+    expect(mirror.lookups().serviceIds).toEqual({
+      projects: [],
+      bandsets: [],
+      satellites: [],
+      workflows: [],
+    });
   });
 
   it('keeps the last lists when the service stops offering them, and clear() forgets them', async () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
-import { insertTestScene, seedDemo, startServer, type RunningServer } from '@eo/server';
+import { insertSquareScene, seedDemo, startServer, type RunningServer } from '@eo/server';
 import { startRelay, type Relay } from './relay';
 
 export interface OfflineService {
@@ -85,7 +85,7 @@ export async function startOfflineService(): Promise<OfflineService> {
   });
   assets.target = server.url;
   const key = seedDemo(server.app.ctx.sqlite, { nowMs: Date.now(), scenes: 20 }).demoKey!;
-  insertTestScene(server.app.ctx.sqlite, SITE_SCENE);
+  insertSquareScene(server.app.ctx.sqlite, SITE_SCENE);
   const catalogIds = await orderSite(server.url, key, 2);
   const relay = await startRelay(server.url);
   const { sqlite } = server.app.ctx;

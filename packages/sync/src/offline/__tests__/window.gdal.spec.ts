@@ -78,13 +78,14 @@ afterAll(async () => {
 describe('the stored site file, judged by GDAL', { timeout: 180_000 }, () => {
   it("opens with the scene's CRS, its grid, its bands' names, nodata 0 and overviews; a valid COG", async () => {
     const info = await gdalInfo(raster.file!);
-    // The CRS is the record's proj:epsg, as the service gives it.
+    // The CRS is the record's (proj:epsg, or proj:code in STAC's projection 2.0), as served.
     const record = svc.server.app.ctx.sqlite
       .prepare('SELECT record_json FROM catalog_records WHERE id = ?')
       .pluck()
       .get(svc.catalogIds[0]) as string;
     const { details } = JSON.parse(record) as { details: { properties: Record<string, unknown> } };
-    const epsg = details.properties['proj:epsg'];
+    const { 'proj:epsg': number, 'proj:code': code } = details.properties;
+    const epsg = typeof number === 'number' ? number : Number(String(code).replace(/^EPSG:/, ''));
     expect(epsg).toBe(32632);
     expect(raster.epsg).toBe(epsg);
     expect(info.stac?.['proj:epsg']).toBe(epsg);

@@ -38,6 +38,7 @@ import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 import { useOutboxStore } from '../outbox/outbox-store';
 import { useSettingsStore } from '../settings/settings-store';
+import { useLookupsStore } from '../../stores/lookups';
 
 type FieldErrors = Partial<Record<ItemFieldKey, string>>;
 
@@ -73,7 +74,8 @@ export const useComposerStore = defineStore('composer', {
   getters: {
     results(s): Record<string, DraftResult> {
       const dialect = useSettingsStore().serviceDialect;
-      return Object.fromEntries(s.items.map((d) => [d.key, validateDraft(d, dialect)]));
+      const known = useLookupsStore().lookups;
+      return Object.fromEntries(s.items.map((d) => [d.key, validateDraft(d, dialect, known)]));
     },
     valid(): boolean {
       return Object.values(this.results).every((r) => r.ok);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gdalInfo, gdalLocationValues, validateCog } from '@eo/geotiff/testing';
 import { createTestApp, DEMO, type TestApp } from '../../../testing/harness';
 import { satelliteById } from '../../../reference/catalog';
-import { insertTestScene } from './scenes';
+import { insertSquareScene } from '../../../testing/scenes';
 
 let t: TestApp;
 let base: string;
@@ -18,7 +18,7 @@ const SCENE = {
   datetime: '2024-06-20T10:30:00Z',
   cloudCover: 20,
 };
-const feature = () => insertTestScene(t.app.ctx.sqlite, SCENE);
+const feature = () => insertSquareScene(t.app.ctx.sqlite, SCENE);
 let f: ReturnType<typeof feature>;
 
 beforeAll(async () => {
@@ -41,7 +41,9 @@ describe('scene COGs', () => {
     const { first, state } = await ready({ source: 'archive', id: SCENE.id });
     expect(first).toMatchObject({ status: 'rendering', tilesDone: 0 });
     expect(state.url).toMatch(
-      /^\/rasters\/archive\/TEST_AUR1_A\/scene\.tif\?expires=\d+&signature=[\w-]+$/,
+      new RegExp(
+        `^/rasters/archive/TEST_AUR1_A/scene\\.tif\\?expires=\\d+&org=${DEMO.orgId}&signature=[\\w-]+$`,
+      ),
     );
     expect([...t.app.ctx.imagery.cogs.threadIds].every((id) => id > 0)).toBe(true);
     expect(t.app.ctx.imagery.cogs.threadIds.size).toBeGreaterThan(0);

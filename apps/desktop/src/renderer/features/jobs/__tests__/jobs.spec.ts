@@ -8,6 +8,7 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import JobsScreen from '../JobsScreen.vue';
 import { checkJobForm } from '../job-form';
+import { EMPTY_LOOKUPS } from '../../../stores/lookups';
 import {
   expectQuiet,
   expectSummaryOnSubmit,
@@ -218,11 +219,42 @@ describe('job form', () => {
   });
 
   it('accepts any value when nothing is known yet', () => {
-    const check = checkJobForm(
-      { workflow_id: 'wf-x', project_id: 'p' },
-      { workflowIds: [], projectIds: [] },
-    );
+    const check = checkJobForm({ workflow_id: 'wf-x', project_id: 'p' }, EMPTY_LOOKUPS);
     expect(check.warnings).toEqual({});
     expect(check.payload).toEqual({ workflow_id: 'wf-x', project_id: 'p' });
+  });
+
+  it('flags a misspelt workflow or project the service lists, and fixes it in one click (issue 26)', async () => {
+    bridge.work.lookups = lookupsFrom({
+      projectIds: ['prj-demo-crops', 'prj-demo-floods'],
+      workflowIds: ['wf-ndvi-timeseries', 'wf-cloud-mask'],
+      names: { 'wf-ndvi-timeseries': 'NDVI time series', 'prj-demo-crops': 'Crop monitoring' },
+      listed: true,
+    });
+    const w = await mountScreen();
+    const form = w.find('[data-test="job-form"]');
+    await form.find('input[name="workflow_id"]').setValue('wf-ndvi-timesries');
+    await form.find('input[name="project_id"]').setValue('prj-demo-crop');
+    expect(form.find('#job-workflow-error').text()).toBe(
+      '“wf-ndvi-timesries” is not a workflow the service lists. Did you mean wf-ndvi-timeseries (NDVI time series), wf-cloud-mask? If it is new, sync to read the lists again.',
+    );
+    expect(form.find('#job-project-error').text()).toContain(
+      'Did you mean prj-demo-crops (Crop monitoring), prj-demo-floods?',
+    );
+    // Nothing is queued with an unknown id.
+    await form.trigger('submit');
+    await flushPromises();
+    expect(lastEnqueue()).toBeUndefined();
+    // One click on the nearest one mends each field; then it queues.
+    await form.find('[data-test="job-workflow-nearest-choice"]').trigger('click');
+    await form.find('[data-test="job-project-nearest-choice"]').trigger('click');
+    expect(form.find('#job-workflow-error').text()).toBe('');
+    expect(form.find('#job-project-error').text()).toBe('');
+    await form.trigger('submit');
+    await flushPromises();
+    expect(lastEnqueue()?.input).toEqual({
+      kind: 'job',
+      input: { workflow_id: 'wf-ndvi-timeseries', project_id: 'prj-demo-crops' },
+    });
   });
 });
