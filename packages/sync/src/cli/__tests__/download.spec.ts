@@ -96,7 +96,15 @@ describe('eo download', () => {
     ]);
     expect((JSON.parse(status.stdout) as { imagery: { raster: number } }).imagery.raster).toBe(1);
     const table = await eo(['status', '--format', 'table'], { env });
-    expect(table.stdout).toMatch(/offline rasters:\nRASTER +SCENE +AREA/);
+    expect(JSON.parse(status.stdout).rasterTotals).toEqual({
+      stored: 1,
+      unfinished: 0,
+      bytes: raster.bytes,
+      budgetBytes: 1024 ** 3,
+    });
+    expect(table.stdout).toMatch(
+      /offline rasters: 1 stored, \d+\.\d MB \(imagery budget 1074 MB\)\nRASTER +SCENE +AREA/,
+    );
     expect(table.stdout).toContain(raster.id);
     expect(table.stdout).toMatch(new RegExp(`${raster.id} .* stored`));
   });
