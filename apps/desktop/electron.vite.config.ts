@@ -19,6 +19,7 @@ const workspace = [
   '@eo/sync',
   '@eo/server',
   '@eo/formats',
+  '@eo/geotiff',
 ];
 const inlined = ['zod', 'drizzle-orm'];
 
@@ -60,9 +61,10 @@ function workspaceMigrations(): Plugin {
 }
 
 /**
- * Worker threads load an entry module by file name. From sources the service's render pool and
- * the field file importer name their TypeScript entries; bundled, each entry is built as an
- * entry of its own (`render-thread.cjs`, `import-thread.cjs`, below) and the name in the
+ * Worker threads load an entry module by file name. From sources the service's render pool, the
+ * field file importer and the field package check name their TypeScript entries; bundled, each
+ * entry is built as an entry of its own (`render-thread.cjs`, `import-thread.cjs`,
+ * `package-check-thread.cjs`, below) and the name in the
  * source is rewritten to it.
  */
 function workspaceThreads(): Plugin {
@@ -76,6 +78,11 @@ function workspaceThreads(): Plugin {
       file: '/packages/formats/src/worker/import-in-worker.ts',
       original: "const IMPORT_THREAD_ENTRY = './import-thread.ts';",
       built: "const IMPORT_THREAD_ENTRY = './import-thread.cjs';",
+    },
+    {
+      file: '/packages/sync/src/field-package/check-in-worker.ts',
+      original: "const PACKAGE_CHECK_THREAD_ENTRY = './check-thread.ts';",
+      built: "const PACKAGE_CHECK_THREAD_ENTRY = './package-check-thread.cjs';",
     },
   ];
   return {
@@ -118,6 +125,11 @@ export default defineConfig({
           'render-thread': resolve(__dirname, '../server/src/render/thread-entry.ts'),
           // Field file imports, in a thread with memory and time limits (@eo/formats).
           'import-thread': resolve(__dirname, '../../packages/formats/src/worker/import-thread.ts'),
+          // Field packages checked before a merge, in a thread with memory and time limits.
+          'package-check-thread': resolve(
+            __dirname,
+            '../../packages/sync/src/field-package/check-thread.ts',
+          ),
         },
       },
     },

@@ -55,6 +55,8 @@ export interface EoClient extends EndpointMethods {
   readonly inFlight: number;
   /** What the service said about itself so far (`idempotencyKey`: honoured / unknown / ignored). */
   readonly capabilities: Capabilities;
+  /** The service's URL as configured (no key in it). */
+  readonly baseUrl: string;
   /** Never shows the key: `EoClient(http://host)`. */
   toString(): string;
 }
@@ -77,6 +79,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
     const res = await transport.send(req, call);
     const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
     return {
+      endpoint: id,
       json: res.json,
       path: req.path,
       timing: res.timing,
@@ -104,7 +107,18 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   const client: EoClient = {
     ...methods,
-    pages: makePagers(send, opts.baseUrl, serviceProfile(opts.dialect).satelliteSearchSkip),
+    pages: makePagers(
+      send,
+      opts.baseUrl,
+      serviceProfile(opts.dialect).satelliteSearchSkip,
+      (endpoint, path, message) => {
+        try {
+          opts.onSchemaDrift?.({ endpoint, issues: [{ path, message }] });
+        } catch {
+          // A reporting hook must never break a call.
+        }
+      },
+    ),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift, opts.dialect),
     downloads: makeDownloadCalls(
       transport,
@@ -120,6 +134,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
       return transport.inFlight;
     },
     capabilities: transport.capabilities,
+    baseUrl: opts.baseUrl,
     toString: () => `EoClient(${opts.baseUrl})`,
   };
   // The options object holds the key: keep it out of enumerable properties and inspection.

@@ -53,6 +53,11 @@ export interface Exchange {
   readonly request: ProxiedRequest;
   /** Sends the request to the service (once; later calls return the same answer). */
   forward(): Promise<Upstream>;
+  /**
+   * Cuts the client's connection now, without an answer; the rule may go on (forward later: the
+   * service does the work of a request whose client has given up on it). Then return 'drop'.
+   */
+  cut(): void;
 }
 
 /**
@@ -193,11 +198,12 @@ export async function startMisbehavingProxy(target: string): Promise<Misbehaving
       const entry: LoggedRequest = { method: request.method, url, rule: taken?.name ?? 'pass' };
       log.push(entry);
       let answer: Promise<Upstream> | undefined;
+      const cut = () => req.socket.destroy();
       const exchange: Exchange = {
         request,
         forward: () => (answer ??= forward(req, body)),
+        cut,
       };
-      const cut = () => req.socket.destroy();
       Promise.resolve(taken ? taken.rule(exchange) : undefined)
         .then(async (outcome) => {
           if (outcome === 'drop') return cut();

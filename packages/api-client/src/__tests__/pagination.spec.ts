@@ -75,7 +75,14 @@ describe('offset-based lists', () => {
     srv.setHandler(() => ({ json: { aois: [], pagination: { limit: 10, offset: 0, total: 0 } } }));
     const pages = await collect(client.pages.aois());
     expect(pages).toEqual([
-      { items: [], total: 0, offset: 0, pageIndex: 0, end: 'empty', serverDateMs: expect.any(Number) },
+      {
+        items: [],
+        total: 0,
+        offset: 0,
+        pageIndex: 0,
+        end: 'empty',
+        serverDateMs: expect.any(Number),
+      },
     ]);
   });
   it('aoiAssets, orderItems and indices use the same mechanics', async () => {

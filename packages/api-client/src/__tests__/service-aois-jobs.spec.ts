@@ -51,7 +51,14 @@ describe('AOIs', () => {
     const pages = [];
     for await (const p of client.pages.aois()) pages.push(p);
     expect(pages).toEqual([
-      { items: [], total: 0, offset: 0, pageIndex: 0, end: 'empty', serverDateMs: expect.any(Number) },
+      {
+        items: [],
+        total: 0,
+        offset: 0,
+        pageIndex: 0,
+        end: 'empty',
+        serverDateMs: expect.any(Number),
+      },
     ]);
   });
   it("createAoi: the service's per-item validation details come through", async () => {

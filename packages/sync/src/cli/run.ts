@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { EoClientError } from '@eo/api-client';
 import { diskFullMessage, isDiskFull } from '../db/disk-full';
+import { MirrorInUseError } from '../db/mirror-lock';
 import { OutboxInputError, OutboxStateError } from '../outbox/index';
 import { checkOptions, parseCommandLine, UsageError, type CommandLine } from './args';
 import { CliFailure, makeContext, type CommandSpec } from './context';
@@ -22,9 +23,14 @@ import {
   outboxConfirmCommand,
   outboxResendCommand,
   outboxRetryCommand,
+  outboxTakeBackCommand,
 } from './outbox-entry';
+import { outboxHandoverExportCommand, outboxHandoverImportCommand } from './outbox-handover';
+import { outboxQuoteCommand } from './order-quotes';
 import { outboxFlushCommand } from './outbox-flush';
 import { outboxListCommand } from './outbox-list';
+import { packageExportCommand } from './package-export';
+import { packageImportCommand } from './package-import';
 import { searchCommand } from './search';
 import { statusCommand } from './status';
 import { syncCommand } from './sync';
@@ -39,10 +45,16 @@ export const COMMANDS: readonly CommandSpec[] = [
   outboxCancelCommand,
   outboxConfirmCommand,
   outboxResendCommand,
+  outboxTakeBackCommand,
+  outboxHandoverExportCommand,
+  outboxHandoverImportCommand,
+  outboxQuoteCommand,
   statusCommand,
   exportOrdersCommand,
   exportAoisCommand,
   importCommand,
+  packageExportCommand,
+  packageImportCommand,
   downloadCommand,
 ];
 
@@ -91,7 +103,12 @@ function report(
     const error = new UsageError(`${title}; nothing queued`, e.details);
     return writeUsageError(stderr, error, usage, prefix);
   }
-  if (e instanceof OutboxStateError || e instanceof CliFailure || e instanceof EoClientError) {
+  if (
+    e instanceof OutboxStateError ||
+    e instanceof CliFailure ||
+    e instanceof EoClientError ||
+    e instanceof MirrorInUseError
+  ) {
     stderr.write(`${prefix}: ${e.message}\n`);
     return EXIT.failed;
   }

@@ -53,6 +53,7 @@ import {
 import { PassClock } from './pass-clock';
 import { makePassIdSeeds, PassIds } from './pass-ids';
 import { makeByIdChecks, MAX_SINGLE_ID_CHECKS } from './still-listed';
+import { canonicalItems, storedVariants, variantMessage } from './variants';
 import { syncReference, type ReferenceReport } from './reference';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
@@ -310,12 +311,11 @@ export function createSyncEngine(options: SyncEngineOptions) {
       for await (const page of source(next, signal)) {
         if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
         clock.saw(page.serverDateMs);
-        for (const item of page.items) {
-          const id = isRecord(item) ? readId(item[field]) : null;
-          if (id === null) ids.addAnonymous(part);
-          else if (!ids.add(part, id)) repeats++;
-        }
-        buffer.push(...page.items);
+        // Each id under the spelling the pass stores it under; a repeat counts once.
+        const c = canonicalItems(resource, field, part, page.items, ids, buffer.length);
+        drifted.push(...c.issues);
+        repeats += c.repeats;
+        buffer.push(...c.items);
         next = page.offset + page.items.length;
         totals.see(page.total);
         end = page.end;
@@ -371,15 +371,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
     if (pages === null) return false;
     const writer = writers[resource];
     const field = idFieldOf(resource);
-    const write = sqlite.transaction((items: unknown[]) => {
-      driftStore.sample(resource, passId, writeDrift(writer.write(items, passId)));
+    const write = sqlite.transaction((items: unknown[], issues: DriftIssue[]) => {
+      driftStore.sample(resource, passId, [...issues, ...writeDrift(writer.write(items, passId))]);
     });
     for await (const page of pages) {
-      write(page.items);
-      for (const item of page.items) {
-        const id = isRecord(item) ? readId(item[field]) : null;
-        if (id !== null) ids.add(part, id);
-      }
+      const c = canonicalItems(resource, field, part, page.items, ids, 0);
+      write(c.items, c.issues);
     }
     return true;
   }
@@ -427,8 +424,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         // A list resumed from its checkpoint: the ids it brought before count as seen.
         const scope = { part, parts: parts.length, aoiId: aoiOf[part]?.aoi_id };
         const seeds = seedsOf(resource, passId, scope);
-        if (seeds === null) ids.unknown(part);
-        else ids.seed(part, seeds);
+        ids.seed(part, seeds.ids, seeds.exact);
       }
       const report = await walkList(
         resource,
@@ -460,6 +456,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
         });
       progress(part, false);
     }
+    // One row per record whatever the spelling of its id (variants.ts).
+    mergeVariants(resource, passId, ids, since === null);
     if (since === null && !earlier) {
       // Before a sweep, and to complete lists whose pages skipped records: the records the pass
       // did not see, asked by id where the service can be asked so; then each list judged again.
@@ -490,12 +488,47 @@ export function createSyncEngine(options: SyncEngineOptions) {
       const removed = since === null ? writer.sweep(passId) : 0;
       const now = nowUs();
       states.finish(resource, removed, now);
-      incremental.completed(resource, passId, now);
+      incremental.completed(resource, passId, now, clock.startUs());
     })();
     progress(parts.length, true);
   }
 
   const byId = makeByIdChecks(client, searches);
+
+  /**
+   * Records the pass stored under a new spelling while the mirror holds them under another (an
+   * id upper-cased or padded on some page): merged into the row the mirror had, under its
+   * spelling, and reported as drift. `full`: looked for among the rows the pass did not see.
+   */
+  function mergeVariants(resource: ResourceName, passId: string, ids: PassIds, full: boolean) {
+    const writer = writers[resource];
+    if (!writer.read || !writer.remove) return;
+    const pairs = storedVariants(writer, passId, ids, full, () => ids.norms());
+    if (pairs.length === 0) return;
+    const field = idFieldOf(resource);
+    sqlite.transaction(() => {
+      const issues: DriftIssue[] = [];
+      for (const [stored, seen] of pairs) {
+        const record = writer.read!(seen);
+        if (!isRecord(record)) continue;
+        writer.remove!([seen]);
+        writer.write([{ ...record, [field]: stored }], passId);
+        ids.respell(seen, stored);
+        const message = variantMessage(resource, seen, stored);
+        issues.push({
+          source: 'schema',
+          index: issues.length,
+          recordId: stored,
+          path: field,
+          message,
+        });
+      }
+      driftStore.sample(resource, passId, issues);
+      const st = states.get(resource)!;
+      const at = { part: st.part, checkpoint: st.checkpoint, seen: st.seen, total: st.total };
+      states.checkpoint(resource, at, driftCounts(issues));
+    })();
+  }
 
   /**
    * Before a sweep, asks the service by id for the rows the pass did not see: offset paging
@@ -531,7 +564,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
         keep(items);
         for (const item of items) {
           const id = isRecord(item) ? readId(item[field]) : null;
-          if (id !== null && ids.add(part, id)) found++;
+          if (id !== null && !ids.see(part, id).repeat) found++;
         }
       }
       if (check.perRequest === 1 && found >= missing) return;

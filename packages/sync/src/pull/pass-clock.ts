@@ -22,10 +22,14 @@ export class PassClock {
     private readonly nowUs: () => number,
   ) {}
 
-  /** A page arrived with this `Date` (ms; undefined when the service sent none). */
+  /**
+   * A page arrived with this `Date` (ms; undefined when the service sent none). The header
+   * counts whole seconds: the service's clock was somewhere in that second, taken at its end
+   * (a record stamped a moment before the pass began is never taken for a future one).
+   */
   saw(serverDateMs: number | undefined): void {
     if (this.offsetUs === undefined && serverDateMs !== undefined)
-      this.offsetUs = serverDateMs * 1000 - this.nowUs();
+      this.offsetUs = (serverDateMs + 1000) * 1000 - this.nowUs();
   }
 
   /** The pass's start on the service's clock (µs). */

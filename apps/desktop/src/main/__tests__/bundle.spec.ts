@@ -83,6 +83,10 @@ describe('built bundle', () => {
     expect(sourcesOf(chunks)).toContain('"./import-thread.cjs"');
     expect(sourcesOf(chunks)).not.toContain('./import-thread.ts');
     expect(fs.existsSync(path.join(outDir, 'main', 'import-thread.cjs'))).toBe(true);
+    // ...and for the field package check's (@eo/sync).
+    expect(sourcesOf(chunks)).toContain('"./package-check-thread.cjs"');
+    expect(sourcesOf(chunks)).not.toContain('./check-thread.ts');
+    expect(fs.existsSync(path.join(outDir, 'main', 'package-check-thread.cjs'))).toBe(true);
     // ...and that entry, run as a plain Node worker, serves the service's jobs.
     const thread = new Worker(path.join(outDir, 'main', 'render-thread.cjs'));
     try {
