@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { parseRange } from '../http/ranges';
+import { sceneCogPath } from '../imagery/cog';
 import type { DownloadQueries, DownloadRow, SceneRef } from './repository';
 
 export const DOWNLOAD_MANIFEST_ROUTE = '/downloads/:download_id/manifest.json';
@@ -23,12 +24,11 @@ export const manifestPath = (downloadId: string): string =>
   `/downloads/${encodeURIComponent(downloadId)}/manifest.json`;
 
 /**
- * The signed URL of a scene's file, or null while the service has no file for it. Stub: the
- * scene COGs are not served yet, so a download's `signed_url` is its manifest for now.
+ * The signed URL of a scene's COG (`/rasters/...`: served from the disk cache, rendered again
+ * when it was evicted, 503 with Retry-After meanwhile).
  */
-export function sceneFileUrl(_ctx: AppContext, _scene: SceneRef, _expires: number): string | null {
-  return null;
-}
+export const sceneFileUrl = (ctx: AppContext, scene: SceneRef, expires: number): string =>
+  ctx.imagery.signer.sign(sceneCogPath(scene), expires);
 
 export type DownloadFileOut = z.input<typeof DownloadFile>;
 
@@ -41,13 +41,14 @@ export function downloadFiles(
   const scenes = JSON.parse(row.scenes_json) as SceneRef[];
   const { signer } = ctx.imagery;
   const expires = signer.expiresAt();
-  const files: DownloadFileOut[] = [];
-  for (const scene of scenes) {
-    const url = sceneFileUrl(ctx, scene, expires);
-    if (url) files.push({ scene_id: scene.id, signed_url: url, media_type: COG_MEDIA_TYPE });
-  }
-  const single = scenes.length === 1 && files.length === 1 ? files[0]!.signed_url : undefined;
-  return { signed_url: single ?? signer.sign(manifestPath(row.id), expires), files };
+  const files: DownloadFileOut[] = scenes.map((scene) => ({
+    scene_id: scene.id,
+    signed_url: sceneFileUrl(ctx, scene, expires),
+    media_type: COG_MEDIA_TYPE,
+  }));
+  const signedUrl =
+    files.length === 1 ? files[0]!.signed_url : signer.sign(manifestPath(row.id), expires);
+  return { signed_url: signedUrl, files };
 }
 
 const matchesEtag = (header: string | undefined, etag: string) =>
@@ -87,7 +88,7 @@ export function registerDownloadFileRoutes(
           scenes: scenes.map((s) => ({
             scene_id: s.id,
             source: s.source,
-            file: files.find((f) => f.scene_id === s.id) ?? null,
+            file: files.find((f) => f.scene_id === s.id)!,
           })),
         }),
       );

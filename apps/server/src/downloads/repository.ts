@@ -5,12 +5,8 @@ import type { downloads } from './schema';
 
 export type DownloadRow = Omit<SqlRow<typeof downloads>, 'seq'>;
 
-/** Where a scene's file comes from: an archive scene (global) or a catalog record (the org's). */
-export type SceneSource = 'archive' | 'catalog';
-export interface SceneRef {
-  readonly source: SceneSource;
-  readonly id: string;
-}
+/** A download's scene: an archive scene (global) or a catalog record (the org's). */
+export type { SceneRef } from '../imagery/cog';
 
 export type RequestedField = 'catalog_ids' | 'order_item_ids' | 'asset_ids';
 

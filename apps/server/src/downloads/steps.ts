@@ -8,14 +8,18 @@
  * an order item gives the records of its completed tasks (it waits while it is unpaid or a task
  * is pending or in progress, and fails when none completed); an AOI asset gives the archive scene it was cut
  * from (it waits while the AOI is producing it, and fails when producing it failed). A record
- * or scene gone since the request fails the download. Nothing is written but the row, so a step
- * retried after a crash does no harm.
+ * or scene gone since the request fails the download. Then each scene's COG is asked for
+ * (`ctx.imagery.cogs.ensure`: started when missing, rendered off the event loop): the download
+ * waits while one renders and fails when one cannot be made. Nothing is written but the row (a
+ * render is the same file whoever starts it), so a step retried after a crash does no harm.
  */
 import type { AppContext } from '../context';
 import type { StepTools } from '../worker/worker';
 import type { DownloadQueries, DownloadRow, RequestedField, SceneRef } from './repository';
 
 export const DOWNLOAD_STEP = 'download.advance';
+/** Least wait between two looks at a download whose files are being made. */
+export const RENDER_POLL_MS = 1000;
 
 type Resolved = { wait: true } | { fail: string } | { scenes: SceneRef[] };
 
@@ -86,6 +90,23 @@ export function resolveScenes(q: DownloadQueries, d: DownloadRow): Resolved {
   return wait ? { wait: true } : { scenes };
 }
 
+/**
+ * Every scene's COG ready (`ensure` starts a render that is missing, and never blocks); or why
+ * the download waits (a render under way) or fails.
+ */
+function filesReady(ctx: AppContext, orgId: string, scenes: readonly SceneRef[]): Resolved {
+  let wait = false;
+  for (const scene of scenes) {
+    const state = ctx.imagery.cogs.ensure(orgId, scene);
+    if (state.status === 'rendering') wait = true;
+    else if (state.status === 'failed')
+      return { fail: `the file of scene ${scene.id} could not be made: ${state.reason}` };
+    else if (state.status === 'not-found')
+      return { fail: `scene ${scene.id} has no data the service can make a file of` };
+  }
+  return wait ? { wait: true } : { scenes: [...scenes] };
+}
+
 export function registerDownloadSteps(ctx: AppContext, q: DownloadQueries): void {
   function advance(downloadId: string, tools: StepTools): void {
     const d = q.get(downloadId);
@@ -97,9 +118,11 @@ export function registerDownloadSteps(ctx: AppContext, q: DownloadQueries): void
       return;
     }
     if (d.status !== 'in_progress') return;
-    const r = resolveScenes(q, d);
+    const resolved = resolveScenes(q, d);
+    const r = 'scenes' in resolved ? filesReady(ctx, d.org_id, resolved.scenes) : resolved;
     if ('wait' in r) {
-      tools.schedule(DOWNLOAD_STEP, downloadId);
+      // A render takes seconds to minutes: asked again after the step delay, at least a second.
+      tools.schedule(DOWNLOAD_STEP, downloadId, Math.max(tools.stepDelayMs, RENDER_POLL_MS));
       return;
     }
     if ('fail' in r) {

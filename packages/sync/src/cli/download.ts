@@ -192,6 +192,31 @@ export function writeRasterTable(ctx: CommandContext, rasters: readonly OfflineR
   );
 }
 
+/** The offline rasters' totals `eo status` prints: how many are stored, their bytes, the budget. */
+export interface RasterTotals {
+  readonly stored: number;
+  /** Taken offline but not stored yet (stopped or waiting). */
+  readonly unfinished: number;
+  readonly bytes: number;
+  /** The imagery budget a download counts against unless `--imagery-budget` is given. */
+  readonly budgetBytes: number;
+}
+
+export function rasterTotals(rasters: readonly OfflineRaster[]): RasterTotals {
+  const stored = rasters.filter((r) => r.state === 'stored');
+  return {
+    stored: stored.length,
+    unfinished: rasters.length - stored.length,
+    bytes: stored.reduce((s, r) => s + (r.bytes ?? 0), 0),
+    budgetBytes: DEFAULT_IMAGERY_BUDGET_BYTES,
+  };
+}
+
+export const rasterTotalsLine = (t: RasterTotals): string =>
+  `offline rasters: ${t.stored} stored, ${(t.bytes / MB).toFixed(1)} MB` +
+  `${t.unfinished > 0 ? `, ${t.unfinished} unfinished` : ''}` +
+  ` (imagery budget ${(t.budgetBytes / MB).toFixed(0)} MB)\n`;
+
 /** Every offline raster of the mirror, newest first. */
 export function offlineRasters(db: {
   sqlite: Parameters<typeof makeOfflineRasterStore>[0];

@@ -10,7 +10,7 @@ import { RESOURCES } from '../pull/engine';
 import { referenceCounts } from '../pull/reference';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import { archiveCounts, archiveLine } from './archive';
-import { offlineRasters, writeRasterTable } from './download';
+import { offlineRasters, rasterTotals, rasterTotalsLine, writeRasterTable } from './download';
 import { imageryCounts, imageryLine } from './imagery';
 import { EXIT } from './io';
 import type { CommandContext, CommandSpec } from './context';
@@ -121,8 +121,17 @@ export const statusCommand: CommandSpec = {
     const reference = referenceCounts(sqlite);
     const archive = archiveCounts(db);
     const rasters = offlineRasters(db);
+    const totals = rasterTotals(rasters);
     if (format === 'json') {
-      writeJson(ctx.io.stdout, { resources, outbox, imagery, archive, reference, rasters });
+      writeJson(ctx.io.stdout, {
+        resources,
+        outbox,
+        imagery,
+        archive,
+        reference,
+        rasters,
+        rasterTotals: totals,
+      });
     } else {
       writeResourceTable(ctx, resources);
       const counts = Object.entries(outbox)
@@ -133,7 +142,7 @@ export const statusCommand: CommandSpec = {
       ctx.io.stdout.write(archiveLine(archive));
       ctx.io.stdout.write(referenceLine(reference));
       if (rasters.length > 0) {
-        ctx.io.stdout.write('\noffline rasters:\n');
+        ctx.io.stdout.write(`\n${rasterTotalsLine(totals)}`);
         writeRasterTable(ctx, rasters);
       }
     }

@@ -139,7 +139,7 @@ export async function openRemoteFile(
   url: URL,
   firstBytes: number,
   options: RemoteFileOptions & { expect?: { etag: string | null; size: number } | undefined } = {},
-): Promise<{ file: RemoteFile; head: Uint8Array }> {
+): Promise<{ file: RemoteFile; head: Uint8Array; headTiming: RangeTiming }> {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   /** Set by the first read. */
@@ -256,7 +256,9 @@ export async function openRemoteFile(
 
   // The first read: size, ETag and type.
   const headChunks: Uint8Array[] = [];
+  const sent = now();
   const res = await get(0, firstBytes);
+  const headAt = now();
   const etag = res.headers.get('etag');
   const expected = options.expect;
   const range = res.status === 206 ? parseContentRange(res.headers.get('content-range')) : null;
@@ -301,5 +303,6 @@ export async function openRemoteFile(
     readRange,
     read,
   };
-  return { file, head: Buffer.concat(headChunks) };
+  const headTiming = { waitMs: headAt - sent, bodyMs: now() - headAt, bytes: got };
+  return { file, head: Buffer.concat(headChunks), headTiming };
 }

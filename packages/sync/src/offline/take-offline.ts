@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DownloadState, EoClient } from '@eo/api-client';
+import { GeoTiffError, type GeoTiff } from '@eo/geotiff';
 import type Database from 'better-sqlite3';
 import { makeImageryStore } from '../mirror/imagery';
 import type { SiteArea } from './area';
@@ -42,11 +43,18 @@ import {
   RemoteFileChanged,
   signedFileUrl,
   SignedUrlExpired,
+  type RangeTiming,
   type RemoteFile,
 } from './remote-file';
 import { followDownload, requestDownload, type FollowOptions } from './request';
-import { makeOfflineRasterStore, type OfflineRasterRow, type SceneKind } from './store';
+import {
+  makeOfflineRasterStore,
+  type OfflineRasterRow,
+  type OfflineRasterStore,
+  type SceneKind,
+} from './store';
 import { fetchWholeFile } from './whole-file';
+import { fetchWindow, openCog, planSite, writeWindow } from './window-read';
 
 /** What the first read of a file asks for: a COG's header and first IFDs fit (GDAL's layout). */
 export const HEADER_BYTES = 16 * 1024;
@@ -107,6 +115,8 @@ export interface TakeOfflineOptions extends Pick<
   readonly downloadId?: string | undefined;
   /** For tests; never given credentials. */
   readonly fetch?: typeof fetch | undefined;
+  /** The wait before a read is tried again (tests shorten it). */
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
 export class OfflineError extends Error {
@@ -193,6 +203,7 @@ export async function takeOffline(
     // A signed URL refused (expired between runs): the download is read again, once.
     let file: RemoteFile;
     let head: Uint8Array;
+    let headTiming: RangeTiming;
     for (let tries = 1; ; tries++) {
       const target = fileOf(row, download);
       const url = signedFileUrl(target.url, options.serviceUrl);
@@ -202,7 +213,7 @@ export async function takeOffline(
       const expect =
         row.source_bytes === null ? undefined : { etag: row.source_etag, size: row.source_bytes };
       try {
-        ({ file, head } = await openRemoteFile(url, HEADER_BYTES, {
+        ({ file, head, headTiming } = await openRemoteFile(url, HEADER_BYTES, {
           fetch: options.fetch,
           signal: options.signal,
           expect,
@@ -228,7 +239,19 @@ export async function takeOffline(
       source_bytes: file.info.size,
       fetched_bytes: row.fetched_bytes + file.fetchedBytes,
     });
-    row = await storeWholeFile(db, store, row, file, head, options);
+    const headBytes = file.fetchedBytes;
+    const opened = await openCog(file, head);
+    row =
+      'tiff' in opened
+        ? await storeSite(
+            db,
+            store,
+            row,
+            { file, tiff: opened.tiff, headTiming, headBytes },
+            req,
+            options,
+          )
+        : await storeWholeFile(db, store, row, { file, headBytes }, opened.notCog, options);
     const stored = view(row);
     options.onProgress?.({ phase: 'stored', raster: stored });
     return stored;
@@ -241,27 +264,18 @@ export async function takeOffline(
   }
 }
 
-/** What the first bytes say the file is (for the whole-file message). */
-function describeFile(head: Uint8Array, contentType: string | null): string {
-  const b = head;
-  if (b[0] === 0x50 && b[1] === 0x4b) return 'a zip archive';
-  if ((b[0] === 0x49 && b[1] === 0x49) || (b[0] === 0x4d && b[1] === 0x4d))
-    return 'a TIFF that is not a Cloud-Optimized GeoTIFF';
-  return `not a Cloud-Optimized GeoTIFF (${contentType ?? 'no type given'})`;
-}
-
 /** The fallback: the whole file, its size said first, resumable, checked into the budget. */
 async function storeWholeFile(
   db: { readonly sqlite: Database.Database; readonly file: string },
   store: ReturnType<typeof makeOfflineRasterStore>,
   rowIn: OfflineRasterRow,
-  file: RemoteFile,
-  head: Uint8Array,
+  source: { readonly file: RemoteFile; readonly headBytes: number },
+  reason: string,
   options: TakeOfflineOptions,
 ): Promise<OfflineRasterRow> {
+  const { file } = source;
   let row = rowIn;
   const size = file.info.size;
-  const reason = describeFile(head, file.info.contentType);
   options.onProgress?.({
     phase: 'whole-file',
     reason,
@@ -273,26 +287,20 @@ async function storeWholeFile(
     planned_bytes: size,
     message: `the download's file is ${reason}: stored whole (${size} bytes), not as a window of the site`,
   });
-  const imagery = makeImageryStore(db.sqlite, db.file);
-  const rasterBytes = store.storedBytes();
-  if (rasterBytes + size > options.budgetBytes)
-    throw new Error(
-      `the file (${size} bytes) does not fit the imagery budget (${options.budgetBytes} bytes, ${rasterBytes} taken by offline rasters)`,
-    );
-  // Quicklooks can be fetched again: they make room.
-  imagery.evictTo(options.budgetBytes - size);
+  makeRoom(db, store, size, options.budgetBytes, 'the file');
   const dir = ensureRastersDir(db.file);
   const partPath = path.join(dir, partFileName(row.id));
   const part = openPartFile(store, row.id, partPath);
-  const before = file.fetchedBytes;
+  const before = row.fetched_bytes - source.headBytes;
   try {
     await fetchWholeFile(file, part, {
       signal: options.signal,
+      sleep: options.sleep,
       onProgress: (have, bytes) => options.onProgress?.({ phase: 'file', have, bytes }),
     });
   } finally {
     part.close();
-    row = store.update(row.id, { fetched_bytes: row.fetched_bytes + file.fetchedBytes - before });
+    row = store.update(row.id, { fetched_bytes: before + file.fetchedBytes });
   }
   const name = storedFileName(row.id, extensionOf(file.info.contentType, file.url));
   const final = path.join(dir, name);
@@ -309,4 +317,125 @@ async function storeWholeFile(
     });
   })();
   return row;
+}
+
+/**
+ * Room for `bytes` more in the imagery budget: offline rasters are never evicted (a site taken
+ * offline on purpose), quicklooks are (they can be fetched again). Too big: said before a byte
+ * is fetched.
+ */
+function makeRoom(
+  db: { readonly sqlite: Database.Database; readonly file: string },
+  store: OfflineRasterStore,
+  bytes: number,
+  budgetBytes: number,
+  what: string,
+): void {
+  const rasterBytes = store.storedBytes();
+  if (rasterBytes + bytes > budgetBytes)
+    throw new Error(
+      `${what} (${bytes} bytes) does not fit the imagery budget (${budgetBytes} bytes, ${rasterBytes} taken by offline rasters)`,
+    );
+  makeImageryStore(db.sqlite, db.file).evictTo(budgetBytes - bytes);
+}
+
+/** The site's window of a COG: tiles by ranges into the part file, then the stored GeoTIFF. */
+async function storeSite(
+  db: { readonly sqlite: Database.Database; readonly file: string },
+  store: OfflineRasterStore,
+  rowIn: OfflineRasterRow,
+  source: {
+    readonly file: RemoteFile;
+    readonly tiff: GeoTiff;
+    readonly headTiming: RangeTiming;
+    /** The file's bytes already counted in the row (the first read). */
+    readonly headBytes: number;
+  },
+  req: SiteRequest,
+  options: TakeOfflineOptions,
+): Promise<OfflineRasterRow> {
+  const { file, tiff } = source;
+  let row = rowIn;
+  let planned;
+  try {
+    planned = planSite(tiff, req.area.geometry, req.resolution);
+  } catch (e) {
+    if (e instanceof GeoTiffError && e.code === 'argument')
+      throw new Error(
+        `the area does not meet scene ${row.scene_id ?? row.scene_ref}: ${e.message}`,
+      );
+    throw e;
+  }
+  const { plan, pieces } = planned;
+  const headerBytes = file.fetchedBytes;
+  const pieceBytes = pieces.reduce((s, p) => s + p.length, 0);
+  // The stored file: the tiles, a third more for the overviews, and its header.
+  makeRoom(db, store, Math.ceil(pieceBytes * (4 / 3)) + 65_536, options.budgetBytes, 'the site');
+  const dir = ensureRastersDir(db.file);
+  const partPath = path.join(dir, partFileName(row.id));
+  const part = openPartFile(store, row.id, partPath);
+  // The row counts the file's bytes so far (its head); the reader counts every byte it fetched.
+  const before = row.fetched_bytes - source.headBytes;
+  try {
+    row = store.update(row.id, {
+      mode: 'window',
+      level: plan.level,
+      planned_bytes: headerBytes + pieceBytes,
+      message: null,
+    });
+    const missing = pieces.filter((p) => !part.pieces.has(p.name));
+    options.onProgress?.({
+      phase: 'planned',
+      level: plan.level,
+      pixelSize: planned.pixelSize,
+      width: plan.pixelWindow.width,
+      height: plan.pixelWindow.height,
+      tiles: pieces.length,
+      bytes: missing.reduce((s, p) => s + p.length, 0),
+    });
+    await fetchWindow(file, part, planned, {
+      signal: options.signal,
+      sleep: options.sleep,
+      seed: source.headTiming,
+      onPiece: (done, total) =>
+        options.onProgress?.({ phase: 'tiles', done, total, bytes: file.fetchedBytes }),
+    });
+    options.onProgress?.({ phase: 'writing' });
+    const written = await writeWindow(
+      tiff,
+      planned,
+      part,
+      file.url,
+      path.join(dir, storedFileName(row.id, '.tif')),
+    );
+    part.close();
+    fs.rmSync(partPath, { force: true });
+    const sha256 = fileSha256(path.join(dir, written.file));
+    db.sqlite.transaction(() => {
+      store.dropParts(row.id);
+      row = store.update(row.id, {
+        state: 'stored',
+        epsg: tiff.epsg,
+        bounds_json: JSON.stringify(written.bounds),
+        width: written.width,
+        height: written.height,
+        bands_json: JSON.stringify(tiff.bandNames),
+        nodata: tiff.nodata,
+        file: written.file,
+        bytes: written.bytes,
+        sha256,
+        fetched_bytes: before + file.fetchedBytes,
+        stored_at_us: Date.now() * 1000,
+      });
+    })();
+    return row;
+  } finally {
+    try {
+      part.close();
+    } catch {
+      // closed already (stored)
+    }
+    if (store.get(row.id)?.state !== 'stored')
+      store.update(row.id, { fetched_bytes: before + file.fetchedBytes });
+  }
 }

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import { COG_MEDIA_TYPE } from '@eo/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
@@ -14,7 +15,7 @@ import { parseRanges } from '../../http/ranges';
 import type { SceneCogFile, SceneSource } from './scene-cogs';
 
 export const RASTER_ROUTE = '/rasters/:source/:id/:file';
-export const COG_CONTENT_TYPE = 'image/tiff; application=geotiff; profile=cloud-optimized';
+export const COG_CONTENT_TYPE = COG_MEDIA_TYPE;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const CRLF = '\r\n';
 

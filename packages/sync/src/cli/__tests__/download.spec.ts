@@ -1,13 +1,17 @@
 /**
  * `eo download` and the offline rasters in `eo status`, in-process against the real service:
- * the scene found in the mirror, the area from a field file, an AOI or a buffer, progress lines,
- * the whole-file fallback said with its size, `--out`, and usage errors that name the flag.
+ * the scene found in the mirror, the area from a field file, an AOI or a buffer, progress lines
+ * (the plan said before the tiles), `--out`, and usage errors that name the flag.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/__tests__/temp';
-import { startOfflineService, type OfflineService } from '../../offline/__tests__/service';
+import {
+  SITE_SCENE,
+  startOfflineService,
+  type OfflineService,
+} from '../../offline/__tests__/service';
 import type { OfflineRaster } from '../../offline/index';
 import { eo } from './run-eo';
 
@@ -28,11 +32,11 @@ beforeAll(async () => {
         type: 'Polygon',
         coordinates: [
           [
-            [11.3, 44.5],
-            [11.32, 44.5],
-            [11.32, 44.52],
-            [11.3, 44.52],
-            [11.3, 44.5],
+            [SITE_SCENE.lon - 0.003, SITE_SCENE.lat - 0.002],
+            [SITE_SCENE.lon + 0.003, SITE_SCENE.lat - 0.002],
+            [SITE_SCENE.lon + 0.003, SITE_SCENE.lat + 0.002],
+            [SITE_SCENE.lon - 0.003, SITE_SCENE.lat + 0.002],
+            [SITE_SCENE.lon - 0.003, SITE_SCENE.lat - 0.002],
           ],
         ],
       },
@@ -70,15 +74,17 @@ describe('eo download', () => {
     const raster = JSON.parse(r.stdout) as OfflineRaster;
     expect(raster).toMatchObject({
       state: 'stored',
-      mode: 'whole',
+      mode: 'window',
       area: { label: 'site.geojson' },
       scene: { kind: 'catalog', ref: svc.catalogIds[0] },
     });
     const lines = r.stderr.split('\n');
     expect(lines[0]).toMatch(/^download: asking the service \(off_/);
     expect(r.stderr).toMatch(
-      /download: the file is not a Cloud-Optimized GeoTIFF .*: taking it whole, \d+\.\d MB/,
+      /download: level 0 \(3 m\), \d+ x \d+ px, \d+ tiles, \d+\.\d MB to fetch\n/,
     );
+    expect(r.stderr).toMatch(/download: tiles (\d+)\/\1, /);
+    expect(r.stderr).not.toMatch(/taking it whole/);
     expect(r.stderr).toMatch(/download: stored off_/);
     expect(r.stderr).toContain(`eo download: wrote ${out}`);
     expect(fs.readFileSync(out).equals(fs.readFileSync(raster.file!))).toBe(true);
@@ -90,20 +96,28 @@ describe('eo download', () => {
     ]);
     expect((JSON.parse(status.stdout) as { imagery: { raster: number } }).imagery.raster).toBe(1);
     const table = await eo(['status', '--format', 'table'], { env });
-    expect(table.stdout).toMatch(/offline rasters:\nRASTER +SCENE +AREA/);
+    expect(JSON.parse(status.stdout).rasterTotals).toEqual({
+      stored: 1,
+      unfinished: 0,
+      bytes: raster.bytes,
+      budgetBytes: 1024 ** 3,
+    });
+    expect(table.stdout).toMatch(
+      /offline rasters: 1 stored, \d+\.\d MB \(imagery budget 1074 MB\)\nRASTER +SCENE +AREA/,
+    );
     expect(table.stdout).toContain(raster.id);
-    expect(table.stdout).toContain('stored (whole file)');
+    expect(table.stdout).toMatch(new RegExp(`${raster.id} .* stored`));
   });
 
-  it('a buffer around a position, without progress, still says the file is taken whole', async () => {
+  it('a buffer around a position, without progress, says nothing but the file', async () => {
     const r = await eo(
       [
         'download',
         svc.catalogIds[1]!,
         '--around',
-        '11.31,44.51',
+        `${SITE_SCENE.lon},${SITE_SCENE.lat}`,
         '--radius',
-        '500',
+        '300',
         '--progress',
         'off',
         '--format',
@@ -113,11 +127,10 @@ describe('eo download', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({
-      area: { label: '500 m around 11.31000, 44.51000' },
+      mode: 'window',
+      area: { label: '300 m around 11.35000, 44.50000' },
     });
-    expect(r.stderr).toMatch(
-      /^eo download: the file is not a Cloud-Optimized GeoTIFF .*taking it whole \(\d+\.\d MB\)/,
-    );
+    expect(r.stderr).toBe('');
   });
 
   it('refuses bad usage before asking anything, naming the flag', async () => {

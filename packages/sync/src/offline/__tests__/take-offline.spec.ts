@@ -2,9 +2,11 @@
  * Taking a site offline against the real reference service (its worker running), through a
  * relay that records where every request went: the download asked for exactly once (also after
  * a crash mid-request, against a service that honours the key and one that does not), followed
- * to success, its file fetched without the API key, and stored with its size and hash. Until the
- * service serves scene COGs, its signed_url is the download's manifest: the whole-file fallback.
+ * to success, its COG's tiles for the site fetched by ranges without the API key, and the window
+ * stored with its size and hash; and, against a stand-in for the provider whose file is a zip,
+ * the whole-file fallback.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient, type EoClient } from '@eo/api-client';
@@ -16,7 +18,9 @@ import { fileSha256, rastersDir } from '../raster-files';
 import { makeOfflineRasterStore } from '../store';
 import { OfflineError, takeOffline, type OfflineProgress, type SiteRequest } from '../take-offline';
 import type { Relay } from './relay';
-import { startOfflineService, type OfflineService } from './service';
+import { startFileServer } from './file-server';
+import { startProviderStub } from './provider-stub';
+import { SITE_SCENE, startOfflineService, type OfflineService } from './service';
 
 const tmp = tempDir('take-offline');
 let svc: OfflineService;
@@ -29,7 +33,7 @@ let n = 0;
 beforeAll(async () => {
   svc = await startOfflineService();
   ({ key, relay, assets, catalogIds } = svc);
-  expect(catalogIds.length).toBeGreaterThanOrEqual(4);
+  expect(catalogIds.length).toBe(2);
 });
 afterAll(async () => {
   await svc?.close();
@@ -46,7 +50,7 @@ const client = (): EoClient => createEoClient({ baseUrl: relay.url, apiKey: key 
 const mirror = (): MirrorDatabase => openMirrorDatabase(path.join(tmp.dir, `m${++n}.db`));
 const site = (catalogId: string): SiteRequest => ({
   scene: { kind: 'catalog', id: catalogId },
-  area: areaAround(11.3, 44.5, 1000),
+  area: areaAround(SITE_SCENE.lon, SITE_SCENE.lat, 300),
   resolution: 'native',
 });
 const options = (c: EoClient, progress?: OfflineProgress[]) => ({
@@ -62,21 +66,30 @@ const creates = () =>
 const serviceDownloads = () => svc.downloads();
 
 describe('takeOffline', () => {
-  it('asks once, follows to success, fetches the file without the key and stores it whole when it is not a COG', async () => {
+  it('asks once, follows to success, reads the tiles of the site by ranges without the key, stores the window', async () => {
     const db = mirror();
     const progress: OfflineProgress[] = [];
     const raster = await takeOffline(db, site(catalogIds[0]!), options(client(), progress));
     expect(raster).toMatchObject({
       state: 'stored',
-      mode: 'whole',
+      mode: 'window',
+      level: 0,
+      epsg: 32632,
+      nodata: 0,
       scene: { kind: 'catalog', ref: catalogIds[0], sceneId: catalogIds[0] },
+      // The order's bandset (bs-aurora-rgbn).
+      bands: ['B02', 'B03', 'B04', 'B08'],
+      message: null,
     });
-    expect(raster.message).toMatch(/not a Cloud-Optimized GeoTIFF \(application\/json/);
+    expect(raster.width! % 512 === 0 || raster.width! < 1024).toBe(true);
     expect(creates()).toBe(1);
-    // The file came from the asset origin, and no request there carried the key.
-    expect(assets.requests.length).toBeGreaterThan(0);
-    for (const r of assets.requests) expect(r.headers.authorization).toBeUndefined();
-    // Stored owner-only, with the size and hash of its row, and it is the service's manifest.
+    // The file came from the asset origin by ranges, and no request there carried the key.
+    expect(assets.requests.length).toBeGreaterThan(1);
+    for (const r of assets.requests) {
+      expect(r.headers.authorization).toBeUndefined();
+      expect(r.headers.range).toMatch(/^bytes=\d+-\d+$/);
+    }
+    // Stored owner-only, with the size and hash of its row.
     const file = raster.file!;
     expect(path.dirname(file)).toBe(rastersDir(db.file));
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -84,23 +97,40 @@ describe('takeOffline', () => {
     expect(fs.statSync(file).size).toBe(raster.bytes);
     const row = makeOfflineRasterStore(db.sqlite).get(raster.id)!;
     expect(fileSha256(file)).toBe(row.sha256);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
-      download_id: raster.downloadId,
-      scenes: [{ scene_id: catalogIds[0] }],
-    });
-    // The whole file's size is said before a byte of it is fetched.
-    const phases = progress.map((p) => p.phase);
-    const whole = phases.indexOf('whole-file');
-    expect(whole).toBeGreaterThan(phases.indexOf('opening'));
-    expect(phases.indexOf('file')).toBeGreaterThan(whole);
-    expect(progress[whole]).toMatchObject({ bytes: raster.bytes });
-    expect(phases[phases.length - 1]).toBe('stored');
+    expect(makeOfflineRasterStore(db.sqlite).parts(raster.id)).toEqual([]);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
+    // The steps, in order: the plan is said before a tile is fetched.
+    const phases = [...new Set(progress.map((p) => p.phase))];
+    expect(phases).toEqual([
+      'requesting',
+      'waiting',
+      'opening',
+      'planned',
+      'tiles',
+      'writing',
+      'stored',
+    ]);
+    const planned = progress.find((p) => p.phase === 'planned')!;
+    expect(planned).toMatchObject({ level: 0, pixelSize: 3 });
+    expect(raster.fetchedBytes).toBeGreaterThan(0);
+    expect(raster.fetchedBytes).toBeLessThanOrEqual(raster.plannedBytes! * 1.05);
 
     // The same request again: answered from the mirror, nothing asked.
     relay.requests.length = 0;
     const again = await takeOffline(db, site(catalogIds[0]!), options(client()));
     expect(again.id).toBe(raster.id);
     expect(relay.requests).toEqual([]);
+    db.close();
+  });
+
+  it('a coarser resolution reads an overview level', async () => {
+    const db = mirror();
+    const raster = await takeOffline(
+      db,
+      { ...site(catalogIds[0]!), resolution: { metres: 7 } },
+      options(client()),
+    );
+    expect(raster).toMatchObject({ state: 'stored', mode: 'window', level: 1, resolution: '7m' });
     db.close();
   });
 
@@ -138,7 +168,7 @@ describe('takeOffline', () => {
     relay.ignoreKey = true;
     // The create reaches the service, its answer is lost.
     relay.lose = (r) => r.method === 'POST';
-    const req = site(catalogIds[2]!);
+    const req = site(catalogIds[1]!);
     const c = createEoClient({ baseUrl: relay.url, apiKey: key, retry: { maxAttempts: 1 } });
     const before = serviceDownloads();
     const first = await takeOffline(db, req, options(c)).catch((e: unknown) => e);
@@ -159,9 +189,9 @@ describe('takeOffline', () => {
 
   it('a download the service made, given by the user, is followed without a create', async () => {
     const db = mirror();
-    const made = await client().downloads.createForCatalog({ catalog_ids: [catalogIds[3]!] });
+    const made = await client().downloads.createForCatalog({ catalog_ids: [catalogIds[0]!] });
     relay.requests.length = 0;
-    const raster = await takeOffline(db, site(catalogIds[3]!), {
+    const raster = await takeOffline(db, site(catalogIds[0]!), {
       ...options(client()),
       downloadId: made.id,
     });
@@ -176,5 +206,59 @@ describe('takeOffline', () => {
     expect(e).toBeInstanceOf(OfflineError);
     expect((e as OfflineError).message).toMatch(/cat_nope/);
     db.close();
+  });
+
+  it("a file that is not a COG (the provider's zip): its size said first, taken whole, resumed where it stopped", async () => {
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04'), crypto.randomBytes(3 * 1024 * 1024)]);
+    const files = await startFileServer(zip, 'application/zip');
+    const provider = await startProviderStub(`${files.url}/exports/scene.zip?sig=abc`);
+    try {
+      const db = mirror();
+      const c = createEoClient({
+        baseUrl: provider.url,
+        apiKey: 'provider-key',
+        dialect: 'provider-v0',
+      });
+      const opts = { ...options(c), serviceUrl: provider.url, sleep: () => Promise.resolve() };
+      // The first run loses the link after 1.5 MB of the file, then after 0.5 MB at every try:
+      // it keeps the whole chunk it got, and stops after its tries.
+      let cuts = 0;
+      files.setFault((r) =>
+        r.range && r.range.end - r.range.start > 100_000
+          ? { cutAfter: (++cuts === 1 ? 1.5 : 0.5) * 1024 * 1024 }
+          : 'pass',
+      );
+      const progress: OfflineProgress[] = [];
+      const first = await takeOffline(db, site('cat-provider'), {
+        ...opts,
+        onProgress: (p) => progress.push(p),
+      }).catch((e: unknown) => e);
+      expect(first).toBeInstanceOf(OfflineError);
+      expect((first as OfflineError).raster?.state).toBe('fetching');
+      const whole = progress.findIndex((p) => p.phase === 'whole-file');
+      expect(progress[whole]).toMatchObject({ reason: 'a zip archive', bytes: zip.length });
+      expect(progress.findIndex((p) => p.phase === 'file')).toBeGreaterThan(whole);
+      // The second run asks for the rest only, with If-Range, and nobody asks the provider twice.
+      files.setFault(() => 'pass');
+      files.requests.length = 0;
+      const raster = await takeOffline(db, site('cat-provider'), opts);
+      expect(raster).toMatchObject({ state: 'stored', mode: 'whole', bytes: zip.length });
+      expect(raster.message).toMatch(/is a zip archive: stored whole/);
+      expect(path.extname(raster.file!)).toBe('.zip');
+      expect(fs.readFileSync(raster.file!).equals(zip)).toBe(true);
+      const rest = files.requests.find((r) => r.range && r.range.start > 0)!;
+      expect(rest.range!.start).toBe(1024 * 1024);
+      expect(rest.headers['if-range']).toMatch(/^"/);
+      for (const r of files.requests) expect(r.headers.authorization).toBeUndefined();
+      expect(provider.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+      expect(JSON.parse(provider.requests.find((r) => r.method === 'POST')!.body)).toEqual({
+        catalog_ids: ['cat-provider'],
+        order_item_ids: [],
+      });
+      db.close();
+    } finally {
+      await provider.close();
+      await files.close();
+    }
   });
 });
