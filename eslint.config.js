@@ -5,6 +5,7 @@
 //   fixtures <- server (and every package's tests and benches); bench-kit <- tests and benches only;
 //   server <- desktop, and the tests and benches of api-client and sync (the running reference service).
 //   domain <- formats <- sync, desktop (Node side).
+//   domain <- geotiff <- server, sync, desktop (Node side, and the renderer: it decodes rasters in a worker).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,6 +39,7 @@ function importRules(allowedWorkspace, opts = {}) {
     '@eo/catalog-store',
     '@eo/api-client',
     '@eo/formats',
+    '@eo/geotiff',
     '@eo/sync',
     '@eo/server',
     '@eo/desktop',
@@ -149,6 +151,8 @@ function rendererImportRules(zonePatterns) {
               '@eo/api-client/*',
               '@eo/formats',
               '@eo/formats/*',
+              '@eo/geotiff/node',
+              '@eo/geotiff/testing',
               '@eo/sync',
               '@eo/sync/*',
               '@eo/server',
@@ -161,7 +165,7 @@ function rendererImportRules(zonePatterns) {
               '@eo/bench-kit/*',
             ],
             message:
-              'The renderer talks to the backend only through the typed contract (src/shared/contract/); it may import @eo/domain.',
+              'The renderer talks to the backend only through the typed contract (src/shared/contract/); it may import @eo/domain, and @eo/geotiff (not its /node or /testing entries) to decode rasters in a worker.',
           },
           ...zonePatterns,
         ],
@@ -249,13 +253,48 @@ export default tseslint.config(
       ],
     },
   },
+  // geotiff: the GeoTIFF/COG codec, pure like domain (the desktop renderer runs it in a Web
+  // Worker); its /node entry (zlib, files) and /testing entry (GDAL) are the Node-only parts.
+  {
+    files: ['packages/geotiff/src/**/*.ts'],
+    ignores: ['packages/geotiff/src/{node,testing}/**', 'packages/geotiff/src/**/__tests__/**'],
+    languageOptions: { globals: {} },
+    rules: {
+      ...importRules(['@eo/domain'], { node: false }),
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals,
+        {
+          name: 'process',
+          message: 'No Node globals in @eo/geotiff: it runs in a browser worker too.',
+        },
+        {
+          name: 'Buffer',
+          message: 'No Node globals in @eo/geotiff: it runs in a browser worker too.',
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'packages/geotiff/src/{node,testing}/**/*.ts',
+      'packages/geotiff/src/**/__tests__/**/*.ts',
+    ],
+    rules: importRules(['@eo/domain']),
+  },
   {
     files: ['packages/sync/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/api-client', '@eo/formats']),
+    rules: importRules([
+      '@eo/domain',
+      '@eo/catalog-store',
+      '@eo/api-client',
+      '@eo/formats',
+      '@eo/geotiff',
+    ]),
   },
   {
     files: ['apps/server/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/fixtures']),
+    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/geotiff', '@eo/fixtures']),
   },
   // fixtures: demo data shared by the service's seed and every package's tests; no app.
   { files: ['packages/fixtures/**/*.ts'], rules: importRules(['@eo/domain']) },
@@ -264,7 +303,13 @@ export default tseslint.config(
   // Tests and benchmarks: fixtures and bench-kit, on top of what their package may import.
   {
     files: ['apps/server/{bench,src/**/__tests__}/**/*.ts'],
-    rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/fixtures', '@eo/bench-kit']),
+    rules: importRules([
+      '@eo/domain',
+      '@eo/catalog-store',
+      '@eo/geotiff',
+      '@eo/fixtures',
+      '@eo/bench-kit',
+    ]),
   },
   {
     files: ['packages/catalog-store/src/**/__tests__/**/*.ts'],
@@ -291,6 +336,7 @@ export default tseslint.config(
       '@eo/catalog-store',
       '@eo/api-client',
       '@eo/formats',
+      '@eo/geotiff',
       '@eo/server',
       '@eo/fixtures',
       '@eo/bench-kit',
@@ -306,6 +352,7 @@ export default tseslint.config(
         '@eo/catalog-store',
         '@eo/api-client',
         '@eo/formats',
+        '@eo/geotiff',
         '@eo/sync',
         '@eo/server',
       ]),
@@ -327,6 +374,7 @@ export default tseslint.config(
       '@eo/catalog-store',
       '@eo/api-client',
       '@eo/formats',
+      '@eo/geotiff',
       '@eo/sync',
       '@eo/server',
       '@eo/fixtures',
@@ -425,7 +473,8 @@ export default tseslint.config(
     },
   },
   // The renderer talks to the backend only through the contract: no Node, no Electron,
-  // no @eo/sync / @eo/server / @eo/api-client / @eo/catalog-store.
+  // no @eo/sync / @eo/server / @eo/api-client / @eo/catalog-store. It may use @eo/geotiff's
+  // portable entry: full-resolution rasters are decoded in a Web Worker beside the map.
   {
     files: ['apps/desktop/src/renderer/**/*.{ts,vue}'],
     languageOptions: { globals: { ...globals.browser } },

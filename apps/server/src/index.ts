@@ -11,5 +11,6 @@ export {
 export { createApiKey, createOrganization, createProject, createUser } from './orgs/repository';
 export { SATELLITES, COLLECTIONS, BANDSETS } from './reference/catalog';
 export { catalogRecordAsSent } from './imagery/hrefs';
+export { insertSquareScene, squareSceneFeature, type SquareScene } from './testing/scenes';
 // Moved to @eo/fixtures; re-exported while callers move (import it from @eo/fixtures).
 export { DEMO } from '@eo/fixtures';

@@ -3,7 +3,8 @@
  * has its own timeout (covering the body too), and ends in a response or a typed error; the
  * loop decides whether to retry and how long to wait.
  *
- * What is retried: network errors, timeouts and 408/429/502/503/504, on reads and searches; on
+ * What is retried: network errors, timeouts, 2xx bodies cut short (JSON that ends before it
+ * does) and 408/429/502/503/504, on reads and searches; on
  * creates only when an Idempotency-Key is sent (one per logical call, the same on every attempt)
  * and the service has said it honours it (`capabilities.ts`), so the service runs the create at
  * most once. Other 4xx and 500 are never retried.
@@ -415,10 +416,18 @@ export class Transport {
     const excerpt = blank
       ? ''
       : `: ${JSON.stringify(text.slice(0, 80))}${text.length > 80 ? '...' : ''}`;
-    const what = blank ? 'an empty body' : `a body that is not JSON (${type})${excerpt}`;
+    // Starts as JSON and does not parse: JSON cut short (what a 200 whose body a gateway or a
+    // cache cut looks like). Transient: retried like a body cut by the network.
+    const cutOff = /^\s*[[{]/.test(text);
+    const what = blank
+      ? 'an empty body'
+      : cutOff
+        ? `a body cut off: ${text.length} characters of JSON that end before it does${excerpt}`
+        : `a body that is not JSON (${type})${excerpt}`;
     return new EoResponseError({
       ...ctx,
       status,
+      cutOff,
       message: this.redact(
         `${req.method} ${req.path}: unusable response: ${status} with ${what} (expected JSON)`,
       ),

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import type { EndpointDef, EndpointId } from './endpoints';
+import type { ExtensionEndpointId } from './extensions';
 import { endpoints } from './endpoints';
 import {
   FEASIBILITY_STATUSES,
@@ -224,10 +225,14 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /**
  * The internal request body in the profile's wire shape. `spec` sends it unchanged; for
  * `provider-v0`: satellite search `satellite` -> `satellites: [satellite]` without `skip`;
- * catalog `sort_by` `{field, direction}` -> `{ [field]: 'ASC' | 'DESC' }`; each delivery carries
- * both id lists (the unused one empty); an index create has no `type`.
+ * catalog `sort_by` `{field, direction}` -> `{ [field]: 'ASC' | 'DESC' }`; each delivery, and a
+ * catalog download, carries both id lists (the unused one empty); an index create has no `type`.
  */
-export function toWireBody(dialect: ServiceDialect, id: EndpointId, body: unknown): unknown {
+export function toWireBody(
+  dialect: ServiceDialect,
+  id: EndpointId | ExtensionEndpointId,
+  body: unknown,
+): unknown {
   if (dialect === 'spec' || !isRecord(body)) return body;
   switch (id) {
     case 'searchSatelliteImages': {
@@ -256,6 +261,13 @@ export function toWireBody(dialect: ServiceDialect, id: EndpointId, body: unknow
       const { type: _type, ...rest } = body;
       return rest;
     }
+    // `clerk.DownloadRequest` requires both lists.
+    case 'createCatalogDownload':
+      return {
+        ...body,
+        catalog_ids: body.catalog_ids ?? [],
+        order_item_ids: body.order_item_ids ?? [],
+      };
     default:
       return body;
   }

@@ -20,8 +20,14 @@
  *   spec, so forms could only guess them. The provider's real service has these four reads; ours
  *   offers them at the same paths, with the same query parameters and response shapes
  *   (`reference.ts`), so one client reads both.
+ * - The provider's downloads (`downloads.ts`): `POST /v0/catalogs/download`,
+ *   `GET /v0/catalogs/download/{download_id}`, `POST /v0/aois/{aoi_id}/downloads`,
+ *   `GET /v0/aois/{aoi_id}/downloads/{download_id}`, at its paths and in its shapes: a signed URL
+ *   to a scene's Cloud-Optimized GeoTIFF once the download is ready. Two of them are creates
+ *   (idempotent like the spec's creates).
  */
 import { z } from 'zod';
+import { downloadEndpoints } from './downloads';
 import type { EndpointDef } from './endpoints';
 import { IdParam } from './requests/params';
 import { Visualization } from './resources/aoi';
@@ -117,6 +123,7 @@ export const extensionEndpoints = {
     query: ListWorkflowsQuery,
     response: WorkflowList,
   },
+  ...downloadEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type ExtensionEndpoints = typeof extensionEndpoints;

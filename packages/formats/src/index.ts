@@ -14,6 +14,14 @@ export {
   type RawFeature,
 } from './types';
 export { detectFormat, importFile, type ImportOptions } from './import';
+export {
+  IMPORT_WORKER_LIMITS,
+  importFileInWorker,
+  type ImportSource,
+  type ImportWorkerLimits,
+} from './worker/import-in-worker';
+/** A worker thread from a built entry or a TypeScript source (for other packages' threads). */
+export { startThread } from './worker/start-thread';
 export { checkArea, mergeAreas, type AreaResult } from './geometry/area';
 export { readWkt } from './geometry/wkt-read';
 export { readWkb, writeWkb } from './geometry/wkb';
@@ -39,4 +47,21 @@ export { toKmz } from './write/kmz';
 export { toWkt } from './write/wkt';
 export { featuresToCsv } from './write/table';
 export { toShapefileZip, WGS84_PRJ, type ShapefileCrs } from './write/shapefile';
-export { gpkgGeometry, toGeoPackage } from './write/geopackage';
+export {
+  gpkgGeometry,
+  makeGeoPackageWriter,
+  toGeoPackage,
+  type FeatureLayerOptions,
+  type GeoPackageWriter,
+  type MediaRelation,
+  type MediaRow,
+  type WrittenLayer,
+} from './write/geopackage';
+export {
+  columnType,
+  createLayerSchema,
+  schemaOf,
+  type AttributeColumn,
+  type ColumnType,
+  type LayerSchema,
+} from './write/gpkg-schema';

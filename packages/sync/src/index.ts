@@ -1,6 +1,14 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
 export { openMirrorDatabase, type MirrorDatabase } from './db/open';
 export {
+  describeHolder,
+  lockMirror,
+  MirrorInUseError,
+  type MirrorHolder,
+  type MirrorHolderMode,
+  type MirrorLock,
+} from './db/mirror-lock';
+export {
   makePrivateDir,
   preparePrivateDatabase,
   PRIVATE_DIR_MODE,
@@ -83,6 +91,23 @@ export {
   type MirrorSyncReport,
 } from './mirror/mirror';
 export {
+  areaAround,
+  areaFromFile,
+  areaOfAoi,
+  AreaError,
+  HEADER_BYTES,
+  OfflineError,
+  type OfflineProgress,
+  type OfflineRaster,
+  type OfflineRasters,
+  type OfflineState,
+  type Resolution,
+  type SceneKind,
+  type SiteArea,
+  type SiteRequest,
+  type TakeOfflineOptions,
+} from './offline/index';
+export {
   DEFAULT_IMAGERY_BUDGET_BYTES,
   IMAGERY_CHOICES,
   imageryDir,
@@ -111,3 +136,26 @@ export {
   type ReferenceKind,
   type ReferenceReport,
 } from './pull/reference';
+/** Field packages (README.md, "Field packages"): `mirror.packages`, and the CLI's helpers. */
+export {
+  CopyCheckError,
+  copyResumable,
+  makeFieldPackages,
+  NO_PIXELS,
+  PackageError,
+  PackageTooLargeError,
+  partFile,
+  SelectionError,
+  type CopyProgress,
+  type CopyResult,
+  type FieldPackages,
+  type MergeCounts,
+  type PackageImport,
+  type PackagePlan,
+  type PackageSummary,
+  type PixelSink,
+  type PixelSource,
+  type RasterFile,
+  type WrittenPackage,
+} from './field-package/index';
+export { OriginMismatchError, serviceName } from './mirror/origin';

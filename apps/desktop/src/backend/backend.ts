@@ -13,6 +13,7 @@ import type { CallResult } from '../shared/contract';
 import { makeBasket } from './basket';
 import { makeCatalogView } from './catalog-view';
 import { createConnection } from './connection';
+import { MIRROR_FILE } from './data-lock';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
 import { makeCreatedRefresh, type FollowBackoff } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
@@ -24,6 +25,7 @@ import {
   connectionHandlers,
   filesHandlers,
   outboxHandlers,
+  rastersHandlers,
   recordsHandlers,
   settingsHandlers,
   syncHandlers,
@@ -42,6 +44,12 @@ import { makeFileExport } from './file-export';
 import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
+import {
+  makeOfflineRasters,
+  NO_OFFLINE_RASTERS,
+  type OfflineRasterSource,
+} from './offline-rasters';
+import { makeRasterBytes, type RasterBytesAnswer } from './raster-bytes';
 import { quoteOrder } from './quote';
 
 export interface BackendOptions {
@@ -64,6 +72,11 @@ export interface BackendOptions {
   readonly syncOnFirstConnect?: boolean;
   /** Waits of the follow-up of unfinished records (created-refresh.ts); default 2 s to 60 s. */
   readonly followBackoff?: FollowBackoff | undefined;
+  /**
+   * Sites taken offline (@eo/sync's stored windows). Default: none until the mirror keeps them;
+   * tests give the windows they wrote.
+   */
+  readonly offlineRasters?: OfflineRasterSource;
   /** Fetch used for basemap tiles (tests). */
   readonly fetch?: typeof fetch;
   readonly dispatch?: DispatchOptions;
@@ -79,13 +92,18 @@ export interface Backend {
    * that bypass JSON (Electron's scheme, browser mode's GET route).
    */
   quicklook(raw: unknown): QuicklookAnswer;
+  /**
+   * A byte range of a stored offline raster (`{ rasterId, range }`: the id and the `Range`
+   * header as sent, validated here), for the raster worker (Electron's scheme, browser mode's
+   * GET route: shared/raster-paths.ts).
+   */
+  rasterBytes(raw: unknown): Promise<RasterBytesAnswer>;
   /** Resolves when no sync, outbox batch or refresh is running (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Files in the data dir: `mirror.sqlite` (@eo/sync), `desktop.sqlite` (settings, searches, tiles). */
-export const MIRROR_FILE = 'mirror.sqlite';
+export { MIRROR_FILE };
 
 export function createBackend(options: BackendOptions): Backend {
   const { dataDir, secrets } = options;
@@ -144,6 +162,8 @@ export function createBackend(options: BackendOptions): Backend {
     quote: quoteNow,
   });
   const records = makeRecordReads(local);
+  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? NO_OFFLINE_RASTERS);
+  const rasterBytes = makeRasterBytes(offlineRasters);
   const basket = makeBasket({ store, mirror: local, events });
   const created = makeCreatedRefresh({
     mirror: local,
@@ -233,6 +253,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
+    ...rastersHandlers(offlineRasters),
   };
 
   connection.connect();
@@ -243,6 +264,7 @@ export function createBackend(options: BackendOptions): Backend {
     events,
     dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
     quicklook: makeQuicklooks(local),
+    rasterBytes: (raw) => rasterBytes.read(raw),
     async idle() {
       await connection.idle();
       await runner.idle();
@@ -257,6 +279,7 @@ export function createBackend(options: BackendOptions): Backend {
       await runner.close();
       await work.idle();
       await created.idle();
+      await rasterBytes.close();
       local.close();
       store.close();
     },

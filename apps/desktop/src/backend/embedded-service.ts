@@ -6,9 +6,12 @@
  */
 import { createEoClient } from '@eo/api-client';
 import { createApiKey, DEMO, seedDemo, startServer, type RunningServer } from '@eo/server';
-import { checkConnectivity } from '@eo/sync';
+import { checkConnectivity, makePrivateDir, preparePrivateDatabase } from '@eo/sync';
 import path from 'node:path';
 import type { Secrets } from './secrets';
+
+/** The service's database file in its data dir (the service's default, `ServerConfig.dbFile`). */
+const EMBEDDED_DATABASE_FILE = 'eo.sqlite';
 
 export interface EmbeddedService {
   readonly url: string;
@@ -25,9 +28,14 @@ export async function startEmbeddedService(options: {
   /** Delay between fulfilment steps (ms): watchable in a demo. Default 2000. */
   readonly stepDelayMs?: number;
 }): Promise<EmbeddedService> {
+  // The user's alone, like the rest of the data dir: the folder 0700, its database 0600 (its
+  // -wal and -shm take the database's mode), an older 0755 / 0644 tightened.
+  const dataDir = path.join(options.dataDir, 'embedded-service');
+  makePrivateDir(dataDir, { own: true });
+  preparePrivateDatabase(path.join(dataDir, EMBEDDED_DATABASE_FILE));
   const server = await startServer(
     {
-      dataDir: path.join(options.dataDir, 'embedded-service'),
+      dataDir,
       logLevel: false,
       stepDelayMs: options.stepDelayMs ?? 2000,
     },

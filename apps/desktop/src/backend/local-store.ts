@@ -17,6 +17,18 @@ import {
   type ServiceDialect,
 } from '@eo/domain';
 import type { MirrorSettings, QuotedPrice, SavedSearch, SyncResource } from '../shared/contract';
+import {
+  ArchiveSearchValue,
+  BasketEntryValue,
+  KeyBindingValue,
+  MirrorSourceValue,
+  readList,
+  readSettings,
+  readValue,
+  SavedQueryValue,
+  writeSettings,
+  type OnDropped,
+} from './stored-state';
 
 export interface StoredSettings {
   serviceUrl: string | null;
@@ -76,7 +88,10 @@ CREATE TABLE IF NOT EXISTS composed_prices (
   entry_id TEXT PRIMARY KEY, total REAL NOT NULL, quoted_at TEXT NOT NULL);
 `;
 
-export function openDesktopStore(dataDir: string) {
+/** Persisted values that could not be read back are named here (never their values). */
+const warnDropped: OnDropped = (what) => console.warn(`desktop store: ${what}`);
+
+export function openDesktopStore(dataDir: string, onDropped: OnDropped = warnDropped) {
   makePrivateDir(dataDir, { own: true });
   const file = path.join(dataDir, 'desktop.sqlite');
   preparePrivateDatabase(file);
@@ -130,15 +145,10 @@ export function openDesktopStore(dataDir: string) {
     settings(): StoredSettings {
       const row = getSetting.get('settings');
       if (!row) return structuredClone(DEFAULT_SETTINGS);
-      const stored = JSON.parse(row.value_json) as Partial<StoredSettings>;
-      return {
-        ...DEFAULT_SETTINGS,
-        ...stored,
-        mirror: { ...DEFAULT_SETTINGS.mirror, ...stored.mirror },
-      };
+      return readSettings(row.value_json, DEFAULT_SETTINGS, onDropped);
     },
     saveSettings(s: StoredSettings): void {
-      putSetting.run('settings', JSON.stringify(s));
+      putSetting.run('settings', writeSettings(s));
     },
     /**
      * What the stored API key is bound to (see key-binding.ts): an origin, `embedded`, null for
@@ -146,7 +156,9 @@ export function openDesktopStore(dataDir: string) {
      */
     keyBinding(): string | null | undefined {
       const row = getSetting.get('apiKeyBinding');
-      return row ? (JSON.parse(row.value_json) as string | null) : undefined;
+      if (!row) return undefined;
+      // Unreadable: bound to nothing, so the key is asked for again rather than sent anywhere.
+      return readValue(row.value_json, KeyBindingValue, 'apiKeyBinding', null, onDropped);
     },
     saveKeyBinding(binding: string | null): void {
       putSetting.run('apiKeyBinding', JSON.stringify(binding));
@@ -154,7 +166,14 @@ export function openDesktopStore(dataDir: string) {
     /** Which services' data the mirror holds (see mirror-source.ts); undefined: never recorded. */
     mirrorSource(): MirrorSourceState | undefined {
       const row = getSetting.get('mirrorSource');
-      return row ? (JSON.parse(row.value_json) as MirrorSourceState) : undefined;
+      if (!row) return undefined;
+      return readValue<MirrorSourceState | undefined>(
+        row.value_json,
+        MirrorSourceValue,
+        'mirrorSource',
+        undefined,
+        onDropped,
+      );
     },
     saveMirrorSource(state: MirrorSourceState): void {
       putSetting.run('mirrorSource', JSON.stringify(state));
@@ -162,13 +181,13 @@ export function openDesktopStore(dataDir: string) {
     /** The basket's records, oldest first (basket.ts); empty when never saved. */
     basket(): StoredBasketEntry[] {
       const row = getSetting.get('basket');
-      return row ? (JSON.parse(row.value_json) as StoredBasketEntry[]) : [];
+      return row ? readList(row.value_json, BasketEntryValue, 'basket', onDropped) : [];
     },
     saveBasket(entries: readonly StoredBasketEntry[]): void {
       putSetting.run('basket', JSON.stringify(entries));
     },
     savedSearches(): SavedSearch[] {
-      return listSearches.all().map(fromRow);
+      return listSearches.all().flatMap((r) => fromRow(r, onDropped));
     },
     saveSearch(input: { id?: string | undefined; name: string; query: unknown }): SavedSearch {
       const id = input.id ?? randomUUID();
@@ -178,14 +197,14 @@ export function openDesktopStore(dataDir: string) {
         query_json: JSON.stringify(input.query),
         now: new Date().toISOString(),
       });
-      return fromRow(getSearch.get(id)!);
+      return fromRow(getSearch.get(id)!, onDropped)[0]!;
     },
     removeSearch(id: string): boolean {
       return deleteSearch.run(id).changes > 0;
     },
     /** The saved archive searches (validated by dispatch when saved), by name. */
     savedArchiveSearches(): StoredArchiveSearch[] {
-      return listArchive.all().map(fromArchiveRow);
+      return listArchive.all().flatMap((r) => fromArchiveRow(r, onDropped));
     },
     saveArchiveSearch(input: Omit<SavedArchiveSearch, 'id'> & { id?: string | undefined }) {
       const id = input.id ?? randomUUID();
@@ -196,7 +215,7 @@ export function openDesktopStore(dataDir: string) {
         max_scenes: input.maxScenes,
         now: new Date().toISOString(),
       });
-      return fromArchiveRow(getArchive.get(id)!);
+      return fromArchiveRow(getArchive.get(id)!, onDropped)[0]!;
     },
     removeArchiveSearch(id: string): boolean {
       return deleteArchive.run(id).changes > 0;
@@ -248,25 +267,23 @@ interface ArchiveRow {
   updated_at: string;
 }
 
-function fromArchiveRow(r: ArchiveRow): StoredArchiveSearch {
-  return {
-    id: r.id,
-    name: r.name,
-    search: JSON.parse(r.search_json) as SavedArchiveSearch['search'],
-    maxScenes: r.max_scenes,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+/** A saved archive search as stored; none when its search no longer reads (named to onDropped). */
+function fromArchiveRow(r: ArchiveRow, onDropped: OnDropped): StoredArchiveSearch[] {
+  const what = `saved archive search ${r.id}`;
+  const search = readValue(r.search_json, ArchiveSearchValue, what, null, onDropped);
+  if (!search) return [];
+  const { id, name } = r;
+  return [
+    { id, name, search, maxScenes: r.max_scenes, createdAt: r.created_at, updatedAt: r.updated_at },
+  ];
 }
 
-function fromRow(r: Row): SavedSearch {
-  return {
-    id: r.id,
-    name: r.name,
-    query: JSON.parse(r.query_json) as Record<string, unknown>,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+/** A saved catalog search as stored; none when its query no longer reads (named to onDropped). */
+function fromRow(r: Row, onDropped: OnDropped): SavedSearch[] {
+  const query = readValue(r.query_json, SavedQueryValue, `saved search ${r.id}`, null, onDropped);
+  if (!query) return [];
+  const { id, name } = r;
+  return [{ id, name, query, createdAt: r.created_at, updatedAt: r.updated_at }];
 }
 
 /** A SQLite database's bytes on disk, its WAL and shared-memory files included. */

@@ -25,6 +25,7 @@ export function makeMirrorStatus(mirror: Mirror) {
             drift: s?.drift ?? 0,
             notIndexed: s?.notIndexed ?? 0,
             incomplete: s?.incomplete ?? false,
+            incompleteReason: s?.incompleteReason ?? null,
           };
         }),
       };

@@ -9,6 +9,8 @@
  *   (EventSource cannot set headers, hence the token in the query.)
  * - `GET /api/quicklooks/<variant>/<record id>?token=<token>`: a mirrored quicklook's PNG
  *   (shared/quicklooks.ts; `<img>` cannot set headers either), 404 when the mirror has none.
+ * - `GET /api/rasters/<raster id>?token=<token>` with `Range: bytes=a-b`: a byte range of a
+ *   stored offline raster, 206 (shared/raster-paths.ts), for the renderer's raster worker.
  * - Everything else: the renderer's static files, HTML with a strict CSP.
  *
  * Defences: a per-launch random token on every API request (a page on another origin cannot
@@ -26,6 +28,7 @@ import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
 import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
 import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklook-paths';
+import { RASTER_HTTP_PREFIX, splitRasterPath } from '../shared/raster-paths';
 
 export { CSP };
 
@@ -134,6 +137,11 @@ export async function startBrowserMode(options: {
         if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
         return sendQuicklook(url.pathname.slice(QUICKLOOK_HTTP_PREFIX.length), res);
       }
+      if (url.pathname.startsWith(RASTER_HTTP_PREFIX) && req.method === 'GET') {
+        if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
+        const range = req.headers.range ?? null;
+        return sendRaster(url.pathname.slice(RASTER_HTTP_PREFIX.length), range, res);
+      }
       const m = /^\/api\/call\/([A-Za-z.]+)$/.exec(url.pathname);
       if (!m || req.method !== 'POST') return send(res, 404, { error: 'not found' });
       const auth = req.headers.authorization ?? '';
@@ -180,6 +188,40 @@ export async function startBrowserMode(options: {
       'Content-Length': answer.bytes.length,
       // Private to this page; a later sync may replace a picture, so not kept for long.
       'Cache-Control': 'private, max-age=300',
+    });
+    res.end(answer.bytes);
+  }
+
+  async function sendRaster(
+    rest: string,
+    range: string | null,
+    res: http.ServerResponse,
+  ): Promise<void> {
+    const rasterId = splitRasterPath(rest);
+    if (rasterId === null) return send(res, 400, { error: 'expected /api/rasters/<raster id>' });
+    const answer = await (await backend).rasterBytes({ rasterId, range });
+    switch (answer.status) {
+      case 400:
+      case 413:
+        return send(res, answer.status, { error: answer.message });
+      case 404:
+        return send(res, 404, { error: 'no such offline raster' });
+      case 416:
+        res.writeHead(416, {
+          'Content-Range': `bytes */${answer.size}`,
+          'Cache-Control': 'no-store',
+        });
+        return void res.end();
+    }
+    res.writeHead(answer.status, {
+      'Content-Type': 'image/tiff',
+      'Content-Length': answer.bytes.length,
+      'Accept-Ranges': 'bytes',
+      ...(answer.status === 206
+        ? { 'Content-Range': `bytes ${answer.start}-${answer.end}/${answer.size}` }
+        : {}),
+      // The worker keeps what it decoded; a raster taken again is new bytes under the same id.
+      'Cache-Control': 'no-store',
     });
     res.end(answer.bytes);
   }

@@ -3,6 +3,7 @@
  * (main holds safeStorage, the backend makes the requests); it never goes to the renderer.
  */
 import type { QuicklookAnswer } from '../backend/quicklooks';
+import type { RasterBytesAnswer } from '../backend/raster-bytes';
 import type { CallResult, EventName, KeyStorage } from '../shared/contract';
 
 export type ToBackend =
@@ -17,6 +18,8 @@ export type ToBackend =
   | { type: 'call'; id: number; method: string; input: unknown }
   /** A mirrored quicklook for the `eo-quicklook:` scheme; `request` unvalidated (the backend checks). */
   | { type: 'quicklook'; id: number; request: unknown }
+  /** A byte range of an offline raster for the `eo-raster:` scheme; `request` unvalidated. */
+  | { type: 'raster'; id: number; request: unknown }
   | { type: 'shutdown' };
 
 export type FromBackend =
@@ -24,10 +27,12 @@ export type FromBackend =
   | { type: 'result'; id: number; result: CallResult<unknown> }
   /** The picture's bytes travel as a Uint8Array (structured clone), not base64. */
   | { type: 'quicklook'; id: number; answer: QuicklookAnswer }
+  | { type: 'raster'; id: number; answer: RasterBytesAnswer }
   | { type: 'event'; event: EventName; payload: unknown }
   /** The backend changed the key (Settings, or a fresh demo key): main stores it encrypted. */
   | { type: 'secret.set'; key: string | null }
-  | { type: 'fatal'; message: string }
+  /** `inUse`: another program holds the data folder (backend/data-lock.ts); `message` names it. */
+  | { type: 'fatal'; message: string; inUse?: boolean }
   | { type: 'closed' };
 
 /** The common part of Electron's MessagePortMain / parentPort / UtilityProcess and a test pair. */

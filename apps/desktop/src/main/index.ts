@@ -19,12 +19,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
-import { createBackendHost } from './backend-host';
+import { createBackendHost, DataFolderInUseError } from './backend-host';
 import { registerIpc, relayEvent } from './ipc';
 import { withExportSaving } from './save-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { forwardResume } from './network-signals';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
+import { RASTER_SCHEME_PRIVILEGES, serveRasters } from './raster-protocol';
 import { safeStorageSecrets } from './secrets';
 import { applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } from './window';
 
@@ -35,12 +36,19 @@ const pageUrl = devUrl ?? pathToFileURL(rendererFile).href;
 
 app.enableSandbox();
 // Privileged schemes must be declared before the app is ready.
-protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES]);
+protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES, RASTER_SCHEME_PRIVILEGES]);
+const dataDir = process.env.EO_DATA_DIR ?? app.getPath('userData');
+// Electron's single-instance lock is per profile folder: the data folder's, so it and the
+// backend's lock of the folder (backend/data-lock.ts, also held by browser mode and `eo outbox
+// flush`) name the same thing. A second window of the app brings the first forward.
+if (process.env.EO_DATA_DIR) app.setPath('userData', dataDir);
 if (app.requestSingleInstanceLock()) start();
-else app.quit();
+else {
+  console.error(`EO Field Desk is already running on ${dataDir}: its window was brought forward.`);
+  app.quit();
+}
 
 function start(): void {
-  const dataDir = process.env.EO_DATA_DIR ?? app.getPath('userData');
   let mainWindow: BrowserWindow | null = null;
   let serviceUrl: string | null = null;
 
@@ -73,6 +81,7 @@ function start(): void {
     };
     const host = createBackendHost(port, secrets);
     serveQuicklooks(session.defaultSession.protocol, host);
+    serveRasters(session.defaultSession.protocol, host);
     registerIpc(ipcMain, {
       // An export is saved where the user says (save-export.ts).
       call: withExportSaving(
@@ -114,10 +123,13 @@ function start(): void {
     try {
       await host.init({ dataDir, version: app.getVersion() });
     } catch (e) {
-      dialog.showErrorBox(
-        'EO Field Desk could not start',
-        `The local database or the built-in service failed to start:\n${e instanceof Error ? e.message : String(e)}\n\nData folder: ${dataDir}`,
-      );
+      if (e instanceof DataFolderInUseError)
+        dialog.showErrorBox('EO Field Desk is already running on this data folder', e.message);
+      else
+        dialog.showErrorBox(
+          'EO Field Desk could not start',
+          `The local database or the built-in service failed to start:\n${e instanceof Error ? e.message : String(e)}\n\nData folder: ${dataDir}`,
+        );
       app.exit(1);
       return;
     }

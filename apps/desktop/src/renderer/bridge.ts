@@ -15,6 +15,11 @@ import {
   electronQuicklookUrl,
   type QuicklookUrl,
 } from './features/catalog/quicklook-source';
+import {
+  browserRasterUrl,
+  electronRasterUrl,
+  type RasterUrl,
+} from './features/rasters/raster-url';
 
 export const TOKEN_STORAGE_KEY = 'eo.browserModeToken';
 
@@ -163,6 +168,8 @@ export type BridgeChoice =
       readonly mode: 'electron' | 'browser';
       /** Where pictures of the mirror load from (features/catalog/quicklook-source.ts). */
       readonly quicklookUrl: QuicklookUrl;
+      /** Where offline rasters' bytes are read by range (features/rasters/raster-url.ts). */
+      readonly rasterUrl: RasterUrl;
     }
   | { readonly ok: false; readonly reason: string };
 
@@ -171,7 +178,13 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
   // The preload rejects with plain { code, message } data: make those ContractErrors again.
   if (win.eo) {
     const bridge = withContractErrors(win.eo);
-    return { ok: true, bridge, mode: 'electron', quicklookUrl: electronQuicklookUrl };
+    return {
+      ok: true,
+      bridge,
+      mode: 'electron',
+      quicklookUrl: electronQuicklookUrl,
+      rasterUrl: electronRasterUrl,
+    };
   }
   const token = readToken({
     location: win.location,
@@ -195,5 +208,11 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
       win.dispatchEvent(new Event(ACCESS_DENIED_EVENT));
     },
   });
-  return { ok: true, bridge, mode: 'browser', quicklookUrl: browserQuicklookUrl(token) };
+  return {
+    ok: true,
+    bridge,
+    mode: 'browser',
+    quicklookUrl: browserQuicklookUrl(token),
+    rasterUrl: browserRasterUrl(token, win.location.origin),
+  };
 }

@@ -56,6 +56,8 @@ export const METHOD_NAMES = [
   'archive.save',
   'archive.remove',
   'archive.scenes',
+  'rasters.list',
+  'rasters.remove',
 ] as const;
 
 export const EVENT_NAMES = [

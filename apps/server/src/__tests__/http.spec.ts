@@ -143,11 +143,17 @@ describe('openapi and docs', () => {
         .map((o) => o.operationId)
         .sort(),
     ).toEqual([
+      'createAoiDownload',
+      'createCatalogDownload',
       'generateIndexPng',
+      'getAoiDownload',
+      'getCatalogDownload',
       'getDelivery',
+      'getDownloadManifest',
       'getJob',
       'getOrder',
       'getQuicklook',
+      'getSceneCog',
       'getVisualization',
       'listBandsets',
       'listProjects',

@@ -12,7 +12,7 @@ import { makeSatelliteSearch, searchLinks } from './satellite-search';
 
 export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
   const list = makeArchiveLister(ctx.sqlite);
-  router.read('listArchiveItems', ({ params, query }) => {
+  router.read('listArchiveItems', ({ principal, params, query }) => {
     const collection = collectionById(params.cid);
     if (!collection) throw ApiError.notFound('Collection', params.cid);
     const { rows, total } = list(collection.id, query.limit, query.offset);
@@ -30,7 +30,7 @@ export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
     return {
       type: 'FeatureCollection',
       features: rows.map((r) =>
-        withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer)),
+        withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer, principal.orgId)),
       ),
       links,
       numberMatched: total,
@@ -39,13 +39,13 @@ export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
   });
 
   const search = makeSatelliteSearch(ctx.sqlite);
-  router.read('searchSatelliteImages', ({ body }) => {
+  router.read('searchSatelliteImages', ({ principal, body }) => {
     const { rows, total } = search(body);
     return {
       items: {
         type: 'FeatureCollection',
         features: rows.map((r) =>
-          withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer)),
+          withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer, principal.orgId)),
         ),
         links: searchLinks(body, rows.length, total),
         numberMatched: total,

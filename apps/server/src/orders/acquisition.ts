@@ -18,6 +18,10 @@ import {
   geodesicArea,
   instantFromCalendarDate,
   geometryBbox,
+  toUtm,
+  utmEpsg,
+  utmOfEpsg,
+  utmWkt2,
 } from '@eo/domain';
 import { sceneFeature, type ArchiveSceneRow } from '../archive/repository';
 import type { CatalogRecordOut } from '../catalog/repository';
@@ -49,37 +53,29 @@ function unitNumbers(seed: string): number[] {
   return out;
 }
 
-function utmEpsg(lon: number, lat: number): number {
-  const zone = Math.min(60, Math.floor((lon + 180) / 6) + 1);
-  return (lat >= 0 ? 32600 : 32700) + zone;
+/** The WKT2 of a UTM EPSG code (`proj:wkt2`). */
+function wkt2Of(epsg: number): string {
+  const z = utmOfEpsg(epsg);
+  return z ? utmWkt2(z.zone, z.south) : '';
 }
 
-function utmWkt2(epsg: number): string {
-  const zone = epsg % 100;
-  const hemisphere = epsg >= 32700 ? 'S' : 'N';
-  const meridian = zone * 6 - 183;
-  return (
-    `PROJCRS["WGS 84 / UTM zone ${zone}${hemisphere}",BASEGEOGCRS["WGS 84",DATUM["World Geodetic System 1984",` +
-    `ELLIPSOID["WGS 84",6378137,298.257223563]]],CONVERSION["UTM zone ${zone}${hemisphere}",` +
-    `METHOD["Transverse Mercator"],PARAMETER["Latitude of natural origin",0],` +
-    `PARAMETER["Longitude of natural origin",${meridian}],PARAMETER["Scale factor at natural origin",0.9996],` +
-    `PARAMETER["False easting",500000],PARAMETER["False northing",${hemisphere === 'S' ? 10000000 : 0}]],` +
-    `CS[Cartesian,2],AXIS["easting",east],AXIS["northing",north],UNIT["metre",1],ID["EPSG",${epsg}]]`
-  );
-}
-
-/** Grid shape and affine transform of a bbox in the UTM zone (approximate projection). */
+/**
+ * Grid shape and affine transform of a bbox in its UTM zone: the north-up box around the
+ * projected corners and edge midpoints, on whole pixels of `gsd` (as the seed's scenes).
+ */
 function grid(bbox: [number, number, number, number], epsg: number, gsd: number) {
   const [w, s, e, n] = bbox;
-  const meridian = (epsg % 100) * 6 - 183;
-  const midLat = ((s + n) / 2) * RAD;
-  const mPerDegLon = 111_320 * Math.cos(midLat);
-  const falseNorthing = epsg >= 32700 ? 10_000_000 : 0;
-  const minX = 500_000 + (w - meridian) * mPerDegLon;
-  const maxY = falseNorthing + n * 110_574;
-  const cols = Math.max(1, Math.round(((e - w) * mPerDegLon) / gsd));
-  const rows = Math.max(1, Math.round(((n - s) * 110_574) / gsd));
+  const z = utmOfEpsg(epsg) ?? { zone: 31, south: false };
+  const xy: [number, number][] = [];
+  for (const lon of [w, (w + e) / 2, e])
+    for (const lat of [s, (s + n) / 2, n]) xy.push(toUtm(lon, lat, z.zone, z.south));
+  const minX = Math.floor(Math.min(...xy.map((p) => p[0])) / gsd) * gsd;
+  const maxX = Math.ceil(Math.max(...xy.map((p) => p[0])) / gsd) * gsd;
+  const minY = Math.floor(Math.min(...xy.map((p) => p[1])) / gsd) * gsd;
+  const maxY = Math.ceil(Math.max(...xy.map((p) => p[1])) / gsd) * gsd;
   const r = (x: number) => Math.round(x * 100) / 100;
+  const rows = Math.max(1, Math.round((maxY - minY) / gsd));
+  const cols = Math.max(1, Math.round((maxX - minX) / gsd));
   return { shape: [rows, cols], transform: [gsd, 0, r(minX), 0, -gsd, r(maxY), 0, 0, 1] };
 }
 
@@ -221,7 +217,7 @@ export function archiveRecord(ctx: RecordContext): CatalogRecordOut {
       'view:sun_elevation': p['view:sun_elevation'] ?? 0,
       instruments: p.instruments ?? [...(satellite?.instruments ?? [])],
       platform: p.platform ?? satellite?.platform ?? null,
-      'proj:wkt2': utmWkt2(epsg),
+      'proj:wkt2': wkt2Of(epsg),
       'sat:orbit_state': 'descending',
       'sci:doi': p['sci:doi'] ?? `10.5072/eo.${scene.collection_id}`,
       updated: now,
@@ -307,7 +303,7 @@ export function taskingRecord(ctx: RecordContext, satellite: Satellite): Catalog
       'view:sun_elevation': sun.elevation,
       instruments: [...satellite.instruments],
       platform: satellite.platform,
-      'proj:wkt2': utmWkt2(epsg),
+      'proj:wkt2': wkt2Of(epsg),
       'sat:orbit_state': 'descending',
       'sci:doi': `10.5072/eo.${satellite.collectionId}`,
       updated: now,

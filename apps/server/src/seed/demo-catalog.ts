@@ -3,11 +3,10 @@
  * organisation, so the desktop has a catalog to browse on first start. Each record's details
  * are the scene as a STAC item with every property key of 2.10.
  */
-import { geodesicArea, type Geometry } from '@eo/domain';
+import { geodesicArea, utmWkt2, type Geometry } from '@eo/domain';
 import { sceneAssets, STAC_VERSION } from '../archive/feature';
 import type { CatalogRecordOut } from '../catalog/repository';
 import { BANDSETS, collectionById } from '../reference/catalog';
-import { utmWkt2 } from './geo/utm';
 import type { GeneratedScene } from './scenes';
 
 /** Every `DEMO_CATALOG_EVERY`-th scene becomes a catalog record, at most `DEMO_CATALOG_MAX`. */

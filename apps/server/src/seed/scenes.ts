@@ -17,7 +17,7 @@
  * - cloud cover: a per-strip draw (45% clear, 30% partly, 25% cloudy; cloudier in the tropics)
  *   plus per-frame noise; sun elevation/azimuth and Earth-Sun distance from the almanac.
  */
-import type { ArchiveFeature } from '@eo/domain';
+import { toUtm, utmEpsg, utmZone, type ArchiveFeature } from '@eo/domain';
 import type { z } from 'zod';
 import {
   ARCHIVE_STAC_EXTENSIONS,
@@ -39,7 +39,6 @@ import {
   type OrbitModel,
 } from './geo/orbit';
 import { sunPosition } from './geo/sun';
-import { toUtm, utmEpsg, utmZone } from './geo/utm';
 import { createRng, type Rng } from './prng';
 
 export type ArchiveFeatureIn = z.input<typeof ArchiveFeature>;

@@ -64,7 +64,12 @@ export function readKml(bytes: Uint8Array, limits: ImportLimits): ReadResult {
 }
 
 export function readKmz(bytes: Uint8Array, limits: ImportLimits): ReadResult {
-  const files = unzipWithin(bytes, limits, (name) => entryParts(name).ext === 'kml');
+  // The KML is text parsed whole: its inflated size is bounded like any text file's.
+  const within = {
+    ...limits,
+    maxUncompressedBytes: Math.min(limits.maxUncompressedBytes, limits.maxTextBytes),
+  };
+  const files = unzipWithin(bytes, within, (name) => entryParts(name).ext === 'kml');
   const names = [...files.keys()].sort((a, b) =>
     a === 'doc.kml' ? -1 : b === 'doc.kml' ? 1 : a.localeCompare(b),
   );

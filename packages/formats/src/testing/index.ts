@@ -1,2 +1,12 @@
 /** Test helpers for packages that test with field files (`@eo/formats/testing`; tests only). */
 export { square } from './square';
+export { gpkgProblems, ogrLayers, type OgrLayer } from './gdal';
+export {
+  bigCellGeoPackage,
+  contentsViewGeoPackage,
+  generatedColumnGeoPackage,
+  hugeRowsViewGeoPackage,
+  kmzBomb,
+  recursiveViewGeoPackage,
+  writeBigCsv,
+} from './hostile';

@@ -45,6 +45,20 @@ export const OPTIONS = {
   merge: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   pick: { type: 'string' },
+  area: { type: 'string' },
+  aoi: { type: 'string' },
+  search: { type: 'string' },
+  pixels: { type: 'boolean' },
+  budget: { type: 'string' },
+  rebuild: { type: 'boolean' },
+  ids: { type: 'string' },
+  'confirm-orders': { type: 'string' },
+  around: { type: 'string' },
+  radius: { type: 'string' },
+  resolution: { type: 'string' },
+  kind: { type: 'string' },
+  resend: { type: 'boolean' },
+  'download-id': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -11,3 +11,4 @@ export { OUTBOX_KINDS, PAID_KINDS, type OutboxInput, type OutboxKind } from './k
 export { OUTBOX_STATES, type OutboxEntry, type OutboxState } from './store';
 export { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
 export { LOCAL_PREFIX, SCENES_PART } from './references';
+export type { HandoverExport, HandoverReceipt, PriceWhenQueued } from './handover';

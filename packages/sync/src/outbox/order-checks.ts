@@ -44,7 +44,14 @@ const inputKey = (items: readonly Item[]) =>
   orderKey(items.map((i) => ({ project: i.project_id, name: i.name, scenes: i.item_ids ?? [] })));
 
 /** Outbox states of an order that is, or will be, on the service: a second one is a duplicate. */
-export const LIVE_ORDER_STATES = ['queued', 'sending', 'sent', 'blocked', 'unconfirmed'] as const;
+export const LIVE_ORDER_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'blocked',
+  'unconfirmed',
+  'handed_over',
+] as const;
 
 function sceneOf(record: { details?: unknown }): Scene | undefined {
   const d = record.details as

@@ -4,13 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
-import type { IdempotencyPolicy } from '@eo/domain';
+import type { HandoverEntry, IdempotencyPolicy } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
 import {
   candidateIdOf,
   isCreatedWithoutId,
   isInDoubt,
+  isKeyInProgress,
   mayHaveCreated,
   unconfirmedMessage,
 } from './in-doubt';
@@ -18,6 +19,7 @@ import {
   checkedAtEnqueue,
   inputSchemas,
   OUTBOX_KINDS,
+  PAID_KINDS,
   remoteIdOf,
   sendCreate,
   type OutboxInput,
@@ -29,6 +31,13 @@ import { makeSatelliteChecks } from './satellite-checks';
 import { findCreated, LOOKUP_KINDS } from './recovery';
 import { checkReference, findReferences, resolveReferences, sourceAssetIds } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
+import {
+  findHandedOver,
+  makeHandover,
+  type HandoverExport,
+  type HandoverReceipt,
+  type PriceWhenQueued,
+} from './handover';
 
 /** Where a successful create goes at once (the integrator wires it to the mirror). */
 export interface MirrorWriter {
@@ -97,6 +106,11 @@ export interface FlushOptions {
    */
   readonly holdKinds?: readonly OutboxKind[] | undefined;
   /**
+   * Queued entries held by id, their dependents waiting with them (the paid orders another
+   * laptop handed over, until a person here confirms them at a fresh quote). Default: none.
+   */
+  readonly holdIds?: readonly string[] | undefined;
+  /**
    * Ids of held-kind entries that go all the same: the orders a person reviewed and confirmed
    * (their dependents follow them). Other entries of a held kind stay queued.
    */
@@ -125,6 +139,22 @@ export interface Outbox {
   list(filter?: { states?: readonly OutboxState[] }): OutboxEntry[];
   get(id: string): OutboxEntry | undefined;
   counts(): Record<OutboxState, number>;
+  /**
+   * Queued work for another laptop to send (`handover.ts`): the entries asked for (default all
+   * queued) with what they need, `handed_over` here from now on; the caller writes the file
+   * and takes them back if it cannot.
+   */
+  handOver(options?: {
+    ids?: readonly string[] | undefined;
+    priceOf?: ((id: string) => PriceWhenQueued) | undefined;
+  }): HandoverExport;
+  /** A handed-over entry back to the queue: the other laptop never had it (the user's word). */
+  takeBack(id: string): OutboxEntry;
+  /**
+   * Another laptop's handed-over work (and receipts of ours it sent), all or nothing; receipts
+   * are written into the mirror as creates are.
+   */
+  receive(entries: readonly HandoverEntry[]): Promise<HandoverReceipt>;
 }
 
 /** A dependency in one of these holds its dependents `blocked` (unconfirmed: until the user decides). */
@@ -170,13 +200,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const checkOrder = makeOrderChecks(options.db);
   const checkSatellites = makeSatelliteChecks(options.db);
   const deliveryReadiness = makeDeliveryReadiness(options.db);
+  const handover = makeHandover({
+    store,
+    micros,
+    paidKinds: PAID_KINDS,
+    validate: (kind, input, inDoubt) =>
+      validate(kind, input, Number.POSITIVE_INFINITY, undefined, !inDoubt),
+  });
 
   /**
    * Schema and local-id checks, an order's offline checks (`order-checks.ts`), an AOI's and a
    * visualization's satellites (`satellite-checks.ts`); `seqLimit`: references must point at
-   * earlier entries; `self`: the entry being edited.
+   * earlier entries; `self`: the entry being edited; `duplicates`: false for an order in doubt
+   * from another laptop (the order placed may be this very one).
    */
-  function validate(kind: OutboxKind, input: unknown, seqLimit: number, self?: string): string[] {
+  function validate(
+    kind: OutboxKind,
+    input: unknown,
+    seqLimit: number,
+    self?: string,
+    duplicates = true,
+  ): string[] {
     if (!OUTBOX_KINDS.includes(kind)) {
       throw new OutboxInputError('Unknown kind', [
         { path: '', message: `kind must be one of ${OUTBOX_KINDS.join(', ')}` },
@@ -206,7 +250,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (problem) problems.push({ path: ref.path, message: problem });
       deps.add(ref.entryId);
     }
-    if (kind === 'order' && problems.length === 0) {
+    if (kind === 'order' && problems.length === 0 && duplicates) {
       const others = store.list(LIVE_ORDER_STATES);
       problems.push(
         ...checkOrder(
@@ -311,7 +355,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function runFlush(
     client: EoClient,
-    { signal, onProgress, ignoreBackoff, holdKinds = [], release = [] }: FlushOptions,
+    { signal, onProgress, ignoreBackoff, holdKinds = [], holdIds = [], release = [] }: FlushOptions,
   ): Promise<FlushProgress> {
     if (typeof setting === 'function') policy = setting();
     // Entries are due when their next attempt time has come; ignoring the backoff, all are.
@@ -421,13 +465,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
 
     store.requeueSending(micros());
+    // Work handed over to another laptop: found sent on the service once it got there.
+    await findHandedOver({ store, client, micros, due: dueAt(), signal, record: recordSent });
     let cursor = 0;
     while (!signal?.aborted) {
       const entry = store.nextDue(cursor, dueAt());
       if (!entry) break;
       cursor = entry.seq;
       // Held, its dependents wait with it (it is not `sent`), unless a person released it.
-      if (holdKinds.includes(entry.kind) && !release.includes(entry.id)) continue;
+      const held = holdKinds.includes(entry.kind) || holdIds.includes(entry.id);
+      if (held && !release.includes(entry.id)) continue;
       const deps = entry.dependsOn.map(mustGet);
       const stopped = deps.find((d) => HARD_STOPS.includes(d.state));
       if (stopped) {
@@ -466,7 +513,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
       }
       const doubted = isInDoubt(entry.lastError) ? entry.lastError : null;
-      if (doubted) {
+      // An attempt the service said it was still processing is asked again with its key: the
+      // service tracks the key, and answers with that attempt's outcome.
+      if (doubted && !doubted.keyInProgress) {
         // An earlier attempt may be on the service: resent only with a key the service honours.
         const honoured = await keyHonoured();
         if (signal?.aborted) break;
@@ -513,6 +562,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
               attemptedAt: leaving && mayHaveCreated(err) ? leftAt : doubted?.attemptedAt,
             }
           : storedError(err);
+        if (leaving && policy !== 'ignored' && isKeyInProgress(err)) {
+          // 409 "still being processed": an attempt with this key runs on the service and will
+          // be the one create. Queued, in doubt, not before its Retry-After; the resend with the
+          // same key gets that attempt's answer. Its dependents wait, nothing fails.
+          const running: StoredError = {
+            ...storedError(err),
+            inDoubt: true,
+            keyInProgress: true,
+            attemptedAt: doubted?.attemptedAt ?? leftAt,
+          };
+          store.setState(
+            entry.id,
+            'queued',
+            running,
+            nextAttemptAt(attempt.attempts, err),
+            micros(),
+          );
+          onProgress?.(progress());
+          continue;
+        }
         if (err instanceof EoAbortError) {
           // The next flush decides: the same key again, or the lookup first.
           store.setState(entry.id, 'queued', inDoubt ? error : entry.lastError, null, micros());
@@ -645,6 +714,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (entry.state === 'sending' || entry.state === 'sent') {
         throw new OutboxStateError(`Entry ${id} is ${entry.state} and cannot be cancelled`);
       }
+      if (entry.state === 'handed_over') {
+        throw new OutboxStateError(
+          `Entry ${id} was handed over to another laptop, which may send it: take it back first`,
+        );
+      }
       if (entry.state === 'queued' && entry.attempts > 0) {
         // A lost response may mean it is on the service: cancelling would be a false promise.
         throw new OutboxStateError(
@@ -701,6 +775,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     counts() {
       return store.counts();
+    },
+    handOver: (opts = {}) => handover.handOver(opts),
+    takeBack: (id) => handover.takeBack(id),
+    async receive(entries) {
+      const { sentNow, ...receipt } = handover.receive(entries);
+      for (const entry of sentNow) {
+        try {
+          await mirror?.recordCreated(entry.kind, entry.response);
+        } catch (err) {
+          options.onMirrorError?.(err, entry);
+        }
+      }
+      return receipt;
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Incremental sync: after a complete pass, a resource whose list the spec lets us filter by
  * change time is re-synced by asking only for what changed since the last complete pass
- * (watermark minus an overlap), upserting it and sweeping nothing. A full pass (which sweeps
+ * (watermark minus an overlap), upserting it and sweeping nothing. The watermark only moves
+ * forward and never past the start of the pass that set it (a record dated in the future would
+ * otherwise hide every later change until the next full pass). A full pass (which sweeps
  * deletions) runs when asked (`full`), when none has completed for `fullEveryUs`, when the
  * catalog plan changed, and always for resources the spec gives no change filter.
  *
@@ -74,19 +76,47 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
        JOIN catalog_records c ON c.id = s.record_id WHERE s.pass_id = ?`,
     )
     .pluck();
-  const aoiUpdated = sqlite.prepare('SELECT max(updated_at_us) FROM mirror_aois').pluck();
+  const aoiUpdated = sqlite
+    .prepare('SELECT max(updated_at_us) FROM mirror_aois WHERE updated_at_us <= ?')
+    .pluck();
 
   const row = (resource: ResourceName) => get.get(resource) as Row | undefined;
 
-  function watermarkOf(resource: ResourceName, r: Row | undefined, passId: string): number | null {
-    if (resource === 'aois') return (aoiUpdated.get() as number | null) ?? null;
-    const incremental = r?.pass_mode === 'incremental';
-    let max: number | null = incremental ? r.watermark_us : null;
+  /**
+   * The latest change time the pass's records show, up to `boundUs`: a record stamped later than
+   * the pass began (a clock far ahead, a "2099") is kept as it came but not believed here.
+   */
+  function latestChange(
+    resource: ResourceName,
+    incremental: boolean,
+    passId: string,
+    boundUs: number,
+  ) {
+    if (resource === 'aois') return (aoiUpdated.get(boundUs) as number | null) ?? null;
+    let max: number | null = null;
     for (const v of incremental ? catalogUpdatedByPass.iterate(passId) : catalogUpdated.iterate()) {
       const us = readInstant(v);
-      if (us !== null && (max === null || us > max)) max = us;
+      if (us !== null && us <= boundUs && (max === null || us > max)) max = us;
     }
     return max;
+  }
+
+  /**
+   * The next watermark: never behind the last one (monotone), never past the pass's own start
+   * (`boundUs`, on the service's clock): whatever changes after the pass began is asked for by
+   * the next one. A watermark stored past that bound (by an earlier version) comes back to it.
+   */
+  function watermarkOf(
+    resource: ResourceName,
+    r: Row | undefined,
+    passId: string,
+    boundUs: number,
+  ): number | null {
+    const incremental = r?.pass_mode === 'incremental';
+    const seen = latestChange(resource, incremental, passId, boundUs);
+    const last = r?.watermark_us ?? null;
+    const max = last === null ? seen : seen === null ? last : Math.max(last, seen);
+    return max === null ? null : Math.min(max, boundUs);
   }
 
   return {
@@ -120,8 +150,11 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
       const r = row(resource);
       return r?.pass_mode === 'incremental' ? r.pass_since_us : null;
     },
-    /** A pass completed (its records are in): the watermark moves; a full pass is remembered. */
-    completed(resource: ResourceName, passId: string, nowUs: number): void {
+    /**
+     * A pass completed (its records are in): the watermark moves, up to `startUs` (when the pass
+     * began, on the service's clock); a full pass is remembered.
+     */
+    completed(resource: ResourceName, passId: string, nowUs: number, startUs: number): void {
       if (!INCREMENTAL_RESOURCES.includes(resource)) {
         setPass.run({ resource, mode: 'full', since: null });
         complete.run({ resource, watermark: null, now: nowUs });
@@ -129,7 +162,7 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
       }
       complete.run({
         resource,
-        watermark: watermarkOf(resource, row(resource), passId),
+        watermark: watermarkOf(resource, row(resource), passId, startUs),
         now: nowUs,
       });
     },
@@ -164,11 +197,16 @@ export function aoisChangedSince(sinceUs: number | null): { updated_at?: string 
   return sinceUs === null ? {} : { updated_at: `${formatInstant(sinceUs)}/..` };
 }
 
+/** GET /v0/order-items query narrowed to items created at or after `sinceUs`. */
+export function orderItemsCreatedSince(sinceUs: number): { created_at: string } {
+  return { created_at: `${formatInstant(sinceUs)}/..` };
+}
+
 /** RFC 3339 in UTC with µs, the layout every spec timestamp filter reads. */
 const formatInstant = (us: number) => isoTimestamp.format(us, { offset: 'Z', fractionDigits: 6 });
 
 /** A saved search that filters on the change time itself is synced in full (no merging). */
-function namesChangeKey(search: CatalogSearch): boolean {
+export function namesChangeKey(search: CatalogSearch): boolean {
   const q = search.query as Record<string, unknown> | undefined;
   return q !== undefined && CATALOG_CHANGE_KEYS.some((k) => k in q);
 }

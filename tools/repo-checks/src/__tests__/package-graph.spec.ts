@@ -154,6 +154,51 @@ describe('package graph lint', () => {
     }
   });
 
+  it('geotiff: pure like domain (Node only in its /node and /testing entries); used by server, sync, desktop and the renderer', async () => {
+    const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
+    const restricted = async (file: string, code: string) =>
+      (await ruleIds(file, code)).includes('no-restricted-imports');
+    const src = 'packages/geotiff/src/read/probe.ts';
+    expect(await restricted(src, imp('@eo/domain'))).toBe(false);
+    for (const pkg of ['node:zlib', 'fs', '@eo/sync', '@eo/formats', '@eo/server'])
+      expect(await restricted(src, imp(pkg)), pkg).toBe(true);
+    expect(await ruleIds(src, 'export const a = Buffer.alloc(1);\n')).toContain(
+      'no-restricted-globals',
+    );
+    expect(await ruleIds(src, 'export const a = document.title;\n')).toContain(
+      'no-restricted-globals',
+    );
+    for (const file of [
+      'packages/geotiff/src/node/probe.ts',
+      'packages/geotiff/src/testing/probe.ts',
+      'packages/geotiff/src/__tests__/probe.spec.ts',
+    ])
+      expect(await restricted(file, imp('node:zlib')), file).toBe(false);
+    for (const user of [
+      'apps/server/src/imagery/probe.ts',
+      'packages/sync/src/probe.ts',
+      'apps/desktop/src/backend/probe.ts',
+      'apps/desktop/src/renderer/stores/probe.ts',
+    ])
+      expect(await restricted(user, imp('@eo/geotiff')), user).toBe(false);
+    for (const user of [
+      'packages/domain/src/probe.ts',
+      'packages/api-client/src/probe.ts',
+      'packages/formats/src/probe.ts',
+      'packages/catalog-store/src/probe.ts',
+    ])
+      expect(await restricted(user, imp('@eo/geotiff')), user).toBe(true);
+    // the renderer decodes in a worker: the portable entry only, never zlib/files or GDAL
+    for (const entry of ['@eo/geotiff/node', '@eo/geotiff/testing'])
+      expect(
+        await restricted('apps/desktop/src/renderer/workers/probe.ts', imp(entry)),
+        entry,
+      ).toBe(true);
+    expect(await restricted('apps/desktop/src/backend/probe.ts', imp('@eo/geotiff/node'))).toBe(
+      false,
+    );
+  });
+
   it('desktop: the renderer reaches the backend only through the contract; main has no DOM', async () => {
     const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
     const renderer = 'apps/desktop/src/renderer/stores/probe.ts';

@@ -155,6 +155,8 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   },
   'archive.remove': { good: { id: 'a' }, bad: { id: '' }, path: 'id' },
   'archive.scenes': { good: { searchId: 'a' }, bad: { searchId: 1 }, path: 'searchId' },
+  'rasters.list': { good: {}, bad: { all: true }, path: '' },
+  'rasters.remove': { good: { id: 'r' }, bad: { id: '' }, path: 'id' },
   'files.export': {
     good: { source: { kind: 'aois' }, format: 'kmz' },
     bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },

@@ -176,6 +176,7 @@ describe('the outbox, from offline to the service', () => {
       blocked: 0,
       cancelled: 0,
       unconfirmed: 0,
+      handed_over: 0,
     });
     const lookups = await first.call('lookups.get');
     expect(lookups.projectIds).toEqual([CROPS, FLOODS]);

@@ -165,10 +165,20 @@ describe('embedded reference service', () => {
     expect((await t.call('catalog.search', { limit: 5 })).total).toBeGreaterThan(0);
     await t.backend.close();
     await first.close();
+    // The service's folder and database are the user's alone, like the rest of the data dir.
+    const own = path.join(dataDir, 'embedded-service');
+    const mode = (f: string) => fs.statSync(f).mode & 0o777;
+    expect(mode(own)).toBe(0o700);
+    expect(mode(path.join(own, 'eo.sqlite'))).toBe(0o600);
+    // An older folder and database made with the umask's 0755 / 0644 are tightened.
+    fs.chmodSync(own, 0o755);
+    fs.chmodSync(path.join(own, 'eo.sqlite'), 0o644);
 
     // Restart: the stored key still works, it is kept.
     const second = await startEmbeddedService({ dataDir, secrets, stepDelayMs: 0 });
     expect(secrets.get()).toBe(key);
+    expect(mode(own)).toBe(0o700);
+    expect(mode(path.join(own, 'eo.sqlite'))).toBe(0o600);
     await second.close();
     // A key from elsewhere: replaced by a fresh demo key.
     secrets.set('someone-elses-key');

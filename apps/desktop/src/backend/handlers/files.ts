@@ -36,12 +36,17 @@ export function filesHandlers(exporter: FileExport): FilesHandlers {
     'files.export': (req) => exporter.export(req),
     'files.preview': async ({ name, base64, nameField }) => {
       const bytes = Buffer.from(base64, 'base64');
-      const { FormatError, importFile } = await import('@eo/formats');
+      const { FormatError, importFileInWorker } = await import('@eo/formats');
       try {
-        const preview = await importFile(name, bytes, {
-          nameField,
-          limits: { maxFileBytes: MAX_IMPORT_FILE_BYTES },
-        });
+        // In a thread of its own with memory and time limits: a hostile or huge file is refused
+        // with a reason, while the backend (and the embedded service beside it) keeps answering.
+        const preview = await importFileInWorker(
+          { name, bytes },
+          {
+            nameField,
+            limits: { maxFileBytes: MAX_IMPORT_FILE_BYTES },
+          },
+        );
         return {
           file: name,
           format: preview.format,

@@ -13,6 +13,7 @@ import type { CallResult } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
 import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { serveBackend } from '../backend-serve';
+import { holdDataFolder } from '../../backend/data-lock';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
 process.env.EO_DATA_DIR = dataDir;
@@ -28,7 +29,10 @@ const h = vi.hoisted(() => ({
   exit: { code: null as number | null },
   sessionCalls: [] as string[],
   privileged: [] as unknown[],
-  schemes: new Map<string, (request: { url: string }) => Promise<Response>>(),
+  schemes: new Map<
+    string,
+    (request: { url: string; method?: string; headers?: Headers }) => Promise<Response>
+  >(),
 }));
 
 vi.mock('electron', async () => {
@@ -38,6 +42,7 @@ vi.mock('electron', async () => {
     enableSandbox: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
     getPath: vi.fn(() => '/should/not/be/used'),
+    setPath: vi.fn(),
     getVersion: vi.fn(() => '4.5.6'),
     whenReady: vi.fn(() => Promise.resolve()),
     quit: vi.fn(),
@@ -89,8 +94,10 @@ vi.mock('electron', async () => {
       setDevicePermissionHandler: () => h.sessionCalls.push('devicePermission'),
       webRequest: { onHeadersReceived: () => h.sessionCalls.push('csp') },
       protocol: {
-        handle: (scheme: string, fn: (request: { url: string }) => Promise<Response>) =>
-          h.schemes.set(scheme, fn),
+        handle: (
+          scheme: string,
+          fn: (request: { url: string; method?: string; headers?: Headers }) => Promise<Response>,
+        ) => h.schemes.set(scheme, fn),
       },
     },
   };
@@ -154,6 +161,19 @@ describe('Electron main, wired', () => {
     expect((electron.powerMonitor as unknown as EventEmitter).listenerCount('resume')).toBe(1);
   });
 
+  it("takes Electron's single-instance lock per data folder, and the backend holds the folder", () => {
+    const setPath = vi.mocked(electron.app.setPath);
+    const singleInstance = vi.mocked(electron.app.requestSingleInstanceLock);
+    expect(setPath).toHaveBeenCalledWith('userData', dataDir);
+    expect(setPath.mock.invocationCallOrder[0]!).toBeLessThan(
+      singleInstance.mock.invocationCallOrder[0]!,
+    );
+    // Browser mode (or `eo outbox flush`) on this folder is refused, naming the app.
+    expect(() => holdDataFolder(dataDir, 'browser')).toThrow(
+      `in use by the EO Field Desk app (pid ${process.pid}`,
+    );
+  });
+
   it('answers the app page through the real backend; the demo key is stored encrypted, never returned', async () => {
     const info = await invoke(fromApp, 'app.info', undefined);
     expect(info).toMatchObject({ ok: true, value: { version: '4.5.6', mode: 'electron' } });
@@ -203,6 +223,10 @@ describe('Electron main, wired', () => {
   it('answers the quicklook scheme from the backend: refused ids, absent pictures', async () => {
     expect(h.privileged).toEqual([
       { scheme: 'eo-quicklook', privileges: { standard: true, secure: true } },
+      {
+        scheme: 'eo-raster',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+      },
     ]);
     const handle = h.schemes.get('eo-quicklook')!;
     const absent = await handle({ url: 'eo-quicklook://thumbnail/no-such-record' });
@@ -212,6 +236,13 @@ describe('Electron main, wired', () => {
     expect(await badVariant.text()).toContain('variant');
     const badId = await handle({ url: 'eo-quicklook://thumbnail/a%0Ab' });
     expect(badId.status).toBe(400);
+  });
+
+  it('answers the raster scheme from the backend: no such raster, refused ids', async () => {
+    const handle = h.schemes.get('eo-raster')!;
+    const get = (url: string) => handle({ url, method: 'GET', headers: new Headers() });
+    expect((await get('eo-raster://file/no-such-raster')).status).toBe(404);
+    expect((await get('eo-raster://file/a%0Ab')).status).toBe(400);
   });
 
   it('saves an export where the save dialog says; a cancelled dialog saves nothing', async () => {

@@ -79,6 +79,8 @@ describe('contract', () => {
       'archive.save',
       'archive.remove',
       'archive.scenes',
+      'rasters.list',
+      'rasters.remove',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

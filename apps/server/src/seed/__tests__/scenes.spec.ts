@@ -1,4 +1,4 @@
-import { ArchiveFeature, geodesicArea, type Geometry } from '@eo/domain';
+import { ArchiveFeature, geodesicArea, toUtm, type Geometry } from '@eo/domain';
 import { describe, expect, it } from 'vitest';
 import { SATELLITES, satelliteById } from '../../reference/catalog';
 const footprintAreaKm2 = (g: Geometry) => geodesicArea(g) / 1e6;
@@ -6,7 +6,6 @@ import { footprint, rectangleCorners } from '../geo/footprint';
 import { isLand } from '../geo/land-mask';
 import { descendingNodeMs, orbitModel, trackHeading, trackPoint } from '../geo/orbit';
 import { sunPosition } from '../geo/sun';
-import { toUtm } from '../geo/utm';
 import { generateScenes, type GeneratedScene } from '../scenes';
 
 const ARCHIVE_KEYS = [

@@ -97,6 +97,37 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     expect(await client.extensions.getVisualization('aoi-1', 'no-such-vis')).toBeNull();
   });
 
+  it('the four download operations: created in the shapes the document validates, read in any status case', async () => {
+    const client = providerClient(prism(seed).url);
+    const byCatalog = await client.downloads.createForCatalog({ catalog_ids: ['cat-1'] });
+    const byItem = await client.downloads.createForCatalog({ order_item_ids: ['oi-1'] });
+    const byAsset = await client.downloads.createForAoi('aoi-1', { asset_ids: ['asset-1'] });
+    const reads = [
+      await client.downloads.getForCatalog(byCatalog.id),
+      await client.downloads.getForAoi('aoi-1', byAsset.id),
+    ];
+    for (const d of [byCatalog, byItem, byAsset, ...reads]) {
+      expect(d?.id).toMatch(/\S/);
+      expect(['created', 'in_progress', 'success', 'failed', 'unknown']).toContain(d?.status);
+    }
+    if (seed === undefined) {
+      // The examples: a catalog download `success` with its link, an AOI download `SUCCESS`.
+      expect(byCatalog).toMatchObject({ status: 'success', signedUrl: 'http://signed_url_link' });
+      expect(reads[1]).toMatchObject({ status: 'success', rawStatus: 'SUCCESS' });
+    }
+    // Our spec's shape (one list) is refused by the document: the profile is what makes it pass.
+    const spec = createEoClient({
+      baseUrl: prism(seed).url,
+      apiKey: 'contract-key',
+      retry: { maxAttempts: 1 },
+    });
+    const err = await spec.downloads
+      .createForCatalog({ catalog_ids: ['cat-1'] })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EoApiError);
+    expect((err as EoApiError).status).toBeGreaterThanOrEqual(400);
+  });
+
   it('reads the reference lists at the paths the document has them (never a 404 there)', async () => {
     const client = providerClient(prism(seed).url);
     const lists = await Promise.all([

@@ -1,0 +1,128 @@
+/**
+ * The desktop store read back through schemas: values written by an older version, a newer
+ * one or damaged on disk (written here straight into a real desktop.sqlite) read as what can be
+ * kept, each loss named without its value.
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, openDesktopStore } from '../local-store';
+import { SETTINGS_VERSION } from '../stored-state';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** A desktop store whose rows are then overwritten as given, and what it says it dropped. */
+function storeWith(rows: Record<string, string>, sql: string[] = []) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-stored-'));
+  dirs.push(dir);
+  openDesktopStore(dir, () => {}).close();
+  const raw = new Database(path.join(dir, 'desktop.sqlite'));
+  for (const [key, json] of Object.entries(rows))
+    raw.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(key, json);
+  for (const s of sql) raw.exec(s);
+  raw.close();
+  const dropped: string[] = [];
+  const store = openDesktopStore(dir, (what) => dropped.push(what));
+  return { store, dropped };
+}
+
+describe('stored settings', () => {
+  it('written with their version, read back as saved', () => {
+    const { store } = storeWith({});
+    const saved = { ...DEFAULT_SETTINGS, serviceUrl: 'https://eo.example', workOffline: true };
+    store.saveSettings(saved);
+    expect(store.settings()).toEqual(saved);
+    store.close();
+  });
+
+  it('an older version (no version, fields missing) reads with the defaults for what it lacks', () => {
+    const old = { serviceUrl: 'https://eo.example', mirror: { orders: false } };
+    const { store, dropped } = storeWith({ settings: JSON.stringify(old) });
+    expect(store.settings()).toEqual({
+      ...DEFAULT_SETTINGS,
+      serviceUrl: 'https://eo.example',
+      mirror: { ...DEFAULT_SETTINGS.mirror, orders: false },
+    });
+    expect(dropped).toEqual([]);
+    store.close();
+  });
+
+  it('a field that does not parse takes its default, the others stay, the loss is named', () => {
+    const damaged = {
+      version: SETTINGS_VERSION + 3, // a newer app's: read field by field all the same
+      serviceUrl: 'https://eo.example',
+      syncIntervalMinutes: -5,
+      imagery: 'holograms',
+      autoSendOrders: 'yes please',
+      somethingNew: { a: 1 },
+    };
+    const { store, dropped } = storeWith({ settings: JSON.stringify(damaged) });
+    const s = store.settings();
+    expect(s).toEqual({ ...DEFAULT_SETTINGS, serviceUrl: 'https://eo.example' });
+    expect(s).not.toHaveProperty('somethingNew');
+    expect(dropped.sort()).toEqual([
+      'settings.autoSendOrders: not readable, its default is used',
+      'settings.imagery: not readable, its default is used',
+      'settings.syncIntervalMinutes: not readable, its default is used',
+    ]);
+    store.close();
+  });
+
+  it('not JSON, or not an object: the defaults', () => {
+    for (const json of ['{"serviceUrl": "https://eo', '[1, 2]', 'null']) {
+      const { store, dropped } = storeWith({ settings: json });
+      expect(store.settings()).toEqual(DEFAULT_SETTINGS);
+      expect(dropped).toHaveLength(1);
+      store.close();
+    }
+  });
+});
+
+describe('other stored values', () => {
+  it('an unreadable key binding binds the key to nothing (it is asked for again)', () => {
+    const { store, dropped } = storeWith({ apiKeyBinding: '{"origin": 42}' });
+    expect(store.keyBinding()).toBeNull();
+    expect(dropped).toEqual(['apiKeyBinding: not readable']);
+    store.close();
+  });
+
+  it('the basket keeps the entries that read, and names how many did not', () => {
+    const basket = [
+      { id: 'S1', addedAt: '2026-11-28T10:00:00Z' },
+      { id: 42, addedAt: 'x' },
+      'S3',
+      { id: 'S4', addedAt: '2026-11-28T11:00:00Z' },
+    ];
+    const { store, dropped } = storeWith({ basket: JSON.stringify(basket) });
+    expect(store.basket().map((e) => e.id)).toEqual(['S1', 'S4']);
+    expect(dropped).toEqual(['basket: 2 of 4 entries not readable']);
+    store.close();
+  });
+
+  it('a mirror source that does not read is never recorded, as for a mirror never synced', () => {
+    const { store } = storeWith({ mirrorSource: '{"sources": "embedded"}' });
+    expect(store.mirrorSource()).toBeUndefined();
+    store.close();
+  });
+
+  it('saved searches whose stored query or search does not read are left out of the lists', () => {
+    const now = '2026-11-28T10:00:00Z';
+    const { store, dropped } = storeWith({}, [
+      `INSERT INTO saved_searches VALUES ('a', 'Good', '{"limit": 5}', '${now}', '${now}')`,
+      `INSERT INTO saved_searches VALUES ('b', 'Bad', '[1', '${now}', '${now}')`,
+      `INSERT INTO saved_archive_searches VALUES ('c', 'Bad', '{"satellite_ids": 3}', 10, '${now}', '${now}')`,
+    ]);
+    expect(store.savedSearches().map((s) => s.id)).toEqual(['a']);
+    expect(store.savedArchiveSearches()).toEqual([]);
+    expect(dropped.sort()).toEqual([
+      'saved archive search c: not readable',
+      'saved search b: not JSON',
+    ]);
+    store.close();
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Offline rasters: sites taken offline at full resolution (a window of a scene's COG, stored by
+ * @eo/sync in the stored raster format of @eo/geotiff), listed with what the map needs to place
+ * them before their bytes are read. Their bytes go by range requests on the raster URLs
+ * (`shared/raster-paths.ts`), not through the contract.
+ */
+import { z } from 'zod';
+import { id, none } from './fields';
+
+const finite = z.number().finite();
+const count = z.number().int().min(0);
+/** [west, south, east, north] in degrees. */
+const lonLatBox = z.tuple([finite, finite, finite, finite]);
+
+/** One band of the raster, as its metadata names it (the stored format's band items). */
+export const RasterBandView = z.object({
+  name: z.string(),
+  /** STAC `eo:common_name` (`red`, `nir`...), when the file says. */
+  commonName: z.string().nullable(),
+  wavelengthNm: finite.nullable(),
+});
+export type RasterBandView = z.infer<typeof RasterBandView>;
+
+/** What the stored file's header says (read by the backend once per file). */
+export const StoredRasterInfo = z.object({
+  epsg: z.number().int().nullable(),
+  width: count,
+  height: count,
+  /** GDAL order: [originX, pixelWidth, rowRotation, originY, columnRotation, pixelHeight]. */
+  geoTransform: z.tuple([finite, finite, finite, finite, finite, finite]),
+  /** The raster's outline in lon/lat: its box, from the four corners and the edges' middles. */
+  bounds: lonLatBox,
+  /** Full resolution then overviews. */
+  levels: z.array(z.object({ width: count, height: count })),
+  bands: z.array(RasterBandView),
+  nodata: finite.nullable(),
+  /** The scene's items: STAC id, acquisition instant (ISO 8601), platform, collection. */
+  sceneId: z.string().nullable(),
+  datetime: z.string().nullable(),
+  satellite: z.string().nullable(),
+  collection: z.string().nullable(),
+  cloudCover: finite.nullable(),
+  /** Pixel size of the stored level, metres. */
+  resolutionM: finite.nullable(),
+});
+export type StoredRasterInfo = z.infer<typeof StoredRasterInfo>;
+
+export const OfflineRasterView = z.object({
+  id: z.string(),
+  /** `stored` once its file is complete; otherwise what @eo/sync says (in progress, failed...). */
+  state: z.string(),
+  /** The scene as the user named it (catalog record, order item, AOI asset) and as stored. */
+  scene: z.object({
+    kind: z.string(),
+    ref: z.string(),
+    sceneId: z.string().nullable(),
+  }),
+  /** The site: what the user chose ("AOI Field 7", "Drawn shape", "2 km around 46.2, 6.1"). */
+  areaLabel: z.string(),
+  /** `native` or `<N>m`, as asked. */
+  resolution: z.string(),
+  bytes: count.nullable(),
+  plannedBytes: count.nullable(),
+  fetchedBytes: count,
+  /** Why it failed, or what to know about it. */
+  message: z.string().nullable(),
+  /** Epoch milliseconds. */
+  createdAt: count,
+  storedAt: count.nullable(),
+  /** The stored file's header; null until stored, or when the file cannot be read (`problem`). */
+  raster: StoredRasterInfo.nullable(),
+  problem: z.string().nullable(),
+});
+export type OfflineRasterView = z.infer<typeof OfflineRasterView>;
+
+export const OfflineRasterList = z.object({
+  rasters: z.array(OfflineRasterView),
+  /** Bytes of every stored offline raster. */
+  bytes: count,
+});
+export type OfflineRasterList = z.infer<typeof OfflineRasterList>;
+
+export const rastersMethods = {
+  'rasters.list': { input: none, output: OfflineRasterList },
+  'rasters.remove': {
+    input: z.object({ id }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+} as const;
