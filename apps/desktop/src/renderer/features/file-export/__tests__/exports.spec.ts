@@ -58,6 +58,42 @@ describe('Exports', () => {
     );
   });
 
+  it('as a menu, closes as one: Esc (focus back on its button), a click outside, the focus elsewhere', async () => {
+    const w = await catalogExports(true);
+    const menu = w.find<HTMLDetailsElement>('details[data-test="exports-menu"]');
+    const outside = document.createElement('button');
+    document.body.appendChild(outside);
+    const openMenu = async () => {
+      menu.element.open = true;
+      await menu.trigger('toggle');
+    };
+    try {
+      await openMenu();
+      await menu.find('[data-test="export-results-run"]').trigger('keydown', { key: 'Escape' });
+      expect(menu.element.open).toBe(false);
+      expect(document.activeElement).toBe(menu.find('summary').element);
+
+      await openMenu();
+      // Inside it: stays open.
+      menu
+        .find('[data-test="export-results-run"]')
+        .element.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(menu.element.open).toBe(true);
+      outside.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(menu.element.open).toBe(false);
+      await menu.trigger('toggle');
+
+      await openMenu();
+      // The focus going nowhere (a save dialog) keeps it; to another control closes it.
+      await menu.trigger('focusout', { relatedTarget: null });
+      expect(menu.element.open).toBe(true);
+      await menu.trigger('focusout', { relatedTarget: outside });
+      expect(menu.element.open).toBe(false);
+    } finally {
+      outside.remove();
+    }
+  });
+
   it("the search results are the catalog's query; the selection its ids; CSV with WKT", async () => {
     const w = await catalogExports();
     await w.find('[data-test="export-results-format"]').setValue('kmz');
