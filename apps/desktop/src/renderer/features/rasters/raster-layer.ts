@@ -37,6 +37,8 @@ export class RasterLayer extends L.GridLayer {
   private readonly opts: RasterLayerOptions;
   /** Tiles painted with content since the layer was added (the first one is the first picture). */
   painted = 0;
+  /** Bumped by each new style (tiles say which one they were painted with). */
+  styleSeq = 0;
 
   constructor(opts: RasterLayerOptions) {
     const [w, s, e, n] = opts.bounds;
@@ -103,6 +105,8 @@ export class RasterLayer extends L.GridLayer {
               0,
             );
             this.painted++;
+            // Which style drew it (tests wait for a repaint after a change of style).
+            canvas.dataset.painted = String(this.styleSeq);
             this.opts.onTilePainted?.();
           } else ctx.clearRect(0, 0, size, size);
         }
@@ -117,7 +121,10 @@ export class RasterLayer extends L.GridLayer {
 
   /** Draws with another style: every current tile repainted where it is. */
   setStyle(style: RasterStyle): void {
+    if (style === this.style) return;
     this.style = style;
+    this.styleSeq++;
+    this.getContainer()?.setAttribute('data-style', String(this.styleSeq));
     const tiles = (
       this as unknown as { _tiles: Record<string, { el: RasterTile; coords: L.Coords }> }
     )._tiles;
