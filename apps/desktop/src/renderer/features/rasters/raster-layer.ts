@@ -29,6 +29,8 @@ export interface RasterLayerOptions {
 
 interface RasterTile extends HTMLCanvasElement {
   _eoRequest?: TileRequest;
+  /** Leaflet's "tile ready" until a paint of the tile ends (a new style may replace the first). */
+  _eoDone?: L.DoneCallback | undefined;
   _eoCoords?: L.Coords;
 }
 
@@ -92,6 +94,12 @@ export class RasterLayer extends L.GridLayer {
     );
     canvas._eoRequest = request;
     canvas._eoCoords = coords;
+    if (done) canvas._eoDone = done;
+    const ready = (e?: Error) => {
+      const d = canvas._eoDone;
+      canvas._eoDone = undefined;
+      d?.(e, canvas);
+    };
     request.pixels.then(
       (pixels) => {
         if (canvas._eoRequest !== request) return; // repainted meanwhile
@@ -110,11 +118,12 @@ export class RasterLayer extends L.GridLayer {
             this.opts.onTilePainted?.();
           } else ctx.clearRect(0, 0, size, size);
         }
-        done?.(undefined, canvas);
+        ready();
       },
       (e: unknown) => {
+        if (canvas._eoRequest !== request) return;
         canvas._eoRequest = undefined;
-        done?.(e instanceof Error ? e : new Error(String(e)), canvas);
+        ready(e instanceof Error ? e : new Error(String(e)));
       },
     );
   }
