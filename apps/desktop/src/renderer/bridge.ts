@@ -15,11 +15,7 @@ import {
   electronQuicklookUrl,
   type QuicklookUrl,
 } from './features/catalog/quicklook-source';
-import {
-  browserRasterUrl,
-  electronRasterUrl,
-  type RasterUrl,
-} from './features/rasters/raster-url';
+import { browserRasterUrl, electronRasterUrl, type RasterUrl } from './features/rasters/raster-url';
 
 export const TOKEN_STORAGE_KEY = 'eo.browserModeToken';
 
