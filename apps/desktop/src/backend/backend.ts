@@ -44,11 +44,8 @@ import { makeFileExport } from './file-export';
 import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
-import {
-  makeOfflineRasters,
-  NO_OFFLINE_RASTERS,
-  type OfflineRasterSource,
-} from './offline-rasters';
+import { makeOfflineRasters, type OfflineRasterSource } from './offline-rasters';
+import { makeOfflineTakes } from './offline-takes';
 import { makeRasterBytes, type RasterBytesAnswer } from './raster-bytes';
 import { quoteOrder } from './quote';
 
@@ -73,8 +70,8 @@ export interface BackendOptions {
   /** Waits of the follow-up of unfinished records (created-refresh.ts); default 2 s to 60 s. */
   readonly followBackoff?: FollowBackoff | undefined;
   /**
-   * Sites taken offline (@eo/sync's stored windows). Default: none until the mirror keeps them;
-   * tests give the windows they wrote.
+   * Sites taken offline (@eo/sync's stored windows). Default: the mirror's (`mirror.offline`);
+   * tests may give windows they wrote.
    */
   readonly offlineRasters?: OfflineRasterSource;
   /** Fetch used for basemap tiles (tests). */
@@ -162,7 +159,13 @@ export function createBackend(options: BackendOptions): Backend {
     quote: quoteNow,
   });
   const records = makeRecordReads(local);
-  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? NO_OFFLINE_RASTERS);
+  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? local.offline);
+  const takes = makeOfflineTakes({
+    offline: local.offline,
+    connection: () => connection.current(),
+    noService,
+    settings: currentSettings,
+  });
   const rasterBytes = makeRasterBytes(offlineRasters);
   const basket = makeBasket({ store, mirror: local, events });
   const created = makeCreatedRefresh({
@@ -253,7 +256,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
-    ...rastersHandlers(offlineRasters),
+    ...rastersHandlers(offlineRasters, takes),
   };
 
   connection.connect();
@@ -279,6 +282,7 @@ export function createBackend(options: BackendOptions): Backend {
       await runner.close();
       await work.idle();
       await created.idle();
+      takes.close();
       await rasterBytes.close();
       local.close();
       store.close();

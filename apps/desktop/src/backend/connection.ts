@@ -259,8 +259,9 @@ export function createConnection(options: ConnectionOptions) {
     connect,
     checkNow,
     checkSoon,
-    /** The current connection's client and the signal that ends with it; null unconfigured. */
-    current: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
+    /** The current connection's URL, client and the signal that ends with it; null unconfigured. */
+    current: () =>
+      conn ? { url: conn.url, client: conn.client, signal: conn.controller.signal } : null,
     /**
      * The current connection's URL, client and drift inbox (a sync runs on them; quicklook
      * hrefs resolve against the URL); null unconfigured.

@@ -48,14 +48,6 @@ export interface OfflineRasterSource {
   remove(id: string): void;
 }
 
-/** No offline rasters (a mirror without the store, tests). */
-export const NO_OFFLINE_RASTERS: OfflineRasterSource = {
-  list: () => [],
-  get: () => null,
-  file: () => null,
-  remove: () => undefined,
-};
-
 /** The raster's box in lon/lat: corners and the middle of each edge (UTM bends lines a little). */
 function lonLatBounds(tiff: GeoTiff): [number, number, number, number] {
   const gt = tiff.geoTransform!;

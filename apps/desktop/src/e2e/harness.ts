@@ -22,6 +22,7 @@ import type { OutboxList } from '../shared/contract';
 import { createBackend, type Backend } from '../backend/backend';
 import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
+import type { OfflineRasterSource } from '../backend/offline-rasters';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
 import { startGateProxy, type GateProxy, type GateRequest } from './gate-proxy';
 import { connect, connectAndSync, openScreen } from './page-actions';
@@ -128,6 +129,8 @@ export interface BrowserAppOptions {
    * second, so the other journeys' thousands of records would wait minutes for theirs.
    */
   readonly imagery?: ImageryChoice;
+  /** Offline rasters the backend lists instead of the mirror's (windows a test wrote). */
+  readonly offlineRasters?: OfflineRasterSource;
 }
 
 /** The desktop backend + browser mode over `dataDir`, serving the built renderer. */
@@ -145,6 +148,7 @@ export async function startBrowserApp(
       : { connectivityOfflineIntervalMs: options.connectivityOfflineIntervalMs }),
     connectivityTimeoutMs: 2_000,
     syncOnFirstConnect: options.syncOnFirstConnect ?? false,
+    ...(options.offlineRasters ? { offlineRasters: options.offlineRasters } : {}),
   });
   const server = await startBrowserMode({ backend, rendererDir: options.rendererDir });
   return {

@@ -58,6 +58,9 @@ export const METHOD_NAMES = [
   'archive.scenes',
   'rasters.list',
   'rasters.remove',
+  'rasters.take',
+  'rasters.takes',
+  'rasters.cancel',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -157,6 +157,21 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   'archive.scenes': { good: { searchId: 'a' }, bad: { searchId: 1 }, path: 'searchId' },
   'rasters.list': { good: {}, bad: { all: true }, path: '' },
   'rasters.remove': { good: { id: 'r' }, bad: { id: '' }, path: 'id' },
+  'rasters.take': {
+    good: {
+      scene: { kind: 'catalog', id: 's' },
+      area: { kind: 'around', lon: 6.6, lat: 46.5, radiusM: 1000 },
+      resolution: 'native',
+    },
+    bad: {
+      scene: { kind: 'catalog', id: 's' },
+      area: { kind: 'around', lon: 6.6, lat: 46.5, radiusM: -1 },
+      resolution: 'native',
+    },
+    path: 'area.radiusM',
+  },
+  'rasters.takes': { good: {}, bad: { all: true }, path: '' },
+  'rasters.cancel': { good: { key: 'k' }, bad: { key: 1 }, path: 'key' },
   'files.export': {
     good: { source: { kind: 'aois' }, format: 'kmz' },
     bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },

@@ -26,6 +26,7 @@ import {
   type EventPayload,
   type ExportedFile,
   type FilePreview,
+  type OfflineTakeView,
   type FileExportRequest,
   type Method,
   type Output,
@@ -60,6 +61,8 @@ export interface MemoryBridge extends Bridge {
    * src/backend/__tests__/files-preview.spec.ts); a file not listed is `invalid_argument`.
    */
   readonly filePreviews: Map<string, FilePreview>;
+  /** `rasters.takes`' answer. */
+  offlineTakes: OfflineTakeView[];
   /**
    * `files.export`'s answer (the backend's writing of real files is tested in
    * src/backend/__tests__/files-export.spec.ts); by default a small file, as browser mode
@@ -142,6 +145,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
 
   const bridge: MemoryBridge = {
     calls,
+    offlineTakes: [],
     records,
     settings: defaultSettings(),
     embeddedServiceUrl: null,
@@ -362,6 +366,15 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return basket.handle(method, input);
       case 'files.export':
         return bridge.exportAnswer(input as FileExportRequest);
+      // Offline rasters: none stored; takes as the test sets them (`offlineTakes`).
+      case 'rasters.list':
+        return { rasters: [], bytes: 0 };
+      case 'rasters.take':
+        return { key: `take-${calls.filter((c) => c.method === 'rasters.take').length}` };
+      case 'rasters.takes':
+        return { takes: bridge.offlineTakes };
+      case 'rasters.cancel':
+        return { cancelled: true };
       default: {
         const out = part2.handle(method, input);
         // As the backend: a queued create takes what it consumed out of the basket.

@@ -81,6 +81,9 @@ describe('contract', () => {
       'archive.scenes',
       'rasters.list',
       'rasters.remove',
+      'rasters.take',
+      'rasters.takes',
+      'rasters.cancel',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

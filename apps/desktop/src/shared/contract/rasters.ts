@@ -4,6 +4,7 @@
  * them before their bytes are read. Their bytes go by range requests on the raster URLs
  * (`shared/raster-paths.ts`), not through the contract.
  */
+import { AreaGeometryInput } from '@eo/domain';
 import { z } from 'zod';
 import { id, none } from './fields';
 
@@ -80,10 +81,70 @@ export const OfflineRasterList = z.object({
 });
 export type OfflineRasterList = z.infer<typeof OfflineRasterList>;
 
+/** The area of a site to take offline: a shape (an AOI, the map view, a drawn one), or a buffer. */
+export const SiteAreaInput = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('shape'),
+      geometry: AreaGeometryInput,
+      label: z.string().trim().min(1).max(200),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('around'),
+      lon: finite.min(-180).max(180),
+      lat: finite.min(-85).max(85),
+      radiusM: finite.positive().max(50_000),
+    })
+    .strict(),
+]);
+export type SiteAreaInput = z.infer<typeof SiteAreaInput>;
+
+export const TakeOfflineInput = z
+  .object({
+    scene: z
+      .object({
+        kind: z.enum(['catalog', 'order_item', 'aoi_asset']),
+        id,
+        aoiId: id.optional(),
+      })
+      .strict(),
+    area: SiteAreaInput,
+    /** `native`, or metres per pixel (the finest overview at most that size is taken). */
+    resolution: z.union([z.literal('native'), z.object({ metres: finite.positive() }).strict()]),
+  })
+  .strict();
+export type TakeOfflineInput = z.infer<typeof TakeOfflineInput>;
+
+/** A take running in the backend: its latest step (rasters.takes). */
+export const OfflineTakeView = z.object({
+  key: z.string(),
+  sceneId: z.string(),
+  areaLabel: z.string(),
+  /** requesting, waiting, opening, planned, tiles, writing, whole-file, file, stored, failed. */
+  phase: z.string(),
+  /** Tiles (or bytes of a whole file) done and to do; bytes fetched. */
+  done: count.nullable(),
+  total: count.nullable(),
+  bytes: count.nullable(),
+  plannedBytes: count.nullable(),
+  error: z.string().nullable(),
+  startedAt: count,
+});
+export type OfflineTakeView = z.infer<typeof OfflineTakeView>;
+
 export const rastersMethods = {
   'rasters.list': { input: none, output: OfflineRasterList },
   'rasters.remove': {
     input: z.object({ id }).strict(),
     output: z.object({ removed: z.boolean() }),
+  },
+  /** Starts taking a site offline (answers at once; rasters.takes follows it). */
+  'rasters.take': { input: TakeOfflineInput, output: z.object({ key: z.string() }) },
+  'rasters.takes': { input: none, output: z.object({ takes: z.array(OfflineTakeView) }) },
+  'rasters.cancel': {
+    input: z.object({ key: z.string().max(4000) }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
   },
 } as const;

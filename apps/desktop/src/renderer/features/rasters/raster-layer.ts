@@ -29,6 +29,8 @@ export interface RasterLayerOptions {
 
 interface RasterTile extends HTMLCanvasElement {
   _eoRequest?: TileRequest;
+  /** Leaflet's "tile ready" until a paint of the tile ends (a new style may replace the first). */
+  _eoDone?: L.DoneCallback | undefined;
   _eoCoords?: L.Coords;
 }
 
@@ -37,6 +39,8 @@ export class RasterLayer extends L.GridLayer {
   private readonly opts: RasterLayerOptions;
   /** Tiles painted with content since the layer was added (the first one is the first picture). */
   painted = 0;
+  /** Bumped by each new style (tiles say which one they were painted with). */
+  styleSeq = 0;
 
   constructor(opts: RasterLayerOptions) {
     const [w, s, e, n] = opts.bounds;
@@ -90,6 +94,12 @@ export class RasterLayer extends L.GridLayer {
     );
     canvas._eoRequest = request;
     canvas._eoCoords = coords;
+    if (done) canvas._eoDone = done;
+    const ready = (e?: Error) => {
+      const d = canvas._eoDone;
+      canvas._eoDone = undefined;
+      d?.(e, canvas);
+    };
     request.pixels.then(
       (pixels) => {
         if (canvas._eoRequest !== request) return; // repainted meanwhile
@@ -103,21 +113,27 @@ export class RasterLayer extends L.GridLayer {
               0,
             );
             this.painted++;
+            // Which style drew it (tests wait for a repaint after a change of style).
+            canvas.dataset.painted = String(this.styleSeq);
             this.opts.onTilePainted?.();
           } else ctx.clearRect(0, 0, size, size);
         }
-        done?.(undefined, canvas);
+        ready();
       },
       (e: unknown) => {
+        if (canvas._eoRequest !== request) return;
         canvas._eoRequest = undefined;
-        done?.(e instanceof Error ? e : new Error(String(e)), canvas);
+        ready(e instanceof Error ? e : new Error(String(e)));
       },
     );
   }
 
   /** Draws with another style: every current tile repainted where it is. */
   setStyle(style: RasterStyle): void {
+    if (style === this.style) return;
     this.style = style;
+    this.styleSeq++;
+    this.getContainer()?.setAttribute('data-style', String(this.styleSeq));
     const tiles = (
       this as unknown as { _tiles: Record<string, { el: RasterTile; coords: L.Coords }> }
     )._tiles;

@@ -1,0 +1,220 @@
+/**
+ * Real pixels offline on the desktop map (issue 24), in headless Chromium with the service
+ * stopped: a site's window in the stored format (a 10 km, 10 m, four-band window in UTM 32N
+ * with a lake, a field and bare soil) opened from "Offline imagery", drawn in its place (every
+ * checked screen point, read back through the map's own pointer coordinates, shows the cover
+ * the window has at that ground point), in false colour, true colour and NDVI with its legend,
+ * and the pixel inspector's values equal to what GDAL reads at the same point. axe over the
+ * panel, light and dark. Screenshots in test-output/e2e/offline-pixels/.
+ */
+import { gdalLocationValues } from '@eo/geotiff/testing';
+import { lonLatToMap } from '@eo/geotiff';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  windowSource,
+  writeSiteWindow,
+  type SiteWindow,
+} from '../../backend/__tests__/site-window';
+import { runAxe } from '../a11y-checks';
+import { useJourney, WIDE } from '../harness';
+import { eventually } from '../page-actions';
+
+const source = windowSource();
+const j = useJourney('offline-pixels', {
+  app: { offlineRasters: source },
+  page: WIDE,
+  open: 'connected',
+});
+let site: SiteWindow;
+
+beforeAll(async () => {
+  site = await writeSiteWindow(path.join(j.filesDir, 'site.tif'));
+  source.add('site-1', site, '10 km at Lake Field');
+});
+
+/** The RGBA of the raster layer's tile canvas under a page point, or null where none is. */
+const RASTER_RGBA = new Function(
+  'p',
+  `
+  for (const c of document.querySelectorAll('.eo-raster-layer canvas')) {
+    // Only tiles on screen: Leaflet shows a tile once it is ready (hidden before), faded in.
+    const css = getComputedStyle(c);
+    if (css.visibility !== 'visible' || Number(css.opacity) < 0.99) continue;
+    const r = c.getBoundingClientRect();
+    if (p.x < r.left || p.x >= r.right || p.y < r.top || p.y >= r.bottom) continue;
+    const x = Math.floor((p.x - r.left) * (c.width / r.width));
+    const y = Math.floor((p.y - r.top) * (c.height / r.height));
+    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
+  }
+  return null;
+`,
+) as (p: { x: number; y: number }) => number[] | null;
+
+/** The ground under a page point, as the map itself says (its pointer position, 6 digits). */
+async function groundAt(x: number, y: number): Promise<[number, number]> {
+  await j.page.mouse.move(x, y);
+  const text = await j.page.locator('[data-test="cursor-position"]').textContent();
+  const [lat, lon] = text!.split(',').map(Number) as [number, number];
+  return [lon, lat];
+}
+
+/** The window's full-resolution pixel under a lon/lat, or null outside. */
+function pixelOf(lon: number, lat: number): [number, number] | null {
+  const [x, y] = lonLatToMap(site.epsg, lon, lat);
+  const col = Math.floor((x - site.geoTransform[0]) / site.geoTransform[1]);
+  const row = Math.floor((y - site.geoTransform[3]) / site.geoTransform[5]);
+  return col >= 0 && row >= 0 && col < site.width && row < site.height ? [col, row] : null;
+}
+
+/** Whether a page point is on the map itself (not under a control or the panel). */
+function onMapItself(x: number, y: number): Promise<boolean> {
+  return j.page.evaluate(`(() => {
+    const el = document.elementFromPoint(${x}, ${y});
+    return Boolean(el && el.closest('.leaflet-container') && !el.closest('.leaflet-control-container'));
+  })()`);
+}
+
+/** Waits until every tile of the raster layer is painted with its latest style. */
+async function painted(): Promise<void> {
+  await eventually(
+    () =>
+      j.page.evaluate(`(() => {
+        const layer = document.querySelector('.eo-raster-layer');
+        if (!layer) return false;
+        const want = layer.getAttribute('data-style') || '0';
+        const tiles = [...layer.querySelectorAll('canvas')];
+        return tiles.length > 0 && tiles.every((c) => c.dataset.painted === want &&
+          c.classList.contains('leaflet-tile-loaded') && getComputedStyle(c).opacity === '1');
+      })()`),
+    30_000,
+  ).toBe(true);
+}
+
+/** Screen points on a grid over the map, each with the cover under it (boundaries left out). */
+async function coverSamples(): Promise<{ x: number; y: number; cover: string }[]> {
+  const box = (await j.page.locator('.catalog .map-frame__map').boundingBox())!;
+  const out: { x: number; y: number; cover: string }[] = [];
+  for (let gy = 1; gy < 8; gy++)
+    for (let gx = 1; gx < 8; gx++) {
+      const x = Math.round(box.x + (box.width * gx) / 8);
+      const y = Math.round(box.y + (box.height * gy) / 8);
+      if (!(await onMapItself(x, y))) continue;
+      const [lon, lat] = await groundAt(x, y);
+      const px = pixelOf(lon, lat);
+      if (!px) continue;
+      // Only points whose neighbours (3 pixels around) share their cover.
+      const covers = new Set(
+        [-3, 0, 3].flatMap((dx) =>
+          [-3, 0, 3].map((dy) =>
+            site.coverAt(
+              Math.min(site.width - 1, Math.max(0, px[0] + dx)),
+              Math.min(site.height - 1, Math.max(0, px[1] + dy)),
+            ),
+          ),
+        ),
+      );
+      if (covers.size === 1) out.push({ x, y, cover: [...covers][0]! });
+    }
+  return out;
+}
+
+describe('offline pixels in Chromium, the service stopped', () => {
+  it('opens the site from "Offline imagery" and draws it in its place', async () => {
+    await j.service.close();
+    await j.tab('catalog');
+    const toggle = j.page.locator('[data-test="offline-imagery-toggle"]');
+    await toggle.click();
+    await eventually(() => toggle.textContent()).toMatch(/\(1\)/);
+    const problems: string[] = [];
+    j.page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    j.page.on('pageerror', (e) => problems.push(e.message));
+    await j.page.locator('[data-test="offline-raster-select"]').selectOption('site-1');
+    const opened = j.page.locator(
+      '[data-test="raster-combination"], [data-test="offline-raster-error"]',
+    );
+    await opened.first().waitFor({ timeout: 30_000 });
+    expect(
+      await j.page.locator('[data-test="offline-raster-error"]').count(),
+      `${await opened.first().textContent()} ${problems.join(' | ')}`,
+    ).toBe(0);
+    await j.page.locator('[data-test="raster-combination"]').selectOption('false-colour');
+    await painted();
+    await j.shot('01-false-colour');
+    const samples = await coverSamples();
+    const kinds = new Set(samples.map((s) => s.cover));
+    expect(kinds.size, JSON.stringify(samples)).toBeGreaterThanOrEqual(2);
+    for (const s of samples) {
+      const rgba = await j.page.evaluate(RASTER_RGBA, { x: s.x, y: s.y });
+      expect(rgba, `${s.cover} at ${s.x},${s.y}`).not.toBe(null);
+      const [r, g] = rgba!;
+      if (s.cover === 'vegetation')
+        expect(r! - g!, `vegetation at ${s.x},${s.y}`).toBeGreaterThan(80);
+      if (s.cover === 'water') expect(r!, `water at ${s.x},${s.y}`).toBeLessThan(60);
+      if (s.cover === 'soil') expect(Math.abs(r! - g!), `soil at ${s.x},${s.y}`).toBeLessThan(120);
+    }
+  });
+
+  it('true colour and NDVI differ over vegetation and water; the legend shows', async () => {
+    const samples = await coverSamples();
+    const at = (cover: string) => samples.find((s) => s.cover === cover);
+    const veg = at('vegetation') ?? at('soil')!;
+    const falseRgba = (await j.page.evaluate(RASTER_RGBA, veg))!;
+    await j.page.locator('[data-test="raster-combination"]').selectOption('true-colour');
+    await painted();
+    const trueRgba = (await j.page.evaluate(RASTER_RGBA, veg))!;
+    expect(trueRgba).not.toEqual(falseRgba);
+    await j.shot('02-true-colour');
+
+    await j.page.locator('[data-test="raster-mode-index"]').check();
+    await painted();
+    await expect.poll(() => j.page.locator('[data-test="raster-legend"]').isVisible()).toBe(true);
+    expect(await j.page.locator('[data-test="raster-legend"]').textContent()).toMatch(/NDVI/);
+    for (const s of samples) {
+      const [r, g] = (await j.page.evaluate(RASTER_RGBA, s))!;
+      // RdYlGn from -1 to 1: vegetation (NDVI ~0.8) green, water (NDVI ~ -0.3) red-orange.
+      if (s.cover === 'vegetation') expect(g!, 'vegetation').toBeGreaterThan(r!);
+      if (s.cover === 'water') expect(r!, 'water').toBeGreaterThan(g!);
+    }
+    await j.shot('03-ndvi-legend');
+  });
+
+  it('the pixel inspector reads what GDAL reads at the clicked point', async () => {
+    const samples = await coverSamples();
+    const s = samples.find((p) => p.cover === 'vegetation') ?? samples[0]!;
+    await j.page.locator('[data-test="inspect-on-click"]').check();
+    const [lon, lat] = await groundAt(s.x, s.y);
+    await j.page.mouse.click(s.x, s.y);
+    const reading = j.page.locator('[data-test="pixel-reading"]');
+    await reading.waitFor();
+    const [x, y] = lonLatToMap(site.epsg, lon, lat);
+    const [gdal] = await gdalLocationValues(site.file, [[x, y]]);
+    // The inspector's point is the click's (the pointer's 6-digit position is the same point).
+    const names = ['B02', 'B03', 'B04', 'B08'];
+    for (let b = 0; b < 4; b++)
+      await eventually(() =>
+        j.page.locator(`[data-test="pixel-band-${names[b]}"] td`).first().textContent(),
+      ).toBe(String(gdal![b]));
+    const [, , red, nir] = gdal!;
+    const ndvi = (nir! - red!) / (nir! + red!);
+    const shown = Number(await j.page.locator('[data-test="pixel-index"]').textContent());
+    expect(Math.abs(shown - ndvi)).toBeLessThan(0.0006);
+    expect(await j.page.locator('[data-test="pixel-utm"]').textContent()).toMatch(/UTM 32N/);
+    await j.shot('04-inspector');
+  });
+
+  it('axe-core finds no serious or critical violation with the panel open', async () => {
+    await j.page.evaluate(
+      fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8'),
+    );
+    for (const scheme of ['light', 'dark'] as const) {
+      await j.page.emulateMedia({ colorScheme: scheme });
+      expect(await runAxe(j.page), scheme).toEqual([]);
+    }
+    await j.page.emulateMedia({ colorScheme: 'light' });
+  });
+});
