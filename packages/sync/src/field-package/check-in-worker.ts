@@ -7,7 +7,7 @@
  * read whole (each picture hashed) in tens of seconds.
  */
 import type { Worker } from 'node:worker_threads';
-import { startThread } from '@eo/formats';
+import { startThread } from '@eo/formats/thread';
 import type { CheckedPackage } from './check';
 import { PackageError } from './read';
 

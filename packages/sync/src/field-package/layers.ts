@@ -17,7 +17,7 @@ import {
   type ExportFeature,
   type GeoPackageWriter,
   type LayerSchema,
-} from '@eo/formats';
+} from '@eo/formats/geopackage';
 import { aoiFeature, catalogFeature, orderItemFeature } from '../cli/export/records';
 import type { makeRecordReads } from './records';
 import type { SelectedIds } from './selection';

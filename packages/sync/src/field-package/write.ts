@@ -16,7 +16,11 @@ import {
   type FieldPackageManifest,
   type ServiceOrigin,
 } from '@eo/domain';
-import { makeGeoPackageWriter, type GeoPackageWriter, type WrittenLayer } from '@eo/formats';
+import {
+  makeGeoPackageWriter,
+  type GeoPackageWriter,
+  type WrittenLayer,
+} from '@eo/formats/geopackage';
 import Database from 'better-sqlite3';
 import type { ImageryStore } from '../mirror/imagery';
 import { writeLayers } from './layers';
