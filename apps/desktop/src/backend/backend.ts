@@ -24,6 +24,7 @@ import {
   connectionHandlers,
   filesHandlers,
   outboxHandlers,
+  packagesHandlers,
   recordsHandlers,
   settingsHandlers,
   syncHandlers,
@@ -39,6 +40,7 @@ import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
 import { makeFileExport } from './file-export';
+import { makeFieldPackageActions } from './field-packages';
 import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
@@ -233,6 +235,13 @@ export function createBackend(options: BackendOptions): Backend {
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
+    ...packagesHandlers(
+      makeFieldPackageActions({
+        mirror: local,
+        events,
+        service: () => settings.serviceUrl ?? embeddedUrl,
+      }),
+    ),
   };
 
   connection.connect();

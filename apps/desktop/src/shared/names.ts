@@ -56,6 +56,9 @@ export const METHOD_NAMES = [
   'archive.save',
   'archive.remove',
   'archive.scenes',
+  'packages.plan',
+  'packages.share',
+  'packages.open',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -10,6 +10,7 @@ import type { CatalogHandlers } from './catalog';
 import type { ConnectionHandlers } from './connection';
 import type { FilesHandlers } from './files';
 import type { OutboxHandlers } from './outbox';
+import type { PackagesHandlers } from './packages';
 import type { RecordsHandlers } from './records';
 import type { SettingsHandlers } from './settings';
 import type { SyncHandlers } from './sync';
@@ -22,6 +23,7 @@ export { catalogHandlers } from './catalog';
 export { connectionHandlers } from './connection';
 export { filesHandlers } from './files';
 export { outboxHandlers } from './outbox';
+export { packagesHandlers } from './packages';
 export { recordsHandlers } from './records';
 export { settingsHandlers } from './settings';
 export { syncHandlers } from './sync';
@@ -37,7 +39,8 @@ export type AreaHandlers = AppHandlers &
   RecordsHandlers &
   OutboxHandlers &
   FilesHandlers &
-  ArchiveHandlers;
+  ArchiveHandlers &
+  PackagesHandlers;
 
 /** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

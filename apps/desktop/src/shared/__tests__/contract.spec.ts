@@ -79,6 +79,9 @@ describe('contract', () => {
       'archive.save',
       'archive.remove',
       'archive.scenes',
+      'packages.plan',
+      'packages.share',
+      'packages.open',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

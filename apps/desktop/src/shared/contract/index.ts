@@ -1,7 +1,7 @@
 /**
  * THE typed contract between the renderer and the backend (Electron main or browser mode), one
  * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`, `files`, `basket`, `archive`) combined here. Every method is `input schema -> output schema`; every event has a
+ * `outbox`, `files`, `basket`, `archive`, `packages`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
@@ -15,6 +15,7 @@ import { connectionEvents, connectionMethods } from './connection';
 import { ContractError, issuesOf } from './errors';
 import { filesMethods } from './files';
 import { outboxEvents, outboxMethods } from './outbox';
+import { packagesMethods } from './packages';
 import { recordsEvents, recordsMethods } from './records';
 import { settingsMethods } from './settings';
 import { syncEvents, syncMethods } from './sync';
@@ -29,6 +30,7 @@ export * from './errors';
 export * from './files';
 export * from './footprints-wire';
 export * from './outbox';
+export * from './packages';
 export * from './records';
 export * from './settings';
 export * from './sync';
@@ -46,6 +48,7 @@ export const contract = {
   ...filesMethods,
   ...basketMethods,
   ...archiveMethods,
+  ...packagesMethods,
 } as const;
 
 export const events = {
