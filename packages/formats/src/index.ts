@@ -20,8 +20,6 @@ export {
   type ImportSource,
   type ImportWorkerLimits,
 } from './worker/import-in-worker';
-/** A worker thread from a built entry or a TypeScript source (for other packages' threads). */
-export { startThread } from './worker/start-thread';
 export { checkArea, mergeAreas, type AreaResult } from './geometry/area';
 export { readWkt } from './geometry/wkt-read';
 export { readWkb, writeWkb } from './geometry/wkb';

@@ -26,6 +26,7 @@ import {
   filesHandlers,
   outboxHandlers,
   rastersHandlers,
+  packagesHandlers,
   recordsHandlers,
   settingsHandlers,
   syncHandlers,
@@ -41,6 +42,7 @@ import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
 import { makeFileExport } from './file-export';
+import { makeFieldPackageActions } from './field-packages';
 import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
@@ -257,6 +259,13 @@ export function createBackend(options: BackendOptions): Backend {
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
     ...rastersHandlers(offlineRasters, takes),
+    ...packagesHandlers(
+      makeFieldPackageActions({
+        mirror: local,
+        events,
+        service: () => settings.serviceUrl ?? embeddedUrl,
+      }),
+    ),
   };
 
   connection.connect();

@@ -61,6 +61,9 @@ export const METHOD_NAMES = [
   'rasters.take',
   'rasters.takes',
   'rasters.cancel',
+  'packages.plan',
+  'packages.share',
+  'packages.open',
 ] as const;
 
 export const EVENT_NAMES = [

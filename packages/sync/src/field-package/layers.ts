@@ -16,8 +16,7 @@ import {
   type AttributeColumn,
   type GeoPackageWriter,
   type LayerSchema,
-} from '@eo/formats/geopackage-writer';
-import type { ExportFeature } from '@eo/formats/feature';
+} from '@eo/formats/geopackage';
 import { aoiFeature, catalogFeature, orderItemFeature } from '../cli/export/records';
 import type { makeRecordReads } from './records';
 import type { SelectedIds } from './selection';

@@ -6,7 +6,7 @@
  * column by column by `read.ts` before anything is read from them.
  */
 import { FIELD_PACKAGE_EXTENSION, FIELD_PACKAGE_PICTURES } from '@eo/domain';
-import type { AttributeColumn } from '@eo/formats';
+import type { AttributeColumn } from '@eo/formats/geopackage';
 
 export const MANIFEST_TABLE = 'eo_package';
 export const RECORDS_TABLE = 'eo_records';

@@ -20,7 +20,7 @@ import {
   makeGeoPackageWriter,
   type GeoPackageWriter,
   type WrittenLayer,
-} from '@eo/formats/geopackage-writer';
+} from '@eo/formats/geopackage';
 import Database from 'better-sqlite3';
 import type { ImageryStore } from '../mirror/imagery';
 import { writeLayers } from './layers';

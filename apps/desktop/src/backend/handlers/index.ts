@@ -11,6 +11,7 @@ import type { ConnectionHandlers } from './connection';
 import type { FilesHandlers } from './files';
 import type { OutboxHandlers } from './outbox';
 import type { RastersHandlers } from './rasters';
+import type { PackagesHandlers } from './packages';
 import type { RecordsHandlers } from './records';
 import type { SettingsHandlers } from './settings';
 import type { SyncHandlers } from './sync';
@@ -24,6 +25,7 @@ export { connectionHandlers } from './connection';
 export { filesHandlers } from './files';
 export { outboxHandlers } from './outbox';
 export { rastersHandlers } from './rasters';
+export { packagesHandlers } from './packages';
 export { recordsHandlers } from './records';
 export { settingsHandlers } from './settings';
 export { syncHandlers } from './sync';
@@ -41,6 +43,7 @@ export type AreaHandlers = AppHandlers &
   FilesHandlers &
   ArchiveHandlers &
   RastersHandlers;
+  PackagesHandlers;
 
 /** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

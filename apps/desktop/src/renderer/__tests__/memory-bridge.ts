@@ -375,6 +375,36 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return { takes: bridge.offlineTakes };
       case 'rasters.cancel':
         return { cancelled: true };
+      // Field packages (the backend's: src/backend/__tests__/field-packages.spec.ts).
+      case 'packages.plan':
+        return {
+          label: 'AOI Maize north',
+          records: { aois: 1, catalogs: 12 },
+          recordBytes: 40_000,
+          pictures: { thumbnail: 12, overview: 0, indexMap: 0, bytes: 200_000 },
+          leftOut: { pictures: 0, bytes: 0 },
+          estimatedBytes: 300_000,
+          budgetBytes: 64 * 1024 * 1024,
+        };
+      case 'packages.share':
+        return {
+          fileName: 'eo-package-aoi-maize-north-20261128.gpkg',
+          mediaType: 'application/geopackage+sqlite3',
+          features: 13,
+          bytes: 4,
+          base64: btoa('gpkg'),
+        };
+      case 'packages.open':
+        return {
+          packageId: '00000000-0000-4000-8000-000000000000',
+          label: 'AOI Maize north',
+          records: {
+            aois: { added: 1, updated: 0, kept: 0 },
+            catalogs: { added: 10, updated: 1, kept: 1 },
+          },
+          pictures: { added: 12, updated: 0, kept: 0 },
+          rasters: { added: 0, updated: 0, kept: 0, unkept: 0 },
+        };
       default: {
         const out = part2.handle(method, input);
         // As the backend: a queued create takes what it consumed out of the basket.

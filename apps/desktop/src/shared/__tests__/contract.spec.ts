@@ -84,6 +84,9 @@ describe('contract', () => {
       'rasters.take',
       'rasters.takes',
       'rasters.cancel',
+      'packages.plan',
+      'packages.share',
+      'packages.open',
     ]);
     expect(EVENT_NAMES).toEqual([
       'connectivity.changed',

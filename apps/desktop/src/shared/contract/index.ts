@@ -1,7 +1,7 @@
 /**
  * THE typed contract between the renderer and the backend (Electron main or browser mode), one
  * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`, `files`, `basket`, `archive`, `rasters`) combined here. Every method is `input schema -> output schema`; every event has a
+ * `outbox`, `files`, `basket`, `archive`, `rasters`, `packages`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
@@ -16,6 +16,7 @@ import { ContractError, issuesOf } from './errors';
 import { filesMethods } from './files';
 import { outboxEvents, outboxMethods } from './outbox';
 import { rastersMethods } from './rasters';
+import { packagesMethods } from './packages';
 import { recordsEvents, recordsMethods } from './records';
 import { settingsMethods } from './settings';
 import { syncEvents, syncMethods } from './sync';
@@ -31,6 +32,7 @@ export * from './files';
 export * from './footprints-wire';
 export * from './outbox';
 export * from './rasters';
+export * from './packages';
 export * from './records';
 export * from './settings';
 export * from './sync';
@@ -49,6 +51,7 @@ export const contract = {
   ...basketMethods,
   ...archiveMethods,
   ...rastersMethods,
+  ...packagesMethods,
 } as const;
 
 export const events = {
