@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
-import type { IdempotencyPolicy } from '@eo/domain';
+import type { IdempotencyPolicy, ServiceDialect } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
 import {
@@ -18,6 +18,7 @@ import {
 import {
   checkedAtEnqueue,
   inputSchemas,
+  profileSchema,
   OUTBOX_KINDS,
   remoteIdOf,
   sendCreate,
@@ -68,6 +69,13 @@ export interface OutboxOptions {
    * service fails it. Default false (sent as soon as the order is); the desktop turns it on.
    */
   readonly waitForOrderItems?: boolean | undefined;
+  /**
+   * The service profile entries are for, when known when they are queued (the CLI's
+   * `--dialect`): its own rules are checked at enqueue and edit too (`profileSchema`), so an
+   * order `provider-v0` refuses (no `usecase`) is refused then, not at the flush. Default: the
+   * open schema only (an outbox may outlive its service).
+   */
+  readonly dialect?: ServiceDialect | undefined;
 }
 
 export interface FlushProgress {
@@ -188,6 +196,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       throw new OutboxInputError(
         `Invalid ${kind}`,
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
+    }
+    const profile = options.dialect && profileSchema(options.dialect, kind);
+    const forProfile = profile ? profile.safeParse(input) : undefined;
+    if (forProfile && !forProfile.success) {
+      throw new OutboxInputError(
+        `Invalid ${kind} for the ${options.dialect} service profile`,
+        forProfile.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       );
     }
     const fields = input as Record<string, unknown>;
