@@ -92,6 +92,8 @@ interface SendOptions {
   readonly idempotencyKey: string | false;
   /** `false`: the input passed the client's own schema at enqueue (`checkedAtEnqueue`). */
   readonly validate?: boolean | undefined;
+  /** `false`: a Retry-After ends the call at once; the outbox schedules the retry itself. */
+  readonly waitRetryAfter?: boolean | undefined;
 }
 
 /** Sends one resolved input (no `local:` references left). */

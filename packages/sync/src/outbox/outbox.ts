@@ -315,6 +315,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return sendCreate(client, entry.kind, input, {
       signal,
       idempotencyKey: policy === 'ignored' ? false : entry.id,
+      // A 429's Retry-After holds this kind only (`heldUntil`), not the whole queue.
+      waitRetryAfter: false,
       ...(asStored && checkedAtEnqueue(client.dialect, entry.kind) ? { validate: false } : {}),
     });
   }
@@ -437,6 +439,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       blockedCount += blockDependents(entry.id, mustGet(entry.id), at);
     }
 
+    /**
+     * Kinds a 429 held in this flush, until when (µs): the service limits that create (each
+     * kind is its own endpoint, and services rate-limit per endpoint), so the kind's other
+     * entries wait with it and the other kinds go on. The limited entry itself is queued with
+     * its Retry-After; the others are not attempted in this flush.
+     */
+    const heldUntil = new Map<OutboxKind, number>();
     store.requeueSending(micros());
     let cursor = 0;
     while (!signal?.aborted) {
@@ -445,6 +454,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       cursor = entry.seq;
       // Held, its dependents wait with it (it is not `sent`), unless a person released it.
       if (holdKinds.includes(entry.kind) && !release.includes(entry.id)) continue;
+      if ((heldUntil.get(entry.kind) ?? 0) > dueAt()) continue; // rate-limited: a later flush
       const deps = entry.dependsOn.map(mustGet);
       const stopped = deps.find((d) => HARD_STOPS.includes(d.state));
       if (stopped) {
@@ -552,6 +562,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
           onProgress?.(progress());
           continue;
         }
+        // Rate-limited: this kind's other entries wait for the Retry-After too (`heldUntil`).
+        if (err instanceof EoApiError && err.status === 429)
+          heldUntil.set(entry.kind, nextAttemptAt(attempt.attempts, err));
         if (err instanceof EoAbortError) {
           // The next flush decides: the same key again, or the lookup first.
           store.setState(entry.id, 'queued', inDoubt ? error : entry.lastError, null, micros());
