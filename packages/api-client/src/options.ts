@@ -113,6 +113,13 @@ export interface CallOptions {
    * client's `validateRequests`.
    */
   readonly validate?: boolean | undefined;
+  /**
+   * `false`: an answer that says when to come back (a Retry-After on a 429 or 503) ends the call
+   * at once with its error (`retryAfterMs` set) instead of being waited for within it: a caller
+   * with other work to do meanwhile (the outbox's other kinds) schedules the retry itself.
+   * Default true.
+   */
+  readonly waitRetryAfter?: boolean | undefined;
 }
 
 export interface ResolvedOptions {

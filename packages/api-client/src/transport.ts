@@ -182,7 +182,16 @@ export class Transport {
       }
       const error = outcome.error;
       error.attempts = attempt;
-      const retry = this.mayRepeat(req, idempotencyKey) && error.retryable && attempt < maxAttempts;
+      // A Retry-After the caller schedules itself (`waitRetryAfter: false`) ends the call now.
+      const scheduled =
+        call.waitRetryAfter === false &&
+        error instanceof EoApiError &&
+        error.retryAfterMs !== undefined;
+      const retry =
+        this.mayRepeat(req, idempotencyKey) &&
+        error.retryable &&
+        attempt < maxAttempts &&
+        !scheduled;
       const delay = retry
         ? error instanceof EoApiError && error.retryAfterMs !== undefined
           ? error.retryAfterMs

@@ -62,6 +62,20 @@ export function checkedAtEnqueue(dialect: ServiceDialect, kind: OutboxKind): boo
   return clientRequestSchema(dialect, ENDPOINT_OF[kind], 'body') === inputSchemas[kind];
 }
 
+/** Kinds whose whole input is the request body (no path parameter carried in it). */
+const BODY_KINDS: readonly OutboxKind[] = ['order', 'aoi', 'index', 'delivery'];
+
+/**
+ * The schema a service profile adds to the open one for `kind`, when the profile is known at
+ * enqueue and has its own rules (`provider-v0` wants `usecase` on order items): checked then, so
+ * an input the service would refuse is refused when queued, not at the flush. Undefined when the
+ * profile checks what the open schema checks, or the input carries path parameters.
+ */
+export function profileSchema(dialect: ServiceDialect, kind: OutboxKind): z.ZodType | undefined {
+  if (!BODY_KINDS.includes(kind) || checkedAtEnqueue(dialect, kind)) return undefined;
+  return clientRequestSchema(dialect, ENDPOINT_OF[kind], 'body');
+}
+
 /** What `enqueue` takes: the client's input types (path parameters carried in the input). */
 export interface OutboxInputs {
   order: BodyInput<'createOrder'>;
@@ -78,6 +92,8 @@ interface SendOptions {
   readonly idempotencyKey: string | false;
   /** `false`: the input passed the client's own schema at enqueue (`checkedAtEnqueue`). */
   readonly validate?: boolean | undefined;
+  /** `false`: a Retry-After ends the call at once; the outbox schedules the retry itself. */
+  readonly waitRetryAfter?: boolean | undefined;
 }
 
 /** Sends one resolved input (no `local:` references left). */

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
-import type { HandoverEntry, IdempotencyPolicy } from '@eo/domain';
+import type { HandoverEntry, IdempotencyPolicy, ServiceDialect } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
 import {
@@ -18,6 +18,7 @@ import {
 import {
   checkedAtEnqueue,
   inputSchemas,
+  profileSchema,
   OUTBOX_KINDS,
   PAID_KINDS,
   remoteIdOf,
@@ -76,6 +77,13 @@ export interface OutboxOptions {
    * service fails it. Default false (sent as soon as the order is); the desktop turns it on.
    */
   readonly waitForOrderItems?: boolean | undefined;
+  /**
+   * The service profile entries are for, when known when they are queued (the CLI's
+   * `--dialect`): its own rules are checked at enqueue and edit too (`profileSchema`), so an
+   * order `provider-v0` refuses (no `usecase`) is refused then, not at the flush. Default: the
+   * open schema only (an outbox may outlive its service).
+   */
+  readonly dialect?: ServiceDialect | undefined;
 }
 
 export interface FlushProgress {
@@ -233,6 +241,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       );
     }
+    const profile = options.dialect && profileSchema(options.dialect, kind);
+    const forProfile = profile ? profile.safeParse(input) : undefined;
+    if (forProfile && !forProfile.success) {
+      throw new OutboxInputError(
+        `Invalid ${kind} for the ${options.dialect} service profile`,
+        forProfile.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
+    }
     const fields = input as Record<string, unknown>;
     const problems: FieldProblem[] = [];
     if (kind === 'order' && fields.dry_run === true) {
@@ -342,6 +358,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return sendCreate(client, entry.kind, input, {
       signal,
       idempotencyKey: policy === 'ignored' ? false : entry.id,
+      // A 429's Retry-After holds this kind only (`heldUntil`), not the whole queue.
+      waitRetryAfter: false,
       ...(asStored && checkedAtEnqueue(client.dialect, entry.kind) ? { validate: false } : {}),
     });
   }
@@ -464,6 +482,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       blockedCount += blockDependents(entry.id, mustGet(entry.id), at);
     }
 
+    /**
+     * Kinds a 429 held in this flush, until when (µs): the service limits that create (each
+     * kind is its own endpoint, and services rate-limit per endpoint), so the kind's other
+     * entries wait with it and the other kinds go on. The limited entry itself is queued with
+     * its Retry-After; the others are not attempted in this flush.
+     */
+    const heldUntil = new Map<OutboxKind, number>();
     store.requeueSending(micros());
     // Work handed over to another laptop: found sent on the service once it got there.
     await findHandedOver({ store, client, micros, due: dueAt(), signal, record: recordSent });
@@ -475,6 +500,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // Held, its dependents wait with it (it is not `sent`), unless a person released it.
       const held = holdKinds.includes(entry.kind) || holdIds.includes(entry.id);
       if (held && !release.includes(entry.id)) continue;
+      if ((heldUntil.get(entry.kind) ?? 0) > dueAt()) continue; // rate-limited: a later flush
       const deps = entry.dependsOn.map(mustGet);
       const stopped = deps.find((d) => HARD_STOPS.includes(d.state));
       if (stopped) {
@@ -582,6 +608,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
           onProgress?.(progress());
           continue;
         }
+        // Rate-limited: this kind's other entries wait for the Retry-After too (`heldUntil`).
+        if (err instanceof EoApiError && err.status === 429)
+          heldUntil.set(entry.kind, nextAttemptAt(attempt.attempts, err));
         if (err instanceof EoAbortError) {
           // The next flush decides: the same key again, or the lookup first.
           store.setState(entry.id, 'queued', inDoubt ? error : entry.lastError, null, micros());

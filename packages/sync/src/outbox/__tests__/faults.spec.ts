@@ -232,6 +232,49 @@ describe('flush through faults', () => {
     }
   });
 
+  it('a 429 holds its own kind until the Retry-After; the other kinds go on in the same flush', async () => {
+    let orderPosts = 0;
+    const proxy = await startFaultProxy(svc.url, (req) => {
+      if (req.method !== 'POST' || !req.url.startsWith('/v0/orders')) return 'pass';
+      orderPosts++;
+      return { status: 429, headers: { 'retry-after': '30' } };
+    });
+    const local = tempDatabase();
+    try {
+      const now = 5_000_000;
+      const outbox = createOutbox({
+        db: local.sqlite,
+        // The client's default retries: it would wait out each Retry-After within the call.
+        client: testClient(proxy.url, svc.key),
+        now: () => now,
+        random: () => 1,
+        retryBaseMs: 1_000,
+      });
+      const orders = [1, 2, 3].map((i) => outbox.enqueue('order', orderInput(`limited ${i}`)));
+      const index = outbox.enqueue('index', indexInput('not limited'));
+      const aoi = outbox.enqueue(
+        'aoi',
+        await aoiInput(testClient(svc.url, svc.key), 'not limited either'),
+      );
+      const result = await outbox.flush();
+      expect(result).toMatchObject({ sent: 2, failed: 0, remaining: 3 });
+      // One request for the limited kind, answered at once: not waited for within the call.
+      expect(orderPosts).toBe(1);
+      expect(outbox.get(orders[0]!.id)).toMatchObject({
+        state: 'queued',
+        attempts: 1,
+        nextAttemptAt: (now + 30_000) * 1000,
+        lastError: { status: 429 },
+      });
+      for (const o of orders.slice(1))
+        expect(outbox.get(o.id)).toMatchObject({ state: 'queued', attempts: 0 });
+      for (const e of [index, aoi]) expect(outbox.get(e.id)!.state, e.kind).toBe('sent');
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
   it('a service that never says it honours Idempotency-Key: a lost order is found via GET /v0/orders, not resent', async () => {
     let lost = 0;
     const proxy = await startFaultProxy(
