@@ -14,6 +14,7 @@ import {
 import {
   createLayerSchema,
   type AttributeColumn,
+  type ExportFeature,
   type GeoPackageWriter,
   type LayerSchema,
 } from '@eo/formats/geopackage';

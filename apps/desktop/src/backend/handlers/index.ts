@@ -42,7 +42,7 @@ export type AreaHandlers = AppHandlers &
   OutboxHandlers &
   FilesHandlers &
   ArchiveHandlers &
-  RastersHandlers;
+  RastersHandlers &
   PackagesHandlers;
 
 /** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
