@@ -3,6 +3,7 @@
  * `spec` profile: our extensions at the provider's paths), then against a recording server for
  * what the wire carries in each profile and how answers in the provider's shapes are read.
  */
+import { insertSquareScene } from '@eo/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpServer, type TestHttpServer } from '../../test/http-server';
 import { startService, type TestService } from '../../test/service';
@@ -15,9 +16,34 @@ import {
   type SchemaDriftEvent,
 } from '../index';
 
+/** A 2 km Aurora scene (its COG renders in a second or two; a demo scene's takes a minute). */
+const SITE = {
+  id: 'DOWNLOADS_AUR1_SITE',
+  lon: 11.35,
+  lat: 44.5,
+  km: 2,
+  datetime: '2024-06-20T10:30:00Z',
+  cloudCover: 10,
+} as const;
+const d = 0.004;
+const siteSquare = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [SITE.lon - d, SITE.lat - d],
+      [SITE.lon + d, SITE.lat - d],
+      [SITE.lon + d, SITE.lat + d],
+      [SITE.lon - d, SITE.lat + d],
+      [SITE.lon - d, SITE.lat - d],
+    ] as Array<[number, number]>,
+  ],
+};
+
 describe('against the reference service', () => {
   let svc: TestService;
   let client: EoClient;
+  /** The site scene's catalog record (an archive order of it, fulfilled). */
+  let siteRecord: string;
   const drift: SchemaDriftEvent[] = [];
   beforeAll(async () => {
     svc = await startService();
@@ -26,15 +52,49 @@ describe('against the reference service', () => {
       apiKey: svc.key,
       onSchemaDrift: (e) => drift.push(e),
     });
+    insertSquareScene(svc.server.app.ctx.sqlite, SITE);
+    const order = await client.createOrder({
+      order_items: [
+        {
+          project_id: 'prj-demo-crops',
+          name: 'Download site',
+          geometry: {
+            type: 'FeatureCollection',
+            features: [{ type: 'Feature', geometry: siteSquare }],
+          },
+          item_ids: [SITE.id],
+        },
+      ],
+    });
+    svc.server.app.ctx.worker.drain();
+    const { order_items } = await client.listOrderItems({ order_ids: [order.id] });
+    siteRecord = String(order_items[0]?.tasks?.[0]?.catalog_id);
+    expect(siteRecord).toMatch(/./);
   });
   afterAll(async () => svc?.close());
 
+  /**
+   * Runs the service's steps and waits for its scene renders until no download is unfinished
+   * (a download waits `in_progress` while its scene's COG renders), bounded in rounds.
+   */
+  async function settle(): Promise<void> {
+    const { ctx } = svc.server.app;
+    const unfinished = ctx.sqlite
+      .prepare("SELECT count(*) FROM downloads WHERE status IN ('created', 'in_progress')")
+      .pluck();
+    for (let round = 0; round < 20; round++) {
+      ctx.worker.drain(300);
+      await ctx.imagery.cogs.settled();
+      if (unfinished.get() === 0) return;
+    }
+    throw new Error('downloads still unfinished after 20 rounds of steps and renders');
+  }
+
   it('creates a catalog download and follows it to success, with its signed_url', async () => {
-    const { catalogs } = await client.searchCatalogs({ limit: 1 });
-    const created = await client.downloads.createForCatalog({ catalog_ids: [catalogs[0]!.id] });
+    const created = await client.downloads.createForCatalog({ catalog_ids: [siteRecord] });
     expect(created).toMatchObject({ status: 'created', signedUrl: null, reason: null });
-    expect(created.raw).toMatchObject({ id: created.id, catalog_ids: [catalogs[0]!.id] });
-    svc.server.app.ctx.worker.drain();
+    expect(created.raw).toMatchObject({ id: created.id, catalog_ids: [siteRecord] });
+    await settle();
     const done = await client.downloads.getForCatalog(created.id);
     expect(done).toMatchObject({ id: created.id, status: 'success', rawStatus: 'success' });
     expect(done!.signedUrl).toMatch(/\?expires=\d+&signature=/);
@@ -42,44 +102,28 @@ describe('against the reference service', () => {
   });
 
   it('one Idempotency-Key, one download: the repeat is the first answer', async () => {
-    const { catalogs } = await client.searchCatalogs({ limit: 1 });
-    const body = { catalog_ids: [catalogs[0]!.id] };
+    const body = { catalog_ids: [siteRecord] };
     const a = await client.downloads.createForCatalog(body, { idempotencyKey: 'dl-once' });
     const b = await client.downloads.createForCatalog(body, { idempotencyKey: 'dl-once' });
     expect(b.id).toBe(a.id);
+    await settle();
   });
 
   it('creates an AOI download of a scene asset and reads it under its AOI', async () => {
-    const { features } = await client.listArchiveItems('col-aurora-l2a', { limit: 1 });
-    const scene = features[0]!;
-    const [w, s, e, n] = (scene.bbox ?? []).map(Number) as [number, number, number, number];
-    const [cx, cy] = [(w + e) / 2, (s + n) / 2];
-    const d = Math.min(e - w, n - s) / 10;
     const aoi = await client.createAoi({
       name: 'Download site',
       description: 'a site',
-      satellite_id: String(scene.properties?.['rd:sat_id'] ?? 'sat-aurora-1'),
+      satellite_id: 'sat-aurora-1',
       provider: 'aurora-archive',
       project_id: 'prj-demo-crops',
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [cx - d, cy - d],
-            [cx + d, cy - d],
-            [cx + d, cy + d],
-            [cx - d, cy + d],
-            [cx - d, cy - d],
-          ],
-        ],
-      },
-      item_ids: [scene.id],
+      geometry: siteSquare,
+      item_ids: [SITE.id],
     });
     svc.server.app.ctx.worker.drain();
     const { assets } = await client.listAoiAssets(aoi.aoi_id);
     const created = await client.downloads.createForAoi(aoi.aoi_id, { asset_ids: [assets[0]!.id] });
     expect(created.status).toBe('created');
-    svc.server.app.ctx.worker.drain();
+    await settle();
     const done = await client.downloads.getForAoi(aoi.aoi_id, created.id);
     expect(done).toMatchObject({ id: created.id, status: 'success' });
     expect(await client.downloads.getForAoi('aoi_other', created.id)).toBeNull();
