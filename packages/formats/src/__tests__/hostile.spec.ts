@@ -28,7 +28,7 @@ async function refusal(name: string, bytes: Uint8Array): Promise<string> {
 describe('hostile GeoPackages', () => {
   it('a feature table that is a view of an endless recursive query: refused, its query never run', async () => {
     const bytes = recursiveViewGeoPackage();
-    expect(bytes.length).toBeLessThan(40_000);
+    expect(bytes.length).toBeLessThan(64 * 1024); // a small file (the writer adds its R-tree and extension tables)
     expect(await refusal('endless.gpkg', bytes)).toMatch(
       /^endless\.gpkg: cannot read it as geopackage: "plots" is a view: GeoPackages are read as stored tables only/,
     );
