@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { parseRange } from '../http/ranges';
+import { sendRanged } from '../http/send-ranged';
 import { sceneCogPath } from '../imagery/cog';
 import type { DownloadQueries, DownloadRow, SceneRef } from './repository';
 
@@ -100,22 +100,7 @@ export function registerDownloadFileRoutes(
         .header('accept-ranges', 'bytes')
         .type(MANIFEST_MEDIA_TYPE);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange === undefined || ifRange === etag
-          ? parseRange(request.headers.range, bytes.length)
-          : ({ kind: 'whole' } as const);
-      if (range.kind === 'unsatisfiable') {
-        void reply.header('content-range', `bytes */${bytes.length}`);
-        throw new ApiError(416, 'range_not_satisfiable', `The file has ${bytes.length} bytes`);
-      }
-      if (range.kind === 'part') {
-        return reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
-          .send(bytes.subarray(range.start, range.end + 1));
-      }
-      return reply.send(bytes);
+      return sendRanged(request, reply, bytes, etag);
     },
   );
 }

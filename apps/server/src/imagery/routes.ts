@@ -9,7 +9,7 @@ import { QUICKLOOK_VARIANTS, type QuicklookVariant } from '@eo/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
-import { parseRange } from '../http/ranges';
+import { sendRanged } from '../http/send-ranged';
 import { quicklookSourceOf, QUICKLOOK_ROUTE, type QuicklookSource } from './hrefs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -54,22 +54,7 @@ export function registerQuicklookRoutes(app: FastifyInstance, ctx: AppContext): 
       const owner = ctx.imagery.signer.ownerOf(request.query as Record<string, unknown>);
       const { bytes } = await ctx.imagery.store.get(scene, variant, owner);
       void reply.type('image/png');
-      const ifRange = request.headers['if-range'];
-      const range =
-        ifRange === undefined || ifRange === etag
-          ? parseRange(request.headers.range, bytes.length)
-          : ({ kind: 'whole' } as const);
-      if (range.kind === 'unsatisfiable') {
-        void reply.header('content-range', `bytes */${bytes.length}`);
-        throw new ApiError(416, 'range_not_satisfiable', `The file has ${bytes.length} bytes`);
-      }
-      if (range.kind === 'part') {
-        return reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`)
-          .send(bytes.subarray(range.start, range.end + 1));
-      }
-      return reply.send(bytes);
+      return sendRanged(request, reply, bytes, etag);
     },
   );
 }
