@@ -34,6 +34,7 @@ export {
   BINARY_EXPORT_FORMATS,
   EXPORT_FORMATS,
   exportFeatures,
+  exportNotes,
   isExportFormat,
   type ExportFormat,
   type ExportOptions,
@@ -51,7 +52,7 @@ export { kmlGeometry, toKml, xmlText } from './write/kml';
 export { toKmz } from './write/kmz';
 export { toWkt } from './write/wkt';
 export { featuresToCsv } from './write/table';
-export { toShapefileZip, WGS84_PRJ, type ShapefileCrs } from './write/shapefile';
+export { shapefileNotes, toShapefileZip, WGS84_PRJ, type ShapefileCrs } from './write/shapefile';
 export {
   gpkgGeometry,
   makeGeoPackageWriter,

@@ -37,3 +37,33 @@ export function gpkgProblems(file: string): string {
     return `${err.stdout ?? ''}${err.stderr ?? ''}`.trim() || err.message;
   }
 }
+
+/** Each layer's attribute fields as GDAL types them (`ogrinfo -so -al`: `name: Integer (0.0)`). */
+export function ogrFields(file: string): Record<string, Record<string, string>> {
+  const out = run('ogrinfo', ['-ro', '-so', '-al', file]);
+  const layers: Record<string, Record<string, string>> = {};
+  for (const block of out.split(/^Layer name: /m).slice(1)) {
+    const name = block.split('\n', 1)[0]!.trim();
+    const fields: Record<string, string> = {};
+    // Field lines follow the CRS and its axis mapping: `<name>: <Type> (<width>.<precision>)`.
+    const after = block.split(/^Data axis to CRS axis mapping:.*$/m).at(-1) ?? block;
+    for (const m of after.matchAll(/^(.+?): (\w+(?:\(\w+\))?) \(\d+\.\d+\)$/gm))
+      fields[m[1]!] = m[2]!;
+    layers[name] = fields;
+  }
+  return layers;
+}
+
+/** Each feature's values as GDAL prints them (`ogrinfo -al -q`: `  name (Type) = value`). */
+export function ogrValues(file: string): Array<Record<string, string>> {
+  const out = run('ogrinfo', ['-ro', '-al', '-q', file]);
+  return out
+    .split(/^OGRFeature\(.*\):\d+$/m)
+    .slice(1)
+    .map((block) => {
+      const values: Record<string, string> = {};
+      for (const m of block.matchAll(/^ {2}(.+?) \((\w+(?:\(\w+\))?)\) = (.*)$/gm))
+        values[m[1]!] = m[3]!;
+      return values;
+    });
+}

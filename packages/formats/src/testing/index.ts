@@ -1,6 +1,6 @@
 /** Test helpers for packages that test with field files (`@eo/formats/testing`; tests only). */
 export { square } from './square';
-export { gpkgProblems, ogrLayers, type OgrLayer } from './gdal';
+export { gpkgProblems, ogrFields, ogrLayers, ogrValues, type OgrLayer } from './gdal';
 export {
   bigCellGeoPackage,
   contentsViewGeoPackage,

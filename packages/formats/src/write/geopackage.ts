@@ -15,7 +15,13 @@ import type { Geometry } from '@eo/domain';
 import { geometryBbox } from '@eo/domain';
 import { writeWkb } from '../geometry/wkb';
 import type { ExportFeature, Scalar } from './feature';
-import { GEOMETRY_NAMES, schemaOf, type AttributeColumn, type LayerSchema } from './gpkg-schema';
+import {
+  GEOMETRY_NAMES,
+  promoteTo,
+  schemaOf,
+  type AttributeColumn,
+  type LayerSchema,
+} from './gpkg-schema';
 import { quoteId } from './gpkg-names';
 import { RTREE_TRIGGERS } from './gpkg-rtree';
 
@@ -142,14 +148,15 @@ export function makeGeoPackageWriter(db: Database.Database) {
             const v = f.properties[c.key];
             return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
           });
-          const blob = f.geometry ? Buffer.from(gpkgGeometry(f.geometry)) : null;
+          const geometry = f.geometry ? promoteTo(f.geometry, geometryType) : null;
+          const blob = geometry ? Buffer.from(gpkgGeometry(geometry)) : null;
           const { lastInsertRowid } = insert.run(blob, ...values);
           count++;
-          if (!f.geometry) continue;
-          const type = GEOMETRY_NAMES[f.geometry.type];
+          if (!geometry) continue;
+          const type = GEOMETRY_NAMES[geometry.type];
           if (geometryType !== 'GEOMETRY' && type !== geometryType)
             throw new TypeError(`${table}: a ${type} in a layer of ${geometryType}`);
-          const b = geometryBbox(f.geometry);
+          const b = geometryBbox(geometry);
           if (!b) continue;
           bounds[0] = Math.min(bounds[0]!, b[0]);
           bounds[1] = Math.min(bounds[1]!, b[1]);

@@ -1,13 +1,22 @@
 /**
  * What a GeoPackage feature table is made of: attribute columns typed by the values they hold,
  * and the geometry type the layer declares (GeoPackage requires the column's SQL type to be the
- * declared one, so the schema is known before the first feature is written).
+ * declared one, so the schema is known before the first feature is written). Polygons beside
+ * multipolygons (AOIs, footprints across the antimeridian) make a MULTIPOLYGON layer, the
+ * single ones promoted as GDAL's PROMOTE_TO_MULTI does, rather than an untyped GEOMETRY one.
  */
 import type { Geometry } from '@eo/domain';
 import type { ExportFeature, Scalar } from './feature';
 
-/** SQL types of attribute columns (BOOLEAN is stored as 0/1). */
-export type ColumnType = 'INTEGER' | 'REAL' | 'TEXT' | 'BOOLEAN';
+/**
+ * SQL types of attribute columns (BOOLEAN is stored as 0/1; DATETIME and DATE hold the ISO-8601
+ * text as it is, which is what GeoPackage stores for them, so QGIS and GDAL see dates, not text).
+ */
+export type ColumnType = 'INTEGER' | 'REAL' | 'TEXT' | 'BOOLEAN' | 'DATETIME' | 'DATE';
+
+/** A UTC instant as records carry it (`2024-05-01T10:30:00Z`, with any fraction of a second). */
+const ISO_DATETIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/;
+const ISO_DATE = /^\d{4}-\d\d-\d\d$/;
 
 /** An attribute column: the property it holds (`key`) and its type. */
 export interface AttributeColumn {
@@ -20,6 +29,40 @@ export interface LayerSchema {
   readonly columns: readonly AttributeColumn[];
   /** `POLYGON`, `MULTIPOLYGON`..., or `GEOMETRY` when the features mix types. */
   readonly geometryType: string;
+}
+
+/** A single type and its multi type: a layer of both declares the multi one (promoted). */
+const MULTI_OF: Readonly<Record<string, string>> = {
+  POINT: 'MULTIPOINT',
+  LINESTRING: 'MULTILINESTRING',
+  POLYGON: 'MULTIPOLYGON',
+};
+
+/** The type a layer of these geometry types declares: theirs, a shared multi type, or GEOMETRY. */
+function layerGeometryType(types: ReadonlySet<string>, none: string): string {
+  if (types.size === 0) return none;
+  if (types.size === 1) return [...types][0]!;
+  const [a, b] = [...types] as [string, string];
+  if (types.size === 2 && (MULTI_OF[a] === b || MULTI_OF[b] === a)) return MULTI_OF[a] ?? a;
+  return 'GEOMETRY';
+}
+
+/** The geometry as a layer of `layerType` holds it: a single one promoted to its multi type. */
+export function promoteTo(g: Geometry, layerType: string): Geometry {
+  switch (g.type) {
+    case 'Point':
+      return layerType === 'MULTIPOINT' ? { type: 'MultiPoint', coordinates: [g.coordinates] } : g;
+    case 'LineString':
+      return layerType === 'MULTILINESTRING'
+        ? { type: 'MultiLineString', coordinates: [g.coordinates] }
+        : g;
+    case 'Polygon':
+      return layerType === 'MULTIPOLYGON'
+        ? { type: 'MultiPolygon', coordinates: [g.coordinates] }
+        : g;
+    default:
+      return g;
+  }
 }
 
 export const GEOMETRY_NAMES: Record<Geometry['type'], string> = {
@@ -39,7 +82,11 @@ const typeOfValue = (v: Exclude<Scalar, null>): ColumnType =>
       ? Number.isInteger(v)
         ? 'INTEGER'
         : 'REAL'
-      : 'TEXT';
+      : ISO_DATETIME.test(v) && Number.isFinite(Date.parse(v))
+        ? 'DATETIME'
+        : ISO_DATE.test(v) && Number.isFinite(Date.parse(v))
+          ? 'DATE'
+          : 'TEXT';
 
 /** The SQL type that holds values of both types. */
 function widen(kind: ColumnType | null, k: ColumnType): ColumnType {
@@ -77,12 +124,7 @@ export function createLayerSchema(base: Partial<LayerSchema> = {}) {
     schema(): LayerSchema {
       return {
         columns: [...kinds].map(([key, type]) => ({ key, type: type ?? 'TEXT' })),
-        geometryType:
-          types.size === 1
-            ? [...types][0]!
-            : types.size === 0
-              ? (base.geometryType ?? 'GEOMETRY')
-              : 'GEOMETRY',
+        geometryType: layerGeometryType(types, base.geometryType ?? 'GEOMETRY'),
       };
     },
   };

@@ -40,6 +40,7 @@ export const OPTIONS = {
   'imagery-budget': { type: 'string' },
   out: { type: 'string' },
   wkt: { type: 'boolean' },
+  'no-wkt': { type: 'boolean' },
   as: { type: 'string' },
   'name-field': { type: 'string' },
   merge: { type: 'boolean' },

@@ -128,8 +128,16 @@ describe('files.export', () => {
     expect(one.features).toBe(1);
   });
 
-  it('CSV without WKT: the attributes only', async () => {
-    const file = await t.call('files.export', { source: { kind: 'aois' }, format: 'csv' });
+  it('CSV carries each area as WKT by default; without it, the attributes only', async () => {
+    const withWkt = await t.call('files.export', { source: { kind: 'aois' }, format: 'csv' });
+    expect(Buffer.from(withWkt.base64, 'base64').toString('utf8').split(/\r?\n/)[0]).toMatch(
+      /,wkt$/,
+    );
+    const file = await t.call('files.export', {
+      source: { kind: 'aois' },
+      format: 'csv',
+      wkt: false,
+    });
     const [header] = Buffer.from(file.base64, 'base64').toString('utf8').split(/\r?\n/);
     expect(header).toMatch(/(^|,)name(,|$)/);
     expect(header).not.toMatch(/wkt/i);

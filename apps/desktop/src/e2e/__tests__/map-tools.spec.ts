@@ -79,9 +79,9 @@ describe('map tools in Chromium', () => {
     await type.focus();
     await j.page.keyboard.press('Enter');
     // The form opens with the focus in its text box.
-    await eventually(() =>
-      j.page.evaluate(() => document.activeElement?.getAttribute('data-test')),
-    ).toBe('draw-type-text');
+    await eventually(() => j.page.locator(':focus').getAttribute('data-test')).toBe(
+      'draw-type-text',
+    );
     await j.page.keyboard.type('6.10, 46.18, 6.20, 46.24');
     await j.page.keyboard.press('Tab'); // to "Use this area"
     await j.page.keyboard.press('Enter');

@@ -83,7 +83,8 @@ describe('a GeoPackage of several layers', () => {
   it('lists each layer with its geometry type and count; our own table is not a layer', () => {
     expect(ogrLayers(file)).toEqual([
       { name: 'catalog_footprints', geometry: 'Polygon', count: 30 },
-      { name: 'aois', geometry: 'Unknown (any)', count: 2 },
+      // A polygon beside a multipolygon: a MULTIPOLYGON layer (the polygon promoted).
+      { name: 'aois', geometry: 'Multi Polygon', count: 2 },
       { name: 'quicklooks', geometry: 'None', count: 3 },
       { name: 'catalog_footprints_quicklooks', geometry: 'None', count: 3 },
     ]);

@@ -44,19 +44,22 @@ const count = (n: number) => `${n} feature${n === 1 ? '' : 's'}`;
 export async function exportRecords(
   source: ExportSource,
   format: ExportFormat,
-  wkt = false,
+  /** CSV: each geometry as WKT (the default: a CSV without it has lost the places). */
+  wkt = true,
 ): Promise<ExportOutcome> {
   try {
     const file = await useBridge().call('files.export', {
       source,
       format,
-      ...(format === 'csv' && wkt ? { wkt: true } : {}),
+      ...(format === 'csv' && !wkt ? { wkt: false } : {}),
     });
     if (file.savedTo === null) return { ok: true, message: 'Not saved: the dialog was cancelled.' };
+    // What the format could not keep (a Shapefile's cut field names) follows what was done.
+    const notes = file.notes?.length ? ` ${file.notes.join(' ')}` : '';
     if (file.savedTo !== undefined)
-      return { ok: true, message: `Saved ${count(file.features)} to ${file.savedTo}.` };
+      return { ok: true, message: `Saved ${count(file.features)} to ${file.savedTo}.${notes}` };
     downloadFile(file);
-    return { ok: true, message: `Downloaded ${file.fileName} (${count(file.features)}).` };
+    return { ok: true, message: `Downloaded ${file.fileName} (${count(file.features)}).${notes}` };
   } catch (err) {
     return { ok: false, message: `Not exported: ${readableError(err).message}` };
   }

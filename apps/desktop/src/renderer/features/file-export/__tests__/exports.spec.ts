@@ -106,14 +106,20 @@ describe('Exports', () => {
     });
     expect(w.find('[data-test="export-selection-run"]').text()).toBe('Export the 2 in the basket');
     await w.find('[data-test="export-selection-format"]').setValue('csv');
-    await w.find('[data-test="export-selection-wkt"]').setValue(true);
+    // A CSV carries each footprint as WKT unless the box is unticked.
+    expect((w.find('[data-test="export-selection-wkt"]').element as HTMLInputElement).checked).toBe(
+      true,
+    );
     await w.find('[data-test="export-selection-run"]').trigger('click');
     await flushPromises();
     expect(exports()[1]).toEqual({
       source: { kind: 'catalogRecords', ids: [bridge.records[1]!.id, bridge.records[3]!.id] },
       format: 'csv',
-      wkt: true,
     });
+    await w.find('[data-test="export-selection-wkt"]').setValue(false);
+    await w.find('[data-test="export-selection-run"]').trigger('click');
+    await flushPromises();
+    expect(exports()[2]).toMatchObject({ format: 'csv', wkt: false });
   });
 
   it('browser mode: the page downloads the bytes under the file name', async () => {
