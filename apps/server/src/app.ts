@@ -76,7 +76,7 @@ export async function buildApp(
   const cogs = new SceneCogs({
     dir: path.join(config.dataDir, 'rasters'),
     budgetBytes: config.rasterCacheBytes,
-    run: (owner, job) => render.run(owner, 'sceneTiles', job),
+    run: (owner, job) => render.run(owner, 'sceneTiles', job, { wait: true }),
     inFlight: render.limits.threads + 1,
     sign: (pathname, org) => signer.sign(pathname, undefined, org),
     lookup: makeSceneLookup(database),

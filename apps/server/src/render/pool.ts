@@ -66,6 +66,8 @@ interface Job {
   readonly input: unknown;
   resolve(value: unknown): void;
   reject(err: Error): void;
+  /** Queued with `wait`: not counted against the shares. */
+  readonly background: boolean;
 }
 
 interface Thread {
@@ -76,6 +78,16 @@ interface Thread {
   /** When its job started to count (performance.now()). */
   since: number;
   timer: NodeJS.Timeout | undefined;
+}
+
+/** How a job is queued (`run`'s last argument). */
+export interface RunOptions {
+  /**
+   * Wait in the owner's line whatever its share holds, never refused for room: for background
+   * work whose caller bounds what it has out (a scene COG's render keeps a few batches in flight),
+   * which a burst of the same organisation's pictures must not turn away (README.md).
+   */
+  readonly wait?: boolean;
 }
 
 /** Milliseconds a job is assumed to take before any was timed (a thumbnail is ~100 ms). */
@@ -89,6 +101,8 @@ export class RenderPool<J extends JobTable = RenderJobs> {
   private closed = false;
   private avgJobMs = FIRST_ESTIMATE_MS;
   private counts = { done: 0, failed: 0, refused: 0 };
+  /** Background jobs (`wait`) waiting, per owner: the shares count the rest. */
+  private readonly background = new Map<string, number>();
 
   constructor(
     limits: Partial<RenderPoolLimits> = {},
@@ -99,20 +113,24 @@ export class RenderPool<J extends JobTable = RenderJobs> {
 
   /**
    * Runs `kind` on `input` on a thread, queued under `owner`'s share. Rejects with a 503
-   * `ApiError` (with `Retry-After`) when there is no room, on timeout and while closing; with
-   * an `Error` when the job throws or its thread dies.
+   * `ApiError` (with `Retry-After`) when there is no room (unless `options.wait`), on timeout
+   * and while closing; with an `Error` when the job throws or its thread dies.
    */
   run<K extends keyof J & string>(
     owner: string,
     kind: K,
     input: Input<J, K>,
+    options: RunOptions = {},
   ): Promise<Output<J, K>> {
     if (this.closed) return Promise.reject(this.shuttingDown());
     const { maxQueued, maxQueuedPerOwner } = this.limits;
     const idle = this.idleThread() !== undefined || this.threads.size < this.limits.threads;
-    if (!idle || this.queue.size > 0) {
-      const full = this.queue.size >= maxQueued;
-      if (full || this.queue.sizeOf(owner) >= maxQueuedPerOwner) {
+    if (!options.wait && (!idle || this.queue.size > 0)) {
+      let background = 0;
+      for (const n of this.background.values()) background += n;
+      const full = this.queue.size - background >= maxQueued;
+      const owned = this.queue.sizeOf(owner) - (this.background.get(owner) ?? 0);
+      if (full || owned >= maxQueuedPerOwner) {
         this.counts.refused++;
         return Promise.reject(
           ApiError.busy(
@@ -133,7 +151,9 @@ export class RenderPool<J extends JobTable = RenderJobs> {
         input,
         resolve: resolve as Job['resolve'],
         reject,
+        background: options.wait === true,
       });
+      if (options.wait) this.background.set(owner, (this.background.get(owner) ?? 0) + 1);
       this.dispatch();
     });
   }
@@ -151,6 +171,7 @@ export class RenderPool<J extends JobTable = RenderJobs> {
   /** Refuses new jobs, fails the waiting ones (503) and ends every thread (their jobs fail). */
   async close(): Promise<void> {
     this.closed = true;
+    this.background.clear();
     for (const job of this.queue.drain()) job.reject(this.shuttingDown());
     await Promise.all([...this.threads].map((t) => t.worker.terminate()));
   }
@@ -176,7 +197,13 @@ export class RenderPool<J extends JobTable = RenderJobs> {
       const thread =
         this.idleThread() ?? (this.threads.size < this.limits.threads ? this.start() : undefined);
       if (!thread) return;
-      this.assign(thread, this.queue.take()!);
+      const job = this.queue.take()!;
+      if (job.background) {
+        const left = this.background.get(job.owner)! - 1;
+        if (left > 0) this.background.set(job.owner, left);
+        else this.background.delete(job.owner);
+      }
+      this.assign(thread, job);
     }
   }
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { planCog, tileOrder, writeCog, type TileData } from '@eo/geotiff';
 import { fileSink, nodeCompression } from '@eo/geotiff/node';
 import type { SceneTilesJob, SceneTilesResult } from './job';
-import type { SceneRaster } from './scene';
+import { tooLargeReason, type SceneRaster } from './scene';
 import { sceneCogKey, sceneCogSpec } from './spec';
 
 export type SceneSource = 'archive' | 'catalog';
@@ -41,7 +41,10 @@ export interface SceneCogOptions {
   readonly dir: string;
   /** Bytes of COGs kept on disk; past it the least recently used go (never the one just made). */
   readonly budgetBytes: number;
-  /** Runs a batch of tiles off the event loop, under `owner`'s share. */
+  /**
+   * Runs a batch of tiles off the event loop, in `owner`'s line: it waits its turn, never
+   * refused for room (the render pool's `wait`); rejects with a 503 when it ran too long.
+   */
   readonly run: (owner: string, job: SceneTilesJob) => Promise<SceneTilesResult>;
   /** Batches in flight at once (the threads, plus one so none waits). */
   readonly inFlight: number;
@@ -56,8 +59,11 @@ export interface SceneCogOptions {
 
 /** Pixels of one batch of tiles (a job of about a second on an idle core). */
 const BATCH_PIXELS = 4 * 512 * 512;
-/** Times a batch is asked again of a busy render pool before its render fails. */
-const MAX_BUSY_RETRIES = 30;
+/**
+ * Times a batch is asked again after a 503 of the pool (it ran past the pool's job time, on a
+ * starved machine) before its render fails. Room is never the reason: batches wait in line.
+ */
+const MAX_BATCH_RETRIES = 2;
 /** How long a failed render is reported before the next `ensure` tries again. */
 const FAILED_FOR_MS = 60_000;
 
@@ -139,6 +145,8 @@ export class SceneCogs {
       return { status: 'rendering', tilesDone: r.tilesDone, tiles: r.tiles };
     if (r?.status === 'failed' && this.opts.now() - r.at < FAILED_FOR_MS)
       return { status: 'failed', reason: r.reason };
+    const tooLarge = tooLargeReason(scene);
+    if (tooLarge) return { status: 'failed', reason: tooLarge };
     const started = this.start(key, scene, owner);
     return { status: 'rendering', tilesDone: 0, tiles: started.tiles };
   }
@@ -174,23 +182,32 @@ export class SceneCogs {
     };
     this.renders.set(key, render);
 
-    // Batches run ahead of the writer (up to `inFlight`); the writer takes tiles in file order.
-    const results: Promise<SceneTilesResult>[] = [];
-    const launch = (b: number) => {
-      if (b >= batches.length || results[b]) return;
-      results[b] = this.runBatch(owner, { scene, tiles: batches[b]! }).then((r) => {
-        if (r.tiles.length > 0) this.threadIds.add(r.threadId);
-        render.tilesDone += r.tiles.length;
-        return r;
-      });
-      results[b].catch(() => undefined); // awaited in order below; never unhandled
+    // Batches run ahead of the writer (up to `inFlight`); the writer takes tiles in file order
+    // and lets go of a batch once its last tile is written, so memory holds `inFlight` batches,
+    // not the file (a 0.5 m scene is ~0.5 GB of tiles).
+    const results = new Map<number, Promise<SceneTilesResult>>();
+    let launched = 0;
+    const launchUpTo = (end: number) => {
+      for (; launched < Math.min(end, batches.length); launched++) {
+        const b = launched;
+        const result = this.runBatch(owner, { scene, tiles: batches[b]! }).then((r) => {
+          if (r.tiles.length > 0) this.threadIds.add(r.threadId);
+          render.tilesDone += r.tiles.length;
+          return r;
+        });
+        result.catch(() => undefined); // awaited in order below; never unhandled
+        results.set(b, result);
+      }
     };
     let next = 0;
     const source = async (): Promise<TileData> => {
       const i = next++;
       const b = Math.floor(i / perBatch);
-      for (let k = b; k < b + this.opts.inFlight; k++) launch(k);
-      const tile = (await results[b]!).tiles[i - b * perBatch]!;
+      launchUpTo(b + this.opts.inFlight);
+      const batch = await results.get(b)!;
+      const k = i - b * perBatch;
+      if (k === batch.tiles.length - 1) results.delete(b);
+      const tile = batch.tiles[k]!;
       return tile === null ? null : { encoded: tile };
     };
 
@@ -217,9 +234,10 @@ export class SceneCogs {
   }
 
   /**
-   * Runs a batch; a busy pool (503: no room in the organisation's share or in the queue) is
-   * asked again after its `Retry-After`, up to `MAX_BUSY_RETRIES` times, so a render waits its
-   * turn instead of failing.
+   * Runs a batch. It waits its turn in the pool (`run` queues it whatever the organisation's
+   * share holds: a render has at most `inFlight` batches out, and a burst of the organisation's
+   * pictures must not starve it); a 503 (the batch ran past the pool's job time) is asked again
+   * after its `Retry-After`, up to `MAX_BATCH_RETRIES` times, then the render fails.
    */
   private async runBatch(owner: string, job: SceneTilesJob): Promise<SceneTilesResult> {
     for (let attempt = 0; ; attempt++) {
@@ -227,7 +245,7 @@ export class SceneCogs {
         return await this.opts.run(owner, job);
       } catch (e) {
         const err = e as { status?: unknown; headers?: Record<string, string> };
-        if (err.status !== 503 || attempt >= MAX_BUSY_RETRIES || this.closed) throw e;
+        if (err.status !== 503 || attempt >= MAX_BATCH_RETRIES || this.closed) throw e;
         const afterS = Math.min(60, Math.max(1, Number(err.headers?.['retry-after']) || 1));
         await new Promise((r) => setTimeout(r, afterS * 1000).unref());
       }

@@ -37,8 +37,21 @@ interface StacItem {
   properties?: Record<string, unknown>;
 }
 
-/** Pixels of the largest scene we render (a Kestrel scene at 0.5 m is ~10^9). */
+/**
+ * Pixels of the largest scene we render into one file (a Kestrel scene at 0.5 m is ~1.2 × 10^9):
+ * past it a download fails at once with `tooLargeReason` (docs/choices-downloads.md).
+ */
 export const MAX_SCENE_PIXELS = 2 ** 31;
+
+/** Why a scene gets no file, when it is past `MAX_SCENE_PIXELS` (null: it is not). */
+export function tooLargeReason(scene: Pick<SceneRaster, 'width' | 'height'>): string | null {
+  const pixels = scene.width * scene.height;
+  if (pixels <= MAX_SCENE_PIXELS) return null;
+  return (
+    `the scene is ${scene.width} × ${scene.height} px, more than the ` +
+    `${MAX_SCENE_PIXELS.toLocaleString('en-US')} px the service renders into one file`
+  );
+}
 
 const bandInfo = (b: Band): SceneBandInfo => ({
   name: b.name,
@@ -71,7 +84,8 @@ function gridAround(corners: readonly (readonly [number, number])[], epsg: numbe
 /**
  * The raster of a scene: `item` is its STAC item (an archive feature, or a catalog record's
  * `details`), `satellite` who took it, `bandsetId` the record's bandset (none: every band of
- * the satellite). Null when the item has no place, no UTM grid, or a grid past the limits.
+ * the satellite). Null when the item has no place or no UTM grid; a grid past
+ * `MAX_SCENE_PIXELS` is returned (its download is refused with `tooLargeReason`).
  */
 export function sceneRasterOf(
   item: StacItem,
@@ -97,7 +111,6 @@ export function sceneRasterOf(
       : gridAround(look.corners, epsg, gsd);
   const { width, height } = grid;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) return null;
-  if (width * height > MAX_SCENE_PIXELS) return null;
   const bandset = bandsetId ? bandsetById(bandsetId) : undefined;
   const names = bandset?.bands ?? satellite.bands.map((b) => b.name);
   const bands = names

@@ -93,6 +93,21 @@ describe('render pool', () => {
     expect((await refusal(p.run('org-a', 'whereAmI', null))).message).toMatch(/shutting down/);
   });
 
+  it('queues background work (wait) past a full share, not counted against it, in its turn', async () => {
+    const p = pool({ maxQueued: 2, maxQueuedPerOwner: 1 });
+    const held = refusal(p.run('org-a', 'spin', { ms: Infinity })); // holds the only thread
+    const picture = p.run('org-a', 'whereAmI', null); // org-a's share is full
+    expect((await refusal(p.run('org-a', 'whereAmI', null))).message).toMatch(/already has 1/);
+    const batches = [1, 2, 3].map(() => p.run('org-a', 'whereAmI', null, { wait: true }));
+    // Three background jobs wait beyond the share and the queue; the shares still count pictures.
+    expect(p.stats()).toMatchObject({ queued: 4, queuedByOwner: { 'org-a': 4 }, refused: 1 });
+    const other = p.run('org-b', 'whereAmI', null);
+    expect(p.stats().queued).toBe(5);
+    const settled = Promise.all([picture, ...batches, other].map(refusal));
+    await p.close();
+    for (const e of await settled) expect((e as ApiError).status).toBe(503);
+    expect((await held).message).toMatch(/its thread ended/);
+  });
   it('stops a job past its time (503) and replaces its thread', async () => {
     // The clock starts once the thread is loaded: a slow start is not the job's time.
     const p = pool({ jobTimeoutMs: 300 });

@@ -100,7 +100,7 @@ describe('the scene COG cache', () => {
     expect(lookup({ source: 'catalog', id: row.id }, OTHER.orgId)).toBeNull();
   });
 
-  it('waits its turn when the render pool is busy (503 + Retry-After), then completes', async () => {
+  it('asks a batch again after a 503 of the pool (it ran past its time), then completes', async () => {
     const scene = sceneRasterOf(
       squareSceneFeature({ ...A, km: 0.6 }),
       satelliteById('sat-aurora-1')!,
@@ -111,7 +111,7 @@ describe('the scene COG cache', () => {
     const cogs = new SceneCogs({
       dir,
       budgetBytes: 1 << 30,
-      // The first two batches find the pool full; then the work is done (here, in-process).
+      // The first two tries of the batch end in 503s; then the work is done (here, in-process).
       run: async (_owner, job) => {
         if (refusals < 2) {
           refusals++;
