@@ -61,6 +61,7 @@ export const METHOD_NAMES = [
   'rasters.take',
   'rasters.takes',
   'rasters.cancel',
+  'rasters.export',
   'packages.plan',
   'packages.share',
   'packages.open',

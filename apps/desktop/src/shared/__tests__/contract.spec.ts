@@ -84,6 +84,7 @@ describe('contract', () => {
       'rasters.take',
       'rasters.takes',
       'rasters.cancel',
+      'rasters.export',
       'packages.plan',
       'packages.share',
       'packages.open',
