@@ -7,6 +7,7 @@
  */
 import { defineStore } from 'pinia';
 import type { OfflineRasterView } from '../../../shared/contract';
+import { devicePosition, type DevicePosition } from '../../map/device-position';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 import { latestOnly } from '../../stores/latest';
@@ -60,6 +61,10 @@ export const useRastersStore = defineStore('rasters', {
     inspectAt: null as { lon: number; lat: number; source: InspectSource } | null,
     reading: null as PixelReading | null,
     inspecting: false,
+    /** "At my position": asking the device, its accuracy (m), or why there is no position. */
+    locating: false,
+    positionAccuracyM: null as number | null,
+    positionProblem: null as string | null,
     /** A click on the map inspects the pixel there (instead of picking footprints only). */
     inspectOnClick: false,
     /** Bumped to ask the map to fit the open raster. */
@@ -262,6 +267,32 @@ export const useRastersStore = defineStore('rasters', {
     clearInspector(): void {
       this.inspectAt = null;
       this.reading = null;
+      this.positionProblem = null;
+    },
+    /** Inspects the pixel under the device's position (`locate`: the device; tests pass one). */
+    async inspectMyPosition(
+      locate: () => Promise<DevicePosition> = () => devicePosition(0),
+    ): Promise<void> {
+      if (this.locating) return;
+      this.locating = true;
+      this.positionProblem = null;
+      let got: DevicePosition;
+      try {
+        got = await locate();
+      } finally {
+        this.locating = false;
+      }
+      if (!got.ok) {
+        this.positionProblem =
+          got.why === 'unavailable'
+            ? 'Your position is unknown: this device has no location service. Click the map or inspect its centre instead.'
+            : got.why === 'denied'
+              ? 'Your position is unknown: the app was not allowed to know it. Click the map or inspect its centre instead.'
+              : 'Your position is unknown: the device found none in time. Try again in the open, or click the map.';
+        return;
+      }
+      this.positionAccuracyM = got.accuracyM;
+      await this.inspect(got.at.lon, got.at.lat, 'position');
     },
     async remove(id: string): Promise<void> {
       if (this.openId === id) this.close();
