@@ -6,8 +6,9 @@
  * the window has at that ground point), in false colour, true colour and NDVI with its legend,
  * and the pixel inspector's values equal to what GDAL reads at the same point, there and at the
  * device's position ("At my position"). The window and NDVI exported as GeoTIFFs (browser mode's
- * downloads): GDAL reads in them the inspector's values at its point. axe over the panel, light
- * and dark. Screenshots in test-output/e2e/offline-pixels/.
+ * downloads): GDAL reads in them the inspector's values at its point. A second date of the
+ * site: the date slider and the compare swipe at full resolution (each date's pane clipped to
+ * its side of the divider). axe over the panel and the divider, light and dark. Screenshots in test-output/e2e/offline-pixels/.
  */
 import { gdalInfo, gdalLocationValues } from '@eo/geotiff/testing';
 import { lonLatToMap } from '@eo/geotiff';
@@ -272,6 +273,66 @@ describe('offline pixels in Chromium, the service stopped', () => {
       /^Your position \(46\.20440, 6\.14320\) is outside this raster: it covers 10 km at Lake Field\.$/,
     );
     await j.shot('07-position-outside');
+  });
+
+  it('a second date of the site: the date slider, and the compare swipe at full resolution', async () => {
+    const july = await writeSiteWindow(path.join(j.filesDir, 'site-july.tif'), {
+      datetime: '2024-07-20T10:30:00Z',
+      sceneId: 'aurora-1-20240720-site',
+      seed: 7,
+    });
+    source.add('site-2', july, '10 km at Lake Field');
+    const toggle = j.page.locator('[data-test="offline-imagery-toggle"]');
+    await toggle.click();
+    await toggle.click();
+    await eventually(() => toggle.textContent()).toMatch(/\(2\)/);
+    const slider = j.page.locator('[data-test="site-date-slider"]');
+    await slider.waitFor({ timeout: 30_000 });
+    expect(await slider.getAttribute('aria-valuetext')).toBe('2024-06-12, 1 of 2');
+    await slider.focus();
+    await j.page.keyboard.press('ArrowRight');
+    await eventually(() => j.page.locator('[data-test="site-date"]').textContent()).toBe(
+      '2024-07-20',
+    );
+    await painted();
+    await j.page.keyboard.press('ArrowLeft');
+    await eventually(() => j.page.locator('[data-test="site-date"]').textContent()).toBe(
+      '2024-06-12',
+    );
+    await j.page.locator('[data-test="site-compare"]').selectOption('site-2');
+    const handle = j.page.locator('[data-test="compare-handle"]');
+    await handle.waitFor({ timeout: 30_000 });
+    expect(await handle.getAttribute('aria-label')).toBe(
+      'Divider: 2024-06-12 left, 2024-07-20 right',
+    );
+    // Both dates painted, each pane clipped at the divider (the middle of the map).
+    await eventually(
+      () =>
+        j.page.evaluate(`(() => {
+          const layers = [...document.querySelectorAll('.eo-raster-layer')];
+          return layers.length === 2 && layers.every((l) => {
+            const tiles = [...l.querySelectorAll('canvas')];
+            return tiles.length > 0 && tiles.every((c) => c.dataset.painted !== undefined);
+          });
+        })()`),
+      30_000,
+    ).toBe(true);
+    const clips = () =>
+      j.page.evaluate(`(() => ['eo-rasters', 'eo-rasters-compare'].map((p) =>
+        document.querySelector('.leaflet-' + p + '-pane').style.clipPath))()`) as Promise<string[]>;
+    const [a, b] = await clips();
+    const x = Number(/polygon\(\S+ \S+, (-?[\d.]+)px/.exec(a!)![1]);
+    expect(b).toContain(`polygon(${x}px`);
+    await j.shot('08-compare-dates');
+    await handle.focus();
+    await j.page.keyboard.press('Home');
+    await eventually(() => handle.getAttribute('aria-valuenow')).toBe('0');
+    const [a0] = await clips();
+    expect(Number(/polygon\(\S+ \S+, (-?[\d.]+)px/.exec(a0!)![1])).toBeLessThan(x);
+    await j.page.keyboard.press('End');
+    await eventually(() => handle.getAttribute('aria-valuenow')).toBe('100');
+    await j.page.keyboard.press('PageDown');
+    await j.shot('09-compare-moved');
   });
 
   it('axe-core finds no serious or critical violation with the panel open', async () => {
