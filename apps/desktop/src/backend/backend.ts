@@ -48,6 +48,7 @@ import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
 import { makeOfflineRasters, type OfflineRasterSource } from './offline-rasters';
 import { makeOfflineTakes } from './offline-takes';
+import { makeRasterExports } from './raster-export';
 import { makeRasterBytes, type RasterBytesAnswer } from './raster-bytes';
 import { quoteOrder } from './quote';
 
@@ -97,6 +98,11 @@ export interface Backend {
    * GET route: shared/raster-paths.ts).
    */
   rasterBytes(raw: unknown): Promise<RasterBytesAnswer>;
+  /**
+   * The file of a raster export (`rasters.export`'s `exportId`, unchecked: unknown ids are
+   * null), for main's save and browser mode's download (the bytes never cross the bridge).
+   */
+  rasterExportFile(exportId: unknown): { file: string; fileName: string; bytes: number } | null;
   /** Resolves when no sync, outbox batch or refresh is running (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -169,6 +175,7 @@ export function createBackend(options: BackendOptions): Backend {
     settings: currentSettings,
   });
   const rasterBytes = makeRasterBytes(offlineRasters);
+  const rasterExports = makeRasterExports(offlineRasters);
   const basket = makeBasket({ store, mirror: local, events });
   const created = makeCreatedRefresh({
     mirror: local,
@@ -258,7 +265,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
-    ...rastersHandlers(offlineRasters, takes),
+    ...rastersHandlers(offlineRasters, takes, rasterExports),
     ...packagesHandlers(
       makeFieldPackageActions({
         mirror: local,
@@ -277,6 +284,7 @@ export function createBackend(options: BackendOptions): Backend {
     dispatch: (method, raw) => dispatch(handlers, method, raw, { dataDir, ...options.dispatch }),
     quicklook: makeQuicklooks(local),
     rasterBytes: (raw) => rasterBytes.read(raw),
+    rasterExportFile: (exportId) => rasterExports.file(exportId),
     async idle() {
       await connection.idle();
       await runner.idle();
@@ -293,6 +301,7 @@ export function createBackend(options: BackendOptions): Backend {
       await created.idle();
       takes.close();
       await rasterBytes.close();
+      rasterExports.close();
       local.close();
       store.close();
     },

@@ -11,6 +11,8 @@
  *   (shared/quicklooks.ts; `<img>` cannot set headers either), 404 when the mirror has none.
  * - `GET /api/rasters/<raster id>?token=<token>` with `Range: bytes=a-b`: a byte range of a
  *   stored offline raster, 206 (shared/raster-paths.ts), for the renderer's raster worker.
+ * - `GET /api/raster-exports/<export id>?token=<token>`: a raster export (`rasters.export`),
+ *   the whole GeoTIFF streamed as an attachment (the page's download link).
  * - Everything else: the renderer's static files, HTML with a strict CSP.
  *
  * Defences: a per-launch random token on every API request (a page on another origin cannot
@@ -28,7 +30,11 @@ import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
 import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
 import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklook-paths';
-import { RASTER_HTTP_PREFIX, splitRasterPath } from '../shared/raster-paths';
+import {
+  RASTER_EXPORT_HTTP_PREFIX,
+  RASTER_HTTP_PREFIX,
+  splitRasterPath,
+} from '../shared/raster-paths';
 
 export { CSP };
 
@@ -150,6 +156,10 @@ export async function startBrowserMode(options: {
         const range = req.headers.range ?? null;
         return sendRaster(url.pathname.slice(RASTER_HTTP_PREFIX.length), range, res);
       }
+      if (url.pathname.startsWith(RASTER_EXPORT_HTTP_PREFIX) && req.method === 'GET') {
+        if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
+        return sendRasterExport(url.pathname.slice(RASTER_EXPORT_HTTP_PREFIX.length), res);
+      }
       const m = /^\/api\/call\/([A-Za-z.]+)$/.exec(url.pathname);
       if (!m || req.method !== 'POST') return send(res, 404, { error: 'not found' });
       const auth = req.headers.authorization ?? '';
@@ -232,6 +242,26 @@ export async function startBrowserMode(options: {
       'Cache-Control': 'no-store',
     });
     res.end(answer.bytes);
+  }
+
+  async function sendRasterExport(rest: string, res: http.ServerResponse): Promise<void> {
+    const exportId = splitRasterPath(rest);
+    const found = exportId === null ? null : (await backend).rasterExportFile(exportId);
+    if (!found) return send(res, 404, { error: 'no such export: export it again' });
+    const stream = fs.createReadStream(found.file);
+    stream.once('error', () =>
+      res.headersSent ? res.destroy() : send(res, 404, { error: 'gone' }),
+    );
+    stream.once('open', () => {
+      res.writeHead(200, {
+        'Content-Type': 'image/tiff',
+        'Content-Length': found.bytes,
+        // The name is the backend's (letters, digits, dashes, dots): no quoting trouble.
+        'Content-Disposition': `attachment; filename="${found.fileName}"`,
+        'Cache-Control': 'no-store',
+      });
+      stream.pipe(res);
+    });
   }
 
   function openStream(res: http.ServerResponse): void {

@@ -6,7 +6,7 @@ import type { QuicklookAnswer } from '../backend/quicklooks';
 import type { RasterBytesAnswer } from '../backend/raster-bytes';
 import type { Secrets } from '../backend/secrets';
 import type { CallResult, EventName } from '../shared/contract';
-import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
+import type { FromBackend, PortLike, RasterExportFile, ToBackend } from './backend-protocol';
 
 export interface BackendHost {
   /** Starts the backend with the decrypted key; resolves when it is ready. */
@@ -20,6 +20,8 @@ export interface BackendHost {
   quicklook(request: unknown): Promise<QuicklookAnswer>;
   /** A byte range of an offline raster (`{ rasterId, range }` from the URL: the backend validates). */
   rasterBytes(request: unknown): Promise<RasterBytesAnswer>;
+  /** The file of a raster export (`rasters.export`'s `exportId`), null when unknown. */
+  rasterExportFile(exportId: unknown): Promise<RasterExportFile | null>;
   onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
   shutdown(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export function createBackendHost(
   const pending = new Map<number, (r: CallResult<unknown>) => void>();
   const pictures = new Map<number, (a: QuicklookAnswer) => void>();
   const ranges = new Map<number, (a: RasterBytesAnswer) => void>();
+  const exportFiles = new Map<number, (f: RasterExportFile | null) => void>();
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
   let ready: {
     resolve: (v: { embeddedServiceUrl: string | null }) => void;
@@ -73,6 +76,12 @@ export function createBackendHost(
         resolve?.(msg.answer);
         return;
       }
+      case 'rasterExport': {
+        const resolve = exportFiles.get(msg.id);
+        exportFiles.delete(msg.id);
+        resolve?.(msg.file);
+        return;
+      }
       case 'event':
         for (const l of [...listeners]) l(msg.event, msg.payload);
         return;
@@ -102,6 +111,10 @@ export function createBackendHost(
         for (const [id, resolve] of ranges) {
           ranges.delete(id);
           resolve({ status: 404 });
+        }
+        for (const [id, resolve] of exportFiles) {
+          exportFiles.delete(id);
+          resolve(null);
         }
         return;
       case 'closed':
@@ -150,6 +163,14 @@ export function createBackendHost(
       return new Promise((resolve) => {
         ranges.set(id, resolve);
         port.postMessage({ type: 'raster', id, request });
+      });
+    },
+    rasterExportFile(exportId) {
+      if (failure !== null) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        exportFiles.set(id, resolve);
+        port.postMessage({ type: 'rasterExport', id, exportId });
       });
     },
     onEvent(listener) {

@@ -88,6 +88,15 @@ export function serveBackend(
         });
         return;
       }
+      case 'rasterExport': {
+        const l = await launched;
+        port.postMessage({
+          type: 'rasterExport',
+          id: msg.id,
+          file: l ? l.backend.rasterExportFile(msg.exportId) : null,
+        });
+        return;
+      }
       case 'shutdown': {
         const l = await launched.catch(() => null);
         await l?.close();

@@ -15,13 +15,14 @@ import {
   utilityProcess,
   type BrowserWindow,
 } from 'electron';
-import { writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
 import { createBackendHost, DataFolderInUseError } from './backend-host';
 import { registerIpc, relayEvent } from './ipc';
-import { withExportSaving } from './save-export';
+import { withExportSaving, type SaveDeps } from './save-export';
+import { withRasterExportSaving } from './save-raster-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { forwardResume } from './network-signals';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
@@ -82,22 +83,28 @@ function start(): void {
     const host = createBackendHost(port, secrets);
     serveQuicklooks(session.defaultSession.protocol, host);
     serveRasters(session.defaultSession.protocol, host);
+    const showSaveDialog: SaveDeps['showSaveDialog'] = (o) =>
+      mainWindow ? dialog.showSaveDialog(mainWindow, o) : dialog.showSaveDialog(o);
+    const defaultDir = () => app.getPath('downloads');
     registerIpc(ipcMain, {
-      // An export is saved where the user says (save-export.ts).
-      call: withExportSaving(
-        async (method, input) => {
-          const result = await host.call(method, input);
-          // Keep the link allowlist in step with the configured service.
-          if (result.ok && (method === 'settings.get' || method === 'settings.update')) {
-            serviceUrl = (result.value as { serviceUrl: string | null }).serviceUrl;
-          }
-          return result;
-        },
+      // An export is saved where the user says (save-export.ts, save-raster-export.ts).
+      call: withRasterExportSaving(
+        withExportSaving(
+          async (method, input) => {
+            const result = await host.call(method, input);
+            // Keep the link allowlist in step with the configured service.
+            if (result.ok && (method === 'settings.get' || method === 'settings.update')) {
+              serviceUrl = (result.value as { serviceUrl: string | null }).serviceUrl;
+            }
+            return result;
+          },
+          { showSaveDialog, writeFile: (file, data) => writeFile(file, data), defaultDir },
+        ),
         {
-          showSaveDialog: (o) =>
-            mainWindow ? dialog.showSaveDialog(mainWindow, o) : dialog.showSaveDialog(o),
-          writeFile: (file, data) => writeFile(file, data),
-          defaultDir: () => app.getPath('downloads'),
+          showSaveDialog,
+          defaultDir,
+          exportFile: (exportId) => host.rasterExportFile(exportId),
+          copyFile: (from, to) => copyFile(from, to),
         },
       ),
       isTrustedSender: (event) =>

@@ -15,7 +15,12 @@ import {
   electronQuicklookUrl,
   type QuicklookUrl,
 } from './features/catalog/quicklook-source';
-import { browserRasterUrl, electronRasterUrl, type RasterUrl } from './features/rasters/raster-url';
+import {
+  browserRasterExportUrl,
+  browserRasterUrl,
+  electronRasterUrl,
+  type RasterUrl,
+} from './features/rasters/raster-url';
 
 export const TOKEN_STORAGE_KEY = 'eo.browserModeToken';
 
@@ -166,6 +171,8 @@ export type BridgeChoice =
       readonly quicklookUrl: QuicklookUrl;
       /** Where offline rasters' bytes are read by range (features/rasters/raster-url.ts). */
       readonly rasterUrl: RasterUrl;
+      /** Browser mode's download of a raster export; null in Electron (main saves it). */
+      readonly rasterExportUrl: RasterUrl | null;
     }
   | { readonly ok: false; readonly reason: string };
 
@@ -180,6 +187,7 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
       mode: 'electron',
       quicklookUrl: electronQuicklookUrl,
       rasterUrl: electronRasterUrl,
+      rasterExportUrl: null,
     };
   }
   const token = readToken({
@@ -210,5 +218,6 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
     mode: 'browser',
     quicklookUrl: browserQuicklookUrl(token),
     rasterUrl: browserRasterUrl(token, win.location.origin),
+    rasterExportUrl: browserRasterExportUrl(token, win.location.origin),
   };
 }

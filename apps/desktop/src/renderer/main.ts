@@ -9,7 +9,7 @@ import { selectBridge } from './bridge';
 import { createAppRouter } from './router';
 import { provideBridge } from './stores/bridge-provider';
 import { provideQuicklookUrl } from './features/catalog/quicklook-source';
-import { provideRasterUrl } from './features/rasters/raster-url';
+import { provideRasterExportUrl, provideRasterUrl } from './features/rasters/raster-url';
 import './styles.css';
 
 const choice = selectBridge();
@@ -30,5 +30,6 @@ if (!choice.ok) {
   provideBridge(choice.bridge);
   provideQuicklookUrl(choice.quicklookUrl);
   provideRasterUrl(choice.rasterUrl);
+  provideRasterExportUrl(choice.rasterExportUrl);
   createApp(App).use(createPinia()).use(createAppRouter()).mount('#app');
 }

@@ -62,6 +62,7 @@ export const METHOD_NAMES = [
   'rasters.take',
   'rasters.takes',
   'rasters.cancel',
+  'rasters.export',
   'packages.plan',
   'packages.share',
   'packages.open',

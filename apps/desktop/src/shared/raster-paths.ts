@@ -17,6 +17,12 @@
 export const RASTER_SCHEME = 'eo-raster';
 export const RASTER_SCHEME_HOST = 'file';
 export const RASTER_HTTP_PREFIX = '/api/rasters/';
+/**
+ * Browser mode's download of a raster export (`rasters.export`): `GET
+ * /api/raster-exports/<export id>?token=<token>`, the whole GeoTIFF as an attachment (a link the
+ * page clicks: the browser saves it). Electron has no such route: main saves the file itself.
+ */
+export const RASTER_EXPORT_HTTP_PREFIX = '/api/raster-exports/';
 
 /** The encoded id: the part both URL forms end with. */
 export const rasterPath = (rasterId: string): string => encodeURIComponent(rasterId);

@@ -173,6 +173,11 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   },
   'rasters.takes': { good: {}, bad: { all: true }, path: '' },
   'rasters.cancel': { good: { key: 'k' }, bad: { key: 1 }, path: 'key' },
+  'rasters.export': {
+    good: { id: 'r', what: 'window' },
+    bad: { id: 'r', what: 'index', index: { name: 'NDVI', expression: 'NIR', bandMap: [-1] } },
+    path: 'index.bandMap.0',
+  },
   'files.export': {
     good: { source: { kind: 'aois' }, format: 'kmz' },
     bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },

@@ -4,10 +4,13 @@
  * with a lake, a field and bare soil) opened from "Offline imagery", drawn in its place (every
  * checked screen point, read back through the map's own pointer coordinates, shows the cover
  * the window has at that ground point), in false colour, true colour and NDVI with its legend,
- * and the pixel inspector's values equal to what GDAL reads at the same point. axe over the
- * panel, light and dark. Screenshots in test-output/e2e/offline-pixels/.
+ * and the pixel inspector's values equal to what GDAL reads at the same point, there and at the
+ * device's position ("At my position"). The window and NDVI exported as GeoTIFFs (browser mode's
+ * downloads): GDAL reads in them the inspector's values at its point. A second date of the
+ * site: the date slider and the compare swipe at full resolution (each date's pane clipped to
+ * its side of the divider). axe over the panel and the divider, light and dark. Screenshots in test-output/e2e/offline-pixels/.
  */
-import { gdalLocationValues } from '@eo/geotiff/testing';
+import { gdalInfo, gdalLocationValues } from '@eo/geotiff/testing';
 import { lonLatToMap } from '@eo/geotiff';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -205,6 +208,131 @@ describe('offline pixels in Chromium, the service stopped', () => {
     expect(Math.abs(shown - ndvi)).toBeLessThan(0.0006);
     expect(await j.page.locator('[data-test="pixel-utm"]').textContent()).toMatch(/UTM 32N/);
     await j.shot('04-inspector');
+  });
+
+  it("exports the window and NDVI: GDAL reads the inspector's values at its point", async () => {
+    const bands = ['B02', 'B03', 'B04', 'B08'];
+    const shown = await Promise.all(
+      bands.map(async (b) =>
+        Number(await j.page.locator(`[data-test="pixel-band-${b}"] td`).first().textContent()),
+      ),
+    );
+    const shownNdvi = Number(await j.page.locator('[data-test="pixel-index"]').textContent());
+    const utm = (await j.page.locator('[data-test="pixel-utm"]').textContent())!;
+    // The pixel's centre as the inspector says it (0.1 m): the same pixel in the exported files.
+    const [x, y] = utm
+      .match(/[\d.]+/g)!
+      .slice(0, 2)
+      .map(Number) as [number, number];
+    const saved: Record<string, string> = {};
+    for (const what of ['window', 'index'] as const) {
+      const [download] = await Promise.all([
+        j.page.waitForEvent('download'),
+        j.page.locator(`[data-test="raster-export-${what}"]`).click(),
+      ]);
+      saved[what] = path.join(j.filesDir, download.suggestedFilename());
+      await download.saveAs(saved[what]);
+      await eventually(() =>
+        j.page.locator('[data-test="raster-export-outcome"]').textContent(),
+      ).toContain(`Downloaded ${download.suggestedFilename()}`);
+    }
+    expect(path.basename(saved.window!)).toBe('10-km-at-lake-field-2024-06-12.tif');
+    expect(path.basename(saved.index!)).toBe('10-km-at-lake-field-2024-06-12-ndvi.tif');
+    await j.shot('05-exported');
+    const [inWindow] = await gdalLocationValues(saved.window!, [[x, y]]);
+    expect(inWindow).toEqual(shown);
+    const [[inIndex]] = (await gdalLocationValues(saved.index!, [[x, y]])) as [[number]];
+    expect(inIndex.toFixed(3)).toBe(shownNdvi.toFixed(3));
+    const info = await gdalInfo(saved.index!);
+    expect(info.bands[0]).toMatchObject({ type: 'Float32', description: 'NDVI' });
+    expect(info.geoTransform).toEqual([...site.geoTransform]);
+  });
+
+  it('"At my position" reads the pixel under the device, or says it is outside', async () => {
+    const [lon, lat] = site.lonLatOf(...site.places.water);
+    const context = j.page.context();
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: lat, longitude: lon, accuracy: 15 });
+    await j.page.locator('[data-test="inspect-position"]').focus();
+    await j.page.keyboard.press('Enter');
+    await eventually(() => j.page.locator('[data-test="pixel-accuracy"]').textContent()).toBe(
+      'yours, ±15 m (about 2 px)',
+    );
+    const [gdal] = await gdalLocationValues(site.file, [lonLatToMap(site.epsg, lon, lat)]);
+    expect(gdal).toEqual(site.valuesAt(...site.places.water));
+    for (const [b, name] of ['B02', 'B03', 'B04', 'B08'].entries())
+      await eventually(() =>
+        j.page.locator(`[data-test="pixel-band-${name}"] td`).first().textContent(),
+      ).toBe(String(gdal![b]));
+    await j.shot('06-at-my-position');
+
+    // Geneva, 50 km from the site.
+    await context.setGeolocation({ latitude: 46.2044, longitude: 6.1432, accuracy: 15 });
+    await j.page.locator('[data-test="inspect-position"]').click();
+    await eventually(() => j.page.locator('[data-test="inspect-outside"]').textContent()).toMatch(
+      /^Your position \(46\.20440, 6\.14320\) is outside this raster: it covers 10 km at Lake Field\.$/,
+    );
+    await j.shot('07-position-outside');
+  });
+
+  it('a second date of the site: the date slider, and the compare swipe at full resolution', async () => {
+    const july = await writeSiteWindow(path.join(j.filesDir, 'site-july.tif'), {
+      datetime: '2024-07-20T10:30:00Z',
+      sceneId: 'aurora-1-20240720-site',
+      seed: 7,
+    });
+    source.add('site-2', july, '10 km at Lake Field');
+    const toggle = j.page.locator('[data-test="offline-imagery-toggle"]');
+    await toggle.click();
+    await toggle.click();
+    await eventually(() => toggle.textContent()).toMatch(/\(2\)/);
+    const slider = j.page.locator('[data-test="site-date-slider"]');
+    await slider.waitFor({ timeout: 30_000 });
+    expect(await slider.getAttribute('aria-valuetext')).toBe('2024-06-12, 1 of 2');
+    await slider.focus();
+    await j.page.keyboard.press('ArrowRight');
+    await eventually(() => j.page.locator('[data-test="site-date"]').textContent()).toBe(
+      '2024-07-20',
+    );
+    await painted();
+    await j.page.keyboard.press('ArrowLeft');
+    await eventually(() => j.page.locator('[data-test="site-date"]').textContent()).toBe(
+      '2024-06-12',
+    );
+    await j.page.locator('[data-test="site-compare"]').selectOption('site-2');
+    const handle = j.page.locator('[data-test="compare-handle"]');
+    await handle.waitFor({ timeout: 30_000 });
+    expect(await handle.getAttribute('aria-label')).toBe(
+      'Divider: 2024-06-12 left, 2024-07-20 right',
+    );
+    // Both dates painted, each pane clipped at the divider (the middle of the map).
+    await eventually(
+      () =>
+        j.page.evaluate(`(() => {
+          const layers = [...document.querySelectorAll('.eo-raster-layer')];
+          return layers.length === 2 && layers.every((l) => {
+            const tiles = [...l.querySelectorAll('canvas')];
+            return tiles.length > 0 && tiles.every((c) => c.dataset.painted !== undefined);
+          });
+        })()`),
+      30_000,
+    ).toBe(true);
+    const clips = () =>
+      j.page.evaluate(`(() => ['eo-rasters', 'eo-rasters-compare'].map((p) =>
+        document.querySelector('.leaflet-' + p + '-pane').style.clipPath))()`) as Promise<string[]>;
+    const [a, b] = await clips();
+    const x = Number(/polygon\(\S+ \S+, (-?[\d.]+)px/.exec(a!)![1]);
+    expect(b).toContain(`polygon(${x}px`);
+    await j.shot('08-compare-dates');
+    await handle.focus();
+    await j.page.keyboard.press('Home');
+    await eventually(() => handle.getAttribute('aria-valuenow')).toBe('0');
+    const [a0] = await clips();
+    expect(Number(/polygon\(\S+ \S+, (-?[\d.]+)px/.exec(a0!)![1])).toBeLessThan(x);
+    await j.page.keyboard.press('End');
+    await eventually(() => handle.getAttribute('aria-valuenow')).toBe('100');
+    await j.page.keyboard.press('PageDown');
+    await j.shot('09-compare-moved');
   });
 
   it('axe-core finds no serious or critical violation with the panel open', async () => {

@@ -25,7 +25,9 @@ import {
   type EventName,
   type EventPayload,
   type ExportedFile,
+  type ExportedRaster,
   type FilePreview,
+  type RasterExportRequest,
   type OfflineTakeView,
   type FileExportRequest,
   type Method,
@@ -69,6 +71,11 @@ export interface MemoryBridge extends Bridge {
    * gets it (no `savedTo`).
    */
   exportAnswer: (input: FileExportRequest) => ExportedFile;
+  /**
+   * `rasters.export`'s answer (the backend's GeoTIFFs are judged by GDAL in
+   * src/backend/__tests__/raster-export.spec.ts); by default as browser mode gets it.
+   */
+  rasterExportAnswer: (input: RasterExportRequest) => ExportedRaster;
   /** Make the next calls of `method` fail with this error (until cleared with null). */
   failWith(method: Method, error: ContractError | null): void;
   /** Deliver an event to the subscribers, as main would. */
@@ -169,6 +176,13 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     saved: [],
     archive: { searches: [], scenes: new Map() },
     filePreviews: new Map(),
+    rasterExportAnswer: (input) => ({
+      fileName:
+        input.what === 'index' ? 'test-site-2024-06-12-ndvi.tif' : 'test-site-2024-06-12.tif',
+      mediaType: 'image/tiff',
+      bytes: 2_400_000,
+      exportId: `export-${calls.filter((c) => c.method === 'rasters.export').length}`,
+    }),
     exportAnswer: ({ format }) => ({
       fileName: `eo-export.${format}`,
       mediaType: 'application/octet-stream',
@@ -385,6 +399,8 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return { takes: bridge.offlineTakes };
       case 'rasters.cancel':
         return { cancelled: true };
+      case 'rasters.export':
+        return bridge.rasterExportAnswer(input as RasterExportRequest);
       // Field packages (the backend's: src/backend/__tests__/field-packages.spec.ts).
       case 'packages.plan':
         return {

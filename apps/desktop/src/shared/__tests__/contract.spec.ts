@@ -85,6 +85,7 @@ describe('contract', () => {
       'rasters.take',
       'rasters.takes',
       'rasters.cancel',
+      'rasters.export',
       'packages.plan',
       'packages.share',
       'packages.open',

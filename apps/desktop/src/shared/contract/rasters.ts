@@ -134,6 +134,48 @@ export const OfflineTakeView = z.object({
 });
 export type OfflineTakeView = z.infer<typeof OfflineTakeView>;
 
+/**
+ * A stored raster as a GeoTIFF to save: its window as stored (every band, as the service
+ * serves them), or an index over it as float32 (one band per component, NaN = nodata). The
+ * index is the one the map draws: its expression and which raster band each of its bands reads.
+ */
+export const RasterExportRequest = z.discriminatedUnion('what', [
+  z.object({ id, what: z.literal('window') }).strict(),
+  z
+    .object({
+      id,
+      what: z.literal('index'),
+      index: z
+        .object({
+          name: z.string().trim().min(1).max(200),
+          expression: z.string().trim().min(1).max(2000),
+          /** Raster band (0-based) of each band the expression names, in its order. */
+          bandMap: z.array(z.number().int().min(0).max(1023)).min(1).max(64),
+        })
+        .strict(),
+    })
+    .strict(),
+]);
+export type RasterExportRequest = z.input<typeof RasterExportRequest>;
+
+export const ExportedRaster = z.object({
+  /** A name to save it under ("field-7-2026-05-21-ndvi.tif"). */
+  fileName: z.string(),
+  mediaType: z.string(),
+  bytes: count,
+  /**
+   * The written file for the download route (browser mode: `shared/raster-paths.ts`); main
+   * saves it itself (Electron).
+   */
+  exportId: z.string(),
+  /**
+   * Electron: where main saved it, or null when the save dialog was cancelled. Absent in
+   * browser mode: the page downloads it from the export route.
+   */
+  savedTo: z.string().nullable().optional(),
+});
+export type ExportedRaster = z.infer<typeof ExportedRaster>;
+
 export const rastersMethods = {
   'rasters.list': { input: none, output: OfflineRasterList },
   'rasters.remove': {
@@ -147,4 +189,6 @@ export const rastersMethods = {
     input: z.object({ key: z.string().max(4000) }).strict(),
     output: z.object({ cancelled: z.boolean() }),
   },
+  /** A stored raster or an index over it written as a GeoTIFF (the bytes never cross the bridge). */
+  'rasters.export': { input: RasterExportRequest, output: ExportedRaster },
 } as const;

@@ -14,7 +14,7 @@ import {
   type MapTile,
   type RasterPlacement,
 } from './raster-grid';
-import { indexOfPixel, indexOfTile, kernelOf, type BandScale } from './raster-index';
+import { indexOfPixel, indexOfTile, kernelOf, type BandScale } from '../../../shared/raster-index';
 import { paintBands, paintIndex, type IndexTile, type PaintLevel } from './raster-paint';
 import {
   histogramPercentiles,

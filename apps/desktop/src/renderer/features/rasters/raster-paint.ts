@@ -6,6 +6,7 @@
  * raster tile looked up only when the position moves to another one.
  */
 import type { Samples } from '@eo/geotiff';
+import type { IndexTile } from '../../../shared/raster-index';
 
 /** A raster level as the painter reads it: its size, tile size and its tiles (decoded or absent). */
 export interface PaintLevel<T> {
@@ -86,10 +87,7 @@ export function paintBands(
   }
 }
 
-/** An index's values per raster tile: one array per component. */
-export interface IndexTile {
-  readonly components: readonly Float32Array[];
-}
+export type { IndexTile };
 
 export interface IndexPaint {
   /** 256 RGB steps of the colour ramp (one component), or null: the three components as RGB. */

@@ -7,6 +7,7 @@
  */
 import { defineStore } from 'pinia';
 import type { OfflineRasterView } from '../../../shared/contract';
+import { devicePosition, type DevicePosition } from '../../map/device-position';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 import { latestOnly } from '../../stores/latest';
@@ -41,6 +42,8 @@ export const useRastersStore = defineStore('rasters', {
     /** The raster on the map. */
     openId: null as string | null,
     info: null as RasterInfo | null,
+    /** The raster `info` is of (the previous one's while the next date opens). */
+    infoId: null as string | null,
     bandStats: null as BandStats[] | null,
     opening: false,
     openError: null as string | null,
@@ -60,10 +63,19 @@ export const useRastersStore = defineStore('rasters', {
     inspectAt: null as { lon: number; lat: number; source: InspectSource } | null,
     reading: null as PixelReading | null,
     inspecting: false,
+    /** "At my position": asking the device, its accuracy (m), or why there is no position. */
+    locating: false,
+    positionAccuracyM: null as number | null,
+    positionProblem: null as string | null,
     /** A click on the map inspects the pixel there (instead of picking footprints only). */
     inspectOnClick: false,
     /** Bumped to ask the map to fit the open raster. */
     fitSeq: 0,
+    /** The compare swipe: another date of the site right of the divider (the open one left). */
+    compareId: null as string | null,
+    /** The divider, as a fraction of the map's width (0: all B, 1: all A). */
+    compareSplit: 0.5,
+    compareError: null as string | null,
   }),
   getters: {
     open(s): OfflineRasterView | null {
@@ -79,6 +91,14 @@ export const useRastersStore = defineStore('rasters', {
     /** The open raster's site (its dates for the slider). */
     site(): Site | null {
       return this.sites.find((s) => s.rasters.some((r) => r.id === this.openId)) ?? null;
+    },
+    /** The open raster's place in its site's dates (the date slider), oldest first. */
+    dateIndex(): number {
+      return this.site?.rasters.findIndex((r) => r.id === this.openId) ?? -1;
+    },
+    /** The raster right of the compare divider. */
+    compareRaster(s): OfflineRasterView | null {
+      return s.compareId ? (this.stored.find((r) => r.id === s.compareId) ?? null) : null;
     },
     bands(): BandInfo[] {
       return this.open?.raster?.bands ?? [];
@@ -182,8 +202,10 @@ export const useRastersStore = defineStore('rasters', {
         const info = await client.open(id, url);
         const stats = await client.bandStats(id);
         if (!current()) return;
-        if (previous && previous !== id) client.close(previous);
+        if (previous && previous !== id && previous !== this.compareId) client.close(previous);
+        if (this.compareId === id) this.stopCompare();
         this.info = info;
+        this.infoId = id;
         this.bandStats = stats;
         // Another date of the same site keeps the user's style; another site starts afresh.
         if (!this.site?.rasters.some((r) => r.id === previous)) {
@@ -201,12 +223,40 @@ export const useRastersStore = defineStore('rasters', {
       }
     },
     close(): void {
+      this.stopCompare();
       if (this.openId) rasterClient().close(this.openId);
       this.openId = null;
       this.info = null;
+      this.infoId = null;
       this.bandStats = null;
       this.reading = null;
       this.inspectAt = null;
+    },
+    /** The date slider: the site's `index`-th date (oldest first) on the map, the view kept. */
+    async showDate(index: number): Promise<void> {
+      const r = this.site?.rasters[index];
+      if (r && r.id !== this.openId) await this.show(r.id, false);
+    },
+    /** The compare swipe at full resolution: `id` (another date of the site) right of the divider. */
+    async compareWith(id: string): Promise<void> {
+      if (id === this.openId) return;
+      const previous = this.compareId;
+      this.compareError = null;
+      try {
+        const url = rasterUrl(id);
+        if (!url) throw new Error('no raster source in this window');
+        await rasterClient().open(id, url);
+        if (previous && previous !== id && previous !== this.openId) rasterClient().close(previous);
+        this.compareId = id;
+      } catch (e) {
+        this.compareError = e instanceof Error ? e.message : String(e);
+      }
+    },
+    stopCompare(): void {
+      const id = this.compareId;
+      this.compareId = null;
+      this.compareError = null;
+      if (id && id !== this.openId) rasterClient().close(id);
     },
     setMode(mode: 'bands' | 'index'): void {
       this.mode = mode;
@@ -262,6 +312,32 @@ export const useRastersStore = defineStore('rasters', {
     clearInspector(): void {
       this.inspectAt = null;
       this.reading = null;
+      this.positionProblem = null;
+    },
+    /** Inspects the pixel under the device's position (`locate`: the device; tests pass one). */
+    async inspectMyPosition(
+      locate: () => Promise<DevicePosition> = () => devicePosition(0),
+    ): Promise<void> {
+      if (this.locating) return;
+      this.locating = true;
+      this.positionProblem = null;
+      let got: DevicePosition;
+      try {
+        got = await locate();
+      } finally {
+        this.locating = false;
+      }
+      if (!got.ok) {
+        this.positionProblem =
+          got.why === 'unavailable'
+            ? 'Your position is unknown: this device has no location service. Click the map or inspect its centre instead.'
+            : got.why === 'denied'
+              ? 'Your position is unknown: the app was not allowed to know it. Click the map or inspect its centre instead.'
+              : 'Your position is unknown: the device found none in time. Try again in the open, or click the map.';
+        return;
+      }
+      this.positionAccuracyM = got.accuracyM;
+      await this.inspect(got.at.lon, got.at.lat, 'position');
     },
     async remove(id: string): Promise<void> {
       if (this.openId === id) this.close();

@@ -6,30 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import GeometryMap from '../GeometryMap.vue';
+import { deviceSays, restoreGeolocation } from './geolocation-stub';
 
 let w: VueWrapper | null = null;
-const original = Object.getOwnPropertyDescriptor(navigator, 'geolocation');
-
-/** The device's answer: happy-dom has no geolocation, so the test gives one. */
-function deviceSays(answer: { lat: number; lon: number; accuracy: number } | { code: 1 | 2 }) {
-  const geolocation = {
-    getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) => {
-      if ('code' in answer) {
-        fail({
-          code: answer.code,
-          PERMISSION_DENIED: 1,
-          message: 'no',
-        } as GeolocationPositionError);
-      } else {
-        ok({
-          coords: { latitude: answer.lat, longitude: answer.lon, accuracy: answer.accuracy },
-        } as GeolocationPosition);
-      }
-    },
-  };
-  Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
-}
-
 beforeEach(() => {
   setActivePinia(createPinia());
   provideBridge(createMemoryBridge({ records: 1 }));
@@ -37,8 +16,7 @@ beforeEach(() => {
 afterEach(() => {
   w?.unmount();
   w = null;
-  if (original) Object.defineProperty(navigator, 'geolocation', original);
-  else delete (navigator as { geolocation?: unknown }).geolocation;
+  restoreGeolocation();
 });
 
 async function mapWith(drawable: boolean) {

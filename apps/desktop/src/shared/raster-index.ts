@@ -1,5 +1,7 @@
 /**
- * An index over an offline raster's tiles, offline: the index editor's own expression
+ * An index over an offline raster's tiles, offline (the renderer's raster worker draws and
+ * inspects it; the backend writes it as a GeoTIFF: one computation for both): the index
+ * editor's own expression
  * (`@eo/domain`'s parser), compiled once into `@eo/domain`'s vectorised kernel, fed each
  * expression band from the raster band it reads (`mapExpressionBands`) in the service's units:
  * reflectance (the stored value x the band's scale + offset) x `INDEX_BAND_FACTOR`, nodata as
@@ -11,8 +13,14 @@ import {
   type BandLoader,
   type ExpressionKernel,
 } from '@eo/domain';
-import type { Samples } from '@eo/geotiff';
-import type { IndexTile } from './raster-paint';
+
+/** One band's samples (a typed array of any sample type of the stored format). */
+export type Plane = ArrayLike<number>;
+
+/** An index's values over a tile: one array per component (1, or 3 for an RGB index). */
+export interface IndexTile {
+  readonly components: readonly Float32Array[];
+}
 
 /** A band's stored values -> reflectance: value x scale + offset (the stored format: 0.0001, 0). */
 export interface BandScale {
@@ -26,7 +34,7 @@ export interface BandScale {
  * loop made it several times slower in V8.
  */
 export function loadIndexUnits(
-  plane: Samples,
+  plane: Plane,
   start: number,
   n: number,
   into: Float32Array,
@@ -45,7 +53,7 @@ export function loadIndexUnits(
 
 /** The loader of a tile's planes for a kernel: expression band k reads raster band bandMap[k]. */
 export function tileLoader(
-  planes: readonly Samples[],
+  planes: readonly Plane[],
   bandMap: readonly number[],
   scales: readonly BandScale[],
   nodata: number | null,
@@ -60,7 +68,7 @@ export function tileLoader(
 /** The index's components over one decoded tile of `pixels` pixels. */
 export function indexOfTile(
   kernel: ExpressionKernel,
-  planes: readonly Samples[],
+  planes: readonly Plane[],
   pixels: number,
   bandMap: readonly number[],
   scales: readonly BandScale[],
