@@ -161,7 +161,10 @@ export function createBackend(options: BackendOptions): Backend {
     quote: quoteNow,
   });
   const records = makeRecordReads(local);
-  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? local.offline);
+  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? local.offline, () => ({
+    limitBytes: currentSettings().imageryBudgetMb * 2 ** 20,
+    quicklookBytes: local.imagery.counts().bytes,
+  }));
   const takes = makeOfflineTakes({
     offline: local.offline,
     connection: () => connection.current(),
@@ -258,7 +261,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
-    ...rastersHandlers(offlineRasters, takes),
+    ...rastersHandlers(offlineRasters, takes, () => connection.link()),
     ...packagesHandlers(
       makeFieldPackageActions({
         mirror: local,

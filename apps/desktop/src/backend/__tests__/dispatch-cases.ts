@@ -172,6 +172,9 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   },
   'rasters.takes': { good: {}, bad: { all: true }, path: '' },
   'rasters.cancel': { good: { key: 'k' }, bad: { key: 1 }, path: 'key' },
+  'rasters.pause': { good: { key: 'k' }, bad: { key: 'k'.repeat(4001) }, path: 'key' },
+  'rasters.resume': { good: { id: 'off_1' }, bad: { id: '' }, path: 'id' },
+  'rasters.link': { good: {}, bad: { rate: 2e6 }, path: '' },
   'files.export': {
     good: { source: { kind: 'aois' }, format: 'kmz' },
     bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },
