@@ -3,6 +3,7 @@ export { buildApp } from './app';
 export { resolveConfig, type ServerConfig } from './config';
 export { startServer, type RunningServer } from './server';
 export { seedDemo, type SeedOptions } from './seed/demo';
+export { seedDemoWork } from './seed/demo-work';
 export {
   generateCatalogRecords,
   insertCatalogRecords,

@@ -22,6 +22,13 @@ export {
 } from './worker/import-in-worker';
 export { checkArea, mergeAreas, type AreaResult } from './geometry/area';
 export { readWkt } from './geometry/wkt-read';
+export {
+  MAX_TYPED_AREA_CHARS,
+  readTypedArea,
+  TYPED_AREA_KINDS,
+  type TypedArea,
+  type TypedAreaKind,
+} from './geometry/typed-area';
 export { readWkb, writeWkb } from './geometry/wkb';
 export {
   BINARY_EXPORT_FORMATS,

@@ -35,8 +35,16 @@ export { CSP };
 const MAX_BODY = 1024 * 1024;
 /** `files.preview` and `packages.open` carry a whole file as base64 (its limit checked again by the contract). */
 const MAX_FILE_BODY = MAX_IMPORT_BASE64_CHARS + 64 * 1024;
-/** Methods that carry a file, or the areas read from one (the AOIs of a field file at once). */
-const LARGE_BODIES = new Set(['files.preview', 'outbox.enqueueAll', 'packages.open']);
+/**
+ * Methods that carry a file, or the areas read from one (the AOIs of a field file at once), or
+ * a pasted area (up to 512 K characters, escaped in JSON).
+ */
+const LARGE_BODIES = new Set([
+  'files.preview',
+  'files.typedArea',
+  'outbox.enqueueAll',
+  'packages.open',
+]);
 /** The names alone (no zod): this server listens before the contract's schemas are loaded. */
 const METHODS: ReadonlySet<string> = new Set(METHOD_NAMES);
 

@@ -23,3 +23,6 @@ export const IMPORT_FILE_EXTENSIONS = [
   '.json',
   '.csv',
 ] as const;
+
+/** Characters of an area typed or pasted (`files.typedArea`): `@eo/formats`' own bound. */
+export const MAX_TYPED_AREA_CHARS = 512 * 1024;

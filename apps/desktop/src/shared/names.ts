@@ -45,6 +45,7 @@ export const METHOD_NAMES = [
   'outbox.reviewOrders',
   'outbox.sendOrders',
   'files.preview',
+  'files.typedArea',
   'files.export',
   'basket.list',
   'basket.add',

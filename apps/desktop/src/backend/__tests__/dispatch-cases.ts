@@ -137,6 +137,7 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
     bad: { name: 'fields.geojson', base64: 'e30=!' },
     path: 'base64',
   },
+  'files.typedArea': { good: { text: '1 2 3 4' }, bad: { text: 1234 }, path: 'text' },
   'basket.list': { good: undefined, bad: { all: true }, path: '' },
   'basket.add': { good: { ids: ['c-1'] }, bad: { ids: ['c-1', ''] }, path: 'ids.1' },
   'basket.remove': { good: { ids: ['c-1'] }, bad: { ids: [] }, path: 'ids' },

@@ -218,7 +218,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       await Promise.resolve(); // answers are asynchronous, as over IPC
       const failure = failures.get(method);
       if (failure) throw failure;
-      const out = handle(method, input);
+      const out = await handle(method, input);
       return contract[method].output.parse(out) as Output<typeof method>;
     }) as Bridge['call'],
   };
@@ -365,6 +365,16 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           });
         return preview;
       }
+      case 'files.typedArea':
+        // The backend's own reader (pure): what the typed text gives there, it gives here.
+        return import('@eo/formats')
+          .then(({ readTypedArea }) => readTypedArea((input as { text: string }).text))
+          .then((r) => ({
+            kind: r.kind,
+            area: r.area,
+            repairs: [...r.repairs],
+            problem: r.problem,
+          }));
       case 'basket.list':
       case 'basket.add':
       case 'basket.remove':

@@ -5,7 +5,8 @@
  * live while drawing (corner by corner, as the rectangle is dragged out, as the radius changes)
  * and a warning on unusual sizes (`drawn-area.ts`). The finished shape stays on the map with its
  * corners (or the circle's centre and radius) draggable; every change is handed to `onShape`
- * as the GeoJSON Polygon the requests carry.
+ * as the GeoJSON Polygon the requests carry. A typed or pasted area (`placeTyped`) is kept the
+ * same way.
  */
 import { geodesicArea, type Polygon } from '@eo/domain';
 import L from 'leaflet';
@@ -169,6 +170,21 @@ export function useDrawTools(
     keep(L.circle(L.latLng(at.lat, at.lon), { radius: r }) as PmLayer);
   }
 
+  /**
+   * An area typed or pasted (DrawTools' "Type…"): kept like a drawn polygon (its corners
+   * draggable, handed to `onShape`), and the map moved to it.
+   */
+  function placeTyped(polygon: Polygon): void {
+    stopDraw();
+    shape.value = 'Polygon';
+    const rings = polygon.coordinates.map((ring) =>
+      ring.slice(0, -1).map(([lon, lat]) => L.latLng(lat!, lon!)),
+    );
+    const layer = L.polygon(rings) as PmLayer & L.Polygon;
+    keep(layer);
+    map.value?.fitBounds(layer.getBounds(), { padding: [24, 24], maxZoom: 16 });
+  }
+
   /** Remove the drawn shape (the filter or form no longer has it). */
   function clearDrawn(): void {
     stopDraw();
@@ -190,6 +206,7 @@ export function useDrawTools(
     startDraw,
     stopDraw,
     circleAround,
+    placeTyped,
     clearDrawn,
     /** Forget the shown area (the drawn shape was cleared elsewhere). */
     clearArea: () => void (area.value = null),

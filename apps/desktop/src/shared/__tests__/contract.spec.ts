@@ -68,6 +68,7 @@ describe('contract', () => {
       'outbox.reviewOrders',
       'outbox.sendOrders',
       'files.preview',
+      'files.typedArea',
       'files.export',
       'basket.list',
       'basket.add',

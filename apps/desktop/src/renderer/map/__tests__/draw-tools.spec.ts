@@ -145,3 +145,70 @@ describe('drawing tools on a map', () => {
     );
   });
 });
+
+describe('an area typed instead of drawn', () => {
+  async function typeArea(wrapper: VueWrapper, text: string): Promise<void> {
+    if (!wrapper.find('[data-test="draw-type-form"]').exists())
+      await wrapper.find('[data-test="draw-type"]').trigger('click');
+    await flushPromises();
+    await wrapper.find('[data-test="draw-type-text"]').setValue(text);
+    await wrapper.find('[data-test="draw-type-form"]').trigger('submit');
+    // The backend's reader answers through the bridge (a dynamic import the first time).
+    for (
+      let i = 0;
+      i < 50 &&
+      !wrapper.emitted('drawn') &&
+      !wrapper.find('[data-test="draw-type-error"]').exists();
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 20));
+    await flushPromises();
+  }
+
+  it('takes a box as west, south, east, north: kept like a drawn polygon, the map moved to it', async () => {
+    const { map, wrapper } = await drawMap();
+    await typeArea(wrapper, '4.55, 43.49, 4.65, 43.55');
+    const [box] = drawn(wrapper);
+    expect(box!.coordinates[0]).toEqual([
+      [4.55, 43.49],
+      [4.65, 43.49],
+      [4.65, 43.55],
+      [4.55, 43.55],
+      [4.55, 43.49],
+    ]);
+    expect(map.getCenter().lat).toBeCloseTo(43.52, 1);
+    expect(map.getCenter().lng).toBeCloseTo(4.6, 1);
+    expect(wrapper.find('[data-test="drawn-area"]').text()).toMatch(/^Area: 5\d\.\d+ km²/);
+    // The form closes and gives the focus back to its button.
+    expect(wrapper.find('[data-test="draw-type-form"]').exists()).toBe(false);
+    expect(document.activeElement?.getAttribute('data-test')).toBe('draw-type');
+  });
+
+  it('takes corners one per line (latitude first, DMS too) and WKT', async () => {
+    const { wrapper } = await drawMap();
+    await typeArea(wrapper, `43°29'N 4°33'E\n43.49, 4.65\n43.55, 4.65\n43.55, 4.55`);
+    const [corners] = drawn(wrapper);
+    const [lon, lat] = corners!.coordinates[0]![0]!;
+    expect(lon).toBe(4.55);
+    expect(lat).toBeCloseTo(43 + 29 / 60, 9);
+    expect(corners!.coordinates[0]).toHaveLength(5);
+    await typeArea(wrapper, 'POLYGON ((4.55 43.49, 4.65 43.49, 4.65 43.55, 4.55 43.49))');
+    expect(drawn(wrapper)[1]!.coordinates[0]).toHaveLength(4);
+  });
+
+  it('says what is wrong and keeps the text, and Esc closes the form', async () => {
+    const { wrapper } = await drawMap();
+    await typeArea(wrapper, '4.65, 43.55, 4.55, 43.49');
+    expect(wrapper.find('[data-test="draw-type-error"]').text()).toMatch(
+      /south must be less than north/,
+    );
+    expect(
+      (wrapper.find('[data-test="draw-type-text"]').element as HTMLTextAreaElement).value,
+    ).toBe('4.65, 43.55, 4.55, 43.49');
+    await typeArea(wrapper, '43.49, 4.55\nsomewhere\n43.55, 4.65');
+    expect(wrapper.find('[data-test="draw-type-error"]').text()).toMatch(/^Line 2:/);
+    expect(drawn(wrapper)).toHaveLength(0);
+    await wrapper.find('[data-test="draw-type-form"]').trigger('keydown', { key: 'Escape' });
+    expect(wrapper.find('[data-test="draw-type-form"]').exists()).toBe(false);
+  });
+});
