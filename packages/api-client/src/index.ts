@@ -37,6 +37,7 @@ export type {
   SchemaDriftEvent,
   SleepLike,
 } from './options';
+export type { ResponseTiming } from './transport';
 export {
   allItems,
   satelliteItems,

@@ -5,6 +5,7 @@ import {
   type RequestWarning,
   type ServiceDialect,
 } from '@eo/domain';
+import type { ResponseTiming } from './transport';
 import type { AnyEndpointId } from './types';
 
 export interface RetryOptions {
@@ -42,6 +43,8 @@ export interface ResponseEvent {
   readonly error?: string | undefined;
   /** Set when the client will retry after this failure: the wait before the next attempt. */
   readonly retryInMs?: number | undefined;
+  /** Set on an answered attempt: its wait, body time and size (what read-ahead measures). */
+  readonly timing?: ResponseTiming | undefined;
 }
 
 /** A response that breaks the domain schema (reported, and still returned when usable). */

@@ -46,6 +46,8 @@ export interface ResponseTiming {
   readonly bodyMs: number;
   /** Characters of the body as decoded (the JSON text kept in memory, not wire bytes). */
   readonly bytes: number;
+  /** Bytes on the wire (the response's Content-Length, compressed), when it said. */
+  readonly wireBytes?: number | undefined;
 }
 
 type AttemptOutcome =
@@ -170,7 +172,7 @@ export class Transport {
       const durationMs = now() - started;
       const base = { endpoint: req.endpoint, method: req.method, path: req.path, attempt };
       if (outcome.ok) {
-        this.emitResponse({ ...base, status: outcome.status, durationMs });
+        this.emitResponse({ ...base, status: outcome.status, durationMs, timing: outcome.timing });
         return {
           status: outcome.status,
           json: outcome.json,
@@ -329,7 +331,13 @@ export class Transport {
       this.capabilities.learn(response.headers);
       const headAt = now();
       const text = await response.text();
-      const timing = { waitMs: headAt - sentAt, bodyMs: now() - headAt, bytes: text.length };
+      const length = Number(response.headers.get('content-length') ?? NaN);
+      const timing = {
+        waitMs: headAt - sentAt,
+        bodyMs: now() - headAt,
+        bytes: text.length,
+        wireBytes: Number.isSafeInteger(length) && length >= 0 ? length : undefined,
+      };
       const outcome = this.interpret(req, ctx, response, text);
       return outcome.ok ? { ...outcome, timing } : outcome;
     } catch (e) {

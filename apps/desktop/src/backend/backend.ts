@@ -167,7 +167,17 @@ export function createBackend(options: BackendOptions): Backend {
     quote: quoteNow,
   });
   const records = makeRecordReads(local);
-  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? local.offline);
+  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? local.offline, () => {
+    // The imagery store counts the mirror's stored rasters in its bytes: the quicklooks are
+    // the rest.
+    const mirrored = local.offline
+      .list()
+      .reduce((sum, r) => sum + (r.state === 'stored' ? (r.bytes ?? 0) : 0), 0);
+    return {
+      limitBytes: currentSettings().imageryBudgetMb * 2 ** 20,
+      quicklookBytes: Math.max(0, local.imagery.counts().bytes - mirrored),
+    };
+  });
   const takes = makeOfflineTakes({
     offline: local.offline,
     connection: () => connection.current(),
@@ -265,7 +275,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
-    ...rastersHandlers(offlineRasters, takes, rasterExports),
+    ...rastersHandlers(offlineRasters, takes, rasterExports, () => connection.link()),
     ...packagesHandlers(
       makeFieldPackageActions({
         mirror: local,

@@ -24,6 +24,7 @@ import type { Connectivity } from '../shared/contract';
 import type { BackendEvents } from './events';
 import type { makeKeyBinding } from './key-binding';
 import type { StoredSettings } from './local-store';
+import { makeLinkMeter, type LinkMeter } from './link-meter';
 import { noService, WORKING_OFFLINE } from './no-service';
 
 /** One service URL + key: replaced as a whole when either changes. */
@@ -32,6 +33,8 @@ interface Connection {
   readonly client: EoClient;
   /** Schema drift of this connection's answers, counted by the sync engine. */
   readonly drift: DriftInbox;
+  /** The link as this connection's requests (and takes) measured it. */
+  readonly link: LinkMeter;
   watcher: ConnectivityWatcher;
   /** Ends with the connection: its checks, "Submit all" (entries stay queued), refreshes. */
   readonly controller: AbortController;
@@ -168,12 +171,17 @@ export function createConnection(options: ConnectionOptions) {
     // changed in Settings applies at once, and never travels to another origin.
     // Schema drift is counted by the sync engine (per resource, with samples).
     const drift = createDriftInbox();
+    const link = makeLinkMeter();
     const client = createEoClient({
       baseUrl: url,
       apiKey: () => keys.keyFor(configured) ?? '',
       onSchemaDrift: drift.onSchemaDrift,
       // What the app's own requests meet (a sync, a quote, a batch) is news about the service.
-      onResponse: (e) => noticed(next, e),
+      // Their timings are the link's measure (a sync's pages, a quote, a take's calls).
+      onResponse: (e) => {
+        link.answered(e.timing);
+        noticed(next, e);
+      },
       // The embedded service is ours: it speaks our spec whatever the configured one speaks.
       dialect: configured === null ? 'spec' : settings().dialect,
     });
@@ -181,6 +189,7 @@ export function createConnection(options: ConnectionOptions) {
       url,
       client,
       drift,
+      link,
       controller: new AbortController(),
       rechecking: false,
       wasOnline: false,
@@ -261,7 +270,11 @@ export function createConnection(options: ConnectionOptions) {
     checkSoon,
     /** The current connection's URL, client and the signal that ends with it; null unconfigured. */
     current: () =>
-      conn ? { url: conn.url, client: conn.client, signal: conn.controller.signal } : null,
+      conn
+        ? { url: conn.url, client: conn.client, signal: conn.controller.signal, link: conn.link }
+        : null,
+    /** The current connection's link as measured; null without one or before any answer. */
+    link: () => conn?.link.view() ?? null,
     /**
      * The current connection's URL, client and drift inbox (a sync runs on them; quicklook
      * hrefs resolve against the URL); null unconfigured.

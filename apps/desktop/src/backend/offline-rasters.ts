@@ -110,7 +110,13 @@ export interface OfflineRasters {
   stored(id: string): Promise<{ file: string; size: number } | null>;
 }
 
-export function makeOfflineRasters(source: OfflineRasterSource): OfflineRasters {
+/** The imagery budget now: its limit and what quicklooks take of it. */
+export type BudgetNow = () => { limitBytes: number; quicklookBytes: number };
+
+export function makeOfflineRasters(
+  source: OfflineRasterSource,
+  budget?: BudgetNow,
+): OfflineRasters {
   /** Headers read, by id and the file's size and time (a raster taken again is read again). */
   const headers = new Map<string, { key: string; read: ReturnType<typeof readRasterInfo> }>();
   /** Files checked by @eo/sync (it hashes them): once per id while the row is unchanged. */
@@ -169,7 +175,13 @@ export function makeOfflineRasters(source: OfflineRasterSource): OfflineRasters 
       const rows = source.list();
       const rasters = await Promise.all(rows.map(view));
       const bytes = rows.reduce((sum, r) => sum + (r.state === 'stored' ? (r.bytes ?? 0) : 0), 0);
-      return { rasters, bytes };
+      if (!budget) return { rasters, bytes };
+      const { limitBytes, quicklookBytes } = budget();
+      return {
+        rasters,
+        bytes,
+        budget: { limitBytes, quicklookBytes, usedBytes: quicklookBytes + bytes },
+      };
     },
     remove(id) {
       const known = source.get(id) !== null;

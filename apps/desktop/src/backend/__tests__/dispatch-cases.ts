@@ -178,6 +178,9 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
     bad: { id: 'r', what: 'index', index: { name: 'NDVI', expression: 'NIR', bandMap: [-1] } },
     path: 'index.bandMap.0',
   },
+  'rasters.pause': { good: { key: 'k' }, bad: { key: 'k'.repeat(4001) }, path: 'key' },
+  'rasters.resume': { good: { id: 'off_1' }, bad: { id: '' }, path: 'id' },
+  'rasters.link': { good: {}, bad: { rate: 2e6 }, path: '' },
   'files.export': {
     good: { source: { kind: 'aois' }, format: 'kmz' },
     bad: { source: { kind: 'aois' }, format: 'kmz', wkt: true },

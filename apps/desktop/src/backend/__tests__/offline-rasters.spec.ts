@@ -50,6 +50,13 @@ describe('offline rasters for the renderer', () => {
   it('rasters.list reads each stored header: CRS, grid, bounds in lon/lat, bands, scene items', async () => {
     const list = await t.call('rasters.list');
     expect(list.bytes).toBe(site.bytes);
+    // The imagery budget of the settings, shared with the quicklooks (none mirrored here).
+    const { imageryBudgetMb } = await t.call('settings.get');
+    expect(list.budget).toEqual({
+      limitBytes: imageryBudgetMb * 2 ** 20,
+      quicklookBytes: 0,
+      usedBytes: site.bytes,
+    });
     const [pending, stored] = list.rasters;
     expect(pending).toMatchObject({ id: 'r-2', state: 'fetching', raster: null, problem: null });
     expect(stored).toMatchObject({

@@ -1,9 +1,12 @@
 /**
- * `rasters.*`: sites taken offline at full resolution (@eo/sync's stored windows): listed and
- * removed, taken offline (started, followed, cancelled), and exported as GeoTIFFs.
+ * `rasters.*`: sites taken offline at full resolution (@eo/sync's stored windows): listed (with
+ * the imagery budget) and removed, taken offline (started, followed, paused, resumed,
+ * cancelled), with the link as measured for the estimate before a take, and exported as
+ * GeoTIFFs.
  */
 import type { rastersMethods } from '../../shared/contract';
 import type { HandlersFor } from '../dispatch';
+import type { LinkMeter } from '../link-meter';
 import type { OfflineRasters } from '../offline-rasters';
 import type { OfflineTakes } from '../offline-takes';
 import type { RasterExports } from '../raster-export';
@@ -14,6 +17,7 @@ export function rastersHandlers(
   rasters: OfflineRasters,
   takes: OfflineTakes,
   exports: RasterExports,
+  link: () => ReturnType<LinkMeter['view']>,
 ): RastersHandlers {
   return {
     'rasters.list': () => rasters.list(),
@@ -22,5 +26,8 @@ export function rastersHandlers(
     'rasters.takes': () => ({ takes: takes.list() }),
     'rasters.cancel': ({ key }) => ({ cancelled: takes.cancel(key) }),
     'rasters.export': (req) => exports.export(req),
+    'rasters.pause': ({ key }) => ({ paused: takes.pause(key) }),
+    'rasters.resume': ({ id }) => takes.resume(id),
+    'rasters.link': () => ({ link: link() }),
   };
 }

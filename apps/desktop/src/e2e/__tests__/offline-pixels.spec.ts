@@ -345,4 +345,27 @@ describe('offline pixels in Chromium, the service stopped', () => {
     }
     await j.page.emulateMedia({ colorScheme: 'light' });
   });
+
+  it('the Sync screen and Settings list the site with its bytes and the imagery budget; axe clean', async () => {
+    for (const [screen, title] of [
+      ['sync', 'Sync'],
+      ['settings', 'Connection & settings'],
+    ] as const) {
+      await j.tab(screen);
+      await j.page.getByRole('heading', { name: title, exact: true, level: 1 }).waitFor();
+      const row = j.page.locator('[data-test="offline-raster-site-1"]');
+      await row.waitFor();
+      expect(await row.textContent()).toContain('10 km at Lake Field');
+      expect(await row.locator('[data-test="offline-raster-state"]').textContent()).toBe('Stored');
+      expect(await j.page.locator('[data-test="imagery-budget"]').textContent()).toMatch(
+        /Imagery budget: .* of .* used/,
+      );
+      await j.shot(`05-${screen}-offline-rasters`);
+      for (const scheme of ['light', 'dark'] as const) {
+        await j.page.emulateMedia({ colorScheme: scheme });
+        expect(await runAxe(j.page), `${screen} ${scheme}`).toEqual([]);
+      }
+      await j.page.emulateMedia({ colorScheme: 'light' });
+    }
+  });
 });

@@ -28,6 +28,8 @@ import {
   type ExportedRaster,
   type FilePreview,
   type RasterExportRequest,
+  type LinkView,
+  type OfflineRasterList,
   type OfflineTakeView,
   type FileExportRequest,
   type Method,
@@ -65,6 +67,10 @@ export interface MemoryBridge extends Bridge {
   readonly filePreviews: Map<string, FilePreview>;
   /** `rasters.takes`' answer. */
   offlineTakes: OfflineTakeView[];
+  /** `rasters.list`'s answer (none stored by default). */
+  offlineRasters: OfflineRasterList;
+  /** `rasters.link`'s answer (not measured by default). */
+  link: LinkView | null;
   /**
    * `files.export`'s answer (the backend's writing of real files is tested in
    * src/backend/__tests__/files-export.spec.ts); by default a small file, as browser mode
@@ -153,6 +159,8 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
   const bridge: MemoryBridge = {
     calls,
     offlineTakes: [],
+    offlineRasters: { rasters: [], bytes: 0 },
+    link: null,
     records,
     settings: defaultSettings(),
     embeddedServiceUrl: null,
@@ -390,9 +398,16 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return basket.handle(method, input);
       case 'files.export':
         return bridge.exportAnswer(input as FileExportRequest);
-      // Offline rasters: none stored; takes as the test sets them (`offlineTakes`).
+      // Offline rasters, takes and the link as the test sets them.
       case 'rasters.list':
-        return { rasters: [], bytes: 0 };
+        return bridge.offlineRasters;
+      case 'rasters.remove': {
+        const { id } = input as { id: string };
+        const before = bridge.offlineRasters.rasters;
+        const rasters = before.filter((r) => r.id !== id);
+        bridge.offlineRasters = { ...bridge.offlineRasters, rasters };
+        return { removed: rasters.length < before.length };
+      }
       case 'rasters.take':
         return { key: `take-${calls.filter((c) => c.method === 'rasters.take').length}` };
       case 'rasters.takes':
@@ -401,6 +416,12 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return { cancelled: true };
       case 'rasters.export':
         return bridge.rasterExportAnswer(input as RasterExportRequest);
+      case 'rasters.pause':
+        return { paused: true };
+      case 'rasters.resume':
+        return { key: `resume-${(input as { id: string }).id}` };
+      case 'rasters.link':
+        return { link: bridge.link };
       // Field packages (the backend's: src/backend/__tests__/field-packages.spec.ts).
       case 'packages.plan':
         return {

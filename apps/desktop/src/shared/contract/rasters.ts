@@ -74,10 +74,20 @@ export const OfflineRasterView = z.object({
 });
 export type OfflineRasterView = z.infer<typeof OfflineRasterView>;
 
+/** The imagery budget (Settings): quicklooks and offline rasters share it. */
+export const ImageryBudgetView = z.object({
+  limitBytes: count,
+  /** Quicklooks (evicted to make room) plus stored offline rasters (never evicted). */
+  usedBytes: count,
+  quicklookBytes: count,
+});
+export type ImageryBudgetView = z.infer<typeof ImageryBudgetView>;
+
 export const OfflineRasterList = z.object({
   rasters: z.array(OfflineRasterView),
   /** Bytes of every stored offline raster. */
   bytes: count,
+  budget: ImageryBudgetView.optional(),
 });
 export type OfflineRasterList = z.infer<typeof OfflineRasterList>;
 
@@ -120,9 +130,14 @@ export type TakeOfflineInput = z.infer<typeof TakeOfflineInput>;
 /** A take running in the backend: its latest step (rasters.takes). */
 export const OfflineTakeView = z.object({
   key: z.string(),
+  /** The offline raster's row, once @eo/sync made it (what `rasters.resume` takes up). */
+  rasterId: z.string().nullable().optional(),
   sceneId: z.string(),
   areaLabel: z.string(),
-  /** requesting, waiting, opening, planned, tiles, writing, whole-file, file, stored, failed. */
+  /**
+   * requesting, waiting, opening, planned, tiles, writing, whole-file, file, then stored,
+   * failed, paused (kept: `rasters.resume` goes on) or cancelled (removed).
+   */
   phase: z.string(),
   /** Tiles (or bytes of a whole file) done and to do; bytes fetched. */
   done: count.nullable(),
@@ -175,6 +190,20 @@ export const ExportedRaster = z.object({
   savedTo: z.string().nullable().optional(),
 });
 export type ExportedRaster = z.infer<typeof ExportedRaster>;
+ * The link to the service as measured (link-meter.ts in the backend): the round trip from the
+ * service's answers (the pager's `wait`), the rate from raster range reads (bytes as sent), else
+ * from large service answers by their wire size. Null fields: not measured yet.
+ */
+export const LinkView = z.object({
+  bitsPerSecond: finite.positive().nullable(),
+  roundTripMs: finite.min(0).nullable(),
+  /** What the rate was measured on. */
+  rateFrom: z.enum(['raster reads', 'service answers']).nullable(),
+  samples: count,
+  /** Epoch milliseconds of the newest sample. */
+  measuredAt: count,
+});
+export type LinkView = z.infer<typeof LinkView>;
 
 export const rastersMethods = {
   'rasters.list': { input: none, output: OfflineRasterList },
@@ -185,10 +214,20 @@ export const rastersMethods = {
   /** Starts taking a site offline (answers at once; rasters.takes follows it). */
   'rasters.take': { input: TakeOfflineInput, output: z.object({ key: z.string() }) },
   'rasters.takes': { input: none, output: z.object({ takes: z.array(OfflineTakeView) }) },
+  /** Stops a take and removes what it fetched (its raster row and part file). */
   'rasters.cancel': {
     input: z.object({ key: z.string().max(4000) }).strict(),
     output: z.object({ cancelled: z.boolean() }),
   },
   /** A stored raster or an index over it written as a GeoTIFF (the bytes never cross the bridge). */
   'rasters.export': { input: RasterExportRequest, output: ExportedRaster },
+  /** Stops a take and keeps what it fetched (the part file's journal): `rasters.resume` goes on. */
+  'rasters.pause': {
+    input: z.object({ key: z.string().max(4000) }).strict(),
+    output: z.object({ paused: z.boolean() }),
+  },
+  /** Takes up an unfinished offline raster (paused, or cut by a quit or a crash) where it stopped. */
+  'rasters.resume': { input: z.object({ id }).strict(), output: z.object({ key: z.string() }) },
+  /** The link as measured, for the size and time a take will need. */
+  'rasters.link': { input: none, output: z.object({ link: LinkView.nullable() }) },
 } as const;

@@ -6,7 +6,7 @@
  * what `style` says; the panel (OfflineImageryPanel.vue) edits it.
  */
 import { defineStore } from 'pinia';
-import type { OfflineRasterView } from '../../../shared/contract';
+import type { ImageryBudgetView, OfflineRasterView } from '../../../shared/contract';
 import { devicePosition, type DevicePosition } from '../../map/device-position';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
@@ -35,6 +35,8 @@ export const useRastersStore = defineStore('rasters', {
   state: () => ({
     rasters: [] as OfflineRasterView[],
     bytes: 0,
+    /** The imagery budget (limit; quicklooks and stored rasters used), when the backend says. */
+    budget: null as ImageryBudgetView | null,
     loading: false,
     error: null as ReadableError | null,
     /** The offline imagery panel is open (over the catalog's filters). */
@@ -177,6 +179,7 @@ export const useRastersStore = defineStore('rasters', {
         if (!current()) return;
         this.rasters = list.rasters;
         this.bytes = list.bytes;
+        this.budget = list.budget ?? null;
         this.mirrorIndices = indices.map((i) => indexChoiceOf(i, `index:${i.id}`));
         this.error = null;
         if (this.openId && !this.stored.some((r) => r.id === this.openId)) this.close();

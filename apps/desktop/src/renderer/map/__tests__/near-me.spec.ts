@@ -7,6 +7,7 @@ import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import GeometryMap from '../GeometryMap.vue';
 import { deviceSays, restoreGeolocation } from './geolocation-stub';
+import { myPosition } from '../my-position';
 
 let w: VueWrapper | null = null;
 beforeEach(() => {
@@ -74,6 +75,13 @@ describe('Near me', () => {
       'Position typed: 44.05500, -123.09000',
     );
     expect(map.getCenter().lng).toBeCloseTo(-123.09, 3);
+    // The app's position now (what "around my position" elsewhere uses).
+    expect(myPosition.value).toEqual({
+      lat: expect.closeTo(44.055, 6),
+      lon: expect.closeTo(-123.09, 6),
+      accuracyM: null,
+      source: 'Position typed',
+    });
     // No drawing offered on this map: no area button.
     expect(w!.find('[data-test="near-me-area"]').exists()).toBe(false);
 

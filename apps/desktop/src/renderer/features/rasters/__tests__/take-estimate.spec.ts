@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { boxAreaM2, estimateTake, HEADER_BYTES } from '../take-estimate';
+import {
+  boxAreaM2,
+  estimateTake,
+  formatRate,
+  formatSeconds,
+  HEADER_BYTES,
+  TAKE_ROUND_TRIPS,
+  timeOnLink,
+} from '../take-estimate';
 
 describe('the estimate of a take, before it starts', () => {
   it('a 2 km x 2 km site at 10 m, four bands: 40,000 px, ~320 KB, seconds at 2 Mbit/s', () => {
@@ -19,5 +27,40 @@ describe('the estimate of a take, before it starts', () => {
       0.5,
       2,
     );
+  });
+});
+
+describe('the time of a take on the link', () => {
+  it('on the measured rate, with its round trips, when there is one', () => {
+    const t = timeOnLink(2_500_000, {
+      bitsPerSecond: 4e6,
+      roundTripMs: 500,
+      rateFrom: 'raster reads',
+    });
+    expect(t).toEqual({
+      measured: true,
+      seconds: 5 + (TAKE_ROUND_TRIPS * 500) / 1000,
+      bitsPerSecond: 4e6,
+      roundTripMs: 500,
+      rateFrom: 'raster reads',
+    });
+  });
+
+  it('on the fixed 2 and 20 Mbit/s without a measured rate (round trips added when known)', () => {
+    expect(timeOnLink(2_500_000, null)).toEqual({
+      measured: false,
+      seconds: [10, 1],
+      roundTripMs: null,
+    });
+    const t = timeOnLink(2_500_000, { bitsPerSecond: null, roundTripMs: 250, rateFrom: null });
+    expect(t).toMatchObject({ measured: false, seconds: [11, 2] });
+  });
+
+  it('says rates and times as people read them', () => {
+    expect(formatRate(2.4e6)).toBe('2.4 Mbit/s');
+    expect(formatRate(20e6)).toBe('20 Mbit/s');
+    expect(formatRate(640_000)).toBe('640 kbit/s');
+    expect(formatSeconds(0.2)).toBe('1 s');
+    expect(formatSeconds(240)).toBe('4 min');
   });
 });
