@@ -190,6 +190,8 @@ export const ExportedRaster = z.object({
   savedTo: z.string().nullable().optional(),
 });
 export type ExportedRaster = z.infer<typeof ExportedRaster>;
+
+/**
  * The link to the service as measured (link-meter.ts in the backend): the round trip from the
  * service's answers (the pager's `wait`), the rate from raster range reads (bytes as sent), else
  * from large service answers by their wire size. Null fields: not measured yet.
