@@ -115,6 +115,10 @@ export async function buildApp(
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/healthz', async () => ({ ok: true }));
+  // The provider's connectivity check: a JSON string, no key needed (as /healthz).
+  app.get('/ping', { logLevel: 'warn' }, async (_request, reply) =>
+    reply.type('application/json').send(JSON.stringify('pong')),
+  );
 
   const router = makeRouter(app, ctx);
   registerIndexRoutes(router, ctx);

@@ -17,7 +17,6 @@
 import {
   extensionEndpoints,
   fillPath,
-  formatIssuePath,
   providerReadEndpoints,
   type Delivery,
   type EndpointDef,
@@ -26,8 +25,9 @@ import {
   type ServiceDialect,
   type Visualization,
 } from '@eo/domain';
-import { EoApiError, EoResponseError, redactValue } from './errors';
-import { describeValue } from './decode';
+import { EoResponseError } from './errors';
+import { makeExtensionRead } from './extension-read';
+import { makeFieldOperations, type FieldOperations } from './field-operations';
 import type { CallOptions, ResolvedOptions } from './options';
 import { encodeQuery } from './request';
 import type { Transport } from './transport';
@@ -38,7 +38,7 @@ import type { AnyEndpointId } from './types';
 export type JobRef = string | { readonly id: string; readonly workflow_id?: string | null };
 
 /** Re-reads of created records, and the reference lists forms offer (`reference-lists.ts`). */
-export interface ExtensionReads extends ReferenceReads {
+export interface ExtensionReads extends ReferenceReads, FieldOperations {
   getJob(job: JobRef, options?: CallOptions): Promise<Job | null>;
   getDelivery(deliveryId: string, options?: CallOptions): Promise<Delivery | null>;
   getVisualization(
@@ -59,49 +59,14 @@ export function makeExtensionReads(
   onDrift: ResolvedOptions['onSchemaDrift'],
   dialect: ServiceDialect = 'spec',
 ): ExtensionReads {
-  /** One GET; null on 404; the body parsed with its schema (drift reported, raw kept). */
-  async function read(
+  const readOnce = makeExtensionRead(transport, onDrift);
+  const read = (
     id: AnyEndpointId,
     def: EndpointDef,
     params: Record<string, string>,
     query: Record<string, string> | undefined,
     call: CallOptions | undefined,
-  ): Promise<Record<string, unknown> | null> {
-    const path = fillPath(def.path, params) + encodeQuery(query);
-    let res;
-    try {
-      res = await transport.send(
-        { endpoint: id, method: def.method, kind: def.kind, path, body: undefined },
-        call,
-      );
-    } catch (e) {
-      if (e instanceof EoApiError && e.status === 404) return null;
-      throw e;
-    }
-    const parsed = def.response.safeParse(res.json);
-    if (parsed.success) return parsed.data as Record<string, unknown>;
-    const issues = parsed.error.issues.map((i) => ({
-      path: formatIssuePath(i.path),
-      message: i.message,
-    }));
-    if (!isRecord(res.json)) {
-      throw new EoResponseError({
-        endpoint: id,
-        method: def.method,
-        path,
-        status: res.status,
-        message: `${def.method} ${path}: unusable response: expected a JSON object, got ${describeValue(res.json)}`,
-        issues,
-        body: redactValue(res.json, transport.secrets),
-      });
-    }
-    try {
-      onDrift?.({ endpoint: id, issues });
-    } catch {
-      // A reporting hook must never break a call.
-    }
-    return res.json;
-  }
+  ) => readOnce(id, def, params, query, undefined, call) as Promise<Record<string, unknown> | null>;
 
   /** The record of `list[key]` whose `idField` is `wanted`; a missing list is envelope breakage. */
   function pick(
@@ -129,7 +94,10 @@ export function makeExtensionReads(
 
   // The reference lists and the order are at the same paths, in the same shapes, in both
   // profiles.
-  const reference = makeReferenceReads((id, def, query, call) => read(id, def, {}, query, call));
+  const reference = {
+    ...makeReferenceReads((id, def, query, call) => read(id, def, {}, query, call)),
+    ...makeFieldOperations(readOnce),
+  };
   const getOrder = async (orderId: string, options?: CallOptions) =>
     (await read(
       'getOrder',

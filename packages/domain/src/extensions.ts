@@ -25,9 +25,14 @@
  *   `GET /v0/aois/{aoi_id}/downloads/{download_id}`, at its paths and in its shapes: a signed URL
  *   to a scene's Cloud-Optimized GeoTIFF once the download is ready. Two of them are creates
  *   (idempotent like the spec's creates).
+ * - The provider's operations a field team needs (`field-operations.ts`): `/ping`, the
+ *   deliveries list, a workflow's jobs, one job, the cost estimate, stores, an AOI's
+ *   visualizations, archive collections and the cross-collection search, one AOI, one order
+ *   item; at its paths and in its shapes.
  */
 import { z } from 'zod';
 import { downloadEndpoints } from './downloads';
+import { fieldOperationEndpoints } from './field-operations';
 import type { EndpointDef } from './endpoints';
 import { IdParam } from './requests/params';
 import { Visualization } from './resources/aoi';
@@ -124,6 +129,7 @@ export const extensionEndpoints = {
     response: WorkflowList,
   },
   ...downloadEndpoints,
+  ...fieldOperationEndpoints,
 } as const satisfies Record<string, EndpointDef>;
 
 export type ExtensionEndpoints = typeof extensionEndpoints;

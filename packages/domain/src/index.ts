@@ -64,3 +64,4 @@ export * from './nearest-ids';
 export * from './sync';
 export * from './idempotency';
 export * from './dialect';
+export * from './field-operations';

@@ -31,6 +31,7 @@ export const METHOD_NAMES = [
   'visualizations.list',
   'deliveries.list',
   'jobs.list',
+  'jobs.estimate',
   'created.refresh',
   'lookups.get',
   'outbox.list',

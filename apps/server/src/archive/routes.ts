@@ -1,9 +1,14 @@
-/** 4.14 GET /v0/archives/collections/{cid}/items and 4.5 POST /v0/search. */
+/**
+ * 4.14 GET /v0/archives/collections/{cid}/items and 4.5 POST /v0/search; the provider's
+ * GET /v0/archives/collections and POST /v0/archives/search as extensions.
+ */
 import type { AppContext } from '../context';
 import type { Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { skipPage } from '../http/pagination';
-import { collectionById } from '../reference/catalog';
+import { COLLECTIONS, collectionById } from '../reference/catalog';
+import { archiveSearchLinks, makeArchiveSearch } from './archive-search';
+import { collectionToWire } from './collections';
 import { collectionItemsHref, GEOJSON, withLinks } from './links';
 import { makeArchiveLister } from './list';
 import { sceneFeature } from './repository';
@@ -52,6 +57,29 @@ export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
         numberReturned: rows.length,
       },
       pagination: skipPage(body.limit, body.skip, total),
+    };
+  });
+
+  router.readExtension('listArchiveCollections', ({ query }) => {
+    const wanted = query.ids === undefined ? null : new Set(query.ids);
+    return {
+      collections: COLLECTIONS.filter((c) => wanted === null || wanted.has(c.id)).map((c) =>
+        collectionToWire(ctx.sqlite, c),
+      ),
+    };
+  });
+
+  const searchArchive = makeArchiveSearch(ctx.sqlite);
+  router.readExtension('searchArchive', ({ principal, body }) => {
+    const { rows, total } = searchArchive(body);
+    return {
+      type: 'FeatureCollection',
+      features: rows.map((r) =>
+        withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer, principal.orgId)),
+      ),
+      links: archiveSearchLinks(body, rows.length, total),
+      numberMatched: total,
+      numberReturned: rows.length,
     };
   });
 }

@@ -121,6 +121,12 @@ export function registerOrderRoutes(router: Router, ctx: AppContext): void {
     return orderToWire(order, q.itemsOfOrder(order.id));
   });
 
+  router.readExtension('getOrderItem', ({ principal, params }) => {
+    const item = q.item(params.id);
+    if (!item || item.org_id !== principal.orgId) throw ApiError.notFound('order item', params.id);
+    return itemToWire(item, q.tasksOfItem(item.id));
+  });
+
   router.read('listOrderItems', ({ principal, query }) => {
     const { rows: all, total } = q.listOrderItems(principal.orgId, query);
     // Geometries and images dominate an item's size on the wire.

@@ -21,6 +21,7 @@ const PLURAL: Record<ReferenceKind, string> = {
   bandset: 'bandsets',
   satellite: 'satellites',
   workflow: 'workflows',
+  store: 'stores',
 };
 
 const countsText = (counts: Partial<Record<ReferenceKind, number>>): string =>
@@ -102,6 +103,7 @@ export function unknownReferences(
     bandset: lookups.bandsets,
     satellite: lookups.satellites,
     workflow: lookups.workflows,
+    store: lookups.stores,
   };
   return wanted.flatMap(([path, k, id]) =>
     known[k].some((c) => c.id === id)

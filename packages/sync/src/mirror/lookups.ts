@@ -31,6 +31,13 @@ export interface LookupBandset extends LookupChoice {
   readonly bands: string[];
 }
 
+/** A delivery store the service listed (`GET /v0/stores`): what `cloud_info.config` names. */
+export interface LookupStore extends LookupChoice {
+  /** S3, GCS, AZBLOB (the provider's store types), or null when the service did not say. */
+  readonly type: string | null;
+  readonly bucket: string | null;
+}
+
 export interface Lookups {
   /** Every known id (listed by the service or seen in records), sorted. */
   readonly projectIds: string[];
@@ -44,6 +51,8 @@ export interface Lookups {
   readonly satellites: LookupSatellite[];
   /** Cloud locations (`cloud_delivery.config`, `cloud_info.config`) records and the outbox name. */
   readonly cloudConfigs: string[];
+  /** The service's delivery stores (empty when it lists none). */
+  readonly stores: LookupStore[];
   /**
    * Ids the service itself gave, per kind: its reference list and its mirrored records (not the
    * outbox, whose ids were only typed here). Empty for a kind it gave no list of: then no id of
@@ -189,6 +198,14 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
       workflows: workflowChoices,
       satellites: sats,
       cloudConfigs: sorted(configs),
+      stores: listed
+        .filter((r) => r.kind === 'store')
+        .map((r) => {
+          const configs = r.json['configs'];
+          const bucket =
+            configs && typeof configs === 'object' ? (configs as Input)['bucket'] : null;
+          return { id: r.id, name: r.name, type: text(r.json['type']), bucket: text(bucket) };
+        }),
       serviceIds: {
         projects: serviceIds('project'),
         bandsets: serviceIds('bandset'),

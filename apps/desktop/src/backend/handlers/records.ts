@@ -6,7 +6,7 @@ import type { Lookups, Output, recordsMethods } from '../../shared/contract';
 import type { makeCreatedRefresh } from '../created-refresh';
 import type { HandlersFor } from '../dispatch';
 import type { NoService } from '../no-service';
-import { quoteOrder } from '../quote';
+import { estimateJob, quoteOrder } from '../quote';
 import type { RecordReads } from '../record-reads';
 
 export type RecordsHandlers = HandlersFor<keyof typeof recordsMethods>;
@@ -40,6 +40,7 @@ export function recordsHandlers(deps: {
       deps.onQuoted?.(input, order);
       return order;
     },
+    'jobs.estimate': (input) => estimateJob(deps.connection(), input, deps.noService),
     'created.refresh': () => created.refresh(),
   };
 }

@@ -27,6 +27,7 @@ import {
   type FlushProgress,
   type FlushResult,
   type IndexMapView,
+  type JobEstimate,
   type Lookups,
   type OutboxCreate,
   type OutboxEntryView,
@@ -62,6 +63,8 @@ export interface MemoryWork {
   outcome: (entry: OutboxEntryView) => FlushOutcome;
   /** The dry run's answer. Default: an order built from the items. */
   quote: (input: { order_items: unknown[] }) => Order;
+  /** A job's estimate (`jobs.estimate`). Default: 12 credits per workflow, 1 AOI. */
+  estimate: (input: { workflowId: string; projectId?: string }) => JobEstimate | null;
   /** How many `created.refresh` reports as updated. */
   refreshed: number;
   /**
@@ -132,6 +135,7 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
       buildOrder({
         order_items: input.order_items.map((i) => ({ ...(i as object) })) as never,
       }),
+    estimate: () => ({ estimatedCost: 12, aoiCount: 1 }),
     refreshed: 0,
     holdOrders: false,
     composed: {},
@@ -309,6 +313,8 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         return work.deliveries;
       case 'jobs.list':
         return work.jobs;
+      case 'jobs.estimate':
+        return work.estimate(input as { workflowId: string; projectId?: string });
       case 'created.refresh':
         return { updated: work.refreshed };
       case 'lookups.get':

@@ -106,6 +106,7 @@ export function lookupsFrom(known: {
       collections: s.collections ?? [],
     })),
     cloudConfigs: [],
+    stores: [],
     serviceIds: known.listed
       ? {
           projects: projectIds,

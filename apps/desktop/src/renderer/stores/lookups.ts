@@ -22,6 +22,7 @@ export const EMPTY_LOOKUPS: Lookups = {
   workflows: [],
   satellites: [],
   cloudConfigs: [],
+  stores: [],
   serviceIds: { projects: [], bandsets: [], satellites: [], workflows: [] },
 };
 

@@ -54,6 +54,7 @@ describe('contract', () => {
       'visualizations.list',
       'deliveries.list',
       'jobs.list',
+      'jobs.estimate',
       'created.refresh',
       'lookups.get',
       'outbox.list',

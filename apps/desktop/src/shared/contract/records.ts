@@ -114,6 +114,10 @@ export const Lookups = z.object({
   ),
   /** Cloud locations (delivery `config`) that mirrored records and queued creates name. */
   cloudConfigs: z.array(z.string()),
+  /** The service's delivery stores (`GET /v0/stores`): a delivery's `config` is a store id. */
+  stores: z.array(
+    LookupChoice.extend({ type: z.string().nullable(), bucket: z.string().nullable() }),
+  ),
   /**
    * Ids the service itself gave (its reference list and its records, not the outbox), per kind;
    * empty where it gave no list. A form flags an id outside a non-empty one, with the nearest.
@@ -140,6 +144,13 @@ export const IndexMapView = z.object({
 });
 export type IndexMapView = z.infer<typeof IndexMapView>;
 
+/** A job's expected cost; `aoiCount`: the AOIs it was priced over, when the service says. */
+export const JobEstimate = z.object({
+  estimatedCost: z.number().int().nonnegative(),
+  aoiCount: z.number().int().nonnegative().nullable(),
+});
+export type JobEstimate = z.infer<typeof JobEstimate>;
+
 export const recordsMethods = {
   'orders.list': { input: OrdersQuery, output: z.array(Order) },
   'orderItems.list': { input: OrderItemsQuery, output: z.array(OrderItem) },
@@ -154,6 +165,14 @@ export const recordsMethods = {
   'visualizations.list': { input: none, output: z.array(Visualization) },
   'deliveries.list': { input: none, output: z.array(Delivery) },
   'jobs.list': { input: none, output: z.array(Job) },
+  /**
+   * Online only: what a job of the workflow is expected to cost, in credits, over the project's
+   * AOIs (`GET /v0/workflows/{id}/estimate`); null when the service has no estimate.
+   */
+  'jobs.estimate': {
+    input: z.object({ workflowId: id, projectId: id.optional() }).strict(),
+    output: JobEstimate.nullable(),
+  },
   /** Online: re-reads the status of unfinished visualizations, deliveries and jobs. */
   'created.refresh': {
     input: none,

@@ -15,7 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eo } from '../../cli/__tests__/run-eo';
 import { openMirrorDatabase } from '../../db/open';
 import { refreshCreated } from '../../mirror/refresh-created';
-import { aoiInput, CALLS, deliveryInput, indexInput, orderInput } from './calls';
+import {
+  aoiInput,
+  CALLS,
+  deliveryInput,
+  FIELD_OPERATION_CALLS,
+  indexInput,
+  orderInput,
+} from './calls';
 import { startPrism, type RunningPrism } from './prism';
 
 /** undefined: static examples; a string: `-d --seed <it>`. */
@@ -95,6 +102,29 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     // Prism answers its own example ids, never the asked one: not found, not an error.
     expect(await client.extensions.getDelivery('no-such-delivery')).toBeNull();
     expect(await client.extensions.getVisualization('aoi-1', 'no-such-vis')).toBeNull();
+  });
+
+  it('the field operations: each answered by the document (a value, never a 404 or a refusal)', async () => {
+    const client = providerClient(prism(seed).url);
+    for (const [name, run] of FIELD_OPERATION_CALLS) {
+      // null would mean "not offered" (a 404): the document has every one of them.
+      const value = await run(client).catch((e: unknown) => {
+        // Generated data may break a shape (a typed error); a refused request never may.
+        if (e instanceof EoApiError) throw new Error(`${name}: ${e.status} ${e.message}`);
+        if (!(e instanceof EoClientError)) throw e;
+        return `typed error: ${e.message}`;
+      });
+      expect(value, name).not.toBeNull();
+    }
+    if (seed === undefined) {
+      const x = client.extensions;
+      expect(await x.ping()).toBe(true);
+      expect((await x.listStores())?.[0]).toMatchObject({ type: 'S3' });
+      expect((await x.estimateWorkflowCost('wf-1'))?.estimated_cost).toEqual(expect.any(Number));
+      const delivery = (await x.listDeliveries())?.[0];
+      expect(delivery?.target_path).toMatch(/\S/);
+      expect((await x.getWorkflowJob('wf-1', 'job-1'))?.tasks).toEqual(expect.any(Array));
+    }
   });
 
   it('the four download operations: created in the shapes the document validates, read in any status case', async () => {
@@ -263,6 +293,7 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
       'bandset',
       'project',
       'satellite',
+      'store',
       'workflow',
     ]);
     for (const res of report.resources) {

@@ -18,16 +18,17 @@ import { addCatalogCopies, startService, type TestService } from '../../pull/__t
 import { spawnEo } from './spawn-eo';
 
 /**
- * The request each killed run is cut at: after the four reference reads, 1 to 3 of the passes'
+ * The request each killed run is cut at: after the five reference reads, 1 to 3 of the passes'
  * get through (a dropping link's few seconds).
  */
-const CUT_AT = [6, 7, 8];
+const CUT_AT = [7, 8, 9];
 const KILLED_RUNS = 6;
 const REFERENCE_READS = new Set([
   '/v0/projects',
   '/v0/bandsets',
   '/v0/satellites',
   '/v0/workflows',
+  '/v0/stores',
 ]);
 
 let service: TestService;
@@ -145,7 +146,7 @@ ${p.stderr()}\n${context()}`);
       expect(after.committed, context()).toBeGreaterThan(before.committed);
       // The reference reads, then exactly the request the previous run was cut at.
       const passes = sent.filter((l) => !REFERENCE_READS.has(pathOf(l)));
-      expect(sent.slice(0, 4).map(pathOf).sort(), context()).toEqual([...REFERENCE_READS].sort());
+      expect(sent.slice(0, 5).map(pathOf).sort(), context()).toEqual([...REFERENCE_READS].sort());
       if (cutAt !== null) expect(passes[0], context()).toBe(cutAt);
       // Nothing completed before is walked again.
       for (const line of passes)

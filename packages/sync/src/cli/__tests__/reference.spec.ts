@@ -14,8 +14,8 @@ import { orderInput } from '../../outbox/__tests__/service';
 import { startService, type TestService } from '../../pull/__tests__/service';
 import { eo } from './run-eo';
 
-const REFERENCE_PATH = /^\/v0\/(projects|bandsets|satellites|workflows)(\?|$)/;
-const LISTED = { project: 2, bandset: 4, satellite: 3, workflow: 3 };
+const REFERENCE_PATH = /^\/v0\/(projects|bandsets|satellites|workflows|stores)(\?|$)/;
+const LISTED = { project: 2, bandset: 4, satellite: 3, workflow: 3, store: 3 };
 
 let service: TestService;
 let without: FaultProxy;
@@ -68,7 +68,7 @@ describe('eo sync reads the reference lists', () => {
     expect((JSON.parse(status.stdout) as { reference: object }).reference).toEqual(LISTED);
     const table = await eo(['status', '--format', 'table'], { env: { EO_DB: db } });
     expect(table.stdout).toContain(
-      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows\n',
+      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows, 3 stores\n',
     );
 
     // The same rows the desktop's forms read.
@@ -90,7 +90,7 @@ describe('eo sync reads the reference lists', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows',
+      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows, 3 stores',
     );
   });
 
@@ -104,11 +104,11 @@ describe('eo sync reads the reference lists', () => {
     );
     expect(report.reference).toEqual({
       read: {},
-      absent: ['project', 'bandset', 'satellite', 'workflow'],
+      absent: ['project', 'bandset', 'satellite', 'workflow', 'store'],
       failed: [],
     });
     expect(r.stderr).toBe(
-      'eo: reference lists unavailable on this service (projects, bandsets, satellites, workflows: not offered, 404): the records synced; eo outbox add cannot check those ids\n',
+      'eo: reference lists unavailable on this service (projects, bandsets, satellites, workflows, stores: not offered, 404): the records synced; eo outbox add cannot check those ids\n',
     );
     const table = await eo(['status', '--format', 'table'], { env: { EO_DB: db } });
     expect(table.stdout).toContain('reference lists: none mirrored');

@@ -5,7 +5,7 @@
  * location (config and path). Checked with the domain's `CreateDeliveriesRequest`, whose rule
  * "exactly one of catalog_ids / order_item_ids, non-empty" is the one the service applies.
  */
-import { CreateDeliveriesRequest, type DeliveryRequestInput } from '@eo/domain';
+import { CreateDeliveriesRequest, storePathProblem, type DeliveryRequestInput } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { DELIVERY_WORDS, type DeliveryField } from './delivery-words';
 
@@ -77,11 +77,30 @@ export interface DeliveryCheck {
   readonly payload: CreateDeliveriesRequest | null;
 }
 
+/** A delivery store the service listed (`lookups.stores`): `config` names one by its id. */
+export interface DeliveryStore {
+  readonly id: string;
+  readonly name: string | null;
+  readonly type: string | null;
+}
+
+/** "field-s3 (S3)": a store as a person picks it. */
+export const storeLabel = (s: DeliveryStore): string =>
+  `${s.name ?? s.id}${s.type ? ` (${s.type})` : ''}`;
+
 export function checkDeliveryForm(
   form: DeliveryForm,
   others: readonly DeliveryRequestInput[] = [],
+  stores: readonly DeliveryStore[] = [],
 ): DeliveryCheck {
   const warnings: DeliveryCheck['warnings'] = {};
+  const config = form.config.trim();
+  const store = stores.find((s) => s.id === config);
+  // A URL of another store type cannot land in the chosen store: refused here, not at the flush.
+  const misfit = store ? storePathProblem(store, form.path) : null;
+  if (config && stores.length > 0 && !store) {
+    warnings.config = `Not one of the service's stores (${stores.map(storeLabel).join(', ')}): sent anyway, the service decides.`;
+  }
   const path = form.path.trim();
   // Not a domain rule, but our reference service refuses such paths (400).
   if (path.startsWith('/') || path.split(/[\\/]/).includes('..')) {
@@ -89,7 +108,10 @@ export function checkDeliveryForm(
       'Absolute paths and “..” are likely to be refused: give a path inside the location.';
   }
   const parsed = CreateDeliveriesRequest.safeParse(deliveryInput(form, others));
-  if (parsed.success) return { errors: {}, warnings, payload: parsed.data };
-  const errors = messagesByField(pathIssues(parsed.error.issues), DELIVERY_WORDS);
+  if (parsed.success && !misfit) return { errors: {}, warnings, payload: parsed.data };
+  const errors: DeliveryCheck['errors'] = parsed.success
+    ? {}
+    : messagesByField(pathIssues(parsed.error.issues), DELIVERY_WORDS);
+  if (misfit) errors.path ??= misfit;
   return { errors, warnings, payload: null };
 }

@@ -143,6 +143,24 @@ describe('delivery form', () => {
     ]);
   });
 
+  it("offers the service's stores first, by name, and refuses a path URL of another store type", async () => {
+    bridge.work.lookups = {
+      ...bridge.work.lookups,
+      cloudConfigs: ['st-s3', 'old-bucket'],
+      stores: [{ id: 'st-s3', name: 'field-s3', type: 'S3', bucket: 'b1' }],
+    };
+    const w = await mountScreen();
+    const form = w.find('[data-test="delivery-form"]');
+    const options = form.findAll('#delivery-configs option');
+    const offered = options.map((o) => [o.attributes('value'), o.attributes('label') ?? null]);
+    expect(offered[0]).toEqual(['st-s3', 'field-s3 (S3)']);
+    expect(offered.filter(([v]) => v === 'st-s3')).toHaveLength(1);
+    expect(offered).toContainEqual(['old-bucket', null]);
+    await form.find('input[name="config"]').setValue('st-s3');
+    await form.find('input[name="path"]').setValue('az://partner/in/');
+    expect(form.find('#delivery-path-error').text()).toMatch(/must start with s3:\/\//);
+  });
+
   it('delivers the catalog records in the basket, and the basket lets them go', async () => {
     const basket = useBasketStore();
     basket.listen();
@@ -357,6 +375,37 @@ describe('delivery status refresh', () => {
 });
 
 describe('delivery form data', () => {
+  const STORES = [
+    { id: 'st-s3', name: 'field-s3', type: 'S3', bucket: 'b1' },
+    { id: 'st-gcs', name: 'archive', type: 'GCS', bucket: 'b2' },
+  ];
+  const form = (config: string, path: string) => ({
+    ...emptyDeliveryForm(),
+    catalogIds: ['c-1'],
+    config,
+    path,
+  });
+
+  it("checks a path against the chosen store's type: a URL of another type is refused", () => {
+    const misfit = checkDeliveryForm(form('st-s3', 'gs://bucket/a/'), [], STORES);
+    expect(misfit.payload).toBeNull();
+    expect(misfit.errors.path).toBe(
+      'field-s3 is a S3 store: a path URL must start with s3:// (or be a relative folder), not gs://',
+    );
+    expect(checkDeliveryForm(form('st-s3', 's3://bucket/a/'), [], STORES).payload).not.toBeNull();
+    expect(checkDeliveryForm(form('st-gcs', 'exports/a/'), [], STORES).errors).toEqual({});
+  });
+
+  it("warns, and still queues, a config that is not one of the service's stores", () => {
+    const check = checkDeliveryForm(form('old-bucket', 'a/'), [], STORES);
+    expect(check.payload).not.toBeNull();
+    expect(check.warnings.config).toBe(
+      "Not one of the service's stores (field-s3 (S3), archive (GCS)): sent anyway, the service decides.",
+    );
+    // No stores listed (a service without the read): nothing to say.
+    expect(checkDeliveryForm(form('old-bucket', 'a/')).warnings).toEqual({});
+  });
+
   it('applies the one-source rule to every request, naming the one at fault', () => {
     const check = checkDeliveryForm(
       { ...emptyDeliveryForm(), catalogIds: ['c-1'], config: 'gcs', path: 'a/' },

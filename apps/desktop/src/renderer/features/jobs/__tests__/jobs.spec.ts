@@ -8,6 +8,7 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import JobsScreen from '../JobsScreen.vue';
 import { checkJobForm } from '../job-form';
+import { ContractError } from '../../../../shared/contract';
 import { EMPTY_LOOKUPS } from '../../../stores/lookups';
 import {
   expectQuiet,
@@ -216,6 +217,47 @@ describe('job form', () => {
       'Queued: job wf-cloud-mask for prj-forest.',
     );
     expect(w.find('[data-test="queued-job"]').exists()).toBe(true);
+  });
+
+  it('asks the service for the cost before queueing, shows it for those ids only and names it when queued', async () => {
+    bridge.work.estimate = ({ workflowId, projectId }) =>
+      workflowId === 'wf-nothing' ? null : { estimatedCost: projectId ? 42 : 7, aoiCount: 3 };
+    const w = await mountScreen();
+    const form = w.find('[data-test="job-form"]');
+    const ask = form.find('[data-test="job-estimate-ask"]');
+    expect(ask.attributes('disabled')).toBeDefined();
+    await form.find('input[name="workflow_id"]').setValue('wf-cloud-mask');
+    await form.find('input[name="project_id"]').setValue('prj-forest');
+    await ask.trigger('click');
+    await flushPromises();
+    expect(bridge.calls.find((c) => c.method === 'jobs.estimate')?.input).toEqual({
+      workflowId: 'wf-cloud-mask',
+      projectId: 'prj-forest',
+    });
+    expect(form.find('[data-test="job-estimate-value"]').text()).toBe(
+      'About 42 credits over 3 AOIs, as the service estimates it now.',
+    );
+    // Another project: that estimate is not this job's.
+    await form.find('input[name="project_id"]').setValue('prj-demo-crops');
+    expect(form.find('[data-test="job-estimate-value"]').exists()).toBe(false);
+    await form.find('input[name="project_id"]').setValue('prj-forest');
+    await form.trigger('submit');
+    await flushPromises();
+    expect(form.find('[data-test="form-done"]').text()).toBe(
+      'Queued: job wf-cloud-mask for prj-forest (estimated 42 credits).',
+    );
+    // A service without an estimate says so; a failure is shown, not thrown.
+    await form.find('input[name="workflow_id"]').setValue('wf-nothing');
+    await form.find('[data-test="job-estimate-ask"]').trigger('click');
+    await flushPromises();
+    expect(form.find('[data-test="job-estimate-value"]').text()).toMatch(/gives no cost estimate/);
+    bridge.work.estimate = () => {
+      throw new ContractError('offline', 'The service cannot be reached: try again when online.');
+    };
+    await form.find('input[name="workflow_id"]').setValue('wf-cloud-mask');
+    await form.find('[data-test="job-estimate-ask"]').trigger('click');
+    await flushPromises();
+    expect(form.find('[data-test="job-estimate"]').text()).toMatch(/cannot be reached/);
   });
 
   it('accepts any value when nothing is known yet', () => {
