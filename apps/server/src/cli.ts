@@ -163,7 +163,6 @@ async function main(argv: string[]): Promise<void> {
       const r = seedDemo(db.sqlite, {
         nowMs: Date.now(),
         scenes,
-        sites: true,
         onProgress: (n) => err(`  ${n} scenes (${((Date.now() - t0) / 1000).toFixed(1)} s)`),
       });
       err(

@@ -41,3 +41,9 @@ export const DetailPanelPart = lazyPart(
   'the record panel',
   () => import('./features/catalog/DetailPanel.vue'),
 );
+
+/** "Take offline" of the basket's scenes (its areas include a field file's, through the preview). */
+export const TakeOfflinePart = lazyPart(
+  'the take-offline panel',
+  () => import('./features/rasters/TakeOffline.vue'),
+);

@@ -112,10 +112,12 @@ export async function seedDemoWork(
   key: string,
   nowMs: number,
 ): Promise<{ orders: number; aois: number }> {
-  const sqlite = app.ctx.sqlite;
-  const has = (table: string) =>
-    sqlite.prepare(`SELECT 1 FROM ${table} WHERE org_id = ? LIMIT 1`).get(DEMO.orgId) !== undefined;
-  if (has('orders') || has('aois')) return { orders: 0, aois: 0 };
+  const started = app.ctx.sqlite
+    .prepare(
+      'SELECT EXISTS (SELECT 1 FROM orders WHERE org_id = @org) OR EXISTS (SELECT 1 FROM aois WHERE org_id = @org) AS started',
+    )
+    .get({ org: DEMO.orgId }) as { started: number };
+  if (started.started) return { orders: 0, aois: 0 };
   const { orders, aois } = demoWorkRequests(nowMs);
   const post = async (url: string, payload: unknown) => {
     const res = await app.inject({

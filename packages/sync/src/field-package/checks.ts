@@ -7,6 +7,7 @@
 import { readId, type FieldPackageResource } from '@eo/domain';
 import { z } from 'zod';
 import { readPngHeader } from '../mirror/png-header';
+import { REFERENCE_KINDS } from '../pull/reference';
 import type { RasterFile } from './pixels';
 import { PackageError, type PackagePicture, type PackageRecord } from './read';
 import crypto from 'node:crypto';
@@ -16,7 +17,8 @@ const num = z.number().finite().nullable();
 const int = z.number().int().nullable();
 
 export const ReferenceRow = z.strictObject({
-  kind: z.enum(['project', 'bandset', 'satellite', 'workflow']),
+  // The kinds the mirror keeps (a package carries them all; a new kind is one place to add).
+  kind: z.enum(REFERENCE_KINDS),
   id: z.string().min(1).max(512),
   name: text.nullable(),
   json: z.string(),

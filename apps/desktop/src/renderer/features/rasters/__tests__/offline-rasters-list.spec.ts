@@ -55,7 +55,7 @@ describe('offline rasters on the Sync screen and in Settings', () => {
     expect(w.get('[data-test="imagery-budget"]').text()).toMatch(
       /16(\.0)? MB of 64(\.0)? MB used \(offline rasters 3(\.0)? MB, quicklooks 13(\.0)? MB\)/,
     );
-    expect(w.get('[role="progressbar"]').attributes('aria-valuenow')).toBe('25');
+    expect(w.get('meter[aria-label="Imagery budget used"]').attributes('value')).toBe('25');
     const stored = w.get('[data-test="offline-raster-off_1"]');
     expect(stored.get('[data-test="offline-raster-bytes"]').text()).toMatch(/3(\.0)? MB/);
     expect(stored.get('[data-test="offline-raster-state"]').text()).toBe('Stored');
