@@ -5,10 +5,10 @@
  * a 400 naming them (the provider answers 404; see docs/choices-field-operations.md).
  */
 import {
+  bboxPolygons,
   geometryBbox,
   parseInstantRange,
   type ArchiveSearchRequest,
-  type Geometry,
   type Link,
 } from '@eo/domain';
 import type Database from 'better-sqlite3';
@@ -28,22 +28,6 @@ function bodyError(path: string, message: string): ApiError {
   return new ApiError(400, 'validation_failed', `Invalid body: ${path}: ${message}`, [
     { path, message, in: 'body' },
   ]);
-}
-
-/** A `[west, south, east, north]` box as the polygon a footprint must meet. */
-function boxPolygon([w, s, e, n]: readonly number[]): Geometry {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [w!, s!],
-        [e!, s!],
-        [e!, n!],
-        [w!, n!],
-        [w!, s!],
-      ],
-    ],
-  };
 }
 
 const listParams = (prefix: string, values: readonly string[], params: Record<string, unknown>) =>
@@ -93,7 +77,10 @@ export function makeArchiveSearch(sqlite: Database.Database) {
         .all(params) as ArchiveSceneRow[];
       return { rows, total };
     };
-    const area = req.intersects ?? (req.bbox ? boxPolygon(req.bbox) : undefined);
+    // The box as the domain's rectangle (the schema refused one across 180°: one polygon).
+    const area =
+      req.intersects ??
+      (req.bbox ? bboxPolygons(req.bbox as [number, number, number, number])[0] : undefined);
     if (!area) return run('archive_scenes s');
     const box = geometryBbox(area);
     if (!box) return { rows: [], total: 0 };
