@@ -78,6 +78,8 @@ export const useRastersStore = defineStore('rasters', {
     /** The divider, as a fraction of the map's width (0: all B, 1: all A). */
     compareSplit: 0.5,
     compareError: null as string | null,
+    /** The date being opened for the compare swipe (kept open meanwhile, see `release`). */
+    compareOpening: null as string | null,
   }),
   getters: {
     open(s): OfflineRasterView | null {
@@ -204,9 +206,14 @@ export const useRastersStore = defineStore('rasters', {
         const client = rasterClient();
         const info = await client.open(id, url);
         const stats = await client.bandStats(id);
-        if (!current()) return;
-        if (previous && previous !== id && previous !== this.compareId) client.close(previous);
+        if (!current()) {
+          // Another date was chosen meanwhile: neither this one nor the one before is wanted.
+          this.release(id);
+          if (previous) this.release(previous);
+          return;
+        }
         if (this.compareId === id) this.stopCompare();
+        if (previous) this.release(previous);
         this.info = info;
         this.infoId = id;
         this.bandStats = stats;
@@ -245,21 +252,36 @@ export const useRastersStore = defineStore('rasters', {
       if (id === this.openId) return;
       const previous = this.compareId;
       this.compareError = null;
+      this.compareOpening = id;
       try {
         const url = rasterUrl(id);
         if (!url) throw new Error('no raster source in this window');
         await rasterClient().open(id, url);
-        if (previous && previous !== id && previous !== this.openId) rasterClient().close(previous);
+        if (this.compareOpening !== id) return this.release(id); // another choice meanwhile
         this.compareId = id;
+        if (previous) this.release(previous);
       } catch (e) {
-        this.compareError = e instanceof Error ? e.message : String(e);
+        if (this.compareOpening === id)
+          this.compareError = e instanceof Error ? e.message : String(e);
+      } finally {
+        if (this.compareOpening === id) this.compareOpening = null;
       }
     },
     stopCompare(): void {
       const id = this.compareId;
       this.compareId = null;
       this.compareError = null;
-      if (id && id !== this.openId) rasterClient().close(id);
+      this.compareOpening = null;
+      if (id) this.release(id);
+    },
+    /**
+     * Closes `id` in the raster worker unless the map still wants it: shown, compared, or being
+     * opened for either. The one place that decides, so a date switch and a compare chosen while
+     * it opens cannot close each other's raster (the worker would answer "not open" for its tiles).
+     */
+    release(id: string): void {
+      if (id === this.openId || id === this.compareId || id === this.compareOpening) return;
+      rasterClient().close(id);
     },
     setMode(mode: 'bands' | 'index'): void {
       this.mode = mode;

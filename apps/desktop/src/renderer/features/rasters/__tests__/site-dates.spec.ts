@@ -103,6 +103,59 @@ describe('the dates of a site', () => {
     w.unmount();
   });
 
+  it('a compare chosen while the left date still opens keeps both open in the worker', async () => {
+    // The worker as it is: messages handled in the order sent (an open makes the raster open,
+    // a later close closes it), the open's answer arriving when the test says.
+    const inWorker = new Set<string>();
+    const pending: { id: string; go: () => void }[] = [];
+    const answer = async (id: string) => {
+      const p = pending.findIndex((o) => o.id === id);
+      expect(p, `an open of ${id} is waiting`).toBeGreaterThanOrEqual(0);
+      pending.splice(p, 1)[0]!.go();
+      await flushPromises();
+    };
+    provideRasterClient({
+      open: (id) => {
+        inWorker.add(id);
+        return new Promise((resolve) => pending.push({ id, go: () => resolve(rasterInfo()) }));
+      },
+      close: (id) => void inWorker.delete(id),
+      bandStats: async () =>
+        Array.from({ length: 4 }, () => ({ low: 100, high: 3000, min: 1, max: 5000 })),
+    } as Partial<RasterClient> as RasterClient);
+    const rasters = useRastersStore();
+    const first = rasters.show('july', false);
+    await answer('july');
+    await first;
+    // Back to June (still opening) and, at once, July on the right.
+    const back = rasters.show('june', false);
+    const compare = rasters.compareWith('july');
+    await answer('june'); // June opened first: July, the date before, is being compared
+    await answer('july');
+    await Promise.all([back, compare]);
+    expect([rasters.openId, rasters.compareId]).toEqual(['june', 'july']);
+    expect([...inWorker].sort()).toEqual(['july', 'june']);
+    // The other order: the compare's open answered before the left date's.
+    rasters.stopCompare();
+    expect([...inWorker]).toEqual(['june']);
+    const may = rasters.show('may', false);
+    const again = rasters.compareWith('june');
+    await answer('june');
+    await answer('may');
+    await Promise.all([may, again]);
+    expect([rasters.openId, rasters.compareId]).toEqual(['may', 'june']);
+    expect([...inWorker].sort()).toEqual(['june', 'may']);
+    // A date chosen while another still opens: only the last one stays.
+    const a = rasters.show('july', false);
+    const b = rasters.show('june', false);
+    await answer('july');
+    await answer('june');
+    await Promise.all([a, b]);
+    expect(rasters.openId).toBe('june');
+    expect([...inWorker].sort()).toEqual(['june']);
+    expect(rasters.compareId).toBe(null);
+  });
+
   it('shows nothing for a site of one date; a raster that cannot open is said', async () => {
     const rasters = useRastersStore();
     await rasters.show('elsewhere');
