@@ -64,7 +64,7 @@ function workspaceMigrations(): Plugin {
  * Worker threads load an entry module by file name. From sources the service's render pool, the
  * field file importer and the field package check name their TypeScript entries; bundled, each
  * entry is built as an entry of its own (`render-thread.cjs`, `import-thread.cjs`,
- * `package-check-thread.cjs`, below) and the name in the
+ * `package-check-thread.cjs`, `raster-index-thread.cjs`, below) and the name in the
  * source is rewritten to it.
  */
 function workspaceThreads(): Plugin {
@@ -78,6 +78,11 @@ function workspaceThreads(): Plugin {
       file: '/packages/formats/src/worker/import-in-worker.ts',
       original: "const IMPORT_THREAD_ENTRY = './import-thread.ts';",
       built: "const IMPORT_THREAD_ENTRY = './import-thread.cjs';",
+    },
+    {
+      file: '/apps/desktop/src/backend/raster-index-in-worker.ts',
+      original: "const RASTER_INDEX_THREAD_ENTRY = './raster-index-thread.ts';",
+      built: "const RASTER_INDEX_THREAD_ENTRY = './raster-index-thread.cjs';",
     },
     {
       file: '/packages/sync/src/field-package/check-in-worker.ts',
@@ -125,6 +130,8 @@ export default defineConfig({
           'render-thread': resolve(__dirname, '../server/src/render/thread-entry.ts'),
           // Field file imports, in a thread with memory and time limits (@eo/formats).
           'import-thread': resolve(__dirname, '../../packages/formats/src/worker/import-thread.ts'),
+          // Index exports of offline rasters, in a thread with memory and time limits.
+          'raster-index-thread': resolve(__dirname, 'src/backend/raster-index-thread.ts'),
           // Field packages checked before a merge, in a thread with memory and time limits.
           'package-check-thread': resolve(
             __dirname,

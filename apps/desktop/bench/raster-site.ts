@@ -40,6 +40,9 @@ export async function serveSite(side: number): Promise<ServedSite> {
       } else res.writeHead(a.status).end();
     });
   });
+  // Node's 5 s default closes idle sockets that fetch may be reusing at that moment (ECONNRESET
+  // between two rounds); the app's routes are as long-lived as the bench.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
