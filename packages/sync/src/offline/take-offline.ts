@@ -3,7 +3,7 @@
  * area and a resolution become a stored raster of that area (`offline_rasters`), over any link,
  * through any interruption:
  *
- *   requesting -> following -> fetching -> stored        (failed: with why; a later run retries)
+ *   requesting -> following -> fetching -> stored        (failed: with why; a later run resumes it)
  *        \-> unconfirmed (the create may be on a service that ignores the key: the user decides)
  *
  * 1. The download is asked for exactly once (request.ts) and followed to `success`.
@@ -16,7 +16,10 @@
  *    evicted to make room; rasters never are), with its size and hash.
  *
  * The same request again (same scene, area and resolution) resumes its row: what the journal
- * kept is kept, nothing is asked twice. A stored one is answered from the mirror.
+ * kept is kept, nothing is asked twice. A stored one is answered from the mirror. A failed one
+ * (its download failed, or the service forgot it) is the same row again, with a new download
+ * request under a new key (the old key would answer the failed download): its id stays, the
+ * list shows one row, and its journal is kept (dropped if the new download's file differs).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -131,7 +134,7 @@ export class OfflineError extends Error {
 
 const resolutionText = (r: Resolution) => (r === 'native' ? 'native' : `${r.metres}m`);
 
-/** The unfinished (or stored) row of the same request, so a second run resumes it. */
+/** The latest row of the same request (unfinished, stored or failed), so a second run resumes it. */
 function sameRequest(
   sqlite: Database.Database,
   req: SiteRequest,
@@ -140,7 +143,7 @@ function sameRequest(
   return sqlite
     .prepare<[string, string, string, string], OfflineRasterRow>(
       `SELECT * FROM offline_rasters WHERE scene_kind = ? AND scene_ref = ? AND area_json = ?
-         AND resolution = ? AND state != 'failed' ORDER BY created_at_us DESC LIMIT 1`,
+         AND resolution = ? ORDER BY created_at_us DESC LIMIT 1`,
     )
     .get(req.scene.kind, req.scene.id, areaJson, resolutionText(req.resolution));
 }
@@ -174,6 +177,14 @@ export async function takeOffline(
     fs.rmSync(file, { force: true });
     row = store.update(row.id, { state: 'following', file: null, bytes: null, sha256: null });
   }
+  if (row?.state === 'failed')
+    row = store.update(row.id, {
+      state: 'requesting',
+      download_id: null,
+      request_sent: 0,
+      idempotency_key: randomUUID(),
+      message: null,
+    });
   row ??= store.create({
     id: `off_${randomUUID()}`,
     scene_kind: req.scene.kind,

@@ -208,6 +208,34 @@ describe('takeOffline', () => {
     db.close();
   });
 
+  it('a failed raster is taken up again by the same request: the same row and id, a new download asked once', async () => {
+    const db = mirror();
+    const req = site(catalogIds[0]!);
+    // A download the service does not know: the raster fails with why.
+    const failed = await takeOffline(db, req, {
+      ...options(client()),
+      downloadId: 'dl_gone',
+    }).catch((x: unknown) => x);
+    expect(failed).toBeInstanceOf(OfflineError);
+    const row = (failed as OfflineError).raster!;
+    expect(row).toMatchObject({ state: 'failed', message: expect.stringMatching(/dl_gone/) });
+    const keyBefore = makeOfflineRasterStore(db.sqlite).get(row.id)!.idempotency_key;
+    expect(creates()).toBe(0);
+    // Resumed (the same request again): that row goes on, with a new download request.
+    const progress: OfflineProgress[] = [];
+    const raster = await takeOffline(db, req, options(client(), progress));
+    expect(raster).toMatchObject({ id: row.id, state: 'stored', message: null });
+    expect(progress[0]).toEqual({ phase: 'requesting', rasterId: row.id });
+    expect(
+      makeOfflineRasterStore(db.sqlite)
+        .all()
+        .map((r) => r.id),
+    ).toEqual([row.id]);
+    expect(makeOfflineRasterStore(db.sqlite).get(row.id)!.idempotency_key).not.toBe(keyBefore);
+    expect(creates()).toBe(1);
+    db.close();
+  });
+
   it("a file that is not a COG (the provider's zip): its size said first, taken whole, resumed where it stopped", async () => {
     const zip = Buffer.concat([Buffer.from('PK\x03\x04'), crypto.randomBytes(3 * 1024 * 1024)]);
     const files = await startFileServer(zip, 'application/zip');

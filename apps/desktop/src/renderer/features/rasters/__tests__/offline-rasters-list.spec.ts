@@ -79,6 +79,59 @@ describe('offline rasters on the Sync screen and in Settings', () => {
     w.unmount();
   });
 
+  it('a failed one says why and offers Resume, on its row and on its take', async () => {
+    bridge.offlineRasters = {
+      rasters: [
+        raster({
+          id: 'off_3',
+          state: 'failed',
+          message: 'the service could not prepare download dl_9',
+          bytes: null,
+          fetchedBytes: 0,
+          storedAt: null,
+        }),
+      ],
+      bytes: 0,
+    };
+    const w = mount(OfflineRastersList);
+    await flushPromises();
+    const row = w.get('[data-test="offline-raster-off_3"]');
+    expect(row.get('[data-test="offline-raster-state"]').text()).toBe(
+      'Failed: the service could not prepare download dl_9',
+    );
+    await row.get('[data-test="offline-raster-resume"]').trigger('click');
+    await flushPromises();
+    expect(bridge.calls.filter((c) => c.method === 'rasters.resume').map((c) => c.input)).toEqual([
+      { id: 'off_3' },
+    ]);
+    // The take that failed here: Resume on its progress takes up the same row.
+    bridge.offlineTakes = [
+      {
+        key: 'k-3',
+        rasterId: 'off_3',
+        sceneId: 'rec-1',
+        areaLabel: 'AOI Field 7',
+        phase: 'failed',
+        done: 2,
+        total: 4,
+        bytes: 2 ** 20,
+        plannedBytes: 2 * 2 ** 20,
+        error: 'the link was lost',
+        startedAt: 5,
+      },
+    ];
+    await useTakesStore().refresh();
+    await flushPromises();
+    expect(row.get('[data-test="take-progress"]').text()).toBe('Failed: the link was lost');
+    await row.get('[data-test="take-resume"]').trigger('click');
+    await flushPromises();
+    expect(bridge.calls.filter((c) => c.method === 'rasters.resume').map((c) => c.input)).toEqual([
+      { id: 'off_3' },
+      { id: 'off_3' },
+    ]);
+    w.unmount();
+  });
+
   it('says where to take a site offline when there is none', async () => {
     const w = mount(OfflineRastersList);
     await flushPromises();
