@@ -1,17 +1,17 @@
 /**
- * The import thread's entry: one `{ source, options }` message in, one answer out (the preview,
- * or the FormatError's parts), then the thread is ended by its caller. A CSV given by path is
+ * The import thread's entry: each `{ source, options }` job answered with the preview, or the
+ * FormatError's parts (`serveThread`; the thread is kept warm between imports). A CSV given by path is
  * streamed (`readCsvFile`); every other source is read whole, after its size was checked.
  */
 import fs from 'node:fs';
-import { parentPort } from 'node:worker_threads';
 import { FormatError, reasonOf } from '../errors';
-import { importFile, importPreview, type ImportOptions } from '../import';
+import { importFile, importPreview } from '../import';
 import { IMPORT_LIMITS } from '../limits';
 import { readCsvFile } from '../read/csv-stream';
-import type { ImportSource, ThreadAnswer } from './import-in-worker';
+import type { ImportAnswer, ImportJob } from './import-in-worker';
+import { serveThread } from './serve-thread';
 
-async function run(source: ImportSource, options: ImportOptions): Promise<ThreadAnswer> {
+async function run({ source, options }: ImportJob): Promise<ImportAnswer> {
   const name = 'path' in source ? source.path : source.name;
   try {
     if (!('path' in source)) return { preview: await importFile(name, source.bytes, options) };
@@ -41,12 +41,8 @@ async function run(source: ImportSource, options: ImportOptions): Promise<Thread
   } catch (e) {
     if (e instanceof FormatError)
       return { refused: { file: e.file, reason: e.reason, feature: e.feature } };
-    return { failed: reasonOf(e) };
+    throw new Error(reasonOf(e));
   }
 }
 
-parentPort!.once('message', (m: { source: ImportSource; options: ImportOptions }) => {
-  void run(m.source, m.options).then((answer) => parentPort!.postMessage(answer));
-});
-// Loaded: the import's time counts from here (loading from sources takes seconds under tsx).
-parentPort!.postMessage({ ready: true } satisfies ThreadAnswer);
+serveThread(run);
