@@ -21,6 +21,11 @@ export interface ImportLimits {
   readonly maxTextBytes: number;
   /** Bytes of one attribute value of a GeoPackage row (text or blob). */
   readonly maxCellBytes: number;
+  /**
+   * Characters of one feature of a GeoJSON file read as a stream (and of its other members
+   * together): a feature's text is parsed alone, so it is what a reader holds at once.
+   */
+  readonly maxFeatureBytes: number;
   /** Bytes of one GeoPackage geometry blob (10,000 positions, the service's cap, are ~160 kB). */
   readonly maxGeometryBytes: number;
 }
@@ -34,4 +39,5 @@ export const IMPORT_LIMITS: ImportLimits = {
   maxTextBytes: 64 * 1024 * 1024,
   maxCellBytes: 1024 * 1024,
   maxGeometryBytes: 16 * 1024 * 1024,
+  maxFeatureBytes: 16 * 1024 * 1024,
 };

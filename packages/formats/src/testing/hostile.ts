@@ -114,25 +114,82 @@ export function kmzBomb(inflatedMb: number, options: { lie?: boolean } = {}): Ui
  * time (never the whole text in memory); returns the rows written.
  */
 export function writeBigCsv(file: string, bytes: number): number {
+  return writeUntil(
+    file,
+    'name,wkt\n',
+    bytes,
+    (i) => {
+      const ring = plotSquare(i)
+        .map((p) => `${p[0]!.toFixed(6)} ${p[1]!.toFixed(6)}`)
+        .join(', ');
+      return `plot ${i},"POLYGON ((${ring}))"\n`;
+    },
+    '',
+  );
+}
+
+/** The ring of the i-th plot of the big files: squares on a 3000-wide grid, 0.01° apart. */
+const plotSquare = (i: number) => square((i % 3000) * 0.01, Math.floor(i / 3000) * 0.01, 0.005);
+
+/** Writes `text(i)` for i = 0, 1, … to `file` in chunks until it holds `bytes`; returns the count. */
+function writeUntil(
+  file: string,
+  head: string,
+  bytes: number,
+  text: (i: number) => string,
+  tail: string,
+): number {
   const fd = fs.openSync(file, 'w');
   try {
-    fs.writeSync(fd, 'name,wkt\n');
-    let written = 9;
-    let rows = 0;
+    let written = fs.writeSync(fd, head);
+    let n = 0;
     while (written < bytes) {
       let chunk = '';
-      for (let i = 0; i < 1000; i++, rows++) {
-        const x = (rows % 3000) * 0.01;
-        const y = Math.floor(rows / 3000) * 0.01;
-        const ring = square(x, y, 0.005)
-          .map((p) => `${p[0]!.toFixed(6)} ${p[1]!.toFixed(6)}`)
-          .join(', ');
-        chunk += `plot ${rows},"POLYGON ((${ring}))"\n`;
-      }
+      for (
+        let k = 0;
+        k < 1000 && chunk.length < 1 << 20 && written + chunk.length < bytes;
+        k++, n++
+      )
+        chunk += text(n);
       written += fs.writeSync(fd, chunk);
     }
-    return rows;
+    fs.writeSync(fd, tail);
+    return n;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * A valid GeoJSON FeatureCollection of small squares written to `file` until it holds at least
+ * `bytes` bytes (never whole in memory); returns the features written.
+ */
+export function writeBigGeoJson(file: string, bytes: number): number {
+  return writeUntil(
+    file,
+    '{"type":"FeatureCollection","features":[',
+    bytes,
+    (i) =>
+      `${i === 0 ? '' : ','}{"type":"Feature","id":${i},"properties":{"name":"plot ${i}"},` +
+      `"geometry":{"type":"Polygon","coordinates":[${JSON.stringify(plotSquare(i))}]}}`,
+    ']}',
+  );
+}
+
+/**
+ * Hostile GeoJSON files of `bytes` bytes, written in chunks: `nested`, a feature whose
+ * attribute opens arrays without end; `string`, a feature whose attribute is one text of the
+ * whole file. Parsed whole, either costs a naive reader its stack or several times its size in
+ * memory.
+ */
+export function writeHostileGeoJson(file: string, kind: 'nested' | 'string', bytes: number): void {
+  const head = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"a":';
+  const run = (kind === 'nested' ? '[' : 'x').repeat(64 * 1024);
+  writeUntil(
+    file,
+    head + (kind === 'string' ? '"' : ''),
+    bytes,
+    () => run,
+    (kind === 'string' ? '"' : ']') + '},"geometry":null}]}',
+  );
 }

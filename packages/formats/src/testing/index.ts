@@ -9,4 +9,6 @@ export {
   kmzBomb,
   recursiveViewGeoPackage,
   writeBigCsv,
+  writeBigGeoJson,
+  writeHostileGeoJson,
 } from './hostile';

@@ -1,21 +1,19 @@
 /**
- * The package check's thread: one `{ file }` message in, one answer out (what the package holds,
- * or why it is refused), then the thread is ended by its caller.
+ * The package check's thread: each `{ file }` job answered with what the package holds, or why
+ * it is refused (`serveThread`; the thread is kept warm between checks).
  */
-import { parentPort } from 'node:worker_threads';
+import { serveThread } from '@eo/formats/thread';
 import { checkPackageFile } from './check';
 import type { CheckAnswer } from './check-in-worker';
 import { PackageError } from './read';
 
-function run(file: string): CheckAnswer {
+function run({ file }: { file: string }): CheckAnswer {
   try {
     return { checked: checkPackageFile(file) };
   } catch (e) {
     if (e instanceof PackageError) return { refused: e.message };
-    return { failed: e instanceof Error ? e.message : String(e) };
+    throw e;
   }
 }
 
-parentPort!.once('message', (m: { file: string }) => parentPort!.postMessage(run(m.file)));
-// Loaded: the check's time counts from here (loading from sources takes seconds under tsx).
-parentPort!.postMessage({ ready: true } satisfies CheckAnswer);
+serveThread(run);
