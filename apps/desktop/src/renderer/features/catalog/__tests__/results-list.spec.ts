@@ -5,6 +5,7 @@ import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
+import { utmWkt2 } from '@eo/domain';
 import DetailPanel from '../DetailPanel.vue';
 import ResultsList from '../ResultsList.vue';
 
@@ -199,6 +200,21 @@ describe('DetailPanel', () => {
     expect(catalog.selected).toContain(record.id);
     await wrapper.find('button[aria-label="Close details"]').trigger('click');
     expect(catalog.activeId).toBeNull();
+  });
+
+  it('names the CRS of proj:wkt2 and keeps its WKT behind a disclosure', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const record = bridge.records[0]!;
+    const wkt = utmWkt2(32, false);
+    (record.details.properties as Record<string, unknown>)['proj:wkt2'] = wkt;
+    await catalog.open(record.id);
+    const wrapper = mount(DetailPanel);
+    const row = wrapper.find('[data-test="prop-proj:wkt2"]');
+    expect(row.text()).toMatch(/^WGS 84 \/ UTM zone 32N \(EPSG:32632\)\s+WKT/);
+    const disclosure = row.find('details');
+    expect(disclosure.attributes('open')).toBeUndefined();
+    expect(disclosure.find('pre').text()).toBe(wkt);
   });
 
   it('says so when the record is gone from the mirror', async () => {
