@@ -69,6 +69,25 @@ describe('GeometryMap', () => {
     w.unmount();
   });
 
+  it('draws outlines only over an overlay (an index map is not tinted by the selection)', async () => {
+    const shapes: MapShape[] = [{ id: 'a', geometries: [box(10, 10)] }];
+    const w = mount(GeometryMap, {
+      props: { shapes, label: 'Test map', selectedId: 'a' },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    const { layers } = (w.vm as unknown as Internals).internals();
+    const path = () => layers.get('a')!.getLayers()[0] as L.Path;
+    expect(path().options.fillOpacity).toBe(0.25);
+    const overlay = { url: 'data:,', bounds: [10, 10, 10.1, 10.1], opacity: 0.8, label: 'NDVI' };
+    await w.setProps({ overlay });
+    expect(path().options.fillOpacity).toBe(0);
+    expect(path().options.color).toBe('#7c2d12');
+    await w.setProps({ overlay: null });
+    expect(path().options.fillOpacity).toBe(0.25);
+    w.unmount();
+  });
+
   it('rings each part of a far-apart item (Oregon and Sweden), never their centre in the ocean', async () => {
     const oregon = box(-123.1, 44.0);
     const sweden = box(17.9, 59.3);
