@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
-import GeometryMap, { type MapShape } from '../GeometryMap.vue';
+import GeometryMap, { type MapImageOverlay, type MapShape } from '../GeometryMap.vue';
 import { giveElementsSize } from './layout';
 
 let undoSize: () => void;
@@ -79,7 +79,12 @@ describe('GeometryMap', () => {
     const { layers } = (w.vm as unknown as Internals).internals();
     const path = () => layers.get('a')!.getLayers()[0] as L.Path;
     expect(path().options.fillOpacity).toBe(0.25);
-    const overlay = { url: 'data:,', bounds: [10, 10, 10.1, 10.1], opacity: 0.8, label: 'NDVI' };
+    const overlay: MapImageOverlay = {
+      url: 'data:,',
+      bounds: [10, 10, 10.1, 10.1],
+      opacity: 0.8,
+      label: 'NDVI',
+    };
     await w.setProps({ overlay });
     expect(path().options.fillOpacity).toBe(0);
     expect(path().options.color).toBe('#7c2d12');
