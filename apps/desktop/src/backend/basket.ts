@@ -45,6 +45,7 @@ export function makeBasket(options: {
       sceneId: record ? (str(details['id']) ?? id) : null,
       collection: str(details['collection']),
       datetime: str(obj(details['properties'])['datetime']),
+      platform: str(obj(details['properties'])['platform']),
       inMirror: record !== null,
       addedAt,
     };

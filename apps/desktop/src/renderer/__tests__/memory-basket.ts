@@ -30,6 +30,7 @@ export function createMemoryBasket(
       sceneId: r ? sceneOf(id) : null,
       collection: r?.details.collection ?? null,
       datetime: r?.details.properties.datetime ?? null,
+      platform: (r?.details.properties['platform'] as string | undefined) ?? null,
       inMirror: r !== undefined,
       addedAt: '2024-05-17T08:00:00.000Z',
     };

@@ -19,6 +19,8 @@ export const BasketEntry = z.object({
   sceneId: z.string().nullable(),
   collection: z.string().nullable(),
   datetime: z.string().nullable(),
+  /** The satellite that took it (`properties.platform`); null when the record does not say. */
+  platform: z.string().nullable(),
   /** False when the mirror no longer holds the record (cleared, or swept by a sync). */
   inMirror: z.boolean(),
   addedAt: z.string(),

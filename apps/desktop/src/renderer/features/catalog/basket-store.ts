@@ -114,6 +114,7 @@ export const useBasketStore = defineStore('basket', {
           sceneId: null,
           collection: null,
           datetime: null,
+          platform: null,
           inMirror: true,
           addedAt,
         })),
