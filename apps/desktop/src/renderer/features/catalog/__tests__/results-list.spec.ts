@@ -7,6 +7,7 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
 import DetailPanel from '../DetailPanel.vue';
 import ResultsList from '../ResultsList.vue';
+import { formatLocalDateTime } from '../../../format/units';
 
 let bridge: MemoryBridge;
 
@@ -60,6 +61,26 @@ describe('ResultsList', () => {
     expect(first.text()).toContain(`${Math.round(row.cloudCover!)} %`);
     expect(first.text()).toContain('°');
     expect(first.text()).toContain(row.id);
+  });
+
+  it('says the figures in words and names the basket box, for a screen reader', async () => {
+    const { wrapper, catalog } = await mountList();
+    const first = wrapper.find('[role="option"]');
+    const row = catalog.rowAt(0)!;
+    const figures = first.find('[data-test="row-figures"]');
+    // The glyphs are hidden from assistive technology; the words are what it reads.
+    const heard = figures
+      .findAll('span')
+      .filter((s) => s.attributes('aria-hidden') !== 'true')
+      .map((s) => s.text());
+    expect(heard).toEqual([
+      `Cloud cover ${Math.round(row.cloudCover!)} %, off-nadir ${row.offNadir!.toFixed(1)}°`,
+    ]);
+    expect(heard.join(' ')).not.toMatch(/[☁∠]/);
+    const box = first.find('input[type="checkbox"]');
+    expect(box.attributes('aria-label')).toBe(
+      `Select scene ${formatLocalDateTime(row.datetime)} ${row.platform ?? row.collection}`,
+    );
   });
 
   it('is driven by the keyboard: arrows move, Space fills the basket, Enter opens', async () => {
