@@ -341,7 +341,7 @@ describe('delivery status refresh', () => {
     expect(button.attributes('disabled')).toBeDefined();
     expect(button.attributes('aria-describedby')).toBe('refresh-reason');
     expect(w.find('#refresh-reason').text()).toBe(
-      'Statuses come from the service, which is not reachable now: the last known ones are shown.',
+      'The service is not reachable: statuses come from the service, so the last known ones are shown.',
     );
   });
 
