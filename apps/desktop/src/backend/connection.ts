@@ -25,6 +25,7 @@ import type { BackendEvents } from './events';
 import type { makeKeyBinding } from './key-binding';
 import type { StoredSettings } from './local-store';
 import { makeLinkMeter, type LinkMeter } from './link-meter';
+import { networkWords } from './network-words';
 import { noService, WORKING_OFFLINE } from './no-service';
 
 /** One service URL + key: replaced as a whole when either changes. */
@@ -133,13 +134,16 @@ export function createConnection(options: ConnectionOptions) {
           since,
           message: 'The service refused the API key: enter a valid key in Settings.',
         };
-      case 'offline':
+      case 'offline': {
+        const why = networkWords(reason(c.message));
         return {
           state: 'offline',
           checkedAt,
           since,
-          message: `The service cannot be reached (${reason(c.message) ?? 'network error'}); searches use the local mirror.`,
+          message: `The service cannot be reached: ${why.words}. Searches use the local mirror.`,
+          details: why.technical,
         };
+      }
       default:
         return {
           state: 'offline',

@@ -29,6 +29,7 @@ import {
 } from '../shared/contract';
 import type { BackendEvents } from './events';
 import { makeOutboxViews } from './outbox-view';
+import { unreachable } from './network-words';
 import { notConfigured, type NoService } from './no-service';
 
 export type RecordKind = EventPayload<'records.changed'>['kinds'][number];
@@ -191,7 +192,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
       if (check.status !== 'online') {
         throw new ContractError(
           'offline',
-          `The service cannot be reached (${check.message ?? 'no answer'}). Nothing was sent: the ${pending()} queued entries are sent when it is back.`,
+          `The service cannot be reached: ${unreachable(check.message)}. Nothing was sent: the ${pending()} queued entries are sent when it is back.`,
         );
       }
     }

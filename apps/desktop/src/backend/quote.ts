@@ -16,6 +16,7 @@ import {
 import { clientRequestSchema, OpenCreateOrderRequest } from '@eo/domain';
 import { ContractError, type Input, type Output } from '../shared/contract';
 import { serviceMessage } from './outbox-view';
+import { unreachable } from './network-words';
 import { notConfigured, type NoService } from './no-service';
 
 /** Per attempt: a quote is answered in milliseconds, or the service is not really there. */
@@ -65,7 +66,7 @@ export function serviceCallError(e: unknown, what: string): unknown {
   if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'abort') {
     return new ContractError(
       'offline',
-      `The service cannot be reached (${e.message}). ${what} needs a connection: try again when online.`,
+      `The service cannot be reached: ${unreachable(e.message)}. ${what} needs a connection: try again when online.`,
     );
   }
   return new ContractError('internal', `${what} failed: ${e.message}`);

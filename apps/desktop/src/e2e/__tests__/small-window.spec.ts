@@ -13,7 +13,18 @@ import { controlBoxes, layoutProblems } from '../map-boxes';
 import { eventually } from '../page-actions';
 
 const SIZE = { width: 1024, height: 700 };
-const j = useJourney('small-window', { page: { viewport: SIZE }, open: 'synced' });
+/**
+ * The connectivity watcher checks once, at connect (before the job below is queued), and not
+ * again during the spec: its check auto-flushes the outbox while online, so at the default 30 s
+ * the job was sometimes sent by the app before the test pressed "Submit all" (then disabled:
+ * nothing waits), on a busy machine where the spec takes longer than a tick.
+ */
+const ONE_CHECK_ONLY = { connectivityIntervalMs: 60 * 60_000 };
+const j = useJourney('small-window', {
+  page: { viewport: SIZE },
+  open: 'synced',
+  app: ONE_CHECK_ONLY,
+});
 
 /** The least width a screen's map keeps beside an open order or form at 1024 px. */
 const MAP_MIN_WIDTH = 500;
@@ -74,6 +85,9 @@ describe('notices at 1024x700', () => {
     const main = j.page.locator('#main');
     const before = (await main.boundingBox())!.height;
     await j.tab('outbox');
+    // Still queued: only this click sends it (see ONE_CHECK_ONLY).
+    const queued = j.page.locator('[data-test="outbox-entry"][data-state="queued"]');
+    await eventually(() => queued.count()).toBe(1);
     await j.page.locator('[data-test="submit-all"]').click();
     const toast = j.page.locator('[data-test="batch-notification"]');
     await eventually(() => toast.textContent()).toContain('1 failed');

@@ -88,6 +88,21 @@ export interface DeliveryStore {
 export const storeLabel = (s: DeliveryStore): string =>
   `${s.name ?? s.id}${s.type ? ` (${s.type})` : ''}`;
 
+/**
+ * What a cloud location configuration is, under its field (issue 26: the form gave no idea),
+ * with an example: the first store the service lists, else the reference service's S3 store.
+ */
+export function configHint(stores: readonly DeliveryStore[]): string {
+  const what =
+    'The store the files go to: a bucket the service was set up to write to, its credentials kept there (not a URL).';
+  const inside = 'The path below is the folder inside it.';
+  const example = stores[0];
+  if (example) {
+    return `${what} Pick one of the service's ${stores.length === 1 ? 'store' : `${stores.length} stores`} by its id, e.g. ${example.id}: ${storeLabel(example)}. ${inside}`;
+  }
+  return `${what} Its id comes from whoever set up your account, e.g. store-s3-field for an S3 bucket. ${inside}`;
+}
+
 export function checkDeliveryForm(
   form: DeliveryForm,
   others: readonly DeliveryRequestInput[] = [],

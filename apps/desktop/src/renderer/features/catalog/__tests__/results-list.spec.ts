@@ -8,6 +8,7 @@ import { useCatalogStore } from '../catalog-store';
 import { utmWkt2 } from '@eo/domain';
 import DetailPanel from '../DetailPanel.vue';
 import ResultsList from '../ResultsList.vue';
+import { formatLocalDateTime } from '../../../format/units';
 
 let bridge: MemoryBridge;
 
@@ -66,6 +67,26 @@ describe('ResultsList', () => {
     expect(id.attributes('title')).toBe(row.id);
     expect(id.find('.long-id__tail').text()).toBe(row.id.slice(-8));
     expect(id.find('.long-id__head').text() + id.find('.long-id__tail').text()).toBe(row.id);
+  });
+
+  it('says the figures in words and names the basket box, for a screen reader', async () => {
+    const { wrapper, catalog } = await mountList();
+    const first = wrapper.find('[role="option"]');
+    const row = catalog.rowAt(0)!;
+    const figures = first.find('[data-test="row-figures"]');
+    // The glyphs are hidden from assistive technology; the words are what it reads.
+    const heard = figures
+      .findAll('span')
+      .filter((s) => s.attributes('aria-hidden') !== 'true')
+      .map((s) => s.text());
+    expect(heard).toEqual([
+      `Cloud cover ${Math.round(row.cloudCover!)} %, off-nadir ${row.offNadir!.toFixed(1)}°`,
+    ]);
+    expect(heard.join(' ')).not.toMatch(/[☁∠]/);
+    const box = first.find('input[type="checkbox"]');
+    expect(box.attributes('aria-label')).toBe(
+      `Select scene ${formatLocalDateTime(row.datetime)} ${row.platform ?? row.collection}`,
+    );
   });
 
   it('is driven by the keyboard: arrows move, Space fills the basket, Enter opens', async () => {

@@ -10,7 +10,12 @@ import { useBasketStore } from '../../catalog/basket-store';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
-import { checkDeliveryForm, deliveryFormFromInput, emptyDeliveryForm } from '../delivery-form';
+import {
+  checkDeliveryForm,
+  configHint,
+  deliveryFormFromInput,
+  emptyDeliveryForm,
+} from '../delivery-form';
 import {
   expectQuiet,
   expectSummaryOnSubmit,
@@ -159,6 +164,23 @@ describe('delivery form', () => {
     await form.find('input[name="config"]').setValue('st-s3');
     await form.find('input[name="path"]').setValue('az://partner/in/');
     expect(form.find('#delivery-path-error').text()).toMatch(/must start with s3:\/\//);
+  });
+
+  it('says what a cloud location configuration is, with a store of the service as example', async () => {
+    bridge.work.lookups = {
+      ...bridge.work.lookups,
+      stores: [{ id: 'st-s3', name: 'field-s3', type: 'S3', bucket: 'b1' }],
+    };
+    const w = await mountScreen();
+    const input = w.find('input[name="config"]');
+    const hint = w.find('#delivery-config-hint');
+    // Read with the field (aria-describedby), and it names a real store to pick.
+    expect(input.attributes('aria-describedby')).toContain('delivery-config-hint');
+    expect(hint.text()).toMatch(/^The store the files go to: a bucket the service was set up/);
+    expect(hint.text()).toContain('e.g. st-s3: field-s3 (S3)');
+    expect(hint.text()).toContain('The path below is the folder inside it.');
+    // A service that lists no stores: an example all the same.
+    expect(configHint([])).toContain('e.g. store-s3-field for an S3 bucket');
   });
 
   it('delivers the catalog records in the basket, and the basket lets them go', async () => {
@@ -319,7 +341,7 @@ describe('delivery status refresh', () => {
     expect(button.attributes('disabled')).toBeDefined();
     expect(button.attributes('aria-describedby')).toBe('refresh-reason');
     expect(w.find('#refresh-reason').text()).toBe(
-      'Statuses come from the service, which is not reachable now: the last known ones are shown.',
+      'The service is not reachable: statuses come from the service, so the last known ones are shown.',
     );
   });
 

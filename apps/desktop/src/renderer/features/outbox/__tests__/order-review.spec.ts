@@ -97,7 +97,7 @@ describe('the review of queued orders', () => {
     // Offline: nothing is quoted, nothing can be sent; the header says orders wait.
     expect(notice.text()).toBe('3 orders to confirm');
     expect(screen.find('[data-test="review-status"]').text()).toContain(
-      '3 orders wait for your confirmation. They are quoted when the service is reachable',
+      '3 orders wait for your confirmation. The service is not reachable: they are quoted when the service is back',
     );
     expect(screen.find('[data-test="send-orders"]').attributes('disabled')).toBeDefined();
     expect(reviewCalls()).toBe(0);
