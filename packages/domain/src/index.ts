@@ -57,6 +57,7 @@ export * from './outbox';
 export * from './outbox-handover';
 export * from './service-origin';
 export * from './field-package';
+export * from './record-link';
 export * from './archive-scenes';
 export * from './saved-archive-search';
 export * from './order-item-progress';

@@ -12,6 +12,8 @@ import type { FieldPackageOptions } from '@eo/domain';
 import {
   OriginMismatchError,
   PackageError,
+  PackageTooLargeError,
+  SelectionError,
   type Mirror,
   type PackageImport,
   type PackagePlan,
@@ -58,6 +60,22 @@ function viewOf(plan: PackagePlan): PackagePlanView {
   };
 }
 
+/**
+ * A selection the mirror cannot make (an AOI or saved search it does not hold) or records
+ * over the budget: the user's to mend, said as such rather than as an internal failure.
+ */
+function planOf(mirror: FieldPackagesDeps['mirror'], options: FieldPackageOptions): PackagePlan {
+  try {
+    return mirror.packages.plan(options);
+  } catch (e) {
+    if (e instanceof SelectionError || e instanceof PackageTooLargeError)
+      throw new ContractError('invalid_argument', e.message, {
+        issues: [{ path: 'selection', message: e.message }],
+      });
+    throw e;
+  }
+}
+
 const mb = (n: number) => `${Math.ceil(n / 1024 / 1024)} MB`;
 
 /** A file name from the package's label: "eo-package-aoi-maize-2024-20261128.gpkg". */
@@ -83,12 +101,12 @@ export function makeFieldPackageActions(deps: FieldPackagesDeps) {
   };
 
   return {
-    plan: (req: ShareRequest): PackagePlanView => viewOf(deps.mirror.packages.plan(optionsOf(req))),
+    plan: (req: ShareRequest): PackagePlanView => viewOf(planOf(deps.mirror, optionsOf(req))),
 
     share: (req: ShareRequest): Promise<ExportedFile> =>
       withTemp((dir) => {
         const options = optionsOf(req);
-        const plan = deps.mirror.packages.plan(options);
+        const plan = planOf(deps.mirror, options);
         if (plan.recordBytes > MAX_APP_PACKAGE_BYTES)
           throw new ContractError(
             'invalid_argument',

@@ -25,6 +25,7 @@ import { withExportSaving, type SaveDeps } from './save-export';
 import { withRasterExportSaving } from './save-raster-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { forwardResume } from './network-signals';
+import { createLinkRelay, linkArgument, registerLinkScheme } from './record-links';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
 import { RASTER_SCHEME_PRIVILEGES, serveRasters } from './raster-protocol';
 import { safeStorageSecrets } from './secrets';
@@ -59,9 +60,28 @@ function start(): void {
     });
   });
 
-  app.on('second-instance', () => {
+  // Record links (`eo-field-desk://…`): parsed here, the page gets the parsed link.
+  const links = createLinkRelay({
+    send: (link) => {
+      if (mainWindow && !mainWindow.isDestroyed())
+        relayEvent((...a) => mainWindow!.webContents.send(...a), 'link.opened', link);
+    },
+    refuse: (reason) => {
+      const box = {
+        type: 'warning' as const,
+        message: 'This link cannot be opened',
+        detail: reason,
+      };
+      void (mainWindow ? dialog.showMessageBox(mainWindow, box) : dialog.showMessageBox(box));
+    },
+  });
+  registerLinkScheme(app, links, process);
+
+  app.on('second-instance', (_event, argv: string[]) => {
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();
+    const link = linkArgument(argv);
+    if (link) links.open(link);
   });
   app.on('window-all-closed', () => app.quit());
 
@@ -147,5 +167,7 @@ function start(): void {
       load: devUrl ? { url: devUrl } : { file: rendererFile },
     });
     mainWindow.on('closed', () => (mainWindow = null));
+    mainWindow.webContents.on('did-start-loading', () => links.unready());
+    mainWindow.webContents.on('did-finish-load', () => links.ready());
   });
 }

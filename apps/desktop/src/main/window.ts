@@ -68,10 +68,11 @@ export function hardenContents(
 }
 
 /**
- * The one permission the app's own page gets: the device position ("Near me" on the maps). Any
- * other permission, and geolocation for any other page or frame, is refused.
+ * The permissions the app's own page gets: the device position ("Near me" on the maps) and
+ * writing to the clipboard ("Copy link"; reading it stays refused). Any other permission, and
+ * these for any other page or frame, is refused.
  */
-export const GRANTED_PERMISSIONS: readonly string[] = ['geolocation'];
+export const GRANTED_PERMISSIONS: readonly string[] = ['geolocation', 'clipboard-sanitized-write'];
 
 /** Session-wide: every permission but geolocation for our page refused, CSP on every response. */
 export function applySessionSecurity(session: Session, pageUrl?: string): void {

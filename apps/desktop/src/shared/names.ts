@@ -73,6 +73,7 @@ export const METHOD_NAMES = [
 ] as const;
 
 export const EVENT_NAMES = [
+  'link.opened',
   'connectivity.changed',
   'sync.progress',
   'sync.imagery',

@@ -189,7 +189,8 @@ export function makeSelection(sqlite: Database.Database) {
       }
       case 'aoi': {
         const aoi = q.aoi.get(selection.aoiId);
-        if (!aoi) throw new SelectionError(`no AOI ${selection.aoiId} in the mirror`);
+        if (!aoi)
+          throw new SelectionError(`AOI ${selection.aoiId} is not in this mirror: sync it first`);
         ids.aois = [selection.aoiId];
         const area = aoiFeature(parseJson(aoi.json)).geometry;
         if (area) inArea(area, ids);

@@ -122,4 +122,14 @@ describe('field packages from the app', () => {
     expect(refused.message).toMatch(/another origin.*org-elsewhere.*Nothing was changed/);
     expect(await stamps(b)).toEqual(held);
   });
+
+  it('says an AOI this mirror does not hold is to be synced first, for plan and share', async () => {
+    const selection = { kind: 'aoi', aoiId: 'aoi-not-synced-here' } as const;
+    for (const method of ['packages.plan', 'packages.share'] as const) {
+      const e = await errorOf(b, method, { selection });
+      expect(e.code).toBe('invalid_argument');
+      expect(e.message).toBe('AOI aoi-not-synced-here is not in this mirror: sync it first');
+      expect(e.details?.issues).toEqual([{ path: 'selection', message: e.message }]);
+    }
+  });
 });

@@ -41,6 +41,7 @@ vi.mock('electron', async () => {
     isPackaged: true,
     enableSandbox: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
+    setAsDefaultProtocolClient: vi.fn(() => true),
     getPath: vi.fn(() => '/should/not/be/used'),
     setPath: vi.fn(),
     getVersion: vi.fn(() => '4.5.6'),
@@ -51,11 +52,13 @@ vi.mock('electron', async () => {
     }),
   });
   class BrowserWindow extends EE {
-    webContents = { id: 1, send: (...a: unknown[]) => h.sent.push(a) };
+    webContents = Object.assign(new EE(), { id: 1, send: (...a: unknown[]) => h.sent.push(a) });
     loadFile = vi.fn(async () => undefined);
     loadURL = vi.fn(async () => undefined);
     show = vi.fn();
     isDestroyed = () => false;
+    isMinimized = () => false;
+    focus = vi.fn();
     constructor(options: Record<string, unknown>) {
       super();
       h.windows.push({ options, win: this });
@@ -118,7 +121,11 @@ vi.mock('electron', async () => {
     },
     powerMonitor: new EE(),
     shell: { openExternal: vi.fn() },
-    dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn() },
+    dialog: {
+      showErrorBox: vi.fn(),
+      showSaveDialog: vi.fn(),
+      showMessageBox: vi.fn(async () => ({ response: 0 })),
+    },
   };
 });
 
@@ -274,5 +281,39 @@ describe('Electron main, wired', () => {
     expect(contents.on.mock.calls.map((c) => c[0])).toEqual(
       expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']),
     );
+  });
+
+  it('opens record links: the app is the scheme, the page gets the parsed link once loaded', () => {
+    expect(electron.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('eo-field-desk');
+    const app = electron.app as unknown as EventEmitter;
+    const contents = (h.windows[0]!.win as { webContents: EventEmitter }).webContents;
+    const opened = () => h.sent.filter((a) => a[1] === 'link.opened').map((a) => a[2]);
+    const preventDefault = vi.fn();
+    contents.emit('did-start-loading');
+    app.emit('second-instance', {}, ['/opt/eo/eo-field-desk', 'eo-field-desk://scene/S2A_1']);
+    expect(opened()).toEqual([]); // the page is not listening yet
+    contents.emit('did-finish-load');
+    expect(opened()).toEqual([{ kind: 'scene', id: 'S2A_1' }]);
+    app.emit('open-url', { preventDefault }, 'eo-field-desk://order/o-1');
+    expect(preventDefault).toHaveBeenCalled();
+    expect(opened()).toEqual([
+      { kind: 'scene', id: 'S2A_1' },
+      { kind: 'order', id: 'o-1' },
+    ]);
+    expect(h.sent.every((a) => a[0] === 'eo:event')).toBe(true);
+
+    const refused = vi.mocked(electron.dialog.showMessageBox);
+    refused.mockClear();
+    app.emit('open-url', { preventDefault }, 'eo-field-desk://scene/..%2F..%2Fetc');
+    app.emit('second-instance', {}, ['x', `eo-field-desk://scene/${'a'.repeat(9000)}`]);
+    app.emit('open-url', { preventDefault }, 'file:///etc/passwd');
+    app.emit('second-instance', {}, ['x', '--no-link-here']); // a plain second start: no dialog
+    expect(opened()).toHaveLength(2);
+    const details = refused.mock.calls.map((c) => (c.at(-1) as { detail: string }).detail);
+    expect(details).toEqual([
+      expect.stringMatching(/not a record id/),
+      expect.stringMatching(/longer than 8192/),
+      expect.stringMatching(/not an eo-field-desk:\/\/ link/),
+    ]);
   });
 });

@@ -108,7 +108,7 @@ describe('main window', () => {
     expect(out!.responseHeaders['X-A']).toEqual(['1']);
   });
 
-  it('grants geolocation, and only it, to the app page alone', () => {
+  it('grants geolocation and clipboard writes, and only them, to the app page alone', () => {
     type Request = (wc: unknown, p: string, cb: (ok: boolean) => void, d?: object) => void;
     type Check = (wc: unknown, p: string, origin: string) => boolean;
     let request: Request | undefined;
@@ -129,6 +129,8 @@ describe('main window', () => {
     expect(asked('geolocation', `${page}#/catalog`)).toBe(true);
     expect(asked('geolocation', 'file:///elsewhere/index.html')).toBe(false);
     expect(asked('geolocation', 'https://evil.example/')).toBe(false);
+    expect(asked('clipboard-sanitized-write', page)).toBe(true);
+    expect(asked('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
     for (const p of ['media', 'notifications', 'clipboard-read', 'openExternal']) {
       expect(asked(p, page)).toBe(false);
     }

@@ -95,6 +95,7 @@ describe('contract', () => {
       'packages.open',
     ]);
     expect(EVENT_NAMES).toEqual([
+      'link.opened',
       'connectivity.changed',
       'sync.progress',
       'sync.imagery',

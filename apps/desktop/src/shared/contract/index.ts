@@ -7,7 +7,7 @@
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
  */
 import type { z } from 'zod';
-import { appMethods } from './app';
+import { appEvents, appMethods } from './app';
 import { archiveMethods } from './archive';
 import { basketEvents, basketMethods } from './basket';
 import { catalogMethods } from './catalog';
@@ -55,6 +55,7 @@ export const contract = {
 } as const;
 
 export const events = {
+  ...appEvents,
   ...connectionEvents,
   ...syncEvents,
   ...recordsEvents,

@@ -119,6 +119,8 @@ describe('eo package', () => {
     expect(noOut.stderr).toContain('a package is a file: give --out FILE');
     const unknown = await eo(['package', 'export', '--db', office, '--aoi', 'nope', '--dry-run']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('eo package export: no AOI nope in the mirror\n');
+    expect(unknown.stderr).toBe(
+      'eo package export: AOI nope is not in this mirror: sync it first\n',
+    );
   });
 });

@@ -58,14 +58,14 @@ describe('Share for the field…', () => {
   it('says a refusal as an alert', async () => {
     bridge.failWith(
       'packages.plan',
-      new ContractError('invalid_argument', 'no AOI a-9 in the mirror'),
+      new ContractError('invalid_argument', 'AOI a-9 is not in this mirror: sync it first'),
     );
     wrapper = mount(SharePackage, { props: { selection: { kind: 'aoi', aoiId: 'a-9' } } });
     await wrapper.find('[data-test="share-package-plan"]').trigger('click');
     await flushPromises();
     const out = wrapper.find('[data-test="share-package-outcome"]');
     expect(out.attributes('role')).toBe('alert');
-    expect(out.text()).toContain('no AOI a-9 in the mirror');
+    expect(out.text()).toContain('AOI a-9 is not in this mirror: sync it first');
   });
 });
 
