@@ -234,7 +234,8 @@ describe('takeOffline', () => {
     expect(makeOfflineRasterStore(db.sqlite).get(row.id)!.idempotency_key).not.toBe(keyBefore);
     expect(creates()).toBe(1);
     db.close();
-  });
+    // Run alone (-t) it is the first to have the service render the scene's COG: ~30 s at load 19.
+  }, 120_000);
 
   it("a file that is not a COG (the provider's zip): its size said first, taken whole, resumed where it stopped", async () => {
     const zip = Buffer.concat([Buffer.from('PK\x03\x04'), crypto.randomBytes(3 * 1024 * 1024)]);
