@@ -40,7 +40,7 @@ beforeAll(async () => {
   if (state.status !== 'ready') throw new Error(JSON.stringify(state));
   ({ url, etag } = state);
   whole = (await t.call({ method: 'GET', url, key: null })).rawPayload;
-});
+}, 180_000); // the app and a first render on a busy machine (past the hook's 60 s at load 20)
 afterAll(async () => t.close());
 
 const validator = () =>
