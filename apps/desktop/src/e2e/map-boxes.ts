@@ -53,11 +53,13 @@ export async function controlBoxes(holder: Locator): Promise<{ map: Box; control
   );
 }
 
-const overlap = (a: Box, b: Box) =>
+/** Two boxes share more than half a pixel both ways. */
+export const overlap = (a: Box, b: Box) =>
   Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 &&
   Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
 
-const inside = (c: Box, m: Box) =>
+/** `c` lies within `m` (half a pixel of rounding allowed). */
+export const inside = (c: Box, m: Box) =>
   c.x >= m.x - 0.5 &&
   c.y >= m.y - 0.5 &&
   c.x + c.width <= m.x + m.width + 0.5 &&

@@ -18,8 +18,8 @@ import {
 } from '../../backend/__tests__/site-window';
 import { runAxe, screenLayout } from '../a11y-checks';
 import { useJourney } from '../harness';
-import { controlBoxes, layoutProblems } from '../map-boxes';
-import { eventually, type Box } from '../page-actions';
+import { controlBoxes, inside, layoutProblems, overlap } from '../map-boxes';
+import { eventually } from '../page-actions';
 
 const SIZE = { width: 1024, height: 700 };
 const source = windowSource();
@@ -43,15 +43,6 @@ beforeAll(async () => {
     fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8'),
   );
 });
-
-const overlap = (a: Box, b: Box) =>
-  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 &&
-  Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
-const inside = (c: Box, m: Box) =>
-  c.x >= m.x - 0.5 &&
-  c.y >= m.y - 0.5 &&
-  c.x + c.width <= m.x + m.width + 0.5 &&
-  c.y + c.height <= m.y + m.height + 0.5;
 
 /** What on the catalog map lies over what: its controls, the panel and the compare handle. */
 async function mapProblems(): Promise<string[]> {
