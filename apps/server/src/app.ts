@@ -26,6 +26,7 @@ import { registerIndexRoutes } from './indices/routes';
 import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
 import { registerVisualizationPngRoute } from './visualizations/png-route';
+import { registerJobPackageRoutes } from './jobs/packages';
 import { registerJobRoutes } from './jobs/routes';
 import { registerOrderRoutes } from './orders/routes';
 import { registerArchiveRoutes } from './archive/routes';
@@ -125,6 +126,7 @@ export async function buildApp(
   registerAoiRoutes(router, ctx);
   registerVisualizationRoutes(router, ctx);
   registerJobRoutes(router, ctx);
+  registerJobPackageRoutes(router, app, ctx);
   registerOrderRoutes(router, ctx);
   registerDeliveryRoutes(router, ctx);
   registerDownloadRoutes(router, app, ctx);

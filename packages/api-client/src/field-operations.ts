@@ -14,6 +14,8 @@
  * - `listVisualizations`: an AOI's visualizations, every page (offset paged, bounded).
  * - `listArchiveCollections`, `searchArchive` (one page of the cross-collection search).
  * - `getAoi`, `getOrderItem`: one record, to refresh it after an action.
+ * - `downloadJob`, `downloadTask` (PUT): a job's or one task's results packaged behind a signed
+ *   URL; `in_progress` without a URL until ready (ask again; PUT is idempotent).
  */
 import {
   fieldOperationEndpoints as ops,
@@ -24,10 +26,12 @@ import {
   type ArchiveSearchRequest,
   type Delivery,
   type Job,
+  type JobDownload,
   type ListDeliveriesQuery,
   type ListWorkflowJobsQuery,
   type OrderItem,
   type Store,
+  type TaskDownload,
   type Visualization,
   type WorkflowCostEstimate,
 } from '@eo/domain';
@@ -68,6 +72,19 @@ export interface FieldOperations {
   ): Promise<ArchiveFeatureCollection | null>;
   getAoi(aoiId: string, options?: CallOptions): Promise<Aoi | null>;
   getOrderItem(id: string, options?: CallOptions): Promise<OrderItem | null>;
+  /** `PUT .../jobs/{job_id}/download`: the job's results as a package (null: not offered). */
+  downloadJob(
+    workflowId: string,
+    jobId: string,
+    options?: CallOptions,
+  ): Promise<JobDownload | null>;
+  /** `PUT .../jobs/{job_id}/tasks/{task_id}/download`: one task's results as a package. */
+  downloadTask(
+    workflowId: string,
+    jobId: string,
+    taskId: string,
+    options?: CallOptions,
+  ): Promise<TaskDownload | null>;
 }
 
 /** Enough for any AOI's visualizations; a service that ignores paging cannot loop us forever. */
@@ -126,7 +143,13 @@ export function makeFieldOperations(read: ExtensionRead): FieldOperations {
   }
 
   const one = async <T>(
-    id: 'getWorkflowJob' | 'estimateWorkflowCost' | 'getAoi' | 'getOrderItem',
+    id:
+      | 'getWorkflowJob'
+      | 'estimateWorkflowCost'
+      | 'getAoi'
+      | 'getOrderItem'
+      | 'downloadJob'
+      | 'downloadTask',
     params: Record<string, string>,
     query: Record<string, string> | undefined,
     options: CallOptions | undefined,
@@ -220,5 +243,19 @@ export function makeFieldOperations(read: ExtensionRead): FieldOperations {
     },
     getAoi: (aoiId, options) => one<Aoi>('getAoi', { aoi_id: aoiId }, undefined, options),
     getOrderItem: (id, options) => one<OrderItem>('getOrderItem', { id }, undefined, options),
+    downloadJob: (workflowId, jobId, options) =>
+      one<JobDownload>(
+        'downloadJob',
+        { workflow_id: workflowId, job_id: jobId },
+        undefined,
+        options,
+      ),
+    downloadTask: (workflowId, jobId, taskId, options) =>
+      one<TaskDownload>(
+        'downloadTask',
+        { workflow_id: workflowId, job_id: jobId, task_id: taskId },
+        undefined,
+        options,
+      ),
   };
 }

@@ -20,6 +20,9 @@
  *   a search across them (STAC API item search: collections, ids, bbox, intersects, datetime).
  * - `GET /v0/aoi/{aoi_id}` and `GET /v0/order-items/{id}`: one record, to refresh it after an
  *   action (the provider's singular `aoi` path is its own).
+ * - `PUT /v0/workflows/{workflow_id}/jobs/{job_id}/download` and
+ *   `.../jobs/{job_id}/tasks/{task_id}/download`: a job's (or one task's) results packaged
+ *   behind a signed URL; PUT, asked again until the package is ready (`downloadStatusOf`).
  *
  * Responses are loose (either service's extra fields are kept); queries are strict where our
  * service validates them, and list only the provider's parameters (plus `project_id` on the
@@ -45,6 +48,35 @@ export const WorkflowJobParams = z.strictObject({ workflow_id: IdParam, job_id: 
 export type WorkflowJobParams = z.infer<typeof WorkflowJobParams>;
 export const SingleAoiParams = z.strictObject({ aoi_id: IdParam });
 export const OrderItemIdParams = z.strictObject({ id: IdParam });
+export const WorkflowJobTaskParams = z.strictObject({
+  workflow_id: IdParam,
+  job_id: IdParam,
+  task_id: IdParam,
+});
+export type WorkflowJobTaskParams = z.infer<typeof WorkflowJobTaskParams>;
+
+/**
+ * `dexter.PutJobUpstreamResponseBody`: a job's download package. `status` as the provider's
+ * downloads write it (`downloadStatusOf` reads any case); `signed_url` once it is ready. The
+ * provider writes the workflow as `workflowId` here.
+ */
+export const JobDownload = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  signed_url: text,
+  workflowId: text,
+});
+export type JobDownload = z.infer<typeof JobDownload>;
+
+/** `dexter.PutTaskUpstreamResponseBody`: one task's download package. */
+export const TaskDownload = z.looseObject({
+  id: z.string().min(1),
+  job_id: text,
+  workflow_id: text,
+  status: z.string(),
+  signed_url: text,
+});
+export type TaskDownload = z.infer<typeof TaskDownload>;
 
 /** `GET /v0/catalogs/deliveries` filters (`clerk` ListDeliveries): each one id. */
 export const ListDeliveriesQuery = z.strictObject({
@@ -279,5 +311,23 @@ export const fieldOperationEndpoints = {
     summary: "Read an order item (extension: the real service's read)",
     params: OrderItemIdParams,
     response: OrderItem,
+  },
+  downloadJob: {
+    method: 'PUT',
+    path: '/v0/workflows/:workflow_id/jobs/:job_id/download',
+    kind: 'prepare',
+    status: 200,
+    summary: "Package a job's results behind a signed URL (extension: the real service's PUT)",
+    params: WorkflowJobParams,
+    response: JobDownload,
+  },
+  downloadTask: {
+    method: 'PUT',
+    path: '/v0/workflows/:workflow_id/jobs/:job_id/tasks/:task_id/download',
+    kind: 'prepare',
+    status: 200,
+    summary: "Package one task's results behind a signed URL (extension: the real service's PUT)",
+    params: WorkflowJobTaskParams,
+    response: TaskDownload,
   },
 } as const satisfies Record<string, EndpointDef>;

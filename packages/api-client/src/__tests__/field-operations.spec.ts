@@ -50,6 +50,28 @@ describe('field operations against the reference service', () => {
       expect(jobs?.map((j) => j.id)).toEqual([job.id]);
       const again = await x.getWorkflowJob('wf-cloud-mask', job.id);
       expect(again?.tasks?.length).toBe(job.tasks?.length);
+      // Job and task results (PUT): a signed package once the job has finished (a signed URL
+      // may be root-relative: resolved against the service).
+      await svc.server.app.ctx.worker.drain();
+      const ready = await x.downloadJob('wf-cloud-mask', job.id);
+      expect(ready).toMatchObject({ id: job.id, status: 'success' });
+      const pkg = (await (await fetch(new URL(ready!.signed_url!, svc.url))).json()) as {
+        job_id: string;
+        tasks: Array<{ id: string; status: string; result: string }>;
+      };
+      expect(pkg.job_id).toBe(job.id);
+      expect(pkg.tasks.map((t) => t.id)).toEqual(job.tasks?.map((t) => t.id));
+      const task = job.tasks![0]!;
+      const one = await x.downloadTask('wf-cloud-mask', job.id, task.id);
+      expect(one).toMatchObject({ id: task.id, job_id: job.id, status: 'success' });
+      const taskPkg = (await (await fetch(new URL(one!.signed_url!, svc.url))).json()) as {
+        tasks: unknown[];
+      };
+      expect(taskPkg.tasks).toEqual([pkg.tasks[0]]);
+      // Without its signature, or under another workflow: refused, never served.
+      expect((await fetch(new URL(ready!.signed_url!.split('?')[0]!, svc.url))).status).toBe(403);
+      expect(await x.downloadJob('wf-ndvi-timeseries', job.id)).toBeNull();
+      expect(await x.downloadTask('wf-cloud-mask', job.id, 'jt-nope')).toBeNull();
       expect(Array.isArray(await x.listDeliveries())).toBe(true);
       expect(await x.getAoi('aoi-nope')).toBeNull();
       expect(await x.getOrderItem('item-nope')).toBeNull();

@@ -123,19 +123,32 @@ export function sendCreate(
   }
 }
 
-/** The created resource's id; deliveries create several, joined by commas. */
+/**
+ * The ids of the deliveries a delivery create made, in the answer's order: only string ids
+ * (a delivery the answer shows without one is not named; the stored response keeps it).
+ */
+export function deliveryIdsOf(response: unknown): string[] {
+  const r = response as Record<string, unknown> | null;
+  const list: unknown[] = r && Array.isArray(r.deliveries) ? r.deliveries : [];
+  return list
+    .map((d) => (d && typeof d === 'object' ? (d as Record<string, unknown>).delivery_id : null))
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+}
+
+/**
+ * The created resource's id. A delivery create makes several (how many per request is not shown
+ * in the spec): its remote id is their ids joined by commas, for the screens and for a person
+ * to read; code reads the ids from the stored response (`deliveryIdsOf`), never by splitting,
+ * since the spec does not keep a comma out of an id. Null when the answer names nothing created.
+ */
 export function remoteIdOf(kind: OutboxKind, response: unknown): string | null {
   const r = response as Record<string, unknown> | null;
   if (!r) return null;
   switch (kind) {
     case 'aoi':
       return typeof r.aoi_id === 'string' ? r.aoi_id : null;
-    case 'delivery': {
-      const list = Array.isArray(r.deliveries)
-        ? (r.deliveries as Array<Record<string, unknown>>)
-        : [];
-      return list.map((d) => String(d.delivery_id)).join(',') || null;
-    }
+    case 'delivery':
+      return deliveryIdsOf(r).join(',') || null;
     default:
       return typeof r.id === 'string' ? r.id : null;
   }

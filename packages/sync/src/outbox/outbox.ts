@@ -483,12 +483,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
 
     /**
-     * Kinds a 429 held in this flush, until when (µs): the service limits that create (each
-     * kind is its own endpoint, and services rate-limit per endpoint), so the kind's other
-     * entries wait with it and the other kinds go on. The limited entry itself is queued with
-     * its Retry-After; the others are not attempted in this flush.
+     * Kinds a 429 holds, until when (µs): the service limits that create (each kind is its own
+     * endpoint, and services rate-limit per endpoint), so the kind's other entries wait with it
+     * and the other kinds go on. The limited entry itself is queued with its Retry-After, which
+     * is what a later flush (or a restarted app) reads the hold from: a new flush does not ask
+     * again before the service said it may. Ignoring the backoff (a person's "send now") ignores
+     * it too, as it does the entry's own next attempt.
      */
-    const heldUntil = new Map<OutboxKind, number>();
+    const heldUntil = store.rateLimitedUntil(micros());
     store.requeueSending(micros());
     // Work handed over to another laptop: found sent on the service once it got there.
     await findHandedOver({ store, client, micros, due: dueAt(), signal, record: recordSent });

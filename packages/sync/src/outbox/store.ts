@@ -123,6 +123,12 @@ export function createOutboxStore(db: Database.Database) {
   const remoteIdTaken = db.prepare<[string, string], { id: string }>(
     `SELECT id FROM outbox WHERE kind = ? AND remote_id = ? LIMIT 1`,
   );
+  // Kinds a 429 holds: a queued entry waits out the Retry-After its kind's endpoint answered.
+  const rateLimited = db.prepare<[number], { kind: string; until: number }>(
+    `SELECT kind, MAX(next_attempt_at) AS until FROM outbox
+     WHERE state = 'queued' AND next_attempt_at > ? AND json_extract(last_error, '$.status') = 429
+     GROUP BY kind`,
+  );
   const handOver = db.prepare(
     `UPDATE outbox SET state = 'handed_over', handed_over_at = ?, updated_at = ?
      WHERE id = ? AND state = 'queued'`,
@@ -209,6 +215,14 @@ export function createOutboxStore(db: Database.Database) {
     },
     isRemoteIdTaken(kind: OutboxKind, remoteId: string): boolean {
       return remoteIdTaken.get(kind, remoteId) !== undefined;
+    },
+    /**
+     * Each kind whose endpoint answered 429 to an entry still queued, and until when (µs, the
+     * latest such entry's next attempt, past `at`): stored with the entries, so it holds across
+     * flushes and restarts.
+     */
+    rateLimitedUntil(at: number): Map<OutboxKind, number> {
+      return new Map(rateLimited.all(at).map((r) => [r.kind as OutboxKind, r.until]));
     },
     /** queued -> handed_over (written to a file for another laptop); false if it moved. */
     markHandedOver(id: string, at: number): boolean {

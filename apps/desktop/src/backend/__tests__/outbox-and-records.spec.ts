@@ -5,6 +5,7 @@
  * lists and filters after a sync; lookups.
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
+import { deliveryIdsOf } from '@eo/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FlushResult, OutboxEntryView } from '../../shared/contract';
 import {
@@ -280,7 +281,7 @@ describe('the outbox, from offline to the service', () => {
     expect((await t.call('aois.list')).map((a) => a.aoi_id)).toEqual([aoiId]);
     const deliveries = await t.call('deliveries.list');
     expect(deliveries.map((d) => d.delivery_id).sort()).toEqual(
-      byId.get(queued.delivery!.id)!.remoteId!.split(',').sort(),
+      deliveryIdsOf(byId.get(queued.delivery!.id)!.response).sort(),
     );
     expect((await t.call('jobs.list')).map((j) => j.workflow_id)).toEqual(['wf-ndvi-timeseries']);
 

@@ -109,6 +109,8 @@ export const FIELD_OPERATION_CALLS: readonly Call[] = [
   ],
   ['extensions.getAoi', (c) => c.extensions.getAoi('aoi-1')],
   ['extensions.getOrderItem', (c) => c.extensions.getOrderItem('oi-1')],
+  ['extensions.downloadJob', (c) => c.extensions.downloadJob('wf-1', 'job-1')],
+  ['extensions.downloadTask', (c) => c.extensions.downloadTask('wf-1', 'job-1', 'task-1')],
 ];
 
 export const CALLS: readonly Call[] = [

@@ -124,6 +124,13 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
       const delivery = (await x.listDeliveries())?.[0];
       expect(delivery?.target_path).toMatch(/\S/);
       expect((await x.getWorkflowJob('wf-1', 'job-1'))?.tasks).toEqual(expect.any(Array));
+      // The two PUTs: a package's state, and its link once ready.
+      for (const pkg of [
+        await x.downloadJob('wf-1', 'job-1'),
+        await x.downloadTask('wf-1', 'job-1', 'task-1'),
+      ]) {
+        expect(pkg).toMatchObject({ id: expect.any(String), status: expect.any(String) });
+      }
     }
   });
 
