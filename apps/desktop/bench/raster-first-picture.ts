@@ -15,18 +15,18 @@ import { median, reportVerdict } from '@eo/bench-kit';
 import { RasterEngine } from '../src/renderer/features/rasters/raster-engine';
 import { httpRangeSource } from '../src/renderer/features/rasters/raster-source';
 import type { RasterStyle } from '../src/renderer/features/rasters/raster-style';
-import { fitZoom, machine, serveSite, tilesOf, viewAt } from './raster-site';
+import { machine, serveSite, tilesOf, viewAt } from './raster-site';
 
 const smoke = process.argv.includes('--smoke');
 const SIDE = smoke ? 1024 : 4096;
 const SAMPLES = smoke ? 2 : 7;
 
 const served = await serveSite(SIDE);
-const { site } = served;
-const [lon, lat] = site.lonLatOf(SIDE / 2, SIDE / 2);
-const [w, n] = site.lonLatOf(0, 0);
-const [e, s] = site.lonLatOf(SIDE, SIDE);
-const fit = fitZoom([w, s, e, n]);
+const {
+  site,
+  centre: [lon, lat],
+  fit,
+} = served;
 const view = [...tilesOf(viewAt(lon, lat, fit)).values()];
 
 /** Paints every tile of the view; the time of the first one with content. */

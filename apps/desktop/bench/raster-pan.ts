@@ -17,7 +17,7 @@ import { reportVerdict } from '@eo/bench-kit';
 import { RasterEngine } from '../src/renderer/features/rasters/raster-engine';
 import { httpRangeSource } from '../src/renderer/features/rasters/raster-source';
 import { stretchLut, type RasterStyle } from '../src/renderer/features/rasters/raster-style';
-import { fitZoom, machine, percentile, serveSite, tilesOf, viewAt, type View } from './raster-site';
+import { machine, percentile, serveSite, tilesOf, viewAt, type View } from './raster-site';
 
 const smoke = process.argv.includes('--smoke');
 const SIDE = smoke ? 1024 : 4096;
@@ -25,11 +25,11 @@ const ROUNDS = smoke ? 1 : 5;
 const DRAGS = smoke ? 2 : 6;
 
 const served = await serveSite(SIDE);
-const { site } = served;
-const [lon, lat] = site.lonLatOf(SIDE / 2, SIDE / 2);
-const [w, n] = site.lonLatOf(0, 0);
-const [e, s] = site.lonLatOf(SIDE, SIDE);
-const fit = fitZoom([w, s, e, n]);
+const {
+  site,
+  centre: [lon, lat],
+  fit,
+} = served;
 
 /** The moves: fit, zoom in step by step (3 past fit reaches the native 10 m), drags, zoom out. */
 function views(): View[] {

@@ -19,6 +19,9 @@ export interface ServedSite {
   readonly site: SiteWindow;
   /** The raster's URL (what the worker is given). */
   readonly url: string;
+  /** The window's centre [lon, lat], and the zoom that fits it in a 1280x800 map. */
+  readonly centre: readonly [number, number];
+  readonly fit: number;
   close(): Promise<void>;
 }
 
@@ -45,9 +48,13 @@ export async function serveSite(side: number): Promise<ServedSite> {
   server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const [w, n] = site.lonLatOf(0, 0);
+  const [e, s] = site.lonLatOf(side, side);
   return {
     site,
     url: `http://127.0.0.1:${port}/raster/site`,
+    centre: site.lonLatOf(side / 2, side / 2),
+    fit: fitZoom([w, s, e, n]),
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await bytes.close();
