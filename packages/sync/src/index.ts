@@ -109,6 +109,14 @@ export {
   type TakeOfflineOptions,
 } from './offline/index';
 export {
+  fetchJobResults,
+  JOB_RESULTS_MAX_BYTES,
+  JobResultsError,
+  type JobResults,
+  type JobResultsOptions,
+  type JobResultsProblem,
+} from './results/job-results';
+export {
   DEFAULT_IMAGERY_BUDGET_BYTES,
   IMAGERY_CHOICES,
   imageryDir,

@@ -32,6 +32,7 @@ export const METHOD_NAMES = [
   'deliveries.list',
   'jobs.list',
   'jobs.estimate',
+  'jobs.results',
   'created.refresh',
   'lookups.get',
   'outbox.list',

@@ -398,6 +398,19 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return basket.handle(method, input);
       case 'files.export':
         return bridge.exportAnswer(input as FileExportRequest);
+      // A finished job's results package, as browser mode gets it (the backend's reading of the
+      // service's package: src/backend/__tests__/job-results.spec.ts).
+      case 'jobs.results': {
+        const { jobId } = input as { jobId: string };
+        const json = JSON.stringify({ job_id: jobId, tasks: [] });
+        return {
+          fileName: `job-${jobId}-results.json`,
+          mediaType: 'application/json',
+          features: 0,
+          bytes: json.length,
+          base64: btoa(json),
+        };
+      }
       // Offline rasters, takes and the link as the test sets them.
       case 'rasters.list':
         return bridge.offlineRasters;

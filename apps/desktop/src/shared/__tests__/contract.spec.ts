@@ -55,6 +55,7 @@ describe('contract', () => {
       'deliveries.list',
       'jobs.list',
       'jobs.estimate',
+      'jobs.results',
       'created.refresh',
       'lookups.get',
       'outbox.list',

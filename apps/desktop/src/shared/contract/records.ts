@@ -24,6 +24,7 @@ import {
 } from '@eo/domain';
 import { z } from 'zod';
 import { IndexMapPictureVariant } from '../quicklooks';
+import { ExportedFile } from './file-export';
 import { id, none } from './fields';
 
 /** Inclusive instants (RFC 3339); either end may be left open. */
@@ -173,6 +174,12 @@ export const recordsMethods = {
     input: z.object({ workflowId: id, projectId: id.optional() }).strict(),
     output: JobEstimate.nullable(),
   },
+  /**
+   * Online only: a finished job's results as the service packages them (its
+   * `PUT .../jobs/{id}/download`), read from the package's signed URL, to save as a file
+   * (Electron: through the save dialog; browser mode: the page downloads it).
+   */
+  'jobs.results': { input: z.object({ jobId: id }).strict(), output: ExportedFile },
   /** Online: re-reads the status of unfinished visualizations, deliveries and jobs. */
   'created.refresh': {
     input: none,

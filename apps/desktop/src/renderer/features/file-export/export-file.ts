@@ -4,9 +4,10 @@
  * (`savedTo`); in browser mode the page downloads the bytes it got.
  */
 import { EXPORT_FORMATS, type ExportFormat } from '@eo/domain';
-import type { ExportedFile, ExportSource } from '../../../shared/contract';
+import type { ExportSource } from '../../../shared/contract';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError } from '../../stores/errors';
+import { downloadFile } from '../../ui/download-file';
 
 /** What the format menu says of each format. */
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
@@ -18,23 +19,6 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
   csv: 'CSV',
 };
 export const FORMATS: readonly ExportFormat[] = EXPORT_FORMATS;
-
-/** The bytes of an export as a download of the page (browser mode). */
-export function downloadFile(file: ExportedFile, doc: Document = document): void {
-  const binary = atob(file.base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.mediaType }));
-  const a = doc.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  a.style.display = 'none';
-  doc.body.appendChild(a);
-  a.click();
-  a.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export type ExportOutcome = { ok: true; message: string } | { ok: false; message: string };
 

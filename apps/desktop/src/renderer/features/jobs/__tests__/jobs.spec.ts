@@ -151,6 +151,34 @@ describe('jobs list', () => {
     expect(w.find('[data-test="job-details"]').exists()).toBe(false);
   });
 
+  it('saves the results of a finished job, and says why when it cannot', async () => {
+    const w = await mountScreen();
+    // A running job has no results yet: no button in its details.
+    await row(w, 'job-2').find('[data-test="job-details-toggle"]').trigger('click');
+    expect(w.find('#job-details-job-2 [data-test="job-results"]').exists()).toBe(false);
+    await row(w, 'job-1').find('[data-test="job-details-toggle"]').trigger('click');
+    const details = w.find('#job-details-job-1');
+    const button = details.find('[data-test="job-results"]');
+    const outcome = details.find('[data-test="job-results-outcome"]');
+    expect(outcome.attributes('role')).toBe('status');
+    await button.trigger('click');
+    await flushPromises();
+    expect(bridge.calls.filter((c) => c.method === 'jobs.results').map((c) => c.input)).toEqual([
+      { jobId: 'job-1' },
+    ]);
+    expect(outcome.text()).toMatch(/^Downloaded job-job-1-results\.json \(\d+ B\)\.$/);
+    bridge.failWith(
+      'jobs.results',
+      new ContractError('busy', 'The service is still packaging the results of this job.'),
+    );
+    await button.trigger('click');
+    await flushPromises();
+    expect(outcome.text()).toBe(
+      'Results not saved: The service is still packaging the results of this job.',
+    );
+    expect(button.attributes('disabled')).toBeUndefined();
+  });
+
   it('re-reads while a job is unfinished', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const w = await mountScreen();
