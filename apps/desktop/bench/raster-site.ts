@@ -1,6 +1,6 @@
 /**
  * The offline raster the raster benchmarks read (raster-pan.ts, raster-index.ts,
- * raster-first-picture.ts): a site's window in the stored format, written by the tests' own
+ * raster-first-picture.ts, raster-frames.ts): a site's window in the stored format, written by the tests' own
  * fixture (src/backend/__tests__/site-window.ts) to a temp file, and served by the backend's
  * raster byte route (src/backend/raster-bytes.ts) on 127.0.0.1, read back by the raster worker's
  * own HTTP range source, as the app reads it. The engine is the worker's (RasterEngine), run in
@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeRasterBytes } from '../src/backend/raster-bytes';
 import { writeSiteWindow, type SiteWindow } from '../src/backend/__tests__/site-window';
-import { mercX, mercY } from '../src/renderer/map/mercator';
+import type { ViewArea } from '../src/renderer/features/rasters/raster-read-ahead';
+import { mercX, mercY, unmercX, unmercY } from '../src/renderer/map/mercator';
 
 export interface ServedSite {
   readonly site: SiteWindow;
@@ -21,6 +22,8 @@ export interface ServedSite {
   readonly url: string;
   /** The window's centre [lon, lat], and the zoom that fits it in a 1280x800 map. */
   readonly centre: readonly [number, number];
+  /** The window's lon/lat bounds [west, south, east, north] (its corners'). */
+  readonly bounds: readonly [number, number, number, number];
   readonly fit: number;
   close(): Promise<void>;
 }
@@ -33,6 +36,13 @@ export async function serveSite(side: number): Promise<ServedSite> {
     stored: (id) => Promise.resolve(id === 'site' ? { file: site.file, size: site.bytes } : null),
   });
   const server = http.createServer((req, res) => {
+    // The Chromium bench's page is on another port of 127.0.0.1 (raster-frames.ts).
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-expose-headers', 'content-range');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-headers': 'range' }).end();
+      return;
+    }
     void bytes.read({ rasterId: 'site', range: req.headers.range ?? null }).then((a) => {
       if (a.status === 200 || a.status === 206) {
         res.writeHead(a.status, {
@@ -54,6 +64,7 @@ export async function serveSite(side: number): Promise<ServedSite> {
     site,
     url: `http://127.0.0.1:${port}/raster/site`,
     centre: site.lonLatOf(side / 2, side / 2),
+    bounds: [w, s, e, n],
     fit: fitZoom([w, s, e, n]),
     async close() {
       await new Promise((resolve) => server.close(resolve));
@@ -84,6 +95,20 @@ export interface ViewTile {
 export function viewAt(lon: number, lat: number, z: number, width = 1280, height = 800): View {
   const scale = 256 * 2 ** z;
   return { z, cx: mercX(lon) * scale, cy: mercY(lat) * scale, width, height };
+}
+
+/** What the map tells the raster worker of a view (its zoom and lon/lat bounds). */
+export function viewArea(v: View): ViewArea {
+  const scale = 256 * 2 ** v.z;
+  return {
+    z: v.z,
+    bounds: [
+      unmercX((v.cx - v.width / 2) / scale),
+      unmercY((v.cy + v.height / 2) / scale),
+      unmercX((v.cx + v.width / 2) / scale),
+      unmercY((v.cy - v.height / 2) / scale),
+    ],
+  };
 }
 
 /** Every tile the view shows (what Leaflet's GridLayer asks), by the key `z/x/y`. */

@@ -21,6 +21,7 @@ const BENCHES: Array<[string, string[]]> = [
   ['quicklooks.ts', []],
   ['pan.ts', []],
   ['raster-pan.ts', []],
+  ['raster-frames.ts', []],
   ['raster-index.ts', []],
   ['raster-first-picture.ts', []],
   ['backend-search.ts', []],

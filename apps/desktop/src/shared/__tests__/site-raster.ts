@@ -51,6 +51,8 @@ export interface SiteWindowOptions {
   readonly pixelSize?: number;
   readonly sceneId?: string;
   readonly datetime?: string;
+  /** Pixels on a tile's side (default: the stored format's). */
+  readonly tileSize?: number;
   /** Shifts the covers' texture (another date of the same site looks a little different). */
   readonly seed?: number;
 }
@@ -139,6 +141,7 @@ export async function writeSiteRaster(
       sampleType: 'uint16',
       geoTransform,
       epsg,
+      ...(options.tileSize ? { tileSize: options.tileSize } : {}),
       nodata: REFLECTANCE.nodata,
       metadata: sceneItems({
         sceneId,

@@ -6,6 +6,7 @@
 import type { BandStats, PixelReading, RasterInfo } from './raster-engine';
 import type { MapTile } from './raster-grid';
 import type { FromWorker, ToWorker } from './raster-messages';
+import type { ViewArea } from './raster-read-ahead';
 import type { IndexStyle, RasterStyle } from './raster-style';
 
 export interface TileRequest {
@@ -19,6 +20,8 @@ export interface RasterClient {
   bandStats(id: string): Promise<BandStats[]>;
   indexStats(id: string, style: IndexStyle): Promise<BandStats | null>;
   tile(id: string, tile: MapTile, style: RasterStyle): TileRequest;
+  /** The map's view after a move: the worker decodes ahead of it while idle. */
+  readAhead(id: string, view: ViewArea): void;
   pixel(
     id: string,
     lon: number,
@@ -74,6 +77,7 @@ export function createRasterClient(worker: WorkerLike): RasterClient {
       }));
       return { pixels: done, cancel: () => worker.postMessage({ type: 'cancel', req }) };
     },
+    readAhead: (id, view) => worker.postMessage({ type: 'readAhead', id, view }),
     pixel: (id, lon, lat, index) =>
       ask<PixelReading | null>((req) => ({ type: 'pixel', req, id, lon, lat, index })).done,
   };

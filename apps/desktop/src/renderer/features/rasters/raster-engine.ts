@@ -5,7 +5,7 @@
  * range from the window, and read every band and the index at a point (the pixel inspector).
  */
 import type { RangeSource } from '@eo/geotiff';
-import { REFLECTANCE } from '@eo/geotiff';
+import { REFLECTANCE, SAMPLE_BYTES } from '@eo/geotiff';
 import {
   levelForTile,
   pixelBox,
@@ -27,6 +27,13 @@ import {
   type RasterStyle,
 } from './raster-style';
 import { OpenRaster, TILE_CACHE_BYTES, TileCache, type DecodedTile } from './raster-source';
+import {
+  ReadAhead,
+  readAheadPlan,
+  type ReadAheadResult,
+  type SourceTile,
+  type ViewArea,
+} from './raster-read-ahead';
 
 /** What the map and the panels need to know of an open raster. */
 export interface RasterInfo {
@@ -70,12 +77,15 @@ function positions(tx0: number, ty0: number, tx1: number, ty1: number): [number,
 export const STATS_PIXELS = 1 << 20;
 /** Bytes of index values kept (per tile and expression). */
 const INDEX_CACHE_BYTES = 96 * 1024 * 1024;
+/** Share of the decoded tiles' budget one raster's read-ahead may fill (the view keeps the rest). */
+const READ_AHEAD_SHARE = 3 / 8;
 
 export class RasterEngine {
   private readonly tiles = new TileCache<DecodedTile>(TILE_CACHE_BYTES);
   private readonly indexTiles = new TileCache<IndexTile & { bytes: number }>(INDEX_CACHE_BYTES);
   private readonly rasters = new Map<string, { raster: OpenRaster; info: RasterInfo }>();
   private readonly luts = new Map<string, Uint8Array[]>();
+  private readonly ahead = new ReadAhead();
 
   async open(id: string, source: RangeSource): Promise<RasterInfo> {
     const known = this.rasters.get(id);
@@ -113,6 +123,7 @@ export class RasterEngine {
   close(id: string): void {
     const r = this.rasters.get(id);
     if (!r) return;
+    this.ahead.cancel(id);
     r.raster.close();
     this.indexTiles.drop(`${id}/`);
     this.rasters.delete(id);
@@ -238,11 +249,20 @@ export class RasterEngine {
    * A map tile's RGBA pixels, or null when the raster has nothing in it. `cancelled` is asked
    * before the painting (a tile scrolled away meanwhile is not painted).
    */
-  async renderTile(
+  renderTile(
     id: string,
     tile: MapTile,
     style: RasterStyle,
     cancelled: () => boolean = () => false,
+  ): Promise<Uint8ClampedArray | null> {
+    return this.ahead.foreground(() => this.paintTile(id, tile, style, cancelled));
+  }
+
+  private async paintTile(
+    id: string,
+    tile: MapTile,
+    style: RasterStyle,
+    cancelled: () => boolean,
   ): Promise<Uint8ClampedArray | null> {
     const { raster, info } = this.get(id);
     const level = levelForTile(info.placement, tile);
@@ -299,8 +319,45 @@ export class RasterEngine {
     return out;
   }
 
+  /**
+   * Decodes, while no tile is being painted, the source tiles the next pan or zoom from `view`
+   * is likely to need (raster-read-ahead.ts); a newer view of the same raster replaces the plan.
+   */
+  readAhead(id: string, view: ViewArea): Promise<ReadAheadResult> {
+    const { raster, info } = this.get(id);
+    const l = info.levels[0]!;
+    const tileBytes =
+      SAMPLE_BYTES[raster.tiff.sampleType] * l.tileWidth * l.tileHeight * info.bandCount;
+    const plan = readAheadPlan(
+      info.placement,
+      info.levels,
+      view,
+      Math.floor((TILE_CACHE_BYTES * READ_AHEAD_SHARE) / tileBytes),
+    );
+    return this.ahead.run(
+      id,
+      plan,
+      (t) => this.isDecoded(id, t),
+      (t) => this.get(id).raster.tile(t.level, t.tx, t.ty),
+    );
+  }
+
+  /** Whether a source tile is decoded and kept (no read, no recency change). */
+  isDecoded(id: string, t: SourceTile): boolean {
+    return this.rasters.get(id)?.raster.isCached(t.level, t.tx, t.ty) ?? false;
+  }
+
   /** Every band's raw value at (lon, lat), full resolution, and the index's when given. */
-  async pixel(
+  pixel(
+    id: string,
+    lon: number,
+    lat: number,
+    index: IndexStyle | null,
+  ): Promise<PixelReading | null> {
+    return this.ahead.foreground(() => this.readPixel(id, lon, lat, index));
+  }
+
+  private async readPixel(
     id: string,
     lon: number,
     lat: number,

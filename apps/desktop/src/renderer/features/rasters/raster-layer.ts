@@ -3,7 +3,9 @@
  * paints (reprojected from the raster's UTM grid, the right level for the zoom, the band
  * combination or index of its style). Tiles are only asked inside the raster's bounds; a tile
  * scrolled away before it was painted is cancelled in the worker. A new style repaints the tiles
- * in place (no blank flash). Its pane sits above the quicklooks and under the footprints.
+ * in place (no blank flash). After each move the worker is told the view, and decodes ahead of
+ * the next pan or zoom while idle (raster-read-ahead.ts). Its pane sits above the quicklooks and
+ * under the footprints.
  */
 import L from 'leaflet';
 import type { RasterClient, TileRequest } from './raster-client';
@@ -71,7 +73,21 @@ export class RasterLayer extends L.GridLayer {
       pane.style.pointerEvents = 'none';
     }
     super.onAdd(map);
+    map.on('moveend', this.readAheadOfView, this);
+    this.readAheadOfView();
     return this;
+  }
+
+  /** Tells the worker the view after each move: it decodes ahead of the next one while idle. */
+  private readAheadOfView(): void {
+    const map = this._map as L.Map | undefined;
+    if (!map) return;
+    const b = map.getBounds();
+    const z = Math.round(map.getZoom());
+    this.opts.client.readAhead(this.opts.rasterId, {
+      z,
+      bounds: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
+    });
   }
 
   protected override createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
@@ -143,6 +159,7 @@ export class RasterLayer extends L.GridLayer {
   override onRemove(map: L.Map): this {
     const tiles = (this as unknown as { _tiles: Record<string, { el: RasterTile }> })._tiles;
     for (const t of Object.values(tiles ?? {})) t.el._eoRequest?.cancel();
+    map.off('moveend', this.readAheadOfView, this);
     super.onRemove(map);
     return this;
   }

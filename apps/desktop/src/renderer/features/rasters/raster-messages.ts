@@ -3,6 +3,7 @@
  * their answers. Tiles come back as RGBA bytes, transferred (not copied).
  */
 import type { MapTile } from './raster-grid';
+import type { ViewArea } from './raster-read-ahead';
 import type { IndexStyle, RasterStyle } from './raster-style';
 
 export type ToWorker =
@@ -23,6 +24,8 @@ export type ToWorker =
       readonly style: RasterStyle;
     }
   | { readonly type: 'cancel'; readonly req: number }
+  /** The map's view after a move: decode ahead of it (no answer; a newer view replaces it). */
+  | { readonly type: 'readAhead'; readonly id: string; readonly view: ViewArea }
   | {
       readonly type: 'pixel';
       readonly req: number;

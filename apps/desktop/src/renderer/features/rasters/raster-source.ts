@@ -149,6 +149,10 @@ export class TileCache<T extends { readonly bytes: number }> {
       this.total -= v.bytes;
     }
   }
+  /** Whether `key` is kept (its recency unchanged). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
   /** Drops every entry whose key starts with `prefix` (a closed raster). */
   drop(prefix: string): void {
     for (const [k, v] of this.entries)
@@ -208,6 +212,11 @@ export class OpenRaster {
   /** A cached tile without waiting (null when not decoded yet or sparse). */
   cachedTile(level: number, tx: number, ty: number): DecodedTile | undefined {
     return this.cache.get(`${this.id}/${level}/${tx}/${ty}`);
+  }
+
+  /** Whether a tile is decoded and kept, without touching its recency. */
+  isCached(level: number, tx: number, ty: number): boolean {
+    return this.cache.has(`${this.id}/${level}/${tx}/${ty}`);
   }
 
   private async load(level: number, tx: number, ty: number): Promise<DecodedTile | null> {

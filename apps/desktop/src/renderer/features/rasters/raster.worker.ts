@@ -5,6 +5,7 @@
  */
 import { RasterEngine } from './raster-engine';
 import type { FromWorker, ToWorker } from './raster-messages';
+import { isViewArea } from './raster-read-ahead';
 import { httpRangeSource } from './raster-source';
 
 interface WorkerScope {
@@ -16,7 +17,9 @@ const engine = new RasterEngine();
 /** Tile requests the page no longer wants (scrolled away, zoomed past). */
 const cancelled = new Set<number>();
 
-async function answer(m: Exclude<ToWorker, { type: 'close' } | { type: 'cancel' }>): Promise<void> {
+async function answer(
+  m: Exclude<ToWorker, { type: 'close' } | { type: 'cancel' } | { type: 'readAhead' }>,
+): Promise<void> {
   try {
     switch (m.type) {
       case 'open': {
@@ -59,6 +62,11 @@ scope.onmessage = (e) => {
   if (m.type === 'close') return engine.close(m.id);
   if (m.type === 'cancel') {
     cancelled.add(m.req);
+    return;
+  }
+  if (m.type === 'readAhead') {
+    // A raster closed meanwhile, or a view off it: nothing to read ahead.
+    if (isViewArea(m.view)) void engine.readAhead(m.id, m.view).catch(() => undefined);
     return;
   }
   void answer(m);
