@@ -5,6 +5,7 @@
 export { catalogRecords } from './table';
 export type { SqlRow } from './sql-row';
 export { CATALOG_RTREE_DDL } from './rtree';
+export { catalogDdl } from './ddl';
 export {
   catalogFootprints,
   CATALOG_FOOTPRINTS_BACKFILL,

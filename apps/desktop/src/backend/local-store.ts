@@ -29,6 +29,7 @@ import {
   writeSettings,
   type OnDropped,
 } from './stored-state';
+import { readKeepingAside } from './kept-aside';
 
 export interface StoredSettings {
   serviceUrl: string | null;
@@ -140,12 +141,18 @@ export function openDesktopStore(dataDir: string, onDropped: OnDropped = warnDro
     'INSERT OR REPLACE INTO tiles (url, content_type, body, fetched_at) VALUES (?, ?, ?, ?)',
   );
 
+  /** A settings row read through its schema; what it drops is kept aside first (kept-aside.ts). */
+  const aside = <T>(key: string, raw: string, read: (d: OnDropped) => T): T =>
+    readKeepingAside(dataDir, key, raw, onDropped, read);
+
   return {
     file,
     settings(): StoredSettings {
       const row = getSetting.get('settings');
       if (!row) return structuredClone(DEFAULT_SETTINGS);
-      return readSettings(row.value_json, DEFAULT_SETTINGS, onDropped);
+      return aside('settings', row.value_json, (d) =>
+        readSettings(row.value_json, DEFAULT_SETTINGS, d),
+      );
     },
     saveSettings(s: StoredSettings): void {
       putSetting.run('settings', writeSettings(s));
@@ -158,7 +165,9 @@ export function openDesktopStore(dataDir: string, onDropped: OnDropped = warnDro
       const row = getSetting.get('apiKeyBinding');
       if (!row) return undefined;
       // Unreadable: bound to nothing, so the key is asked for again rather than sent anywhere.
-      return readValue(row.value_json, KeyBindingValue, 'apiKeyBinding', null, onDropped);
+      return aside('apiKeyBinding', row.value_json, (d) =>
+        readValue(row.value_json, KeyBindingValue, 'apiKeyBinding', null, d),
+      );
     },
     saveKeyBinding(binding: string | null): void {
       putSetting.run('apiKeyBinding', JSON.stringify(binding));
@@ -167,12 +176,14 @@ export function openDesktopStore(dataDir: string, onDropped: OnDropped = warnDro
     mirrorSource(): MirrorSourceState | undefined {
       const row = getSetting.get('mirrorSource');
       if (!row) return undefined;
-      return readValue<MirrorSourceState | undefined>(
-        row.value_json,
-        MirrorSourceValue,
-        'mirrorSource',
-        undefined,
-        onDropped,
+      return aside('mirrorSource', row.value_json, (d) =>
+        readValue<MirrorSourceState | undefined>(
+          row.value_json,
+          MirrorSourceValue,
+          'mirrorSource',
+          undefined,
+          d,
+        ),
       );
     },
     saveMirrorSource(state: MirrorSourceState): void {
@@ -181,7 +192,10 @@ export function openDesktopStore(dataDir: string, onDropped: OnDropped = warnDro
     /** The basket's records, oldest first (basket.ts); empty when never saved. */
     basket(): StoredBasketEntry[] {
       const row = getSetting.get('basket');
-      return row ? readList(row.value_json, BasketEntryValue, 'basket', onDropped) : [];
+      if (!row) return [];
+      return aside('basket', row.value_json, (d) =>
+        readList(row.value_json, BasketEntryValue, 'basket', d),
+      );
     },
     saveBasket(entries: readonly StoredBasketEntry[]): void {
       putSetting.run('basket', JSON.stringify(entries));

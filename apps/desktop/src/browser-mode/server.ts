@@ -2,7 +2,7 @@
  * Browser mode: the backend's contract over HTTP on 127.0.0.1, plus the built renderer.
  *
  * - `POST /api/call/<method>` with a JSON body and `Authorization: Bearer <token>`: the
- *   backend's dispatch (validated there); the answer is the CallResult envelope, or, for a
+ *   backend's dispatch (name and argument validated there); the answer is the CallResult envelope, or, for a
  *   successful call whose value is bytes (`catalog.footprints`), those bytes as
  *   `application/octet-stream` (errors stay JSON envelopes).
  * - `GET /api/events?token=<token>`: Server-Sent Events, `event: <name>` + JSON `data:`.
@@ -27,7 +27,6 @@ import path from 'node:path';
 import type { Backend } from '../backend/backend';
 import type { CallResult } from '../shared/contract';
 import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
-import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
 import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklook-paths';
 import {
@@ -51,8 +50,6 @@ const LARGE_BODIES = new Set([
   'outbox.enqueueAll',
   'packages.open',
 ]);
-/** The names alone (no zod): this server listens before the contract's schemas are loaded. */
-const METHODS: ReadonlySet<string> = new Set(METHOD_NAMES);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -167,12 +164,6 @@ export async function startBrowserMode(options: {
         return send(res, 401, { error: 'bad token' });
       }
       const method = m[1]!;
-      if (!METHODS.has(method)) {
-        return send(res, 404, {
-          ok: false,
-          error: { code: 'unknown_method', message: `unknown method: ${method}` },
-        });
-      }
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         return send(res, 415, { error: 'send application/json' });
       }

@@ -1,45 +1,13 @@
 /**
- * A temp SQLite file holding the catalog table, created from its drizzle definition and the
- * R*Tree statement: what the service's and the mirror's migrations create (their migration
- * tests hold both to this same definition), without depending on either.
+ * A temp SQLite file holding the catalog table, created from `catalogDdl()`: what the service's
+ * and the mirror's migrations create (their migration tests compare both with it), without
+ * depending on either.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { is, SQL } from 'drizzle-orm';
-import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { catalogFootprints } from '../footprints';
-import { CATALOG_RTREE_DDL } from '../rtree';
-import { catalogRecords } from '../table';
-
-/** CREATE statements for `catalog_records`, its footprints (columns, keys, indexes) and R*Tree. */
-export function catalogDdl(): string[] {
-  return [...tableDdl(catalogRecords), ...tableDdl(catalogFootprints), CATALOG_RTREE_DDL];
-}
-
-function tableDdl(table: SQLiteTable): string[] {
-  const cfg = getTableConfig(table);
-  const dialect = new SQLiteSyncDialect();
-  const columns = cfg.columns.map((c) => {
-    const autoIncrement = (c as { autoIncrement?: boolean }).autoIncrement === true;
-    return [
-      `"${c.name}" ${c.getSQLType()}`,
-      c.primary ? `PRIMARY KEY${autoIncrement ? ' AUTOINCREMENT' : ''}` : '',
-      c.notNull ? 'NOT NULL' : '',
-      c.isUnique ? 'UNIQUE' : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-  });
-  const indexes = cfg.indexes.map((i) => {
-    const on = i.config.columns
-      .map((c) => (is(c, SQL) ? dialect.sqlToQuery(c, 'indexes').sql : `"${c.name}"`))
-      .join(', ');
-    return `CREATE ${i.config.unique ? 'UNIQUE ' : ''}INDEX "${i.config.name}" ON "${cfg.name}" (${on})`;
-  });
-  return [`CREATE TABLE "${cfg.name}" (${columns.join(', ')})`, ...indexes];
-}
+import { catalogDdl } from '../ddl';
 
 export interface TempCatalog {
   readonly sqlite: Database.Database;

@@ -26,9 +26,24 @@ function storeWith(rows: Record<string, string>, sql: string[] = []) {
     raw.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(key, json);
   for (const s of sql) raw.exec(s);
   raw.close();
-  const dropped: string[] = [];
-  const store = openDesktopStore(dir, (what) => dropped.push(what));
-  return { store, dropped };
+  const said: string[] = [];
+  const store = openDesktopStore(dir, (what) => said.push(what));
+  // What was dropped, without where its stored value was kept (tested below).
+  const dropped = {
+    get list() {
+      return said.map((x) => x.split('; the stored value ')[0]!);
+    },
+  };
+  return { store, dir, said, dropped };
+}
+
+/** The files of the data dir's `unreadable/` folder, and their texts. */
+function keptAside(dir: string): Record<string, string> {
+  const folder = path.join(dir, 'unreadable');
+  if (!fs.existsSync(folder)) return {};
+  return Object.fromEntries(
+    fs.readdirSync(folder).map((f) => [f, fs.readFileSync(path.join(folder, f), 'utf8')]),
+  );
 }
 
 describe('stored settings', () => {
@@ -48,7 +63,7 @@ describe('stored settings', () => {
       serviceUrl: 'https://eo.example',
       mirror: { ...DEFAULT_SETTINGS.mirror, orders: false },
     });
-    expect(dropped).toEqual([]);
+    expect(dropped.list).toEqual([]);
     store.close();
   });
 
@@ -65,7 +80,7 @@ describe('stored settings', () => {
     const s = store.settings();
     expect(s).toEqual({ ...DEFAULT_SETTINGS, serviceUrl: 'https://eo.example' });
     expect(s).not.toHaveProperty('somethingNew');
-    expect(dropped.sort()).toEqual([
+    expect(dropped.list.sort()).toEqual([
       'settings.autoSendOrders: not readable, its default is used',
       'settings.imagery: not readable, its default is used',
       'settings.syncIntervalMinutes: not readable, its default is used',
@@ -77,9 +92,77 @@ describe('stored settings', () => {
     for (const json of ['{"serviceUrl": "https://eo', '[1, 2]', 'null']) {
       const { store, dropped } = storeWith({ settings: json });
       expect(store.settings()).toEqual(DEFAULT_SETTINGS);
-      expect(dropped).toHaveLength(1);
+      expect(dropped.list).toHaveLength(1);
       store.close();
     }
+  });
+});
+
+describe('what could not be read is kept aside, never lost', () => {
+  it('keeps the stored text in unreadable/, names the file in the log, once per text', () => {
+    const damaged = JSON.stringify({ serviceUrl: 'https://eo.example', imagery: 'holograms' });
+    const { store, dir, said } = storeWith({ settings: damaged });
+    expect(store.settings().imagery).toBe(DEFAULT_SETTINGS.imagery);
+    const files = keptAside(dir);
+    expect(Object.values(files)).toEqual([damaged]);
+    const [name] = Object.keys(files);
+    expect(name).toMatch(/^settings-[0-9a-f]{16}\.json$/);
+    expect(said).toEqual([
+      `settings.imagery: not readable, its default is used; the stored value kept in ${path.join(dir, 'unreadable', name!)}`,
+    ]);
+    // Read again, then saved over: the kept text stays as it was, and only one file.
+    store.settings();
+    store.saveSettings(store.settings());
+    expect(keptAside(dir)).toEqual(files);
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(path.join(dir, 'unreadable')).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(dir, 'unreadable', name!)).mode & 0o777).toBe(0o600);
+    }
+    store.close();
+  });
+
+  it('keeps hostile texts byte for byte: not JSON, deep nesting, a large value, odd characters', () => {
+    const samples = [
+      '{"serviceUrl": "https://eo',
+      '['.repeat(100_000),
+      JSON.stringify({ serviceUrl: 'x'.repeat(2_000_000) }),
+      '{"imagery": "\\u0000 \u{1F6F0} ../../etc/passwd"}',
+    ];
+    for (const json of samples) {
+      const { store, dir, said } = storeWith({ settings: json, basket: json });
+      expect(store.settings()).toEqual(DEFAULT_SETTINGS);
+      expect(store.basket()).toEqual([]);
+      const files = keptAside(dir);
+      expect(
+        Object.keys(files)
+          .sort()
+          .map((f) => f.split('-')[0]),
+      ).toEqual(['basket', 'settings']);
+      expect(Object.values(files)).toEqual([json, json]);
+      expect(said.every((x) => x.includes('; the stored value kept in '))).toBe(true);
+      store.close();
+    }
+  });
+
+  it('reads on when the text cannot be kept aside, and says so', () => {
+    const { store, dir, said } = storeWith({ apiKeyBinding: '{"origin": 42}' });
+    fs.writeFileSync(path.join(dir, 'unreadable'), 'a file where the folder would go');
+    expect(store.keyBinding()).toBeNull();
+    expect(said).toEqual([
+      expect.stringMatching(
+        /^apiKeyBinding: not readable; the stored value not kept aside \(E[A-Z]+\)$/,
+      ),
+    ]);
+    store.close();
+  });
+
+  it('a value that reads whole is not copied anywhere', () => {
+    const { store, dir, said } = storeWith({ basket: '[]', apiKeyBinding: 'null' });
+    expect(store.basket()).toEqual([]);
+    expect(store.keyBinding()).toBeNull();
+    expect(said).toEqual([]);
+    expect(keptAside(dir)).toEqual({});
+    store.close();
   });
 });
 
@@ -87,7 +170,7 @@ describe('other stored values', () => {
   it('an unreadable key binding binds the key to nothing (it is asked for again)', () => {
     const { store, dropped } = storeWith({ apiKeyBinding: '{"origin": 42}' });
     expect(store.keyBinding()).toBeNull();
-    expect(dropped).toEqual(['apiKeyBinding: not readable']);
+    expect(dropped.list).toEqual(['apiKeyBinding: not readable']);
     store.close();
   });
 
@@ -100,7 +183,7 @@ describe('other stored values', () => {
     ];
     const { store, dropped } = storeWith({ basket: JSON.stringify(basket) });
     expect(store.basket().map((e) => e.id)).toEqual(['S1', 'S4']);
-    expect(dropped).toEqual(['basket: 2 of 4 entries not readable']);
+    expect(dropped.list).toEqual(['basket: 2 of 4 entries not readable']);
     store.close();
   });
 
@@ -119,7 +202,7 @@ describe('other stored values', () => {
     ]);
     expect(store.savedSearches().map((s) => s.id)).toEqual(['a']);
     expect(store.savedArchiveSearches()).toEqual([]);
-    expect(dropped.sort()).toEqual([
+    expect(dropped.list.sort()).toEqual([
       'saved archive search c: not readable',
       'saved search b: not JSON',
     ]);

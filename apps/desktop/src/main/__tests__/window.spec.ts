@@ -17,6 +17,8 @@ class FakeWindow extends EventEmitter {
 vi.mock('electron', () => ({ BrowserWindow: FakeWindow, shell: { openExternal } }));
 
 const { CSP } = await import('../../shared/csp');
+const { contract, events } = await import('../../shared/contract');
+const { contractNamesFromArgv } = await import('../../shared/names');
 const { WEB_PREFERENCES, applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } =
   await import('../window');
 
@@ -60,7 +62,15 @@ describe('main window', () => {
       experimentalFeatures: false,
       preload: '/app/out/preload/index.cjs',
     });
-    expect(prefs).toEqual({ ...WEB_PREFERENCES, preload: '/app/out/preload/index.cjs' });
+    expect(prefs).toEqual({
+      ...WEB_PREFERENCES,
+      preload: '/app/out/preload/index.cjs',
+      additionalArguments: expect.any(Array),
+    });
+    // The preload reads back exactly the contract's names from its command line.
+    const names = contractNamesFromArgv(prefs.additionalArguments as string[]);
+    expect([...names.methods]).toEqual(Object.keys(contract));
+    expect([...names.events]).toEqual(Object.keys(events));
     expect(options).toMatchObject({ width: 1280, height: 800, show: false });
     expect(win.loadFile).toHaveBeenCalledWith('/app/out/renderer/index.html');
     win.emit('ready-to-show');

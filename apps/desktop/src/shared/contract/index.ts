@@ -73,7 +73,6 @@ export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
 export const METHODS = Object.keys(contract) as Method[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];
-export { METHOD_NAMES } from '../names';
 
 export function isMethod(name: unknown): name is Method {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
