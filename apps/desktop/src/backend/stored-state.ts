@@ -142,6 +142,7 @@ export type KeyringValue = z.infer<typeof KeyringValue>;
 export const MirrorSourceValue: z.ZodType<MirrorSourceState> = z.object({
   sources: z.array(z.string().max(2048)).max(1000),
   completedFor: z.record(z.string(), z.string().max(2048)),
+  queuedFor: z.record(z.string().max(400), z.string().max(2048)).optional(),
 });
 
 export const BasketEntryValue: z.ZodType<StoredBasketEntry> = z.object({
