@@ -150,7 +150,14 @@ export function createBackend(options: BackendOptions): Backend {
     connectivityTimeoutMs,
     onConnectivity: (c, client) => connection.checkedBy(client, c),
     autoSendOrders: () => settings.autoSendOrders,
-    onQueued: (entry) => prices.queued(entry),
+    onQueued: (entry) => {
+      prices.queued(entry);
+      source.queued(entry.id);
+    },
+    queuedElsewhere: {
+      ids: (waiting) => source.heldIds(waiting),
+      of: (id) => source.queuedElsewhere(id),
+    },
   });
   const orderViews = makeOutboxViews(local);
   const quoteNow = (input: Parameters<typeof quoteOrder>[1]) =>

@@ -60,6 +60,8 @@ export interface MirrorSourceState {
   sources: string[];
   /** The service each resource's last complete sync was against. */
   completedFor: Partial<Record<SyncResource, string>>;
+  /** The service each create still in the outbox was queued for (by entry id). */
+  queuedFor?: Record<string, string>;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {

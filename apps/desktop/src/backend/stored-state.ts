@@ -120,9 +120,29 @@ export function readList<T>(
 
 export const KeyBindingValue = z.string().max(2048).nullable();
 
+/** The most services a keyring keeps a key for (an origin each). */
+export const KEYRING_MAX_SERVICES = 64;
+const KeyringKey = z.string().min(1).max(1024);
+
+/**
+ * The API keys kept at rest (in the secrets store, encrypted where it can: see keyring.ts), one
+ * per service (an origin, or `embedded`), and one entered before any service was set.
+ */
+export const KeyringValue = z
+  .object({
+    version: z.literal(1),
+    keys: z
+      .record(z.string().min(1).max(2048), KeyringKey)
+      .refine((k) => Object.keys(k).length <= KEYRING_MAX_SERVICES, 'too many services'),
+    unbound: KeyringKey.nullable(),
+  })
+  .strict();
+export type KeyringValue = z.infer<typeof KeyringValue>;
+
 export const MirrorSourceValue: z.ZodType<MirrorSourceState> = z.object({
   sources: z.array(z.string().max(2048)).max(1000),
   completedFor: z.record(z.string(), z.string().max(2048)),
+  queuedFor: z.record(z.string().max(400), z.string().max(2048)).optional(),
 });
 
 export const BasketEntryValue: z.ZodType<StoredBasketEntry> = z.object({

@@ -130,7 +130,14 @@ describe('main <-> backend process', () => {
 
     // A service nobody listens on: the backend says offline, through an event.
     await host.call('settings.update', { serviceUrl: 'http://127.0.0.1:9', apiKey: 'eok_new' });
-    await vi.waitFor(() => expect(mainSecrets.get()).toBe('eok_new'));
+    // Main stores the keyring (keys per service, keyring.ts), encrypted as one secret.
+    await vi.waitFor(() =>
+      expect(JSON.parse(mainSecrets.get() ?? 'null')).toEqual({
+        version: 1,
+        keys: { 'http://127.0.0.1:9': 'eok_new' },
+        unbound: null,
+      }),
+    );
     await vi.waitFor(() => expect(events).toContain('connectivity.changed'), { timeout: 10_000 });
     await host.call('settings.update', { apiKey: null });
     await vi.waitFor(() => expect(mainSecrets.get()).toBeNull());

@@ -96,6 +96,8 @@ export function defaultSettings(): Settings {
     dialect: 'spec',
     apiKeySet: true,
     apiKeyStorage: 'os-keychain',
+    apiKeyFor: 'https://imagery.example.org',
+    keptKeys: ['https://imagery.example.org'],
     mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
     syncIntervalMinutes: 15,
     tileUrl: null,
@@ -250,8 +252,19 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       case 'settings.update': {
         const u = input as Record<string, unknown>;
         const s = { ...bridge.settings, mirror: { ...bridge.settings.mirror } };
-        if ('serviceUrl' in u) s.serviceUrl = (u['serviceUrl'] as string | null) ?? null;
-        if ('apiKey' in u) s.apiKeySet = u['apiKey'] !== null;
+        // Keys kept per origin, as the backend's keyring (key-binding.ts) keeps them.
+        if ('serviceUrl' in u) {
+          s.serviceUrl = (u['serviceUrl'] as string | null) ?? null;
+          s.apiKeyFor = s.serviceUrl === null ? null : new URL(s.serviceUrl).origin;
+        }
+        const kept = new Set(s.keptKeys);
+        if ('apiKey' in u && s.apiKeyFor !== null) {
+          if (u['apiKey'] === null) kept.delete(s.apiKeyFor);
+          else kept.add(s.apiKeyFor);
+        }
+        if (typeof u['forgetKey'] === 'string') kept.delete(u['forgetKey']);
+        s.keptKeys = [...kept];
+        s.apiKeySet = s.apiKeyFor !== null && kept.has(s.apiKeyFor);
         if (u['mirror']) Object.assign(s.mirror, u['mirror']);
         if (typeof u['syncIntervalMinutes'] === 'number') {
           s.syncIntervalMinutes = u['syncIntervalMinutes'];
