@@ -1,5 +1,6 @@
 /**
- * Electron's save of an export (`files.export`) or a field package (`packages.share`): the backend writes the file, main asks where
+ * Electron's save of an export (`files.export`), a field package (`packages.share`) or a handover
+ * file (`outbox.handOver`): the backend writes the file, main asks where
  * to save it (the save dialog, on the app window) and writes it there; the page gets the file's
  * description with `savedTo` (null: the dialog was cancelled) and no bytes. Browser mode has no
  * main: the page downloads the bytes itself. Electron's dialog and the file system come in as
@@ -32,10 +33,11 @@ function filterOf(fileName: string): { name: string; extensions: string[] } {
 const SAVED: Record<string, string> = {
   'files.export': 'Save the export',
   'packages.share': 'Save the field package',
+  'outbox.handOver': 'Save the handed-over work',
 };
 
 /**
- * `call` with `files.export` and `packages.share` answers saved through the dialog; other
+ * `call` with those methods' answers saved through the dialog; other
  * methods as they are.
  */
 export function withExportSaving(call: Call, deps: SaveDeps): Call {
