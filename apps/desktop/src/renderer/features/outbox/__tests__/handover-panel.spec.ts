@@ -2,8 +2,8 @@
  * "Hand over queued work…" and "Send handed-over work…" on the Outbox screen, in happy-dom over
  * the memory bridge (the backend's files: src/backend/__tests__/outbox-handover.spec.ts): what
  * the file takes and its size shown before writing, the file downloaded in browser mode and the
- * work handed over; in Electron a cancelled save takes the work back; a picked file's entries
- * said queued; a refusal said as an alert, nothing handed over.
+ * work handed over (one taken back from its card); in Electron a cancelled save takes the work
+ * back; a picked file's entries said queued; a refusal said as an alert, nothing handed over.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
@@ -74,6 +74,14 @@ describe('Hand over queued work…', () => {
     );
     // Nothing queued is left to hand over.
     expect(w.find('[data-test="handover-plan"]').attributes('disabled')).toBeDefined();
+
+    // The other laptop never got it (the stick was lost): one entry taken back, queued here.
+    const takeBack = w.findAll('[data-test="take-back"]');
+    expect(takeBack.length).toBe(2);
+    await takeBack[0]!.trigger('click');
+    await flushPromises();
+    expect(states()).toEqual(['queued', 'handed_over']);
+    expect(w.findAll('[data-test="take-back"]').length).toBe(1);
   });
 
   it('takes the work back when the save dialog was cancelled (Electron)', async () => {
