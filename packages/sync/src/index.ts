@@ -168,3 +168,4 @@ export {
   type WrittenPackage,
 } from './field-package/index';
 export { OriginMismatchError, serviceName } from './mirror/origin';
+export { HandoverFileError, type HandoverPlan, type HandoverWritten } from './mirror/handover-file';

@@ -24,6 +24,7 @@ import {
   catalogHandlers,
   connectionHandlers,
   filesHandlers,
+  handoverHandlers,
   outboxHandlers,
   rastersHandlers,
   packagesHandlers,
@@ -43,6 +44,7 @@ import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
 import { makeFileExport } from './file-export';
 import { makeFieldPackageActions } from './field-packages';
+import { makeHandoverActions } from './outbox-handover';
 import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
@@ -278,6 +280,17 @@ export function createBackend(options: BackendOptions): Backend {
       reviewOrders,
       confirmPrices,
       (c) => basket.consume(c),
+    ),
+    ...handoverHandlers(
+      makeHandoverActions({
+        mirror: local,
+        views: orderViews,
+        prices,
+        events,
+        pending: work.pending,
+        sending: work.sending,
+        service: () => settings.serviceUrl ?? embeddedUrl,
+      }),
     ),
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),

@@ -332,6 +332,8 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
       return act(() => outbox.resend(id));
     },
     pending,
+    /** A batch is sending (its entries are `sending` until it ends). */
+    sending: () => running !== null,
     /** "Submit all": sends every queued entry now, backoff or not (orders: see `sendOrders`). */
     flushNow: (signal?: AbortSignal) => flush(true, signal),
     /**

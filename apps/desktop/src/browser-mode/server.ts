@@ -38,7 +38,10 @@ import {
 export { CSP };
 
 const MAX_BODY = 1024 * 1024;
-/** `files.preview` and `packages.open` carry a whole file as base64 (its limit checked again by the contract). */
+/**
+ * `files.preview`, `packages.open` and `outbox.receiveHandover` carry a whole file as base64 (its
+ * limit checked again by the contract).
+ */
 const MAX_FILE_BODY = MAX_IMPORT_BASE64_CHARS + 64 * 1024;
 /**
  * Methods that carry a file, or the areas read from one (the AOIs of a field file at once), or
@@ -48,6 +51,7 @@ const LARGE_BODIES = new Set([
   'files.preview',
   'files.typedArea',
   'outbox.enqueueAll',
+  'outbox.receiveHandover',
   'packages.open',
 ]);
 

@@ -1,6 +1,7 @@
 /**
- * Electron's save of an export (`files.export`), a field package (`packages.share`) or a job's
- * results (`jobs.results`): the backend writes the file, main asks where
+ * Electron's save of an export (`files.export`), a field package (`packages.share`), a handover
+ * file (`outbox.handOver`) or a job's results (`jobs.results`): the backend writes the file, main
+ * asks where
  * to save it (the save dialog, on the app window) and writes it there; the page gets the file's
  * description with `savedTo` (null: the dialog was cancelled) and no bytes. Browser mode has no
  * main: the page downloads the bytes itself. Electron's dialog and the file system come in as
@@ -33,6 +34,7 @@ function filterOf(fileName: string): { name: string; extensions: string[] } {
 const SAVED: Record<string, string> = {
   'files.export': 'Save the export',
   'packages.share': 'Save the field package',
+  'outbox.handOver': 'Save the handed-over work',
   'jobs.results': "Save the job's results",
 };
 

@@ -17,7 +17,13 @@ import {
   OUTBOX_HANDOVER_VERSION,
   OutboxHandover,
 } from '@eo/domain';
-import type { HandoverReceipt, Outbox, PriceWhenQueued } from '../outbox/index';
+import type {
+  HandoverExport,
+  HandoverOptions,
+  HandoverReceipt,
+  Outbox,
+  OutboxEntry,
+} from '../outbox/index';
 import type { MirrorOrigin } from './origin';
 
 /** The file cannot be taken in; the message says why. */
@@ -35,6 +41,16 @@ export interface HandoverWritten {
   readonly handedOver: number;
   /** Receipts of received work this laptop sent, for the laptop it came from. */
   readonly receipts: number;
+}
+
+/** What a handover would write, before anything is handed over (shown before writing). */
+export interface HandoverPlan {
+  /** The queued entries it would hand over (those asked for and the queued ones they need). */
+  readonly handedOver: readonly OutboxEntry[];
+  /** Receipts of received work this laptop sent, for the laptop it came from. */
+  readonly receipts: number;
+  /** The file's size in bytes, exactly as it would be written now. */
+  readonly bytes: number;
 }
 
 const mb = (n: number) => `${(n / 1024 ** 2).toFixed(0)} MB`;
@@ -75,35 +91,52 @@ export function readHandoverFile(file: string): OutboxHandover {
   return parsed.data;
 }
 
+/** The receipts among a file's entries: sent entries it does not hand over. */
+function receiptsOf(exported: HandoverExport): number {
+  const handed = new Set(exported.handedOver.map((e) => e.id));
+  return exported.entries.filter((e) => e.state === 'sent' && !handed.has(e.id)).length;
+}
+
+const textOf = (body: OutboxHandover) => `${JSON.stringify(body, null, 1)}\n`;
+
 export function makeHandoverFiles(deps: {
-  readonly outbox: Pick<Outbox, 'handOver' | 'takeBack' | 'receive'>;
+  readonly outbox: Pick<Outbox, 'handOver' | 'previewHandover' | 'takeBack' | 'receive'>;
   readonly origin: MirrorOrigin;
   readonly transaction: <T>(fn: () => T) => T;
   readonly now?: () => Date;
 }) {
+  const bodyOf = (exported: HandoverExport): OutboxHandover => ({
+    format: OUTBOX_HANDOVER_FORMAT,
+    version: OUTBOX_HANDOVER_VERSION,
+    id: randomUUID(),
+    createdAt: (deps.now?.() ?? new Date()).toISOString(),
+    origin: deps.origin.read(),
+    entries: [...exported.entries],
+  });
+
   return {
-    /** Hands over queued work (default all) into `file`; nothing is handed over if it fails. */
-    write(
-      file: string,
-      options: {
-        ids?: readonly string[] | undefined;
-        priceOf?: ((id: string) => PriceWhenQueued) | undefined;
-      } = {},
-    ): HandoverWritten {
-      const exported = deps.outbox.handOver(options);
-      const body: OutboxHandover = {
-        format: OUTBOX_HANDOVER_FORMAT,
-        version: OUTBOX_HANDOVER_VERSION,
-        id: randomUUID(),
-        createdAt: (deps.now?.() ?? new Date()).toISOString(),
-        origin: deps.origin.read(),
-        entries: [...exported.entries],
+    /**
+     * What `write` would hand over and how large the file would be, nothing marked (the id and
+     * the time are of fixed length: the size is the written file's).
+     */
+    plan(options: HandoverOptions = {}): HandoverPlan {
+      const exported = deps.outbox.previewHandover(options);
+      return {
+        handedOver: exported.handedOver,
+        receipts: receiptsOf(exported),
+        bytes: Buffer.byteLength(textOf(bodyOf(exported))),
       };
+    },
+
+    /** Hands over queued work (default all) into `file`; nothing is handed over if it fails. */
+    write(file: string, options: HandoverOptions = {}): HandoverWritten {
+      const exported = deps.outbox.handOver(options);
+      const body = bodyOf(exported);
       const temp = `${file}.${process.pid}.part`;
       try {
         const fd = fs.openSync(temp, 'w');
         try {
-          fs.writeFileSync(fd, `${JSON.stringify(body, null, 1)}\n`);
+          fs.writeFileSync(fd, textOf(body));
           fs.fsyncSync(fd);
         } finally {
           fs.closeSync(fd);
@@ -114,12 +147,11 @@ export function makeHandoverFiles(deps: {
         for (const entry of exported.handedOver) deps.outbox.takeBack(entry.id);
         throw e;
       }
-      const handed = new Set(exported.handedOver.map((e) => e.id));
       return {
         file,
         bytes: fs.statSync(file).size,
-        handedOver: handed.size,
-        receipts: body.entries.filter((e) => e.state === 'sent' && !handed.has(e.id)).length,
+        handedOver: exported.handedOver.length,
+        receipts: receiptsOf(exported),
       };
     },
 

@@ -25,6 +25,12 @@ import type { OutboxEntry, OutboxStore } from './store';
 /** A queued paid order's price when it was queued (kept by the caller, e.g. the desktop). */
 export type PriceWhenQueued = { readonly total: number; readonly quotedAt: string } | null;
 
+/** Which queued work a handover takes (default all queued), and the paid orders' prices. */
+export interface HandoverOptions {
+  readonly ids?: readonly string[] | undefined;
+  readonly priceOf?: ((id: string) => PriceWhenQueued) | undefined;
+}
+
 export interface HandoverExport {
   /** Handed over now (`handed_over` here). */
   readonly handedOver: readonly OutboxEntry[];
@@ -119,35 +125,44 @@ export function makeHandover(deps: {
     };
   }
 
+  /** The file's entries for these options, and the queued entries they hand over. */
+  function fileOf(options: HandoverOptions): { queued: OutboxEntry[]; entries: HandoverEntry[] } {
+    const { queued, sent } = chosen(options.ids);
+    // Receipts: what this laptop sent of the work it received, for the laptop it came from.
+    const context = new Set(sent.map((e) => e.id));
+    const receipts = store
+      .list(['sent'])
+      .filter((e) => e.receivedAt !== null && !context.has(e.id));
+    const price = (e: OutboxEntry) =>
+      deps.paidKinds.includes(e.kind) ? (options.priceOf?.(e.id) ?? null) : undefined;
+    return {
+      queued,
+      entries: [
+        ...sent.map((e) => toEntry(e, undefined)),
+        ...receipts.map((e) => toEntry(e, undefined)),
+        ...queued.map((e) => toEntry(e, price(e))),
+      ],
+    };
+  }
+
   return {
+    /** What `handOver` would hand over and write, nothing marked (shown before writing). */
+    previewHandover(options: HandoverOptions): HandoverExport {
+      const { queued, entries } = fileOf(options);
+      return { handedOver: queued, entries };
+    },
+
     /**
      * Marks the chosen entries `handed_over` and returns the file's entries. The caller writes
      * the file, and takes them back (`takeBack`) if it cannot.
      */
-    handOver(options: {
-      ids?: readonly string[] | undefined;
-      priceOf?: ((id: string) => PriceWhenQueued) | undefined;
-    }): HandoverExport {
+    handOver(options: HandoverOptions): HandoverExport {
       store.requeueSending(micros());
       return store.transaction(() => {
-        const { queued, sent } = chosen(options.ids);
+        const { queued, entries } = fileOf(options);
         const at = micros();
         for (const e of queued) store.markHandedOver(e.id, at);
-        // Receipts: what this laptop sent of the work it received, for the laptop it came from.
-        const context = new Set(sent.map((e) => e.id));
-        const receipts = store
-          .list(['sent'])
-          .filter((e) => e.receivedAt !== null && !context.has(e.id));
-        const price = (e: OutboxEntry) =>
-          deps.paidKinds.includes(e.kind) ? (options.priceOf?.(e.id) ?? null) : undefined;
-        return {
-          handedOver: queued.map((e) => mustGet(e.id)),
-          entries: [
-            ...sent.map((e) => toEntry(e, undefined)),
-            ...receipts.map((e) => toEntry(e, undefined)),
-            ...queued.map((e) => toEntry(e, price(e))),
-          ],
-        };
+        return { handedOver: queued.map((e) => mustGet(e.id)), entries };
       });
     },
 

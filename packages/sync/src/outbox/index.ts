@@ -17,4 +17,4 @@ export {
 export { OUTBOX_STATES, type OutboxEntry, type OutboxState } from './store';
 export { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
 export { LOCAL_PREFIX, SCENES_PART } from './references';
-export type { HandoverExport, HandoverReceipt, PriceWhenQueued } from './handover';
+export type { HandoverExport, HandoverOptions, HandoverReceipt, PriceWhenQueued } from './handover';

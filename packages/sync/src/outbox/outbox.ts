@@ -36,8 +36,8 @@ import {
   findHandedOver,
   makeHandover,
   type HandoverExport,
+  type HandoverOptions,
   type HandoverReceipt,
-  type PriceWhenQueued,
 } from './handover';
 
 /** Where a successful create goes at once (the integrator wires it to the mirror). */
@@ -152,10 +152,9 @@ export interface Outbox {
    * queued) with what they need, `handed_over` here from now on; the caller writes the file
    * and takes them back if it cannot.
    */
-  handOver(options?: {
-    ids?: readonly string[] | undefined;
-    priceOf?: ((id: string) => PriceWhenQueued) | undefined;
-  }): HandoverExport;
+  handOver(options?: HandoverOptions): HandoverExport;
+  /** What `handOver` would hand over, with the file's entries; nothing marked. */
+  previewHandover(options?: HandoverOptions): HandoverExport;
   /** A handed-over entry back to the queue: the other laptop never had it (the user's word). */
   takeBack(id: string): OutboxEntry;
   /**
@@ -808,6 +807,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return store.counts();
     },
     handOver: (opts = {}) => handover.handOver(opts),
+    previewHandover: (opts = {}) => handover.previewHandover(opts),
     takeBack: (id) => handover.takeBack(id),
     async receive(entries) {
       const { sentNow, ...receipt } = handover.receive(entries);

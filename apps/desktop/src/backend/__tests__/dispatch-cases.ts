@@ -133,6 +133,14 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
     bad: { orders: [] },
     path: 'orders',
   },
+  'outbox.handoverPlan': { good: undefined, bad: { ids: [] }, path: 'ids' },
+  'outbox.handOver': { good: { ids: ['e1'] }, bad: { ids: ['e1', ''] }, path: 'ids.1' },
+  'outbox.takeBack': { good: { ids: ['e1'] }, bad: {}, path: 'ids' },
+  'outbox.receiveHandover': {
+    good: { name: 'work.json', base64: 'e30=' },
+    bad: { name: 'work.json', base64: 'e30' },
+    path: 'base64',
+  },
   'files.preview': {
     good: { name: 'fields.geojson', base64: 'e30=' },
     bad: { name: 'fields.geojson', base64: 'e30=!' },

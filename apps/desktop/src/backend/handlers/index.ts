@@ -9,6 +9,7 @@ import type { BasketHandlers } from './basket';
 import type { CatalogHandlers } from './catalog';
 import type { ConnectionHandlers } from './connection';
 import type { FilesHandlers } from './files';
+import type { HandoverHandlers } from './handover';
 import type { OutboxHandlers } from './outbox';
 import type { RastersHandlers } from './rasters';
 import type { PackagesHandlers } from './packages';
@@ -23,6 +24,7 @@ export { basketHandlers } from './basket';
 export { catalogHandlers } from './catalog';
 export { connectionHandlers } from './connection';
 export { filesHandlers } from './files';
+export { handoverHandlers } from './handover';
 export { outboxHandlers } from './outbox';
 export { rastersHandlers } from './rasters';
 export { packagesHandlers } from './packages';
@@ -40,6 +42,7 @@ export type AreaHandlers = AppHandlers &
   TilesHandlers &
   RecordsHandlers &
   OutboxHandlers &
+  HandoverHandlers &
   FilesHandlers &
   ArchiveHandlers &
   RastersHandlers &

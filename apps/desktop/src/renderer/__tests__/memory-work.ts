@@ -26,6 +26,7 @@ import {
   type EventPayload,
   type FlushProgress,
   type FlushResult,
+  type HandoverReceived,
   type IndexMapView,
   type JobEstimate,
   type Lookups,
@@ -76,6 +77,10 @@ export interface MemoryWork {
   composed: Record<string, { total: number; quotedAt: string }>;
   /** The review's quote of one queued order; throw a ContractError for a failed quote. */
   reviewQuote: (entry: OutboxEntryView) => Order;
+  /** Where main saved a handover file (Electron; null: the dialog was cancelled). */
+  handoverSavedTo?: string | null;
+  /** What taking in another laptop's handover file answers. */
+  received: HandoverReceived;
 }
 
 const LOCAL = /^local:([^#]+)/;
@@ -140,6 +145,7 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
     holdOrders: false,
     composed: {},
     reviewQuote: (e) => work.quote(e.input as { order_items: unknown[] }),
+    received: { queued: 2, confirmed: 0, kept: 0, orders: 1 },
   };
 
   const find = (id: string): OutboxEntryView => {
@@ -432,6 +438,40 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
             }),
         };
       }
+      // Handed-over work (the backend's: src/backend/__tests__/outbox-handover.spec.ts).
+      case 'outbox.handoverPlan': {
+        const queued = work.outbox.filter((e) => e.state === 'queued');
+        return {
+          entries: queued.map(({ id, kind, summary }) => ({ id, kind, summary })),
+          orders: queued.filter((e) => e.kind === 'order').length,
+          receipts: 0,
+          bytes: 900 * queued.length,
+        };
+      }
+      case 'outbox.handOver':
+      case 'outbox.takeBack': {
+        const [from, to] =
+          method === 'outbox.handOver' ? ['queued', 'handed_over'] : ['handed_over', 'queued'];
+        const entries = (input as { ids: string[] }).ids.map(find);
+        const moved = entries.find((e) => e.state !== from);
+        if (moved) throw new ContractError('conflict', `${moved.summary} is ${moved.state}`);
+        const next = entries.map((e) => put(e, { state: to as OutboxState }));
+        emit('outbox.changed', { pending: pending() });
+        if (method === 'outbox.takeBack') return next;
+        const saved = work.handoverSavedTo;
+        return {
+          fileName: `eo-handover-${next.length}-creates-20261129-0400.json`,
+          mediaType: 'application/json',
+          features: next.length,
+          bytes: 2,
+          base64: saved === undefined ? btoa('{}') : '',
+          handedOver: next.map((e) => e.id),
+          receipts: 0,
+          ...(saved !== undefined ? { savedTo: saved } : {}),
+        };
+      }
+      case 'outbox.receiveHandover':
+        return work.received;
       case 'outbox.sendOrders': {
         const { orders } = input as {
           orders: Array<{ id: string; updatedAt: string; total: number }>;

@@ -1,7 +1,7 @@
 /**
  * THE typed contract between the renderer and the backend (Electron main or browser mode), one
  * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`, `files`, `basket`, `archive`, `rasters`, `packages`) combined here. Every method is `input schema -> output schema`; every event has a
+ * `outbox`, `handover`, `files`, `basket`, `archive`, `rasters`, `packages`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
@@ -14,6 +14,7 @@ import { catalogMethods } from './catalog';
 import { connectionEvents, connectionMethods } from './connection';
 import { ContractError, issuesOf } from './errors';
 import { filesMethods } from './files';
+import { handoverMethods } from './handover';
 import { outboxEvents, outboxMethods } from './outbox';
 import { rastersMethods } from './rasters';
 import { packagesMethods } from './packages';
@@ -29,6 +30,7 @@ export * from './catalog';
 export * from './connection';
 export * from './errors';
 export * from './files';
+export * from './handover';
 export * from './footprints-wire';
 export * from './outbox';
 export * from './rasters';
@@ -47,6 +49,7 @@ export const contract = {
   ...tilesMethods,
   ...recordsMethods,
   ...outboxMethods,
+  ...handoverMethods,
   ...filesMethods,
   ...basketMethods,
   ...archiveMethods,

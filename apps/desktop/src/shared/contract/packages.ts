@@ -8,13 +8,13 @@
  */
 import { FieldPackageOptions, FieldPackageResource } from '@eo/domain';
 import { z } from 'zod';
-import { MAX_IMPORT_BASE64_CHARS, MAX_IMPORT_FILE_BYTES } from '../file-limits';
+import { MAX_IMPORT_FILE_BYTES } from '../file-limits';
+import { fileBase64, fileName } from './fields';
 import { ExportedFile } from './file-export';
 
 /** The largest package the app writes or opens (the CLI has no such limit). */
 export const MAX_APP_PACKAGE_BYTES = MAX_IMPORT_FILE_BYTES;
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const count = z.number().int().min(0);
 
 /** What the app shares: a package's options, without offline rasters (the CLI carries them). */
@@ -34,21 +34,10 @@ export type PackagePlanView = z.infer<typeof PackagePlanView>;
 
 export const PackageOpenRequest = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(255)
-      .refine((n) => !/[\\/]/.test(n), 'a file name, without folders'),
-    base64: z
-      .string()
-      .max(MAX_IMPORT_BASE64_CHARS, {
-        message: `the package is larger than ${MAX_APP_PACKAGE_BYTES / 1024 / 1024} MB: open it with eo package import`,
-      })
-      .refine(
-        (s) => s.length > MAX_IMPORT_BASE64_CHARS || (s.length % 4 === 0 && BASE64.test(s)),
-        'not base64 text',
-      ),
+    name: fileName,
+    base64: fileBase64(
+      `the package is larger than ${MAX_APP_PACKAGE_BYTES / 1024 / 1024} MB: open it with eo package import`,
+    ),
   })
   .strict();
 

@@ -108,10 +108,19 @@ describe('handing over queued work', () => {
       .run(orders[0]!.id);
     raw.close();
 
+    // What a handover would take is shown first, nothing handed over: the visualization alone
+    // goes with the AOI and the index it refers to; everything makes a file of a known size.
+    const one = a.handover.plan({ ids: [vis.id] });
+    expect(one.handedOver.map((e) => e.id)).toEqual([index.id, aoi.id, vis.id]);
+    const plan = a.handover.plan();
+    expect(plan.handedOver).toHaveLength(20);
+    expect(a.outbox.counts()).toMatchObject({ queued: 20, handed_over: 0 });
+
     // A hands everything over: nothing of it will be sent from A.
     const file = path.join(dir, 'handover.json');
     const written = a.handover.write(file);
     expect(written.handedOver).toBe(20);
+    expect(written.bytes).toBe(plan.bytes);
     expect(a.outbox.counts()).toMatchObject({ queued: 0, handed_over: 20 });
 
     // B takes it in and sends it: the orders wait for a person's price check in the apps,
