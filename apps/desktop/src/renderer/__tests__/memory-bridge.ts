@@ -391,6 +391,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           }));
       case 'basket.list':
       case 'basket.add':
+      case 'basket.addArchive':
       case 'basket.remove':
       case 'basket.clear':
       case 'catalog.ordered':
@@ -464,7 +465,11 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     }
   }
   const part2 = createMemoryWork((event, payload) => bridge.emit(event, payload));
-  const basket = createMemoryBasket(records, (event, payload) => bridge.emit(event, payload));
+  const basket = createMemoryBasket(
+    records,
+    (event, payload) => bridge.emit(event, payload),
+    (searchId) => bridge.archive.scenes.get(searchId) ?? [],
+  );
 
   return bridge;
 }
