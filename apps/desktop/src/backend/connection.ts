@@ -71,6 +71,19 @@ export function createConnection(options: ConnectionOptions) {
   let conn: Connection | null = null;
   /** Connectivity checks in flight (idle() waits for them). */
   const checking = new Set<Promise<unknown>>();
+
+  /**
+   * Ends a replaced connection: its watcher stops and its requests are aborted. The check it had
+   * in flight settles later (its abort is news to it in a later turn); idle() waits for that too,
+   * so "idle" after a switch means nothing of the old connection is still going.
+   */
+  function retire(c: Connection): void {
+    c.watcher.stop();
+    c.controller.abort();
+    const settled = c.watcher.idle();
+    checking.add(settled);
+    void settled.finally(() => checking.delete(settled));
+  }
   let connectivity: Connectivity = unconfigured();
   let closed = false;
 
@@ -156,8 +169,7 @@ export function createConnection(options: ConnectionOptions) {
 
   /** (Re)connects after the URL, key or "Work offline" changed: new client and watcher. */
   function connect(): void {
-    conn?.watcher.stop();
-    conn?.controller.abort();
+    if (conn) retire(conn);
     conn = null;
     const url = serviceUrl();
     const configured = settings().serviceUrl;
@@ -296,8 +308,7 @@ export function createConnection(options: ConnectionOptions) {
     },
     close(): void {
       closed = true;
-      conn?.watcher.stop();
-      conn?.controller.abort();
+      if (conn) retire(conn);
     },
   };
 }

@@ -196,7 +196,13 @@ describe('the outbox, from offline to the service', () => {
 
     // A restart on the same data dir: everything is still queued, in order.
     await first.backend.close();
-    t = startBackend({ dataDir: first.dataDir, secrets: first.secrets });
+    t = startBackend({
+      dataDir: first.dataDir,
+      secrets: first.secrets,
+      // The follow-up of what gets sent waits longer than this test: created.refresh is called
+      // by the test, and a follow-up read of its own would take the changes it counts.
+      followBackoff: { firstMs: 3_600_000, maxMs: 3_600_000 },
+    });
     const after = await t.call('outbox.list', { states: ['queued'] });
     expect(after.entries).toEqual(before.entries);
   });
