@@ -48,10 +48,23 @@ export interface StoredSettings {
   workOffline: boolean;
 }
 
-/** A catalog record in the basket (basket.ts): its id and when it was added (ISO 8601). */
+/**
+ * A record in the basket (basket.ts): its id and when it was added (ISO 8601); an archive
+ * scene also keeps what the basket shows and an order needs of it (its search may move on).
+ */
 export interface StoredBasketEntry {
   id: string;
   addedAt: string;
+  archive?: StoredArchiveScene | undefined;
+}
+
+/** What the basket keeps of an archive scene (the mirror's archive row, when it was added). */
+export interface StoredArchiveScene {
+  platform: string | null;
+  collection: string | null;
+  datetime: string | null;
+  /** Flat [lon, lat, ...], not closed; null when the scene had no readable outline. */
+  footprint: number[] | null;
 }
 
 /** Services are named by their key binding: an origin, or `embedded` (key-binding.ts). */

@@ -145,9 +145,21 @@ export const MirrorSourceValue: z.ZodType<MirrorSourceState> = z.object({
   queuedFor: z.record(z.string().max(400), z.string().max(2048)).optional(),
 });
 
+/**
+ * A basket entry. The `archive` part came later (optional: entries saved before it read as
+ * catalog records, unchanged); one whose archive part is unreadable is dropped, as any.
+ */
 export const BasketEntryValue: z.ZodType<StoredBasketEntry> = z.object({
   id: z.string().min(1).max(400),
   addedAt: z.string().max(64),
+  archive: z
+    .object({
+      platform: z.string().max(400).nullable(),
+      collection: z.string().max(400).nullable(),
+      datetime: z.string().max(64).nullable(),
+      footprint: z.array(z.number().finite()).max(20_000).nullable(),
+    })
+    .optional(),
 });
 
 /** A saved catalog search's query (checked by dispatch when saved; a JSON object here). */

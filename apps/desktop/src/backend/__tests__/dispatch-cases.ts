@@ -149,6 +149,11 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   'files.typedArea': { good: { text: '1 2 3 4' }, bad: { text: 1234 }, path: 'text' },
   'basket.list': { good: undefined, bad: { all: true }, path: '' },
   'basket.add': { good: { ids: ['c-1'] }, bad: { ids: ['c-1', ''] }, path: 'ids.1' },
+  'basket.addArchive': {
+    good: { searchId: 's-1', sceneIds: ['scene-1'] },
+    bad: { searchId: 's-1', sceneIds: [] },
+    path: 'sceneIds',
+  },
   'basket.remove': { good: { ids: ['c-1'] }, bad: { ids: [] }, path: 'ids' },
   'basket.clear': { good: {}, bad: { ids: ['c-1'] }, path: '' },
   'catalog.ordered': { good: undefined, bad: 'all', path: '' },

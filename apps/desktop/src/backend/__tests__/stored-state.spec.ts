@@ -180,10 +180,23 @@ describe('other stored values', () => {
       { id: 42, addedAt: 'x' },
       'S3',
       { id: 'S4', addedAt: '2026-11-28T11:00:00Z' },
+      // An archive scene, and one whose archive part does not read (a footprint of text).
+      {
+        id: 'A5',
+        addedAt: 'x',
+        archive: { platform: 'p', collection: null, datetime: null, footprint: [1, 2, 3, 4, 5, 6] },
+      },
+      {
+        id: 'A6',
+        addedAt: 'x',
+        archive: { platform: 'p', collection: null, datetime: null, footprint: ['1'] },
+      },
     ];
     const { store, dropped } = storeWith({ basket: JSON.stringify(basket) });
-    expect(store.basket().map((e) => e.id)).toEqual(['S1', 'S4']);
-    expect(dropped.list).toEqual(['basket: 2 of 4 entries not readable']);
+    const read = store.basket();
+    expect(read.map((e) => e.id)).toEqual(['S1', 'S4', 'A5']);
+    expect(read[2]!.archive?.footprint).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(dropped.list).toEqual(['basket: 3 of 6 entries not readable']);
     store.close();
   });
 

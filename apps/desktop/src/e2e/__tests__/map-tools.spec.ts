@@ -1,9 +1,10 @@
 /**
  * The catalog map's tools (issue 18) in headless Chromium: "Near me" with Chromium's
  * geolocation override (permission granted) and as a search area, a rectangle drawn with the
- * mouse with its area live while it is dragged out, a circle of a typed radius, a box typed with
- * the keyboard alone (drawing without a mouse), and the filter
- * panel's UTC date rule and presets. Screenshots in test-output/e2e/map-tools/.
+ * mouse with its area live while it is dragged out (two clicks, or pressed, dragged and
+ * released), a circle of a typed radius, a box typed with the keyboard alone (drawing without a
+ * mouse), and the filter panel's UTC date rule and presets. Screenshots in
+ * test-output/e2e/map-tools/.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,27 @@ describe('map tools in Chromium', () => {
     await j.page.mouse.click(cx + 150, cy + 100);
     await eventually(() => inCatalog('draw-edit-hint').isVisible()).toBe(true);
     await j.shot('03-rectangle-drawn');
+  });
+
+  it('draws a rectangle dragged out (press, drag, release), the map held still', async () => {
+    const clicked = km2Of(await areaText());
+    expect(clicked).toBeGreaterThan(0);
+    await inCatalog('draw-rectangle').click();
+    await eventually(() => inCatalog('draw-hint').textContent()).toMatch(/drag from corner/);
+    const box = await mapBox();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    // Half the clicked one's width and height (300 × 200 px): a quarter of its area.
+    await j.page.mouse.move(cx - 75, cy - 50);
+    await j.page.mouse.down();
+    await j.page.mouse.move(cx + 75, cy + 50, { steps: 6 });
+    await eventually(async () => km2Of(await areaText())).toBeGreaterThan(0);
+    await j.page.mouse.up();
+    await eventually(() => inCatalog('draw-edit-hint').isVisible()).toBe(true);
+    const dragged = km2Of(await areaText());
+    expect(dragged / clicked).toBeGreaterThan(0.2);
+    expect(dragged / clicked).toBeLessThan(0.3);
+    await j.shot('03b-rectangle-dragged');
   });
 
   it('places a circle of the typed radius, and warns on a tiny one', async () => {

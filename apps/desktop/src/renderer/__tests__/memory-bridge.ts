@@ -404,6 +404,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           }));
       case 'basket.list':
       case 'basket.add':
+      case 'basket.addArchive':
       case 'basket.remove':
       case 'basket.clear':
       case 'catalog.ordered':
@@ -490,7 +491,11 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     }
   }
   const part2 = createMemoryWork((event, payload) => bridge.emit(event, payload));
-  const basket = createMemoryBasket(records, (event, payload) => bridge.emit(event, payload));
+  const basket = createMemoryBasket(
+    records,
+    (event, payload) => bridge.emit(event, payload),
+    (searchId) => bridge.archive.scenes.get(searchId) ?? [],
+  );
 
   return bridge;
 }

@@ -1,7 +1,7 @@
 /**
  * Drawing an area on any map of the app (the catalog's search area, the AOI form, the order
- * composer), written once and used by `useBaseMap`: a polygon or a rectangle with geoman, a
- * circle around a clicked point with the radius typed beside the buttons, the area in km² and ha
+ * composer), written once and used by `useBaseMap`: a polygon or a rectangle with geoman (the
+ * rectangle clicked corner then corner, or dragged out: `rectangle-drag.ts`), a circle around a clicked point with the radius typed beside the buttons, the area in km² and ha
  * live while drawing (corner by corner, as the rectangle is dragged out, as the radius changes)
  * and a warning on unusual sizes (`drawn-area.ts`). The finished shape stays on the map with its
  * corners (or the circle's centre and radius) draggable; every change is handed to `onShape`
@@ -15,6 +15,7 @@ import { areaOfCorners, describeArea, type AreaReport } from './drawn-area';
 import { wrapLon } from './drawn-polygon';
 import { circlePolygon, polygonOfDrawn, readRadiusKm, type DrawShape } from './draw-shapes';
 import { ensureGeoman } from './geoman';
+import { installRectangleDrag } from './rectangle-drag';
 
 /** A circle's area (on the sphere it does not depend on where its centre is). */
 function circleArea(radiusM: number): AreaReport {
@@ -41,6 +42,8 @@ export function useDrawTools(
   const hasDrawn = ref(false);
   let drawn: PmLayer | null = null;
   let placeCircle: ((e: L.LeafletMouseEvent) => void) | null = null;
+  /** The rectangle's first corner was clicked (the next press finishes it, not a drag). */
+  let cornerClicked = false;
   let listener: ((polygon: Polygon) => void) | null = null;
 
   function report(layer: L.Layer): void {
@@ -96,9 +99,24 @@ export function useDrawTools(
         area.value = corners.length >= 3 ? describeArea(areaOfCorners(corners)) : null;
       });
       // A rectangle is resized as the pointer moves (geoman says so once it has resized it).
-      if (line instanceof L.Rectangle) line.on('pm:change', () => liveArea(line));
+      // Geoman says so on every move before the first corner too, of a rectangle not yet on
+      // the map: that one has no area (and would hide a dragged-out one's).
+      if (line instanceof L.Rectangle)
+        line.on('pm:change', () => void (m.hasLayer(line) && liveArea(line)));
     });
     m.on('pm:create', (e) => keep(e.layer as PmLayer));
+    m.on('click', () => {
+      if (drawReady.value && shape.value === 'Rectangle') cornerClicked = true;
+    });
+    const stopDrag = installRectangleDrag(m, {
+      active: () => drawReady.value && shape.value === 'Rectangle' && !cornerClicked,
+      onLive: liveArea,
+      onDone: (bounds) => {
+        stopDraw();
+        keep(L.rectangle(bounds) as PmLayer);
+      },
+    });
+    m.once('unload', stopDrag);
     m.on('keydown', (e) => {
       if ((e as L.LeafletKeyboardEvent).originalEvent.key === 'Escape' && placeCircle) stopDraw();
     });
@@ -157,6 +175,7 @@ export function useDrawTools(
     m?.pm?.disableDraw();
     if (placeCircle) m?.off('click', placeCircle);
     placeCircle = null;
+    cornerClicked = false;
     drawing.value = false;
     drawReady.value = false;
   }

@@ -79,6 +79,35 @@ describe('drawing tools on a map', () => {
     expect(km2(rect!)).toBeLessThan(90);
   });
 
+  it('draws a rectangle dragged out (press, drag, release), the map held still', async () => {
+    const { map, wrapper } = await drawMap();
+    await ensureGeoman(map);
+    await wrapper.find('[data-test="draw-rectangle"]').trigger('click');
+    await flushPromises();
+    map.setView([44.05, -122.95], 11, { animate: false });
+    const container = map.getContainer();
+    const pointAt = (lat: number, lon: number) => {
+      const p = map.latLngToContainerPoint([lat, lon]);
+      const r = container.getBoundingClientRect();
+      return { clientX: r.left + p.x, clientY: r.top + p.y, bubbles: true, button: 0 };
+    };
+    const center = map.getCenter();
+    container.dispatchEvent(new PointerEvent('pointerdown', pointAt(44, -123)));
+    expect(map.dragging.enabled()).toBe(false);
+    document.dispatchEvent(new PointerEvent('pointermove', pointAt(44.1, -122.9)));
+    await flushPromises();
+    expect(wrapper.find('[data-test="drawn-area"]').text()).toMatch(/^Area: 8\d\.\d+ km²/);
+    document.dispatchEvent(new PointerEvent('pointerup', pointAt(44.1, -122.9)));
+    await flushPromises();
+    expect(map.dragging.enabled()).toBe(true);
+    expect(map.getCenter()).toEqual(center);
+    const [rect] = drawn(wrapper);
+    expect(rect!.coordinates[0]).toHaveLength(5);
+    expect(km2(rect!)).toBeGreaterThan(85);
+    expect(km2(rect!)).toBeLessThan(92);
+    expect(wrapper.find('[data-test="draw-edit-hint"]').exists()).toBe(true);
+  });
+
   it('buffers a clicked point by the radius typed, and follows a new radius', async () => {
     const { map, wrapper } = await drawMap();
     await wrapper.find('[data-test="draw-radius"]').setValue('2');
