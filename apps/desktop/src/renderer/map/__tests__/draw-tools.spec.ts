@@ -2,7 +2,7 @@ import { geodesicArea, type Polygon } from '@eo/domain';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import L from 'leaflet';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import { circlePolygon, readRadiusKm } from '../draw-shapes';
@@ -182,15 +182,18 @@ describe('an area typed instead of drawn', () => {
     await flushPromises();
     await wrapper.find('[data-test="draw-type-text"]').setValue(text);
     await wrapper.find('[data-test="draw-type-form"]').trigger('submit');
-    // The backend's reader answers through the bridge (a dynamic import the first time).
-    for (
-      let i = 0;
-      i < 50 &&
-      !wrapper.emitted('drawn') &&
-      !wrapper.find('[data-test="draw-type-error"]').exists();
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 20));
+    // The backend's reader answers through the bridge (a dynamic import the first time, which
+    // takes seconds on a busy machine). "Use" is disabled while it reads; the answer is in when
+    // the form closed (drawn) or "Use" is enabled again (refused). Bounded, saying what never
+    // happened.
+    await vi.waitFor(
+      () => {
+        const use = wrapper.find('[data-test="draw-type-use"]');
+        if (use.exists() && use.attributes('disabled') !== undefined)
+          throw new Error(`"${text}" was neither drawn nor refused`);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
     await flushPromises();
   }
 
