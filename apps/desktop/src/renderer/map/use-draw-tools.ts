@@ -1,8 +1,9 @@
 /**
  * Drawing an area on any map of the app (the catalog's search area, the AOI form, the order
  * composer), written once and used by `useBaseMap`: a polygon or a rectangle with geoman (the
- * rectangle clicked corner then corner, or dragged out: `rectangle-drag.ts`), a circle around a clicked point with the radius typed beside the buttons, the area in km² and ha
- * live while drawing (corner by corner, as the rectangle is dragged out, as the radius changes)
+ * rectangle clicked corner then corner, or dragged out: `rectangle-drag.ts`), a circle around a
+ * clicked point with the radius typed beside the buttons, the area in km² and ha live while
+ * drawing (corner by corner, as the rectangle is dragged out, as the radius changes)
  * and a warning on unusual sizes (`drawn-area.ts`). The finished shape stays on the map with its
  * corners (or the circle's centre and radius) draggable; every change is handed to `onShape`
  * as the GeoJSON Polygon the requests carry. A typed or pasted area (`placeTyped`) is kept the
@@ -20,6 +21,30 @@ import { installRectangleDrag } from './rectangle-drag';
 /** A circle's area (on the sphere it does not depend on where its centre is). */
 function circleArea(radiusM: number): AreaReport {
   return describeArea(geodesicArea(circlePolygon({ lat: 0, lon: 0 }, radiusM)));
+}
+
+/**
+ * The area while geoman draws: as corners are added (its working line), or as a rectangle is
+ * resized by the pointer (geoman says so once it has resized it). Geoman says so on every move
+ * before the first corner too, of a rectangle not yet on the map: that one has no area (and
+ * would hide a dragged-out one's).
+ */
+function followDrawnArea(
+  m: L.Map,
+  setArea: (a: AreaReport | null) => void,
+  liveArea: (layer: L.Layer) => void,
+): void {
+  m.on('pm:drawstart', (e) => {
+    const line = (e as unknown as { workingLayer?: L.Polyline }).workingLayer;
+    line?.on('pm:vertexadded', () => {
+      const corners = (line.getLatLngs() as L.LatLng[]).map(
+        (p) => [wrapLon(p.lng), p.lat] as [number, number],
+      );
+      setArea(corners.length >= 3 ? describeArea(areaOfCorners(corners)) : null);
+    });
+    if (line instanceof L.Rectangle)
+      line.on('pm:change', () => void (m.hasLayer(line) && liveArea(line)));
+  });
 }
 
 type PmLayer = L.Layer & { pm?: { enable: (o?: object) => void; disable: () => void } };
@@ -89,21 +114,7 @@ export function useDrawTools(
       drawing.value = false;
       drawReady.value = false;
     });
-    // The area as corners are added (geoman's working line) or as the rectangle is dragged out.
-    m.on('pm:drawstart', (e) => {
-      const line = (e as unknown as { workingLayer?: L.Polyline }).workingLayer;
-      line?.on('pm:vertexadded', () => {
-        const corners = (line.getLatLngs() as L.LatLng[]).map(
-          (p) => [wrapLon(p.lng), p.lat] as [number, number],
-        );
-        area.value = corners.length >= 3 ? describeArea(areaOfCorners(corners)) : null;
-      });
-      // A rectangle is resized as the pointer moves (geoman says so once it has resized it).
-      // Geoman says so on every move before the first corner too, of a rectangle not yet on
-      // the map: that one has no area (and would hide a dragged-out one's).
-      if (line instanceof L.Rectangle)
-        line.on('pm:change', () => void (m.hasLayer(line) && liveArea(line)));
-    });
+    followDrawnArea(m, (a) => (area.value = a), liveArea);
     m.on('pm:create', (e) => keep(e.layer as PmLayer));
     m.on('click', () => {
       if (drawReady.value && shape.value === 'Rectangle') cornerClicked = true;
