@@ -95,6 +95,7 @@ export const CASES: Record<string, { good: unknown; bad: unknown; path: string }
   'deliveries.list': { good: {}, bad: [], path: '' },
   'jobs.list': { good: undefined, bad: 'all', path: '' },
   'jobs.estimate': { good: { workflowId: 'wf-1' }, bad: { workflowId: '' }, path: 'workflowId' },
+  'jobs.results': { good: { jobId: 'job-1' }, bad: { jobId: '' }, path: 'jobId' },
   'created.refresh': { good: {}, bad: { force: true }, path: '' },
   'lookups.get': { good: undefined, bad: { kind: 'projects' }, path: '' },
   'outbox.list': { good: { states: ['queued', 'failed'] }, bad: { states: [] }, path: 'states' },
