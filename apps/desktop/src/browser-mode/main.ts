@@ -75,7 +75,6 @@ async function main(): Promise<void> {
   lock.describe({ url: server.openUrl });
   console.log(`EO Field Desk (browser mode) is running. Open:\n\n  ${server.openUrl}\n`);
   const launched = await launching;
-  log('Stop with Ctrl+C.');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -96,6 +95,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Said once the signals are ours: whoever reads it and stops us at once gets a clean shutdown
+  // (said before, a SIGTERM could land before the handler and end the process unclean).
+  log('Stop with Ctrl+C.');
 }
 
 main().catch((e: unknown) => {
