@@ -138,14 +138,10 @@ export async function buildApp(
   registerVisualizationPngRoute(app, ctx);
 
   app.addHook('onReady', async () => worker.start());
-  // Before the server waits for the requests in flight: those waiting for a render are answered
-  // 503 (retry shortly) at once, not after every queued picture was drawn (a minute at load).
-  app.addHook('preClose', async () => {
+  app.addHook('onClose', async () => {
     // Closing the pool fails the renders under way (their temp files go), then they settle.
     cogs.close();
     await render.close();
-  });
-  app.addHook('onClose', async () => {
     await cogs.settled();
     worker.stop();
     database.close();
