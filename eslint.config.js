@@ -11,6 +11,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import { builtinModules } from 'node:module';
+import fs from 'node:fs';
 
 /** A table of @eo/sync's mirror named in a string: `mirror_*`, its sync state, outbox, catalog. */
 const MIRROR_SQL =
@@ -172,6 +173,100 @@ function rendererImportRules(zonePatterns) {
       },
     ],
   };
+}
+
+/**
+ * The renderer's features (one folder per screen or capability) do not import each other: what
+ * two use lives in ui/, stores/, map/, format/ or forms/. Tests may mount several features.
+ */
+const rendererFeatures = fs
+  .readdirSync(new URL('./apps/desktop/src/renderer/features', import.meta.url), {
+    withFileTypes: true,
+  })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const featureMessage =
+  'Features do not import each other: move what both use into ui/, stores/, map/, format/ or forms/.';
+/**
+ * Imports between features still left, by importing feature, as written after `features/`
+ * (extension as in the import). This list may only shrink (tools/repo-checks'
+ * renderer-features.spec.ts fails on an entry nothing imports any more).
+ * @type {Record<string, string[]>}
+ */
+export const FEATURE_IMPORTS_LEFT = {
+  aois: [
+    'catalog/SceneThumbs.vue',
+    'catalog/quicklook-source',
+    'field-packages/SharePackage.vue',
+    'file-export/ScreenExports.vue',
+    'file-import/FilePreviewPanel.vue',
+    'orders/order-item-draft',
+    'rasters/TakeOffline.vue',
+    'rasters/take-area',
+  ],
+  archive: ['catalog/QuicklookThumb.vue', 'catalog/quicklook-source'],
+  catalog: [
+    'file-export/ExportsMenu.vue',
+    'file-import/MapFileDrop.vue',
+    'rasters/OfflineRasterMap.vue',
+    'rasters/TakeOffline.vue',
+    'rasters/rasters-store',
+  ],
+  deliveries: ['file-export/ScreenExports.vue', 'file-import/FilePreviewPanel.vue'],
+  'file-import': ['aois/file-import-store'],
+  orders: [
+    'archive/footprint-polygon',
+    'catalog/SceneThumbs.vue',
+    'file-export/ScreenExports.vue',
+    'file-import/FilePreviewPanel.vue',
+    'file-import/map-file-import',
+    'rasters/TakeOffline.vue',
+    'rasters/take-area',
+  ],
+  outbox: [
+    'aois/aoi-words',
+    'deliveries/delivery-words',
+    'indices/index-words',
+    'indices/visualization-words',
+    'jobs/job-words',
+    'orders/order-item-words',
+  ],
+  rasters: ['file-export/export-file', 'file-import/FilePreviewPanel.vue'],
+  settings: ['rasters/OfflineRastersList.vue', 'sync/WorkOfflineSwitch.vue'],
+  sync: ['field-packages/OpenPackage.vue', 'rasters/OfflineRastersList.vue'],
+};
+
+/** @param {string} text */
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Forbidden specifiers for a file `depth` folders below features/<feature>/ (0: in it): the
+ * sibling folders reached by climbing exactly to features/, and any path through `features/`.
+ * @param {string} feature
+ * @param {number} depth
+ */
+function featurePatterns(feature, depth) {
+  const left = (FEATURE_IMPORTS_LEFT[feature] ?? []).map(escapeRegex);
+  const allowed = `(?!${escapeRegex(feature)}/)${left.length ? `(?!(?:${left.join('|')})$)` : ''}`;
+  return [
+    { regex: `^(?:\\.\\./){${depth + 1}}${allowed}[\\w-]+/`, message: featureMessage },
+    { regex: `(?:^|/)features/${allowed}[\\w-]+/`, message: featureMessage },
+  ];
+}
+
+/** Blocks for the files of each feature (tests aside), at each depth, with the renderer's rules. */
+function featureBlocks() {
+  const featuresDepth = 3; // renderer/features/<feature>/x.ts is 3 folders below src
+  return rendererFeatures.flatMap((feature) =>
+    Array.from({ length: DESKTOP_ZONE_DEPTH - featuresDepth + 1 }, (_, depth) => ({
+      files: [`apps/desktop/src/renderer/features/${feature}/${'*/'.repeat(depth)}*.{ts,vue}`],
+      ignores: ['**/__tests__/**'],
+      rules: rendererImportRules([
+        ...desktopZonePatterns(depth + featuresDepth, desktopNodeZones, rendererZoneMessage),
+        ...featurePatterns(feature, depth),
+      ]),
+    })),
+  );
 }
 
 const browserOnlyGlobals = ['window', 'document', 'navigator', 'localStorage', 'HTMLElement'].map(
@@ -491,4 +586,5 @@ export default tseslint.config(
   ...desktopZoneBlocks('renderer', (depth) =>
     rendererImportRules(desktopZonePatterns(depth, desktopNodeZones, rendererZoneMessage)),
   ),
+  ...featureBlocks(),
 );

@@ -7,7 +7,7 @@
 import { CreateVisualizationCall } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { VISUALIZATION_WORDS, type VisualizationField } from './visualization-words';
-import { isLocalRef } from '../outbox/local-ids';
+import { isLocalRef } from '../../stores/local-ids';
 
 export interface VisualizationForm {
   aoiId: string;

@@ -2,7 +2,7 @@
  * `local:<entryId>` references to creates still in the outbox (see @eo/sync's README, "Local
  * ids"): how the pickers build them and how lists name them.
  */
-import type { OutboxEntryView } from '../../../shared/contract';
+import type { OutboxEntryView } from '../../shared/contract';
 
 export const LOCAL_PREFIX = 'local:';
 

@@ -6,13 +6,13 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { indexCreate, queue } from '../../../__tests__/work-fixtures';
-import { provideBridge } from '../../../stores/bridge-provider';
-import AoisScreen from '../../aois/AoisScreen.vue';
-import OutboxScreen from '../../outbox/OutboxScreen.vue';
-import { useOutboxStore } from '../../../stores/outbox-store';
-import { useSyncStore } from '../../../stores/sync-store';
+import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
+import { indexCreate, queue } from '../../__tests__/work-fixtures';
+import { provideBridge } from '../../stores/bridge-provider';
+import AoisScreen from '../../features/aois/AoisScreen.vue';
+import OutboxScreen from '../../features/outbox/OutboxScreen.vue';
+import { useOutboxStore } from '../../stores/outbox-store';
+import { useSyncStore } from '../../stores/sync-store';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;

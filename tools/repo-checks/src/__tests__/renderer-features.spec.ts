@@ -1,0 +1,96 @@
+/**
+ * The renderer's features do not import each other (eslint.config.js, `featureBlocks`): what two
+ * use lives in ui/, stores/, map/, format/ or forms/. Probe snippets linted as files of a feature
+ * show the rule holds at every depth and through every path; the imports still left
+ * (`FEATURE_IMPORTS_LEFT`) may only shrink.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ruleIds } from './lint-probe';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const FEATURES = 'apps/desktop/src/renderer/features';
+const imp = (from: string): string => `import { a } from '${from}';\nexport const b = a;\n`;
+const vue = (from: string): string =>
+  `<script setup lang="ts">\nimport { a } from '${from}';\nconst b = a;\n</script>\n<template><p>{{ b }}</p></template>\n`;
+const refused = async (file: string, code: string): Promise<boolean> =>
+  (await ruleIds(file, code)).includes('no-restricted-imports');
+
+describe('renderer features lint', () => {
+  it('refuses a feature importing another one, at any depth and by any path', async () => {
+    expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('../catalog/catalog-layers'))).toBe(true);
+    expect(await refused(`${FEATURES}/jobs/parts/probe.ts`, imp('../../catalog/x'))).toBe(true);
+    expect(await refused(`${FEATURES}/jobs/a/b/probe.ts`, imp('../../../orders/x'))).toBe(true);
+    expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('../../features/catalog/x'))).toBe(true);
+    expect(
+      await refused(`${FEATURES}/jobs/probe.ts`, imp('../../../renderer/features/aois/x')),
+    ).toBe(true);
+    expect(await refused(`${FEATURES}/jobs/Probe.vue`, vue('../catalog/SceneThumbs.vue'))).toBe(
+      true,
+    );
+  });
+
+  it('lets a feature import itself and the shared folders', async () => {
+    const file = `${FEATURES}/jobs/parts/probe.ts`;
+    expect(await refused(file, imp('./x'))).toBe(false);
+    expect(await refused(file, imp('../job-words'))).toBe(false);
+    expect(await refused(file, imp('../../jobs/job-words'))).toBe(false);
+    expect(await refused(file, imp('../../../stores/outbox-store'))).toBe(false);
+    expect(await refused(file, imp('../../../ui/StatusBadge.vue'))).toBe(false);
+    expect(await refused(`${FEATURES}/jobs/Probe.vue`, vue('../../forms/form-flow'))).toBe(false);
+  });
+
+  it("keeps the renderer's other rules in feature files", async () => {
+    expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('node:fs'))).toBe(true);
+    expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('../../../backend/dispatch'))).toBe(true);
+  });
+
+  it('leaves tests free to mount several features', async () => {
+    const file = `${FEATURES}/jobs/__tests__/probe.spec.ts`;
+    expect(await refused(file, imp('../../catalog/MapView.vue'))).toBe(false);
+  });
+
+  it('lets the imports left through, those only', async () => {
+    expect(await refused(`${FEATURES}/orders/probe.ts`, imp('../archive/footprint-polygon'))).toBe(
+      false,
+    );
+    expect(await refused(`${FEATURES}/orders/probe.ts`, imp('../archive/archive-store'))).toBe(
+      true,
+    );
+    expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('../archive/footprint-polygon'))).toBe(
+      true,
+    );
+  });
+
+  it('has no import left that nothing makes any more (the list only shrinks)', async () => {
+    const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
+      FEATURE_IMPORTS_LEFT: Record<string, string[]>;
+    };
+    const stale: string[] = [];
+    for (const [feature, targets] of Object.entries(config.FEATURE_IMPORTS_LEFT)) {
+      const texts = sourcesOf(path.join(root, FEATURES, feature)).map((f) =>
+        fs.readFileSync(f, 'utf8'),
+      );
+      for (const target of targets) {
+        const used = texts.some((t) => new RegExp(`'(?:\\.\\./)+${escape(target)}'`).test(t));
+        if (!used) stale.push(`${feature} -> ${target}`);
+      }
+    }
+    expect(stale, 'entries of FEATURE_IMPORTS_LEFT to remove').toEqual([]);
+  });
+});
+
+/** The feature's source files, tests aside. */
+function sourcesOf(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === '__tests__' ? [] : sourcesOf(p);
+    return /\.(ts|vue)$/.test(e.name) ? [p] : [];
+  });
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
