@@ -196,6 +196,13 @@ export interface AoiFields {
 }
 
 /**
+ * How long the first file a test process reads may take: it starts the backend's reading thread,
+ * which here loads `@eo/formats` from sources (5.2 s at load 12, past 10 s at load 14 in the
+ * team-share journey; the app's built thread starts in about 0.1 s). Later reads take ~50 ms.
+ */
+const FIRST_READ_MS = 30_000;
+
+/**
  * Fills the open "Create an AOI" form (the area imported from `areaFile`, read before the scene
  * id is typed) without queueing it: the caller may take a screenshot first, then `queueAoi`.
  */
@@ -206,9 +213,10 @@ export async function fillAoiForm(page: Page, aoi: AoiFields): Promise<void> {
   await page.locator('[data-test="aoi-provider"]').fill(aoi.provider);
   await page.locator('[data-test="aoi-project"]').fill(aoi.projectId);
   await page.locator('[data-test="aoi-import"]').setInputFiles(aoi.areaFile);
-  await eventually(() => page.locator('[data-test="aoi-geometry-state"]').textContent()).toContain(
-    `Polygon (1 part) · ${path.basename(aoi.areaFile)}`,
-  );
+  await eventually(
+    () => page.locator('[data-test="aoi-geometry-state"]').textContent(),
+    FIRST_READ_MS,
+  ).toContain(`Polygon (1 part) · ${path.basename(aoi.areaFile)}`);
   await page.locator('[data-test="aoi-item-ids"]').fill(aoi.sceneId);
 }
 
