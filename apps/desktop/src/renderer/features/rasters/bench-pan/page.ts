@@ -122,11 +122,15 @@ async function measure(q: URLSearchParams): Promise<RasterPanFigures> {
       const [dx, dy] = DIRECTIONS[k % 4]!;
       layer.remove();
       await nextFrame();
+      performance.mark('eo:baseline:start');
       baseline.push(...(await drag(el, frames, -dx, -dy)));
+      performance.mark('eo:baseline:end');
       map.setView(centre, z, { animate: false });
       layer.addTo(map);
       await nextFrame();
+      performance.mark('eo:raster:start');
       raster.push(...(await drag(el, frames, -dx, -dy)));
+      performance.mark('eo:raster:end');
     }
   }
   return {
