@@ -5,7 +5,8 @@
  * from A), takes one file back (a save cancelled). Laptop B, online, takes the file in under the
  * entries' own ids and sends them: each create once at the service, and a second reading of the
  * file doubles nothing. Hostile files (cut short, another service, entries listed twice, over
- * the size limit) are refused with their reason, and change nothing.
+ * the size limit) are refused with their reason, and change nothing. While a batch sends, its
+ * entries are not for handing over: refused as busy, and sent once when the batch ends.
  */
 import { createEoClient } from '@eo/api-client';
 import { OUTBOX_HANDOVER_FORMAT, type OutboxHandover } from '@eo/domain';
@@ -17,18 +18,21 @@ import {
   errorOf,
   startBackend,
   startService,
+  until,
   type TestBackend,
   type TestService,
 } from './harness';
+import { startRecordingProxy } from './listener';
 
 let service: TestService;
 let a: TestBackend;
 let b: TestBackend;
 let queued: string[];
+let scene: Awaited<ReturnType<typeof auroraScene>>;
 
 beforeAll(async () => {
   service = await startService(200);
-  const scene = await auroraScene(createEoClient({ baseUrl: service.url, apiKey: service.key }));
+  scene = await auroraScene(createEoClient({ baseUrl: service.url, apiKey: service.key }));
   // A never reaches the service: none is configured there.
   a = startBackend();
   const entries = [
@@ -159,5 +163,45 @@ describe('handing over queued work from the app', () => {
     expect(onService('SELECT count(*) FROM aois WHERE name = ?', 'Handed-over vines')).toBe(1);
     // A never sends them: they stay handed over until found sent or receipted.
     expect((await a.call('outbox.list')).counts).toMatchObject({ queued: 0, handed_over: 3 });
+  });
+});
+
+describe('while a batch sends', () => {
+  it('refuses to hand over (busy), changes nothing, and the batch sends the create once', async () => {
+    // The service seen through a proxy that holds the AOI's POST: the batch is caught sending.
+    const proxy = await startRecordingProxy(service.url, {
+      hold: (r) => r.method === 'POST' && r.url.startsWith('/v0/aois'),
+    });
+    const c = await connectTo(startBackend(), { url: proxy.url, key: service.key });
+    try {
+      const entry = await c.call('outbox.enqueue', {
+        kind: 'aoi',
+        input: aoiInput('Sent while asked to hand over', scene.id, scene.box),
+      });
+      // Queued while online: the automatic batch takes it (or Submit all would).
+      void c.raw('outbox.flush', undefined);
+      await until('the batch sent the AOI (held at the proxy)', () =>
+        proxy.requests.some((r) => r.method === 'POST' && r.url.startsWith('/v0/aois')),
+      );
+
+      const busy = await errorOf(c, 'outbox.handOver', { ids: [entry.id] });
+      expect(busy.code).toBe('busy');
+      expect(busy.message).toMatch(/The outbox is sending: hand over queued work when the batch/);
+      expect((await c.call('outbox.list')).counts).toMatchObject({ handed_over: 0, sending: 1 });
+
+      proxy.release(200);
+      await until('the batch ended with the AOI sent', async () => {
+        const counts = (await c.call('outbox.list')).counts;
+        return counts.sent === 1 && counts.sending === 0;
+      });
+      expect(
+        onService('SELECT count(*) FROM aois WHERE name = ?', 'Sent while asked to hand over'),
+      ).toBe(1);
+      // Sent is not for handing over either.
+      expect((await errorOf(c, 'outbox.handOver', { ids: [entry.id] })).code).toBe('conflict');
+    } finally {
+      await c.close();
+      await proxy.close();
+    }
   });
 });

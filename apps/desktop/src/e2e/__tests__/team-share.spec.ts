@@ -2,7 +2,8 @@
  * Two laptops that never reach the service at the same time, in headless Chromium: two
  * browser-mode apps over two data folders. Laptop A syncs, shares an AOI's field package and
  * copies the AOI's link; with the service stopped, laptop B (never connected) opens the package
- * and the link and sees the AOI and its scenes from its own mirror. B, still offline, queues an
+ * and the link and sees the AOI, its catalog records and their thumbnails (decoded, not blank)
+ * from its own mirror. B, still offline, queues an
  * AOI and hands it over in a file; the service back, A sends it: the AOI exists once at the
  * service, and B never sends it. Screenshots in test-output/e2e/team-share/.
  */
@@ -23,24 +24,42 @@ import {
   WIDE,
   type BrowserApp,
 } from '../harness';
-import { eventually, fillAoiForm, openScreen, queueAoi, syncNow } from '../page-actions';
+import {
+  eventually,
+  fillAoiForm,
+  openScreen,
+  queueAoi,
+  resultTotal,
+  syncNow,
+} from '../page-actions';
+import { PIXEL_STATS } from '../pixels';
 import { RENDERER_DIR } from '../renderer-build';
 
 const SHARED = 'Vines on the north slope';
 const HANDED = 'Orchard seen from camp';
 const PAGE = { ...WIDE, acceptDownloads: true, permissions: ['clipboard-read', 'clipboard-write'] };
 
-const j = useJourney('team-share', { page: PAGE, open: 'synced' });
+const j = useJourney('team-share', {
+  app: { imagery: 'thumbnails' },
+  page: PAGE,
+  open: 'synced',
+});
 let b: BrowserApp;
 let bPage: Page;
 let scene: { id: string; footprint: Polygon };
 let aoiId: string;
 let packageFile: string;
+/** Catalog records (and so thumbnails) the package carries. */
+let shared: number;
 let link: string;
 
 beforeAll(async () => {
   const row = j.service.server.app.ctx.sqlite
-    .prepare('SELECT id, feature_json AS feature FROM archive_scenes WHERE satellite_id = ?')
+    // A scene that is also a catalog record: the AOI's package then carries it and its picture.
+    .prepare(
+      `SELECT s.id, s.feature_json AS feature FROM archive_scenes s
+       WHERE s.satellite_id = ? AND EXISTS (SELECT 1 FROM catalog_records c WHERE c.item_id = s.id)`,
+    )
     .get('sat-aurora-1') as { id: string; feature: string };
   scene = { id: row.id, footprint: (JSON.parse(row.feature) as { geometry: Polygon }).geometry };
   // A colleague made the AOI on the service; laptop A's next sync brings it.
@@ -55,7 +74,7 @@ beforeAll(async () => {
     item_ids: [scene.id],
   });
   aoiId = aoi.aoi_id;
-  await syncNow(j.page);
+  await syncNow(j.page, 50_000);
   b = await startBrowserApp({
     dataDir: tempDir('eo-e2e-team-share-b-'),
     rendererDir: RENDERER_DIR,
@@ -81,13 +100,26 @@ async function download(page: Page, button: string): Promise<string> {
 
 describe('two laptops share through files', () => {
   it('A shares an AOI’s field package and copies its link', async () => {
+    // The pictures follow the records: every demo catalog record's thumbnail (10 of 200 scenes).
+    await openScreen(j.page, 'sync');
+    await eventually(
+      () => j.page.locator('[data-test="imagery-counts"]').textContent(),
+      40_000,
+    ).toMatch(/10 thumbnails/);
     await j.tab('aois');
     await j.page.locator(`[data-test="aoi-row-${aoiId}"]`).click();
     const details = j.page.locator('[data-test="aoi-details"]');
     await details.locator('[data-test="share-package-plan"]').click();
-    await eventually(() =>
-      details.locator('[data-test="share-package-contents"]').textContent(),
-    ).toMatch(/1 AOI, \d+ catalog records?/);
+    const contents = details.locator('[data-test="share-package-contents"]');
+    await eventually(() => contents.textContent()).toMatch(/1 AOI, \d+ catalog records?/);
+    // Each record of the AOI's area with its thumbnail.
+    const [, records, pictures] =
+      /1 AOI, (\d+) catalog records?, \d+ order records?, (\d+) pictures?/.exec(
+        (await contents.textContent())!,
+      )!;
+    shared = Number(records);
+    expect(shared).toBeGreaterThan(0);
+    expect(Number(pictures)).toBe(shared);
     await j.shot('01-a-share-plan');
     packageFile = await download(j.page, 'share-package-save');
     expect(path.basename(packageFile)).toMatch(/^eo-package-.*\.gpkg$/);
@@ -104,19 +136,28 @@ describe('two laptops share through files', () => {
     await bPage.locator('[data-test="open-package-file"]').setInputFiles(packageFile);
     await eventually(() =>
       bPage.locator('[data-test="open-package-outcome"]').textContent(),
-    ).toMatch(/records? added/);
+    ).toMatch(new RegExp(`records? added.*; ${shared} pictures? added`));
+    // The records and their pictures, from B's own mirror (the service is stopped).
+    await openScreen(bPage, 'catalog');
+    await bPage.getByRole('button', { name: 'Search', exact: true }).click();
+    await eventually(() => resultTotal(bPage)).toBe(shared);
+    const shown = bPage.locator('[role="option"] [data-test="thumb"][data-state="shown"] img');
+    await eventually(() => shown.count(), 20_000).toBe(shared);
+    for (let i = 0; i < shared; i++)
+      expect((await shown.nth(i).evaluate(PIXEL_STATS)).spread).toBeGreaterThan(3);
+    await bPage.screenshot({ path: path.join(j.shotDir, '02-b-package-pictures.png') });
     await openScreen(bPage, 'aois');
     await eventually(() => bPage.locator(`[data-test="aoi-row-${aoiId}"]`).textContent()).toContain(
       SHARED,
     );
-    await bPage.screenshot({ path: path.join(j.shotDir, '02-b-package-opened.png') });
+    await bPage.screenshot({ path: path.join(j.shotDir, '03-b-package-aoi.png') });
 
     const origin = new URL(b.server.openUrl).origin;
     await bPage.goto(`${origin}/#/link/aoi/${encodeURIComponent(aoiId)}`);
     await eventually(() => bPage.locator('[data-test="aoi-details"]').textContent()).toContain(
       SHARED,
     );
-    await bPage.screenshot({ path: path.join(j.shotDir, '03-b-link-offline.png') });
+    await bPage.screenshot({ path: path.join(j.shotDir, '04-b-link-offline.png') });
   });
 
   it('B, offline, hands over a queued AOI; A sends it once the service is back', async () => {
@@ -138,7 +179,7 @@ describe('two laptops share through files', () => {
     await eventually(() => bPage.locator('[data-test="handover-contents"]').textContent()).toMatch(
       /1 queued create \(1 AOI\); [\d.]+ KB/,
     );
-    await bPage.screenshot({ path: path.join(j.shotDir, '04-b-handover-plan.png') });
+    await bPage.screenshot({ path: path.join(j.shotDir, '05-b-handover-plan.png') });
     const handover = await download(bPage, 'handover-save');
     expect(path.basename(handover)).toMatch(/^eo-handover-1-create-\d{8}-\d{4}\.json$/);
     expect((await listOutbox(b)).counts).toMatchObject({ queued: 0, handed_over: 1 });
@@ -156,7 +197,7 @@ describe('two laptops share through files', () => {
       if (await submit.isEnabled()) await submit.click();
       return 'not sent yet';
     }, 20_000).toBe('sent');
-    await j.shot('05-a-sent');
+    await j.shot('06-a-sent');
 
     const onService = j.service.server.app.ctx.sqlite
       .prepare('SELECT count(*) FROM aois WHERE name = ?')
@@ -167,5 +208,5 @@ describe('two laptops share through files', () => {
     const handed = (await listOutbox(b)).entries.find((e) => e.state === 'handed_over')!;
     // The same entry, by the same key: B never sends it.
     expect(sent.id).toBe(handed.id);
-  });
+  }, 120_000); // B's first file read starts its reading thread (FIRST_READ_MS); then a restart
 });

@@ -4,16 +4,17 @@
  * (~100 ms a thumbnail on this machine, more under load): 50 of them held every other
  * request, `/healthz` included, for seconds (5.5 to 8.5 s measured with 8 overviews).
  *
- * Why the bounds below are not luck:
+ * Why the bounds below are not luck: they compare the loop's answers with the renders measured
+ * in the same run, never with a fixed time (on this 2-core machine at load 15+ the event loop
+ * waits 40-160 ms for a core with no render running at all, and single probes reached 500 ms;
+ * a render on the thread slows with it):
  * - every probe of `/healthz` is sent while the pool still holds the other organisation's
- *   renders (the loop runs while some wait), and there must be many: the old code let at most
- *   one through before the whole batch was rendered;
- * - the renders are proven to run on the pool's threads (its counters), not on the event loop;
- * - 200 ms is ~50 times what a probe takes on a quiet machine (1-4 ms), for 90% of the probes;
- *   every probe stays under 1.5 s. The top of the tail is the operating system's, not ours: on
- *   this 2-core machine at load 15+, the event loop waits 40-160 ms for a core with no render
- *   running at all, and single probes reached 500 ms. The old code needed a whole render per
- *   picture ahead of a probe: 17+ renders, seconds.
+ *   renders, and the loop answers many per render: with a render on the event loop no probe is
+ *   answered while it runs (one at most between two), here about 200 per render were seen
+ *   (3,184 to 4,863 probes for 17 renders, load 8 to 12); the bound asks for 10;
+ * - 90% of the probes take under a quarter of a render's mean time (seen: 6-20 ms against
+ *   514-1,891 ms); on the event loop a probe waited for the render under way, most of one;
+ * - the renders are proven to run on the pool's threads (its counters), not on the event loop.
  * The fairness half asserts orders and counts, not times: with one thread, the demo
  * organisation's one picture waits behind at most two of the other's, however many it queued.
  */
@@ -58,7 +59,7 @@ async function until(ready: () => boolean, what: string, withinMs = 60_000): Pro
 
 describe('another organisation asking for 50 new pictures', () => {
   it(
-    'keeps /healthz answering within 200 ms and serves a third organisation in its turn',
+    'keeps /healthz answering between renders, many times per render, and serves a third organisation in its turn',
     {
       timeout: 120_000,
     },
@@ -98,6 +99,8 @@ describe('another organisation asking for 50 new pictures', () => {
       });
 
       const latencies: number[] = [];
+      const doneBefore = pool.stats().done;
+      const probingSince = performance.now();
       while (pool.stats().queued > 0) {
         const sent = performance.now();
         const r = await fetch(`${base}/healthz`);
@@ -105,15 +108,18 @@ describe('another organisation asking for 50 new pictures', () => {
         latencies.push(performance.now() - sent);
       }
       loop.disable();
+      const probing = performance.now() - probingSince;
+      const rendered = pool.stats().done - doneBefore;
       const elu = performance.eventLoopUtilization(elu0).utilization;
       const settled = await Promise.all(answers);
       const m = await mine;
 
-      const load = `probes ${latencies.map((x) => x.toFixed(0)).join(' ')} ms; event loop delay max ${(loop.max / 1e6).toFixed(0)} ms, utilisation ${elu.toFixed(2)}`;
       const sorted = [...latencies].sort((a, b) => a - b);
-      expect(latencies.length, load).toBeGreaterThanOrEqual(20);
-      expect(sorted[Math.floor(sorted.length * 0.9)], load).toBeLessThan(200);
-      expect(sorted.at(-1), load).toBeLessThan(1500);
+      const renderMs = probing / rendered;
+      const load = `${latencies.length} probes (p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms) during ${rendered} renders of ${renderMs.toFixed(0)} ms on average; event loop delay max ${(loop.max / 1e6).toFixed(0)} ms, utilisation ${elu.toFixed(2)}`;
+      expect(rendered, load).toBeGreaterThanOrEqual(SHARE - 2);
+      expect(latencies.length, load).toBeGreaterThanOrEqual(10 * rendered);
+      expect(sorted[Math.floor(sorted.length * 0.9)], load).toBeLessThan(renderMs / 4);
 
       // Theirs: one on the thread, SHARE waiting, the rest refused at once with Retry-After.
       const ok = settled.filter((a) => a.status === 200);

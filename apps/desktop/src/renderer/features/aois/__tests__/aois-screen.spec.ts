@@ -237,6 +237,7 @@ describe('AoisScreen', () => {
       file: 'spot.json',
       format: 'geojson',
       sourceCrs: null,
+      warnings: [],
       features: [
         {
           index: 1,
