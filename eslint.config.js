@@ -195,8 +195,6 @@ const featureMessage =
  */
 export const FEATURE_IMPORTS_LEFT = {
   aois: [
-    'catalog/SceneThumbs.vue',
-    'catalog/quicklook-source',
     'field-packages/SharePackage.vue',
     'file-export/ScreenExports.vue',
     'file-import/FilePreviewPanel.vue',
@@ -204,7 +202,6 @@ export const FEATURE_IMPORTS_LEFT = {
     'rasters/TakeOffline.vue',
     'rasters/take-area',
   ],
-  archive: ['catalog/QuicklookThumb.vue', 'catalog/quicklook-source'],
   catalog: [
     'file-export/ExportsMenu.vue',
     'file-import/MapFileDrop.vue',
@@ -215,8 +212,6 @@ export const FEATURE_IMPORTS_LEFT = {
   deliveries: ['file-export/ScreenExports.vue', 'file-import/FilePreviewPanel.vue'],
   'file-import': ['aois/file-import-store'],
   orders: [
-    'archive/footprint-polygon',
-    'catalog/SceneThumbs.vue',
     'file-export/ScreenExports.vue',
     'file-import/FilePreviewPanel.vue',
     'file-import/map-file-import',

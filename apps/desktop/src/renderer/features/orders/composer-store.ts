@@ -36,7 +36,7 @@ import {
 } from './order-item-draft';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
-import { polygonOfRing } from '../archive/footprint-polygon';
+import { polygonOfRing } from '../../map/footprint-polygon';
 import { useBasketStore } from '../../stores/basket-store';
 import { useOutboxStore } from '../../stores/outbox-store';
 import { useSettingsStore } from '../../stores/settings-store';

@@ -15,12 +15,12 @@ import { useCatalogStore } from '../../../stores/catalog-store';
 import DetailPanel from '../DetailPanel.vue';
 import MapView from '../MapView.vue';
 import { listenForPictures, picturesVersion } from '../../../stores/pictures-arrival';
-import QuicklookThumb from '../QuicklookThumb.vue';
+import QuicklookThumb from '../../../ui/QuicklookThumb.vue';
 import {
   browserQuicklookUrl,
   electronQuicklookUrl,
   provideQuicklookUrl,
-} from '../quicklook-source';
+} from '../../../map/quicklook-source';
 import ResultsList from '../ResultsList.vue';
 
 let bridge: MemoryBridge;

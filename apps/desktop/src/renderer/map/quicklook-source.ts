@@ -9,7 +9,7 @@ import {
   QUICKLOOK_SCHEME,
   quicklookPath,
   type PictureVariant,
-} from '../../../shared/quicklooks';
+} from '../../shared/quicklooks';
 
 export type QuicklookUrl = (recordId: string, variant: PictureVariant) => string;
 

@@ -5,10 +5,10 @@
  * every item's scenes at once), remembered per bridge once found; a scene not mirrored is asked
  * again next time (a sync may have brought it).
  */
-import type { Bridge } from '../../../shared/contract';
+import type { Bridge } from '../../shared/contract';
 // The contract's own files, not its index: that brings every method's schemas (initial JS).
-import { MAX_SCENE_LOOKUP } from '../../../shared/contract/basket';
-import { useBridge } from '../../stores/bridge-provider';
+import { MAX_SCENE_LOOKUP } from '../../shared/contract/basket';
+import { useBridge } from '../stores/bridge-provider';
 
 interface Lookups {
   readonly found: Map<string, string>;
