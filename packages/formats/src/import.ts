@@ -172,5 +172,5 @@ export function importPreview(
       `no attribute ${JSON.stringify(options.nameField)} to name features by`,
     );
   const features = read.features.map((f, i) => preview(file, f, i, options.nameField));
-  return { file, format, sourceCrs: read.sourceCrs, features };
+  return { file, format, sourceCrs: read.sourceCrs, warnings: read.warnings ?? [], features };
 }

@@ -42,5 +42,7 @@ export interface ImportPreview {
   readonly format: ImportFormat;
   /** The source CRS when the file named one that is not WGS 84 (reprojected). */
   readonly sourceCrs: string | null;
+  /** What was assumed while reading the file as a whole ("x.shp: no .prj: read as WGS 84 lon/lat"). */
+  readonly warnings: readonly string[];
   readonly features: readonly PreviewFeature[];
 }

@@ -27,6 +27,16 @@ export function crsName(wkt: string): string {
   return /^[A-Z]+\["([^"]*)"/i.exec(wkt.trim())?.[1] ?? wkt.slice(0, 60);
 }
 
+/** The first position outside longitude -180..180 / latitude -90..90, or null when all fit. */
+export function firstOutsideLonLat(g: Geometry): Position | null {
+  let outside: Position | null = null;
+  mapPositions(g, (p) => {
+    if (!outside && !(Math.abs(p[0]!) <= 180 && Math.abs(p[1]!) <= 90)) outside = p;
+    return p;
+  });
+  return outside;
+}
+
 export function mapPositions(g: Geometry, f: Project): Geometry {
   const ring = (ps: Position[]) => ps.map(f);
   switch (g.type) {

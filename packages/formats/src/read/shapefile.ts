@@ -2,12 +2,14 @@
  * A zipped Shapefile (.shp + .dbf, with its .prj and .cpg): read with `shapefile` (ring
  * nesting, dBASE attributes in the .cpg's encoding, windows-1252 without one), reprojected from
  * the .prj's CRS to WGS 84 with proj4. Several layers in one zip are read one after another.
- * Without a .prj, coordinates must already be longitude/latitude (checked per feature).
+ * Without a .prj nothing is guessed silently: a layer whose coordinates all fit longitude/latitude
+ * is read as WGS 84 with a warning the preview shows; one whose coordinates do not (UTM metres,
+ * say) is refused, naming the missing .prj, since no CRS can be told from the numbers alone.
  */
 import { open } from 'shapefile';
 import type { Geometry } from '@eo/domain';
 import { orientRfc7946 } from '../geometry/area';
-import { crsName, isWgs84, mapPositions, toWgs84 } from '../geometry/reproject';
+import { crsName, firstOutsideLonLat, isWgs84, mapPositions, toWgs84 } from '../geometry/reproject';
 import type { ImportLimits } from '../limits';
 import type { RawFeature } from '../types';
 import { makeCounter } from './counter';
@@ -34,6 +36,7 @@ export async function readShapefileZip(
   if (shps.length === 0) throw new Error('the zip holds no .shp file');
   const count = makeCounter(limits);
   const features: RawFeature[] = [];
+  const warnings: string[] = [];
   let sourceCrs: string | null = null;
   for (const [base, parts] of shps.sort(([a], [b]) => a.localeCompare(b))) {
     const prj = parts.get('prj') ? utf8(parts.get('prj')!).trim() : '';
@@ -55,6 +58,7 @@ export async function readShapefileZip(
         encoding,
       },
     );
+    const first = features.length;
     for (;;) {
       const next = await source.read();
       if (next.done) break;
@@ -65,8 +69,21 @@ export async function readShapefileZip(
       count(geometry);
       features.push({ geometry, properties: flatProperties(next.value.properties) });
     }
+    if (!prj) warnings.push(withoutPrj(base, features.slice(first)));
   }
-  return { features, sourceCrs };
+  return { features, sourceCrs, warnings };
+}
+
+/** The warning for a layer without a .prj read as lon/lat; throws when its numbers cannot be. */
+function withoutPrj(base: string, features: readonly RawFeature[]): string {
+  for (const f of features) {
+    const outside = f.geometry && firstOutsideLonLat(f.geometry);
+    if (outside)
+      throw new Error(
+        `${base}.shp has no .prj and its coordinates are not longitude/latitude (${outside.join(', ')}): add the .prj that came with it to the zip`,
+      );
+  }
+  return `${base}.shp: no .prj: read as WGS 84 lon/lat`;
 }
 
 /**

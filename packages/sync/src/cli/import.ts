@@ -137,6 +137,7 @@ function writePreview(
       file: preview.file,
       format: preview.format,
       source_crs: preview.sourceCrs,
+      warnings: preview.warnings,
       features: preview.features.map((f) => ({
         index: f.index,
         name: f.name,
@@ -203,6 +204,8 @@ export const importCommand: CommandSpec = {
       if (e instanceof FormatError) throw new CliFailure(`${e.message}; nothing queued`);
       throw e;
     }
+    // What the reader assumed (a Shapefile without its .prj read as lon/lat) is never silent.
+    for (const w of preview.warnings) ctx.io.stderr.write(`eo: warning: ${w}\n`);
     const numbers =
       ctx.values.pick === undefined
         ? null

@@ -64,6 +64,7 @@ export function filesHandlers(exporter: FileExport): FilesHandlers {
           file: name,
           format: preview.format,
           sourceCrs: preview.sourceCrs,
+          warnings: [...preview.warnings],
           features: preview.features.map(view),
         };
       } catch (e) {

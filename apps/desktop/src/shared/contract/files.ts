@@ -62,6 +62,8 @@ export const FilePreview = z.object({
   format: z.string(),
   /** The CRS the file was in when not WGS 84 (reprojected). */
   sourceCrs: z.string().nullable(),
+  /** What was assumed reading it ("x.shp: no .prj: read as WGS 84 lon/lat"), shown with it. */
+  warnings: z.array(z.string()),
   features: z.array(PreviewFeatureView),
 });
 export type FilePreview = z.infer<typeof FilePreview>;

@@ -282,6 +282,33 @@ describe('eo import', () => {
     expect(fs.existsSync(db)).toBe(false);
   });
 
+  it('a Shapefile without a CRS: lon/lat read with a warning on stderr; UTM metres refused naming the .prj', async () => {
+    const db = freshDb();
+    // An empty .prj: no CRS told, as when the .prj was left behind.
+    const noCrs = { prj: '', project: (p: Position) => p };
+    const lonLat = write('wiese.zip', toShapefileZip(fields, { name: 'wiese', crs: noCrs }));
+    const read = await eo(['import', lonLat, '--dry-run', '--db', db, '--format', 'json']);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toBe('eo: warning: wiese.shp: no .prj: read as WGS 84 lon/lat\n');
+    expect(JSON.parse(read.stdout)).toMatchObject({
+      warnings: ['wiese.shp: no .prj: read as WGS 84 lon/lat'],
+    });
+    const toUtm = proj4('WGS84', '+proj=utm +zone=32 +datum=WGS84 +units=m +no_defs');
+    const metres = write(
+      'flur.zip',
+      toShapefileZip(fields, {
+        name: 'flur',
+        crs: { prj: '', project: (p) => toUtm.forward([p[0]!, p[1]!]) },
+      }),
+    );
+    const refused = await eo(['import', metres, '--dry-run', '--db', db]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /flur\.shp has no \.prj and its coordinates are not longitude\/latitude \(\d+(\.\d+)?, \d+(\.\d+)?\): add the \.prj that came with it to the zip; nothing queued/,
+    );
+    expect(fs.existsSync(db)).toBe(false);
+  });
+
   it('hostile files (an endless GeoPackage view, a KMZ bomb): a clear refusal, exit 1, nothing queued', async () => {
     const db = freshDb();
     for (const [name, bytes, why] of [

@@ -7,6 +7,11 @@
  * drawn area's centre): Sep-Nov is autumn in Europe and spring in Argentina. Between the
  * tropics four seasons say little (wet and dry seasons are local): there it is the last
  * three months. Without a latitude the season keeps its months alone.
+ *
+ * Those count back from today, and a mirror's scenes may all be older (an archive synced months
+ * ago, the demo service's fixed dates): "Newest 30 days held" counts back from the newest scene
+ * held that matches the other filters instead (`newest-held.ts` finds it), so it never comes up
+ * empty while scenes are there.
  */
 export const DATE_PRESETS = ['last7', 'last30', 'season'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
@@ -55,6 +60,15 @@ export function presetRange(
   }
   const start = Date.UTC(now.getUTCFullYear(), seasonStartMonth(now.getUTCMonth()), 1);
   return { from: day(start), to: day(today) };
+}
+
+/** The 30 UTC days up to `newest` (an acquisition instant, ISO 8601), its own day included. */
+export function rangeUpTo(newest: string): DayRange | null {
+  const t = Date.parse(newest);
+  if (!Number.isFinite(t)) return null;
+  const d = new Date(t);
+  const last = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return { from: day(last - 29 * DAY_MS), to: day(last) };
 }
 
 export function presetLabel(

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { lookupsFrom } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useOutboxStore } from '../../outbox/outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import AoisScreen from '../AoisScreen.vue';
 import {
@@ -237,6 +237,7 @@ describe('AoisScreen', () => {
       file: 'spot.json',
       format: 'geojson',
       sourceCrs: null,
+      warnings: [],
       features: [
         {
           index: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { presetLabel, presetRange } from '../date-presets';
+import { presetLabel, presetRange, rangeUpTo } from '../date-presets';
 
 describe('date presets', () => {
   // 00:30 UTC on 26 Nov: still the 25th west of Greenwich; the presets follow the UTC day.
@@ -35,5 +35,15 @@ describe('date presets', () => {
     // Lake Naivasha (0.8° S): no four seasons there.
     expect(presetLabel('season', now, -0.78)).toBe('Last 3 months');
     expect(presetRange('season', now, -0.78)).toEqual({ from: '2026-08-27', to: '2026-11-26' });
+  });
+
+  it('the 30 UTC days up to the newest scene, its own day included; nothing for no date', () => {
+    expect(rangeUpTo('2025-05-31T23:59:59Z')).toEqual({ from: '2025-05-02', to: '2025-05-31' });
+    // 2024 is a leap year: 29 days back from 1 March is 1 February.
+    expect(rangeUpTo('2024-03-01T10:12:00+02:00')).toEqual({
+      from: '2024-02-01',
+      to: '2024-03-01',
+    });
+    expect(rangeUpTo('not a date')).toBeNull();
   });
 });

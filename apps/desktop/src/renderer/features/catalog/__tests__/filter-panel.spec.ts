@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import FilterPanel from '../FilterPanel.vue';
 import SavedSearches from '../SavedSearches.vue';
 
@@ -99,6 +99,49 @@ describe('FilterPanel', () => {
       datetime: string;
     };
     expect(sent.datetime).toBe(`${catalog.filters.dateFrom}T00:00:00.000Z/${today}T23:59:59.999Z`);
+  });
+
+  it('"Newest 30 days held" finds the scenes the calendar presets miss on an older archive', async () => {
+    // Every record held is older than the clock's last 30 days (the demo service's case).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2040-06-15T12:00:00Z'));
+    const catalog = useCatalogStore();
+    const wrapper = mount(FilterPanel);
+    await wrapper.find('[data-test="date-preset-last30"]').trigger('click');
+    await flushPromises();
+    expect(catalog.total).toBe(0);
+
+    await wrapper.find('[data-test="date-preset-newest"]').trigger('click');
+    await flushPromises();
+    const days = bridge.records.map((r) => r.details.properties.datetime!).sort();
+    const newest = days.at(-1)!.slice(0, 10);
+    const from = new Date(Date.parse(`${newest}T00:00:00Z`) - 29 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    expect([catalog.filters.dateFrom, catalog.filters.dateTo]).toEqual([from, newest]);
+    const inRange = days.filter((d) => d.slice(0, 10) >= from).length;
+    expect(inRange).toBeGreaterThan(0);
+    expect(catalog.total).toBe(inRange);
+    // Its own read asked for one row, newest first, without the dates it replaces.
+    const probe = bridge.calls.find(
+      (c) => c.method === 'catalog.search' && (c.input as { limit: number }).limit === 1,
+    )?.input as { datetime?: string; sort_by: unknown };
+    expect(probe.datetime).toBeUndefined();
+    expect(probe.sort_by).toEqual([{ field: 'datetime', direction: 'desc' }]);
+    expect(wrapper.find('[data-test="date-preset-note"]').exists()).toBe(false);
+  });
+
+  it('"Newest 30 days held" with nothing held for the filters says so and keeps the dates', async () => {
+    const catalog = useCatalogStore();
+    const wrapper = mount(FilterPanel);
+    catalog.filters.platforms = ['no-such-platform'];
+    catalog.filters.dateFrom = '2024-01-01';
+    await wrapper.find('[data-test="date-preset-newest"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-test="date-preset-note"]').text()).toBe(
+      'No scene held matches the other filters: the dates are left as they were.',
+    );
+    expect([catalog.filters.dateFrom, catalog.filters.dateTo]).toEqual(['2024-01-01', '']);
   });
 
   it('names the season preset for the hemisphere of the map view', async () => {

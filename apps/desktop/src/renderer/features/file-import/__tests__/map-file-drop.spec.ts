@@ -53,6 +53,7 @@ describe('a file dropped on the catalog map', () => {
     expect(panel.text()).toContain('felder.kmz: 3 features (kmz), 2 usable as areas');
     expect(panel.find('[data-test="map-import-order"]').text()).toBe('New order with 2 items');
     expect(panel.find('[data-test="map-import-aois"]').text()).toBe('2 AOIs…');
+    expect(panel.find('[data-test="file-import-warning"]').exists()).toBe(false);
   });
 
   it("draws the file's areas on the map (picked solid, the others dashed) and zooms to them", async () => {
@@ -74,6 +75,18 @@ describe('a file dropped on the catalog map', () => {
     await w.find('[data-test="map-import-order"]').trigger('click');
     await flushPromises();
     expect(drawn()).toHaveLength(0);
+  });
+
+  it('says what it assumed reading the file (a Shapefile without its .prj read as lon/lat)', async () => {
+    const warning = 'parcels.shp: no .prj: read as WGS 84 lon/lat';
+    bridge.filePreviews.set('parcels.zip', {
+      ...KMZ,
+      file: 'parcels.zip',
+      format: 'shapefile',
+      warnings: [warning],
+    });
+    const w = await dropOnMap('parcels.zip');
+    expect(w.findAll('[data-test="file-import-warning"]').map((p) => p.text())).toEqual([warning]);
   });
 
   it('a file it cannot read says why, and closes', async () => {

@@ -19,6 +19,7 @@ export const KMZ: FilePreview = {
   file: 'felder.kmz',
   format: 'kmz',
   sourceCrs: null,
+  warnings: [],
   features: [
     {
       index: 1,
