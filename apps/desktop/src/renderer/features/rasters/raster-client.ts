@@ -21,8 +21,8 @@ export interface RasterClient {
   bandStats(id: string): Promise<BandStats[]>;
   indexStats(id: string, style: IndexStyle): Promise<BandStats | null>;
   tile(id: string, tile: MapTile, style: RasterStyle): TileRequest;
-  /** The map's view after a move: the worker decodes ahead of it while idle. */
-  readAhead(id: string, view: ViewArea): void;
+  /** The map's view after a move: the worker decodes ahead of it while idle (null: a move began, stop). */
+  readAhead(id: string, view: ViewArea | null): void;
   pixel(
     id: string,
     lon: number,

@@ -342,6 +342,14 @@ export class RasterEngine {
     );
   }
 
+  /**
+   * Stops raster `id`'s read-ahead at its next tile: the map started moving (its tiles go first,
+   * and the page's frames get the CPU the decoding would take); the move's end brings a new view.
+   */
+  stopReadAhead(id: string): void {
+    this.ahead.cancel(id);
+  }
+
   /** Whether a source tile is decoded and kept (no read, no recency change). */
   isDecoded(id: string, t: SourceTile): boolean {
     return this.rasters.get(id)?.raster.isCached(t.level, t.tx, t.ty) ?? false;

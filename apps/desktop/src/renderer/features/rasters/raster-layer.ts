@@ -6,7 +6,7 @@
  * (tile-commits.ts). Tiles are only asked inside the raster's bounds; a tile scrolled away
  * before it was painted is cancelled in the worker, and dropped if it had arrived. A new style repaints the tiles
  * in place (no blank flash). After each move the worker is told the view, and decodes ahead of
- * the next pan or zoom while idle (raster-read-ahead.ts). Its pane sits above the quicklooks and
+ * the next pan or zoom while idle (raster-read-ahead.ts), until the next move begins. Its pane sits above the quicklooks and
  * under the footprints.
  */
 import L from 'leaflet';
@@ -87,6 +87,7 @@ export class RasterLayer extends L.GridLayer {
     }
     super.onAdd(map);
     map.on('moveend', this.readAheadOfView, this);
+    map.on('movestart', this.stopReadingAhead, this);
     this.readAheadOfView();
     return this;
   }
@@ -101,6 +102,11 @@ export class RasterLayer extends L.GridLayer {
       z,
       bounds: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()],
     });
+  }
+
+  /** A move began: the worker stops decoding ahead (the move's own tiles, and frames, go first). */
+  private stopReadingAhead(): void {
+    this.opts.client.readAhead(this.opts.rasterId, null);
   }
 
   protected override createTile(coords: L.Coords, done: L.DoneCallback): HTMLElement {
@@ -188,6 +194,7 @@ export class RasterLayer extends L.GridLayer {
       t.el._eoRequest = undefined;
     }
     map.off('moveend', this.readAheadOfView, this);
+    map.off('movestart', this.stopReadingAhead, this);
     super.onRemove(map);
     return this;
   }

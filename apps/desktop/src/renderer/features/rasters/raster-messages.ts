@@ -25,8 +25,11 @@ export type ToWorker =
       readonly style: RasterStyle;
     }
   | { readonly type: 'cancel'; readonly req: number }
-  /** The map's view after a move: decode ahead of it (no answer; a newer view replaces it). */
-  | { readonly type: 'readAhead'; readonly id: string; readonly view: ViewArea }
+  /**
+   * The map's view after a move: decode ahead of it (no answer; a newer view replaces it). Null:
+   * the map started moving, stop decoding ahead until its next view.
+   */
+  | { readonly type: 'readAhead'; readonly id: string; readonly view: ViewArea | null }
   | {
       readonly type: 'pixel';
       readonly req: number;

@@ -69,8 +69,9 @@ scope.onmessage = (e) => {
     return;
   }
   if (m.type === 'readAhead') {
-    // A raster closed meanwhile, or a view off it: nothing to read ahead.
-    if (isViewArea(m.view)) void engine.readAhead(m.id, m.view).catch(() => undefined);
+    // A move began: its own tiles only. A raster closed meanwhile, or a view off it: nothing.
+    if (m.view === null) engine.stopReadAhead(m.id);
+    else if (isViewArea(m.view)) void engine.readAhead(m.id, m.view).catch(() => undefined);
     return;
   }
   void answer(m);

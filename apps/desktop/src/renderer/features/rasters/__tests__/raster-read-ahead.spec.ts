@@ -192,6 +192,23 @@ describe('reading ahead in the engine', () => {
     for (const t of rb.planned) expect(engine.isDecoded('site', t)).toBe(true);
     engine.close('site');
   });
+
+  it('stops when a move begins: nothing more is decoded ahead until the next view', async () => {
+    const source = heldSource(bytes);
+    const engine = new RasterEngine();
+    await engine.open('site', source);
+    const held = source.hold();
+    const ahead = engine.readAhead('site', viewOver(50, 50, 200, 150, 17));
+    await held; // its first tile is being read
+    engine.stopReadAhead('site');
+    source.release();
+    const r = await ahead;
+    expect(r.cancelled).toBe(true);
+    expect(r.decoded.map(key)).toEqual([key(r.planned[0]!)]);
+    expect(r.planned.length).toBeGreaterThan(1);
+    for (const t of r.planned.slice(1)) expect(engine.isDecoded('site', t)).toBe(false);
+    engine.close('site');
+  });
 });
 
 describe('read-ahead priority', () => {
