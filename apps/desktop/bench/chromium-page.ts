@@ -36,6 +36,18 @@ function serve(dir: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** What a trace records: each thread's tasks and what runs in them (scripts, style, paint, raster). */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'blink.user_timing',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'cc',
+  'gpu',
+];
+
 /** What a bench page publishes on its window. */
 interface PageGlobals {
   __benchResult?: unknown;
@@ -52,6 +64,8 @@ export async function runBenchPage<R>(options: {
   readonly timeoutMs?: number;
   /** Vite plugins the page needs (e.g. the offline basemap's). */
   readonly plugins?: PluginOption[];
+  /** Write a Chromium performance trace of the page's run to this file (bench/trace-summary.ts reads it). */
+  readonly trace?: string;
 }): Promise<R> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bench-page-'));
   try {
@@ -70,6 +84,8 @@ export async function runBenchPage<R>(options: {
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      if (options.trace)
+        await browser.startTracing(page, { path: options.trace, categories: TRACE_CATEGORIES });
       await page.goto(`http://127.0.0.1:${port}/?${options.query}`, { waitUntil: 'commit' });
       // These callbacks are serialised and run in the page, where globalThis is its window.
       await page.waitForFunction(
@@ -79,7 +95,9 @@ export async function runBenchPage<R>(options: {
       );
       const error = await page.evaluate(() => (globalThis as PageGlobals).__benchError);
       if (error) throw new Error(`benchmark page failed: ${error}`);
-      return (await page.evaluate(() => (globalThis as PageGlobals).__benchResult)) as R;
+      const result = (await page.evaluate(() => (globalThis as PageGlobals).__benchResult)) as R;
+      if (options.trace) await browser.stopTracing();
+      return result;
     } finally {
       await browser.close();
       server.close();

@@ -8,7 +8,10 @@
  * second); a miss exits 1. The baseline, the same drags with the raster layer off (basemap and
  * footprints only), is measured in the same run (interleaved) and printed as a ratio.
  *
- *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/raster-frames.ts [--smoke]
+ * `--trace FILE` also writes a Chromium trace of the run and prints where each phase's CPU went
+ * (bench/trace-summary.ts): the page's main thread's top costs with the raster on and off.
+ *
+ *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/raster-frames.ts [--smoke] [--trace FILE]
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +19,14 @@ import { reportVerdict } from '@eo/bench-kit';
 import { basemapData } from '../vite/basemap-data';
 import { runBenchPage } from './chromium-page';
 import { machine, percentile, serveSite } from './raster-site';
+import { describeCosts, summariseTrace } from './trace-summary';
 import type { RasterPanFigures } from '../src/renderer/features/rasters/bench-pan/figures';
 
 const smoke = process.argv.includes('--smoke');
+/** `--trace FILE`: a Chromium trace of the run, summarised after it (bench/trace-summary.ts). */
+const traceAt = process.argv.indexOf('--trace');
+const trace =
+  traceAt > 0 ? path.resolve(process.argv[traceAt + 1] ?? 'raster-frames.trace.json') : undefined;
 const SIDE = smoke ? 1024 : 4096;
 const ZOOMS = smoke ? 2 : 4;
 const DRAGS = smoke ? 2 : 4;
@@ -42,6 +50,7 @@ try {
       frames: String(FRAMES),
     }).toString(),
     plugins: [basemapData()],
+    trace,
   });
 } finally {
   await served.close();
@@ -55,6 +64,10 @@ console.log(
 console.log(`  raster on:              ${fmt(f.raster)} (${f.raster.length} frames)`);
 console.log(`  baseline, raster off:   ${fmt(f.baseline)} (${f.baseline.length} frames)`);
 console.log(`  p95 ratio raster on / off: ${(p95 / percentile(f.baseline, 95)).toFixed(2)}x`);
+if (trace) {
+  console.log(`  trace: ${trace}`);
+  for (const line of describeCosts(summariseTrace(trace))) console.log(line);
+}
 reportVerdict(
   'raster-frames',
   [

@@ -15,6 +15,13 @@ import { expect } from 'vitest';
 export const eventually = <T>(read: () => T | Promise<T>, timeout = 10_000) =>
   expect.poll(read, { timeout });
 
+/**
+ * How long the first file a test process reads may take: it starts the backend's reading thread,
+ * which here loads `@eo/formats` from sources (5.2 s at load 12, past 10 s at load 14 in the
+ * team-share journey; the app's built thread starts in about 0.1 s). Later reads take ~50 ms.
+ */
+const FIRST_READ_MS = 30_000;
+
 /** Connects the app on `page` to the service in Settings (a first run opens there) and saves. */
 export async function connect(page: Page, serviceUrl: string, apiKey: string): Promise<void> {
   await page.getByLabel('Service URL').fill(serviceUrl);
@@ -92,9 +99,10 @@ export async function putOrderedBackInBasket(
  */
 export async function importItemArea(item: Locator, file: string): Promise<void> {
   await item.locator('[data-test="import-file"]').setInputFiles(file);
-  await eventually(() => item.locator('[data-test="geometry-state"]').textContent()).toContain(
-    `1 feature · ${path.basename(file)}`,
-  );
+  await eventually(
+    () => item.locator('[data-test="geometry-state"]').textContent(),
+    FIRST_READ_MS,
+  ).toContain(`1 feature · ${path.basename(file)}`);
 }
 
 /** "Queue order" in the order composer, until it says the order of `items` items is queued. */
@@ -194,13 +202,6 @@ export interface AoiFields {
   readonly areaFile: string;
   readonly sceneId: string;
 }
-
-/**
- * How long the first file a test process reads may take: it starts the backend's reading thread,
- * which here loads `@eo/formats` from sources (5.2 s at load 12, past 10 s at load 14 in the
- * team-share journey; the app's built thread starts in about 0.1 s). Later reads take ~50 ms.
- */
-const FIRST_READ_MS = 30_000;
 
 /**
  * Fills the open "Create an AOI" form (the area imported from `areaFile`, read before the scene

@@ -21,7 +21,7 @@ const LAZY = [
   `${R}features/outbox/refusal-words.ts`,
   `${R}features/orders/OrdersScreen.vue`,
   `${R}features/orders/order-item-draft.ts`,
-  `${R}features/orders/orders-store.ts`,
+  `${R}stores/orders-store.ts`,
   `${R}features/aois/aoi-form-store.ts`,
   `${R}features/aois/file-import-store.ts`,
   `${R}forms/form-flow.ts`,
@@ -30,7 +30,7 @@ const LAZY = [
   `${R}features/archive/ArchiveMap.vue`,
   // The first screen's parts (lazy-parts.ts).
   `${R}features/file-import/MapFileDropPanel.vue`,
-  `${R}features/file-import/file-preview-store.ts`,
+  `${R}stores/file-preview-store.ts`,
   `${R}features/file-import/FilePreviewPanel.vue`,
   `${R}features/file-export/ScreenExports.vue`,
   `${R}features/file-export/export-file.ts`,

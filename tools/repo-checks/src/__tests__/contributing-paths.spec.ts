@@ -1,6 +1,6 @@
 /**
  * CONTRIBUTING.md's pictures of how a call travels name source files by short paths
- * (`backend/dispatch.ts`, `features/catalog/filters.ts`). A file moved or renamed leaves the
+ * (`backend/dispatch.ts`, `stores/catalog-filters.ts`). A file moved or renamed leaves the
  * picture lying; this holds every path it names to a file that exists.
  */
 import fs from 'node:fs';

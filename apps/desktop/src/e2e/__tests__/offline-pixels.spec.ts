@@ -50,7 +50,13 @@ const RASTER_RGBA = new Function(
     if (p.x < r.left || p.x >= r.right || p.y < r.top || p.y >= r.bottom) continue;
     const x = Math.floor((p.x - r.left) * (c.width / r.width));
     const y = Math.floor((p.y - r.top) * (c.height / r.height));
-    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data);
+    // The tile shows a bitmap as it is (bitmaprenderer): read through a 2d canvas.
+    const read = document.createElement('canvas');
+    read.width = 1;
+    read.height = 1;
+    const ctx = read.getContext('2d');
+    ctx.drawImage(c, x, y, 1, 1, 0, 0, 1, 1);
+    return Array.from(ctx.getImageData(0, 0, 1, 1).data);
   }
   return null;
 `,

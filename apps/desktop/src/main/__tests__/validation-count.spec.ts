@@ -2,7 +2,7 @@
  * How many times the Electron path runs a schema over the same input: a catalog search from
  * main's IPC relay to the mirror, and a queued order from the relay to the service's database
  * (the real reference service on 127.0.0.1). The renderer's own form check is not in this test
- * (it runs in the page: `catalog/filters.ts`, the order composer), so each figure here is one
+ * (it runs in the page: `stores/catalog-filters.ts`, the order composer), so each figure here is one
  * less than the path's total. See "How a call travels" in CONTRIBUTING.md.
  *
  * Before the arguments were validated once per trust boundary: a search ran its schema in main,

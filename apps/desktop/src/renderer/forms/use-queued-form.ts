@@ -23,7 +23,7 @@ import {
   type ComponentPublicInstance,
 } from 'vue';
 import type { OutboxCreate } from '../../shared/contract';
-import { useOutboxStore } from '../features/outbox/outbox-store';
+import { useOutboxStore } from '../stores/outbox-store';
 import { messagesByField, type FieldMessages } from './field-issues';
 import { errorSummary, type FormWords } from './form-words';
 import {

@@ -11,7 +11,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref } from 'vue';
 import { useBridge } from '../stores/bridge-provider';
-import { useSettingsStore } from '../features/settings/settings-store';
+import { useSettingsStore } from '../stores/settings-store';
 import { BridgeTileLayer } from './bridge-tile-layer';
 import { useDrawTools } from './use-draw-tools';
 import type { LayerState } from './layer-state';

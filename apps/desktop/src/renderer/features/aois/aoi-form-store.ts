@@ -22,7 +22,7 @@ import { useBridge } from '../../stores/bridge-provider';
 import { useLookupsStore } from '../../stores/lookups';
 import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
 import { readableError } from '../../stores/errors';
-import { useOutboxStore } from '../outbox/outbox-store';
+import { useOutboxStore } from '../../stores/outbox-store';
 
 export type { AoiField } from './aoi-words';
 export { AOI_WORDS, fieldOfAoiPath } from './aoi-words';

@@ -10,14 +10,14 @@ import {
   featureLabel as label,
   type Area,
   type FilePreviewStore,
-} from '../file-import/file-preview-store';
+} from '../../stores/file-preview-store';
 import type { PreviewFeatureView } from '../../../shared/contract';
 import { contractIssues } from '../../forms/field-issues';
 import { readableError } from '../../stores/errors';
-import { useOutboxStore } from '../outbox/outbox-store';
+import { useOutboxStore } from '../../stores/outbox-store';
 import { useAoiFormStore, validateAoiDraft, type AoiField } from './aoi-form-store';
 
-export { base64Of, fileRefusal, mergedArea } from '../file-import/file-preview-store';
+export { base64Of, fileRefusal, mergedArea } from '../../stores/file-preview-store';
 
 const FIELD_LABELS: Partial<Record<AoiField, string>> = {
   satellite_id: 'satellite',

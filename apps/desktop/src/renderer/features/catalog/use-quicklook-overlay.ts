@@ -9,8 +9,8 @@ import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
 // The contract's own files, not its index: that brings every method's schemas (initial JS).
 import { footprintRings } from '../../../shared/contract/footprints-wire';
 import { QuicklookLayer } from '../../map/quicklook-layer';
-import { useCatalogStore } from './catalog-store';
-import { picturesVersion } from './pictures-arrival';
+import { useCatalogStore } from '../../stores/catalog-store';
+import { picturesVersion } from '../../stores/pictures-arrival';
 import { quicklookUrl } from './quicklook-source';
 
 export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {

@@ -10,7 +10,7 @@ import { defineStore } from 'pinia';
 import type { CatalogRow } from '../../../shared/contract';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError } from '../../stores/errors';
-import { defineFilePreviewStore, mergedArea, type Area } from '../file-import/file-preview-store';
+import { defineFilePreviewStore, mergedArea, type Area } from '../../stores/file-preview-store';
 
 export const useDeliveryAreaImportStore = defineFilePreviewStore('deliveryAreaImport');
 

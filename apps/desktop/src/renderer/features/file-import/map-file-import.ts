@@ -7,7 +7,7 @@
  */
 import { useHandoffStore } from '../../stores/handoff';
 import { useFileImportStore, useInForm } from '../aois/file-import-store';
-import { defineFilePreviewStore } from './file-preview-store';
+import { defineFilePreviewStore } from '../../stores/file-preview-store';
 
 export const useMapFileImportStore = defineFilePreviewStore('mapFileImport');
 

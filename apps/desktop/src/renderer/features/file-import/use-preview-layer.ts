@@ -6,7 +6,7 @@
 import L from 'leaflet';
 import { onBeforeUnmount, watch, type Ref } from 'vue';
 import { fitToBounds } from '../../map/world-view';
-import type { FilePreviewStore } from './file-preview-store';
+import type { FilePreviewStore } from '../../stores/file-preview-store';
 
 const PICKED: L.PathOptions = { color: '#0891b2', weight: 2, fillOpacity: 0.12 };
 const LEFT: L.PathOptions = { color: '#64748b', weight: 1.5, dashArray: '4 3', fillOpacity: 0 };

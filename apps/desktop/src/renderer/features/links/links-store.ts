@@ -15,7 +15,7 @@ import { defineStore } from 'pinia';
 import type { LocationQuery, RouteLocationRaw } from 'vue-router';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError } from '../../stores/errors';
-import { useCatalogStore } from '../catalog/catalog-store';
+import { useCatalogStore } from '../../stores/catalog-store';
 import type { Screen } from '../../router';
 
 /** The route of a link: `/link/scene/<id>`, `/link/search?name=…&q=…`. */
@@ -89,7 +89,7 @@ export const useLinksStore = defineStore('links', {
         }
         case 'aoi': {
           // The AOIs' and orders' code loads with their screens, not with the app's first JS.
-          const { useAoisStore } = await import('../aois/aois-store');
+          const { useAoisStore } = await import('../../stores/aois-store');
           const aois = useAoisStore();
           aois.filters = { status: [], projectId: '', text: '' };
           await aois.load();
@@ -101,7 +101,7 @@ export const useLinksStore = defineStore('links', {
         case 'order': {
           const held = await bridge.call('orders.list', { ids: [link.id] });
           if (held.length === 0) return this.refuse(notHeld(link), 'orders');
-          const { emptyOrderFilters, useOrdersStore } = await import('../orders/orders-store');
+          const { emptyOrderFilters, useOrdersStore } = await import('../../stores/orders-store');
           const orders = useOrdersStore();
           orders.filters = emptyOrderFilters();
           await orders.load();

@@ -37,9 +37,9 @@ import {
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 import { polygonOfRing } from '../archive/footprint-polygon';
-import { useBasketStore } from '../catalog/basket-store';
-import { useOutboxStore } from '../outbox/outbox-store';
-import { useSettingsStore } from '../settings/settings-store';
+import { useBasketStore } from '../../stores/basket-store';
+import { useOutboxStore } from '../../stores/outbox-store';
+import { useSettingsStore } from '../../stores/settings-store';
 import { useLookupsStore } from '../../stores/lookups';
 
 type FieldErrors = Partial<Record<ItemFieldKey, string>>;

@@ -11,7 +11,7 @@ import {
   featureLabel,
   type Area,
   type FilePreviewStore,
-} from '../file-import/file-preview-store';
+} from '../../stores/file-preview-store';
 import { useMapFileImportStore } from '../file-import/map-file-import';
 import { useComposerStore } from './composer-store';
 import { emptyDraft, type ItemDraft } from './order-item-draft';

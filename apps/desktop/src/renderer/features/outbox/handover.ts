@@ -16,7 +16,7 @@ import { formatBytes } from '../../format/units';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError } from '../../stores/errors';
 import { downloadFile } from '../../ui/download-file';
-import { base64Of } from '../file-import/file-preview-store';
+import { base64Of } from '../../stores/file-preview-store';
 
 export type Outcome = { ok: true; message: string } | { ok: false; message: string };
 

@@ -13,8 +13,8 @@ import { toContractError } from '../../../shared/contract/errors';
 import { useBridge } from '../../stores/bridge-provider';
 import { useConnectivityStore } from '../../stores/connectivity';
 import { readableError, type ReadableError } from '../../stores/errors';
-import { useSettingsStore } from '../settings/settings-store';
-import { useOutboxStore } from './outbox-store';
+import { useSettingsStore } from '../../stores/settings-store';
+import { useOutboxStore } from '../../stores/outbox-store';
 
 /** The same orders in the same versions (id and last change). */
 const versions = (list: ReadonlyArray<{ id: string; updatedAt: string }>) =>

@@ -1,7 +1,7 @@
 /**
  * The page's side of the raster worker: one worker for the app (its caches are shared by every
  * open raster), requests numbered and answered by promise, tiles cancellable. Nothing here
- * decodes or paints: the page only puts the finished pixels on the map's canvases.
+ * decodes or paints: the page only hands the finished bitmaps to the map's canvases.
  */
 import type { BandStats, PixelReading, RasterInfo } from './raster-engine';
 import type { MapTile } from './raster-grid';
@@ -10,7 +10,8 @@ import type { ViewArea } from './raster-read-ahead';
 import type { IndexStyle, RasterStyle } from './raster-style';
 
 export interface TileRequest {
-  readonly pixels: Promise<Uint8ClampedArray | null>;
+  /** The painted tile, or null where the raster has nothing (or the tile was cancelled). */
+  readonly image: Promise<ImageBitmap | null>;
   cancel(): void;
 }
 
@@ -68,14 +69,14 @@ export function createRasterClient(worker: WorkerLike): RasterClient {
     indexStats: (id, style) =>
       ask<BandStats | null>((req) => ({ type: 'indexStats', req, id, style })).done,
     tile(id, tile, style) {
-      const { req, done } = ask<Uint8ClampedArray | null>((r) => ({
+      const { req, done } = ask<ImageBitmap | null>((r) => ({
         type: 'tile',
         req: r,
         id,
         tile,
         style,
       }));
-      return { pixels: done, cancel: () => worker.postMessage({ type: 'cancel', req }) };
+      return { image: done, cancel: () => worker.postMessage({ type: 'cancel', req }) };
     },
     readAhead: (id, view) => worker.postMessage({ type: 'readAhead', id, view }),
     pixel: (id, lon, lat, index) =>

@@ -1,8 +1,10 @@
 /**
  * An offline raster on a Leaflet map: a GridLayer whose 256-px canvas tiles the raster worker
  * paints (reprojected from the raster's UTM grid, the right level for the zoom, the band
- * combination or index of its style). Tiles are only asked inside the raster's bounds; a tile
- * scrolled away before it was painted is cancelled in the worker. A new style repaints the tiles
+ * combination or index of its style) into bitmaps that the canvases take as they are
+ * (`bitmaprenderer`), a budget of them per animation frame, nearest the centre first
+ * (tile-commits.ts). Tiles are only asked inside the raster's bounds; a tile scrolled away
+ * before it was painted is cancelled in the worker, and dropped if it had arrived. A new style repaints the tiles
  * in place (no blank flash). After each move the worker is told the view, and decodes ahead of
  * the next pan or zoom while idle (raster-read-ahead.ts). Its pane sits above the quicklooks and
  * under the footprints.
@@ -10,6 +12,7 @@
 import L from 'leaflet';
 import type { RasterClient, TileRequest } from './raster-client';
 import type { RasterStyle } from './raster-style';
+import { tileCommits, type TileCommitQueue } from './tile-commits';
 
 export const RASTER_PANE = 'eo-rasters';
 /** Above the quicklooks (380) and their compare (385), under the footprints (390). */
@@ -27,6 +30,8 @@ export interface RasterLayerOptions {
   readonly zIndex?: number;
   /** Called after each tile with content is on its canvas (tests, the first-picture benchmark). */
   readonly onTilePainted?: () => void;
+  /** Where finished tiles wait for their frame (default: the app's queue). */
+  readonly commits?: TileCommitQueue;
 }
 
 interface RasterTile extends HTMLCanvasElement {
@@ -43,6 +48,7 @@ export class RasterLayer extends L.GridLayer {
   painted = 0;
   /** Bumped by each new style (tiles say which one they were painted with). */
   styleSeq = 0;
+  private readonly commits: TileCommitQueue;
 
   constructor(opts: RasterLayerOptions) {
     const [w, s, e, n] = opts.bounds;
@@ -59,6 +65,13 @@ export class RasterLayer extends L.GridLayer {
     });
     this.opts = opts;
     this.style = opts.style;
+    this.commits = opts.commits ?? tileCommits();
+    // A tile Leaflet drops (scrolled away, another zoom): the worker stops, its bitmap is dropped.
+    this.on('tileunload', (e: L.TileEvent) => {
+      const canvas = e.tile as unknown as RasterTile;
+      canvas._eoRequest?.cancel();
+      canvas._eoRequest = undefined;
+    });
   }
 
   get rasterId(): string {
@@ -108,6 +121,7 @@ export class RasterLayer extends L.GridLayer {
       { z: coords.z, x: coords.x, y: coords.y, size },
       this.style,
     );
+    const seq = this.styleSeq;
     canvas._eoRequest = request;
     canvas._eoCoords = coords;
     if (done) canvas._eoDone = done;
@@ -116,32 +130,43 @@ export class RasterLayer extends L.GridLayer {
       canvas._eoDone = undefined;
       d?.(e, canvas);
     };
-    request.pixels.then(
-      (pixels) => {
-        if (canvas._eoRequest !== request) return; // repainted meanwhile
-        canvas._eoRequest = undefined;
-        const ctx = canvas.getContext('2d');
-        if (ctx) {
-          if (pixels) {
-            ctx.putImageData(
-              new ImageData(pixels as Uint8ClampedArray<ArrayBuffer>, size, size),
-              0,
-              0,
-            );
-            this.painted++;
-            // Which style drew it (tests wait for a repaint after a change of style).
-            canvas.dataset.painted = String(this.styleSeq);
-            this.opts.onTilePainted?.();
-          } else ctx.clearRect(0, 0, size, size);
-        }
-        ready();
-      },
+    // The request is still the canvas's (not repainted, unloaded) and the layer on a map.
+    const wanted = () => canvas._eoRequest === request && Boolean(this._map);
+    request.image.then(
+      (image) =>
+        this.commits.add({
+          priority: () => this.distanceFromCentre(coords),
+          stale: () => !wanted(),
+          drop: () => image?.close(),
+          commit: () => {
+            canvas._eoRequest = undefined;
+            // Hands the worker's bitmap to the canvas: no pixel passes through the page's thread.
+            canvas.getContext('bitmaprenderer')?.transferFromImageBitmap(image);
+            if (image) {
+              this.painted++;
+              // Which style drew it (tests wait for a repaint after a change of style).
+              canvas.dataset.painted = String(seq);
+              this.opts.onTilePainted?.();
+            }
+            ready();
+          },
+        }),
       (e: unknown) => {
-        if (canvas._eoRequest !== request) return;
+        if (!wanted()) return;
         canvas._eoRequest = undefined;
         ready(e instanceof Error ? e : new Error(String(e)));
       },
     );
+  }
+
+  /** A tile's distance from the view's centre now, in tiles (another zoom's go after). */
+  private distanceFromCentre(coords: L.Coords): number {
+    const map = this._map as L.Map | undefined;
+    if (!map) return Infinity;
+    const z = Math.round(map.getZoom());
+    const centre = map.project(map.getCenter(), coords.z).divideBy(this.getTileSize().x);
+    const d = Math.hypot(coords.x + 0.5 - centre.x, coords.y + 0.5 - centre.y);
+    return coords.z === z ? d : 1e6 + d;
   }
 
   /** Draws with another style: every current tile repainted where it is. */
@@ -158,16 +183,12 @@ export class RasterLayer extends L.GridLayer {
 
   override onRemove(map: L.Map): this {
     const tiles = (this as unknown as { _tiles: Record<string, { el: RasterTile }> })._tiles;
-    for (const t of Object.values(tiles ?? {})) t.el._eoRequest?.cancel();
+    for (const t of Object.values(tiles ?? {})) {
+      t.el._eoRequest?.cancel();
+      t.el._eoRequest = undefined;
+    }
     map.off('moveend', this.readAheadOfView, this);
     super.onRemove(map);
     return this;
   }
-}
-
-/** Cancels the worker's work for tiles Leaflet drops (scrolled away, another zoom). */
-export function cancelUnloadedTiles(layer: RasterLayer): void {
-  layer.on('tileunload', (e: L.TileEvent) =>
-    (e.tile as unknown as RasterTile)._eoRequest?.cancel(),
-  );
 }

@@ -1,6 +1,7 @@
 /**
  * Messages between the page and the raster worker (raster.worker.ts): numbered requests and
- * their answers. Tiles come back as RGBA bytes, transferred (not copied).
+ * their answers. Tiles come back as ImageBitmaps painted in the worker, transferred (not copied):
+ * the page's canvases show them as they are.
  */
 import type { MapTile } from './raster-grid';
 import type { ViewArea } from './raster-read-ahead';

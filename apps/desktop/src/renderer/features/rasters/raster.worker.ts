@@ -44,11 +44,15 @@ async function answer(
         if (cancelled.delete(m.req))
           return scope.postMessage({ req: m.req, ok: true, value: null });
         const pixels = await engine.renderTile(m.id, m.tile, m.style, () => cancelled.has(m.req));
+        // The bitmap made here (premultiplied, ready to show): the page's thread copies nothing.
+        const image =
+          pixels && !cancelled.has(m.req)
+            ? await createImageBitmap(
+                new ImageData(pixels as Uint8ClampedArray<ArrayBuffer>, m.tile.size, m.tile.size),
+              )
+            : null;
         cancelled.delete(m.req);
-        return scope.postMessage(
-          { req: m.req, ok: true, value: pixels },
-          pixels ? [pixels.buffer] : [],
-        );
+        return scope.postMessage({ req: m.req, ok: true, value: image }, image ? [image] : []);
       }
     }
   } catch (e) {

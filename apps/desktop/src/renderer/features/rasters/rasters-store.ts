@@ -11,7 +11,7 @@ import { devicePosition, type DevicePosition } from '../../map/device-position';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
 import { latestOnly } from '../../stores/latest';
-import { useOutboxStore } from '../outbox/outbox-store';
+import { useOutboxStore } from '../../stores/outbox-store';
 import { BUILTIN_INDICES, indexChoiceOf, usableOn, type IndexChoice } from './index-choices';
 import { rasterClient } from './raster-client';
 import type { BandStats, PixelReading, RasterInfo } from './raster-engine';

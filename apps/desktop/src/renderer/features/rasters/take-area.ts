@@ -7,7 +7,7 @@
  */
 import { geometryBbox, type Geometry, type MultiPolygon, type Polygon } from '@eo/domain';
 import type { SiteAreaInput } from '../../../shared/contract';
-import type { LonLatBox } from '../catalog/filters';
+import type { LonLatBox } from '../../stores/catalog-filters';
 import { boxAreaM2 } from './take-estimate';
 
 export type AreaShape = Polygon | MultiPolygon;

@@ -7,7 +7,7 @@ import { ContractError } from '../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
 import { jobCreate, queue } from '../../__tests__/work-fixtures';
 import { provideBridge } from '../../stores/bridge-provider';
-import { useOutboxStore } from '../../features/outbox/outbox-store';
+import { useOutboxStore } from '../../stores/outbox-store';
 import { messagesByField, pathIssues } from '../field-issues';
 import { formWords } from '../form-words';
 import { useQueuedForm } from '../use-queued-form';

@@ -13,7 +13,7 @@ import {
   defaultSettings,
   type MemoryBridge,
 } from '../../__tests__/memory-bridge';
-import { useSettingsStore } from '../../features/settings/settings-store';
+import { useSettingsStore } from '../../stores/settings-store';
 import { provideBridge } from '../../stores/bridge-provider';
 import MapHints from '../MapHints.vue';
 import { useBaseMap } from '../use-base-map';

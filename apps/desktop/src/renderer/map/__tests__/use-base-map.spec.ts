@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import { createMemoryBridge, defaultSettings } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
-import { useSettingsStore } from '../../features/settings/settings-store';
+import { useSettingsStore } from '../../stores/settings-store';
 import { BasemapLayer } from '../basemap-layer';
 import { BridgeTileLayer } from '../bridge-tile-layer';
 import { useBaseMap } from '../use-base-map';

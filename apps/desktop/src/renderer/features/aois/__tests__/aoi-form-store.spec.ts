@@ -5,7 +5,7 @@ import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { useAoiFormStore } from '../aoi-form-store';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useOutboxStore } from '../../outbox/outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 
 let bridge: MemoryBridge;
 const square: Polygon = {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { lookupsFrom } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useOutboxStore } from '../../outbox/outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import AoisScreen from '../AoisScreen.vue';
 import {

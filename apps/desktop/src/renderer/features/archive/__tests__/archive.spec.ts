@@ -16,9 +16,9 @@ import {
 } from '../../../__tests__/form-words-checks';
 import type { ArchiveSceneRow, SavedArchiveSearchView } from '../../../../shared/contract';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useBasketStore } from '../../catalog/basket-store';
+import { useBasketStore } from '../../../stores/basket-store';
 import BasketPanel from '../../catalog/BasketPanel.vue';
-import { useCatalogStore } from '../../catalog/catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import { useComposerStore } from '../../orders/composer-store';
 import { provideQuicklookUrl } from '../../catalog/quicklook-source';
 import type L from 'leaflet';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mountApp } from '../../../__tests__/mount-app';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;

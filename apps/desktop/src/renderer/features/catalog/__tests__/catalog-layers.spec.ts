@@ -19,8 +19,8 @@ import { unmercX, unmercY } from '../../../map/mercator';
 import { giveElementsSize } from '../../../map/__tests__/layout';
 import { DEFAULT_LAYERS, readLayerState } from '../../../map/layer-state';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useSettingsStore } from '../../settings/settings-store';
-import { useCatalogStore } from '../catalog-store';
+import { useSettingsStore } from '../../../stores/settings-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import { CATALOG_LAYERS_KEY } from '../catalog-layers';
 import MapView from '../MapView.vue';
 

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import FilterPanel from '../FilterPanel.vue';
 import SavedSearches from '../SavedSearches.vue';
 

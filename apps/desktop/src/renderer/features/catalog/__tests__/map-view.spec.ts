@@ -7,7 +7,7 @@ import { FootprintLayer } from '../../../map/footprint-layer';
 import { giveElementsSize } from '../../../map/__tests__/layout';
 import { MAX_MERCATOR_LAT } from '../../../map/world-view';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import MapView from '../MapView.vue';
 import { useRastersStore } from '../../rasters/rasters-store';
 

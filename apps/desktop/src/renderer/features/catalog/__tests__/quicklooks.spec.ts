@@ -11,10 +11,10 @@ import { cornersOfRing, drawOrder, MAX_QUICKLOOKS } from '../../../map/quicklook
 import { insideShifted, panShift } from '../../../map/pan-shift';
 import { affineFrom, drawWarped, type Point, type WarpTarget } from '../../../map/warp-image';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import DetailPanel from '../DetailPanel.vue';
 import MapView from '../MapView.vue';
-import { listenForPictures, picturesVersion } from '../pictures-arrival';
+import { listenForPictures, picturesVersion } from '../../../stores/pictures-arrival';
 import QuicklookThumb from '../QuicklookThumb.vue';
 import {
   browserQuicklookUrl,

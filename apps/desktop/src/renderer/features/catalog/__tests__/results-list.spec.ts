@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import { utmWkt2 } from '@eo/domain';
 import DetailPanel from '../DetailPanel.vue';
 import ResultsList from '../ResultsList.vue';

@@ -12,7 +12,7 @@ import { defineComponent, h } from 'vue';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import AoiDetails from '../../aois/AoiDetails.vue';
-import { useAoisStore } from '../../aois/aois-store';
+import { useAoisStore } from '../../../stores/aois-store';
 import ComposerItem from '../../orders/ComposerItem.vue';
 import { useComposerStore } from '../../orders/composer-store';
 import OrderItemCard from '../../orders/OrderItemCard.vue';

@@ -6,9 +6,9 @@ import type { OutboxEntryView } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { orderCreate, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useBasketStore } from '../../catalog/basket-store';
+import { useBasketStore } from '../../../stores/basket-store';
 import { useConnectivityStore } from '../../../stores/connectivity';
-import { useOutboxStore } from '../../outbox/outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
 import {
   checkDeliveryForm,

@@ -8,7 +8,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../../catalog/catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import FilterPanel from '../../catalog/FilterPanel.vue';
 import SavedSearches from '../../catalog/SavedSearches.vue';
 

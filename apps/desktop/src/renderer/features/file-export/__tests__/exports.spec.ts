@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../../catalog/catalog-store';
-import { useBasketStore } from '../../catalog/basket-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
+import { useBasketStore } from '../../../stores/basket-store';
 import ExportsMenu from '../ExportsMenu.vue';
 import ScreenExports from '../ScreenExports.vue';
 

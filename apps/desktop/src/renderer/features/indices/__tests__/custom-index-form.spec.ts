@@ -6,7 +6,7 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { indexCreate, lookupsFrom, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useLookupsStore } from '../../../stores/lookups';
-import { useOutboxStore } from '../../outbox/outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 import CustomIndexForm from '../CustomIndexForm.vue';
 import { checkIndexForm, emptyIndexForm, indexFormFromInput } from '../index-form';
 import {

@@ -7,7 +7,7 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { aoiCreate, indexCreate, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
-import { useOutboxStore } from '../../outbox/outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 import IndicesScreen from '../IndicesScreen.vue';
 import {
   expectQuiet,

@@ -6,8 +6,8 @@ import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useComposerStore } from '../composer-store';
-import { useOutboxStore } from '../../outbox/outbox-store';
-import { useSettingsStore } from '../../settings/settings-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
+import { useSettingsStore } from '../../../stores/settings-store';
 
 let bridge: MemoryBridge;
 

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../../__tests__/memory-bridge';
 import { NO_SELECTION_REASON, selectionAction } from '../../../format/selection';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useBasketStore } from '../../catalog/basket-store';
+import { useBasketStore } from '../../../stores/basket-store';
 import OrderComposer from '../OrderComposer.vue';
 
 beforeEach(() => {

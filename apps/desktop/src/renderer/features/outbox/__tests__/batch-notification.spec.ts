@@ -6,7 +6,7 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { provideBridge } from '../../../stores/bridge-provider';
 import { buildOrder, buildOrderItem } from '@eo/domain/testing';
 import { aoiCreate, orderCreate, queue } from '../../../__tests__/work-fixtures';
-import { useOutboxStore } from '../outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 import BatchNotification from '../BatchNotification.vue';
 
 let bridge: MemoryBridge;

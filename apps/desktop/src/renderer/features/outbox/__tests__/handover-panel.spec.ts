@@ -12,7 +12,7 @@ import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { aoiCreate, orderCreate, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useOutboxStore } from '../outbox-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
 import OutboxScreen from '../OutboxScreen.vue';
 
 let bridge: MemoryBridge;

@@ -12,8 +12,8 @@ import {
 } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
-import { useOutboxStore } from '../outbox-store';
-import { useSettingsStore } from '../../settings/settings-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
+import { useSettingsStore } from '../../../stores/settings-store';
 import OutboxScreen from '../OutboxScreen.vue';
 
 let bridge: MemoryBridge;

@@ -9,9 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import AoiDetails from '../../aois/AoiDetails.vue';
-import { useAoisStore } from '../../aois/aois-store';
+import { useAoisStore } from '../../../stores/aois-store';
 import BasketPanel from '../../catalog/BasketPanel.vue';
-import { useBasketStore } from '../../catalog/basket-store';
+import { useBasketStore } from '../../../stores/basket-store';
 import OrderItemCard from '../../orders/OrderItemCard.vue';
 import { useTakesStore } from '../takes-store';
 

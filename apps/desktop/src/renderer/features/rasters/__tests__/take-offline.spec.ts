@@ -5,7 +5,7 @@ import type { OfflineTakeView } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { myPosition } from '../../../map/my-position';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../../catalog/catalog-store';
+import { useCatalogStore } from '../../../stores/catalog-store';
 import TakeOffline from '../TakeOffline.vue';
 import { useTakesStore } from '../takes-store';
 

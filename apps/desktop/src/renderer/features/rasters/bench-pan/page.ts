@@ -13,7 +13,7 @@ import 'leaflet/dist/leaflet.css';
 import { FootprintLayer } from '../../../map/footprint-layer';
 import { createOfflineBasemap } from '../../../map/offline-basemap';
 import { rasterClient } from '../raster-client';
-import { cancelUnloadedTiles, RasterLayer } from '../raster-layer';
+import { RasterLayer } from '../raster-layer';
 import type { RasterPanFigures } from './figures';
 
 const published = window as unknown as { __benchResult?: RasterPanFigures; __benchError?: string };
@@ -105,7 +105,6 @@ async function measure(q: URLSearchParams): Promise<RasterPanFigures> {
     style: { kind: 'bands', bands: [3, 2, 1], stretch: [st(3), st(2), st(1)] },
     bounds: [w!, s!, e!, n!],
   });
-  cancelUnloadedTiles(layer);
   const first = loaded(layer, 'its first view');
   layer.addTo(map);
   await first;
@@ -122,11 +121,15 @@ async function measure(q: URLSearchParams): Promise<RasterPanFigures> {
       const [dx, dy] = DIRECTIONS[k % 4]!;
       layer.remove();
       await nextFrame();
+      performance.mark('eo:baseline:start');
       baseline.push(...(await drag(el, frames, -dx, -dy)));
+      performance.mark('eo:baseline:end');
       map.setView(centre, z, { animate: false });
       layer.addTo(map);
       await nextFrame();
+      performance.mark('eo:raster:start');
       raster.push(...(await drag(el, frames, -dx, -dy)));
+      performance.mark('eo:raster:end');
     }
   }
   return {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useSettingsStore } from '../settings-store';
+import { useSettingsStore } from '../../../stores/settings-store';
 import SettingsScreen from '../SettingsScreen.vue';
 
 let bridge: MemoryBridge;

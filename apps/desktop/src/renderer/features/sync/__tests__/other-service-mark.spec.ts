@@ -11,8 +11,8 @@ import { indexCreate, queue } from '../../../__tests__/work-fixtures';
 import { provideBridge } from '../../../stores/bridge-provider';
 import AoisScreen from '../../aois/AoisScreen.vue';
 import OutboxScreen from '../../outbox/OutboxScreen.vue';
-import { useOutboxStore } from '../../outbox/outbox-store';
-import { useSyncStore } from '../sync-store';
+import { useOutboxStore } from '../../../stores/outbox-store';
+import { useSyncStore } from '../../../stores/sync-store';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;

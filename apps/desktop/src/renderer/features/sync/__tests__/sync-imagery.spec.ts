@@ -7,9 +7,9 @@ import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useSettingsStore } from '../../settings/settings-store';
+import { useSettingsStore } from '../../../stores/settings-store';
 import SyncScreen from '../SyncScreen.vue';
-import { useSyncStore } from '../sync-store';
+import { useSyncStore } from '../../../stores/sync-store';
 
 let bridge: MemoryBridge;
 

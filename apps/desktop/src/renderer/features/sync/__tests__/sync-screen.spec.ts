@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { useSettingsStore } from '../../settings/settings-store';
+import { useSettingsStore } from '../../../stores/settings-store';
 import SyncScreen from '../SyncScreen.vue';
 
 let bridge: MemoryBridge;
@@ -17,7 +17,7 @@ beforeEach(() => {
 describe('SyncScreen', () => {
   it('shows per-resource status, a progress bar while running, and errors with what to do', async () => {
     await useSettingsStore().load();
-    const { useSyncStore } = await import('../sync-store');
+    const { useSyncStore } = await import('../../../stores/sync-store');
     const sync = useSyncStore();
     const stop = sync.listen();
     const wrapper = mount(SyncScreen);

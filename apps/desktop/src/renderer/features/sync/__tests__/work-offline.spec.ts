@@ -12,7 +12,7 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { readableError } from '../../../stores/errors';
 import SettingsScreen from '../../settings/SettingsScreen.vue';
-import { useSettingsStore } from '../../settings/settings-store';
+import { useSettingsStore } from '../../../stores/settings-store';
 import ConnectivityBadge from '../ConnectivityBadge.vue';
 import SyncScreen from '../SyncScreen.vue';
 import StatusRefresh from '../../../ui/StatusRefresh.vue';

@@ -6,11 +6,11 @@
  */
 import type { Order, OrderItem, OrderItemStatus, OrderItemType, OrderStatus } from '@eo/domain';
 import { defineStore } from 'pinia';
-import { OrderItemsQuery, OrdersQuery } from '../../../shared/contract';
-import { localDayToIso } from '../../format/units';
-import { useBridge } from '../../stores/bridge-provider';
-import type { ReadableError } from '../../stores/errors';
-import { latestRead, reloadOnChange, type ReadStatus } from '../../stores/list-reads';
+import { OrderItemsQuery, OrdersQuery } from '../../shared/contract';
+import { localDayToIso } from '../format/units';
+import { useBridge } from './bridge-provider';
+import type { ReadableError } from './errors';
+import { latestRead, reloadOnChange, type ReadStatus } from './list-reads';
 
 export interface OrderFilters {
   /** The order's payment status (OrdersQuery.status). */

@@ -9,11 +9,11 @@
  */
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
-import type { Basket, BasketEntry } from '../../../shared/contract';
+import type { Basket, BasketEntry } from '../../shared/contract';
 // The contract's own files, not its index: that brings every method's schemas (initial JS).
-import { MAX_BASKET } from '../../../shared/contract/basket';
-import { useBridge } from '../../stores/bridge-provider';
-import { readableError, type ReadableError } from '../../stores/errors';
+import { MAX_BASKET } from '../../shared/contract/basket';
+import { useBridge } from './bridge-provider';
+import { readableError, type ReadableError } from './errors';
 
 /** What a queued order or delivery took out of the basket, in words. */
 export function consumedNotice(count: number, by: 'order' | 'delivery'): string {

@@ -17,9 +17,9 @@ import type {
   CatalogRow,
   FootprintSet,
   SavedSearch,
-} from '../../../shared/contract';
+} from '../../shared/contract';
 // The contract's own files, not its index: that brings every method's schemas (initial JS).
-import { decodeFootprints } from '../../../shared/contract/footprints-wire';
+import { decodeFootprints } from '../../shared/contract/footprints-wire';
 import {
   buildQuery,
   emptyFilters,
@@ -27,10 +27,10 @@ import {
   type CatalogFilters,
   type FilterField,
   type LonLatBox,
-} from './filters';
+} from './catalog-filters';
 import { useBasketStore } from './basket-store';
-import { useBridge } from '../../stores/bridge-provider';
-import { readableError, type ReadableError } from '../../stores/errors';
+import { useBridge } from './bridge-provider';
+import { readableError, type ReadableError } from './errors';
 
 export const PAGE_SIZE = 200;
 

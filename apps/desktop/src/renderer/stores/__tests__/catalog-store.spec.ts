@@ -2,13 +2,9 @@ import { buildCatalogRecord, createRng } from '@eo/domain/testing';
 import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ContractError, decodeFootprints } from '../../../../shared/contract';
-import {
-  createMemoryBridge,
-  encodeRings,
-  type MemoryBridge,
-} from '../../../__tests__/memory-bridge';
-import { provideBridge } from '../../../stores/bridge-provider';
+import { ContractError, decodeFootprints } from '../../../shared/contract';
+import { createMemoryBridge, encodeRings, type MemoryBridge } from '../../__tests__/memory-bridge';
+import { provideBridge } from '../bridge-provider';
 import { PAGE_SIZE, useCatalogStore } from '../catalog-store';
 
 let bridge: MemoryBridge;

@@ -1,9 +1,9 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ContractError } from '../../../../shared/contract';
-import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { provideBridge } from '../../../stores/bridge-provider';
-import { CONNECTIVITY_TEXT, useConnectivityStore } from '../../../stores/connectivity';
+import { ContractError } from '../../../shared/contract';
+import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
+import { provideBridge } from '../bridge-provider';
+import { CONNECTIVITY_TEXT, useConnectivityStore } from '../connectivity';
 import { syncErrorHint, useSyncStore } from '../sync-store';
 
 let bridge: MemoryBridge;

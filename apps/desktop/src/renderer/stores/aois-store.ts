@@ -5,10 +5,10 @@
  */
 import type { Aoi, AoiStatus, Asset } from '@eo/domain';
 import { defineStore } from 'pinia';
-import type { AoisQuery } from '../../../shared/contract';
-import { useBridge } from '../../stores/bridge-provider';
-import type { ReadableError } from '../../stores/errors';
-import { latestRead, reloadOnChange, type ReadStatus } from '../../stores/list-reads';
+import type { AoisQuery } from '../../shared/contract';
+import { useBridge } from './bridge-provider';
+import type { ReadableError } from './errors';
+import { latestRead, reloadOnChange, type ReadStatus } from './list-reads';
 
 export interface AoiFilters {
   status: AoiStatus[];

@@ -1,10 +1,10 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { nextTick, watch } from 'vue';
-import { ContractError } from '../../../../shared/contract';
-import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { aoiCreate, jobCreate, queue } from '../../../__tests__/work-fixtures';
-import { provideBridge } from '../../../stores/bridge-provider';
+import { ContractError } from '../../../shared/contract';
+import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
+import { aoiCreate, jobCreate, queue } from '../../__tests__/work-fixtures';
+import { provideBridge } from '../bridge-provider';
 import { flushFraction, isEmptyBatch, useOutboxStore } from '../outbox-store';
 
 let bridge: MemoryBridge;

@@ -3,9 +3,9 @@
  * errors phrased with what to do.
  */
 import { defineStore } from 'pinia';
-import type { EventPayload, SyncResource, SyncStatus } from '../../../shared/contract';
-import { useBridge } from '../../stores/bridge-provider';
-import { readableError, type ReadableError } from '../../stores/errors';
+import type { EventPayload, SyncResource, SyncStatus } from '../../shared/contract';
+import { useBridge } from './bridge-provider';
+import { readableError, type ReadableError } from './errors';
 
 type Progress = EventPayload<'sync.progress'>;
 type ImageryProgress = EventPayload<'sync.imagery'>;

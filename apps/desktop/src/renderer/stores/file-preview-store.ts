@@ -12,9 +12,9 @@ import {
   MAX_IMPORT_FILE_BYTES,
   type FilePreview,
   type PreviewFeatureView,
-} from '../../../shared/contract';
-import { useBridge } from '../../stores/bridge-provider';
-import { readableError } from '../../stores/errors';
+} from '../../shared/contract';
+import { useBridge } from './bridge-provider';
+import { readableError } from './errors';
 
 export type Area = Polygon | MultiPolygon;
 

@@ -13,9 +13,9 @@ import type {
   OutboxCounts,
   OutboxCreate,
   OutboxEntryView,
-} from '../../../shared/contract';
-import { useBridge } from '../../stores/bridge-provider';
-import { readableError, type ReadableError } from '../../stores/errors';
+} from '../../shared/contract';
+import { useBridge } from './bridge-provider';
+import { readableError, type ReadableError } from './errors';
 
 /** The screen whose form creates (and edits) each kind. */
 export const SCREEN_FOR_KIND: Record<OutboxKind, string> = {

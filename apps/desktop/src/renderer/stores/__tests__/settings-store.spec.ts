@@ -1,8 +1,8 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { provideBridge } from '../../../stores/bridge-provider';
-import { useCatalogStore } from '../../catalog/catalog-store';
+import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
+import { provideBridge } from '../bridge-provider';
+import { useCatalogStore } from '../catalog-store';
 import {
   formFromSettings,
   useSettingsStore,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogSearchRequest, runCatalogSearch } from '@eo/domain';
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
-import { buildQuery, emptyFilters, filtersFromQuery, viewToBbox } from '../filters';
+import { buildQuery, emptyFilters, filtersFromQuery, viewToBbox } from '../catalog-filters';
 
 describe('buildQuery', () => {
   it('builds the domain request from the form', () => {

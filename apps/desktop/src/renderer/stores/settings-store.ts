@@ -3,10 +3,10 @@
  * says whether one is set), the form's validation, saving, and clearing the mirror.
  */
 import { defineStore } from 'pinia';
-import type { AppInfo, Settings, SettingsUpdate } from '../../../shared/contract';
-import { useBridge } from '../../stores/bridge-provider';
-import { useCatalogStore } from '../catalog/catalog-store';
-import { fieldErrors, readableError, type ReadableError } from '../../stores/errors';
+import type { AppInfo, Settings, SettingsUpdate } from '../../shared/contract';
+import { useBridge } from './bridge-provider';
+import { useCatalogStore } from './catalog-store';
+import { fieldErrors, readableError, type ReadableError } from './errors';
 
 export interface SettingsForm {
   serviceUrl: string;

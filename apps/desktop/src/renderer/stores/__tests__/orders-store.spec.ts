@@ -1,10 +1,10 @@
 import { buildOrder, buildOrderItem, createRng } from '@eo/domain/testing';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ContractError } from '../../../../shared/contract';
-import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
-import { localDayToIso } from '../../../format/units';
-import { provideBridge } from '../../../stores/bridge-provider';
+import { ContractError } from '../../../shared/contract';
+import { createMemoryBridge, type MemoryBridge } from '../../__tests__/memory-bridge';
+import { localDayToIso } from '../../format/units';
+import { provideBridge } from '../bridge-provider';
 import { buildOrderQueries, emptyOrderFilters, useOrdersStore } from '../orders-store';
 
 let bridge: MemoryBridge;

@@ -11,7 +11,7 @@ import {
   type Geometry,
   type Polygon,
 } from '@eo/domain';
-import { utcDayToIso } from '../../format/units';
+import { utcDayToIso } from '../format/units';
 
 /** [west, south, east, north] in degrees. */
 export type LonLatBox = [number, number, number, number];

@@ -6,7 +6,7 @@
  * again when it changes (QuicklookThumb, the map's quicklook layer).
  */
 import { ref } from 'vue';
-import type { Bridge } from '../../../shared/contract';
+import type { Bridge } from '../../shared/contract';
 
 /** Bumped when new pictures may be in the mirror. */
 export const picturesVersion = ref(0);
