@@ -6,7 +6,7 @@
  */
 import { useBridge } from '../../stores/bridge-provider';
 import { rangeUpTo, type DayRange } from './date-presets';
-import { buildQuery, type CatalogFilters, type LonLatBox } from './filters';
+import { buildQuery, type CatalogFilters, type LonLatBox } from '../../stores/catalog-filters';
 
 /** The range, or null when no scene held matches (or the other filters are not valid). */
 export async function newestHeldRange(
