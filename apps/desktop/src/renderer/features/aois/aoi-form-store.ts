@@ -23,6 +23,7 @@ import { useLookupsStore } from '../../stores/lookups';
 import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
 import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../../stores/outbox-store';
+import { useBasketStore } from '../../stores/basket-store';
 
 export type { AoiField } from './aoi-words';
 export { AOI_WORDS, fieldOfAoiPath } from './aoi-words';
@@ -137,13 +138,25 @@ export const useAoiFormStore = defineStore('aoiForm', {
       this.geometryNote = null;
     },
 
-    /** The catalog's selected records as the AOI's archive items (their scene ids). */
+    /**
+     * The catalog's selected records (the basket's) as the AOI's archive items: a catalog
+     * record by its scene id (`details.id`, read from the mirror), an archive scene of the
+     * basket (an entry with `archive`) by its own id, which is its scene id: no mirror read, so
+     * it is never taken for a record the mirror lost.
+     */
     async useCatalogRecords(recordIds: readonly string[]): Promise<void> {
       if (recordIds.length === 0) return;
+      const archived = new Set(
+        useBasketStore()
+          .entries.filter((e) => e.archive)
+          .map((e) => e.id),
+      );
       try {
         const bridge = useBridge();
         const records = await Promise.all(
-          recordIds.map((id) => bridge.call('catalog.get', { id })),
+          recordIds.map((id) =>
+            archived.has(id) ? { id, details: { id } } : bridge.call('catalog.get', { id }),
+          ),
         );
         const ids = records
           .filter((r) => r !== null)

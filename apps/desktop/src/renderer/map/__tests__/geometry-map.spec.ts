@@ -144,6 +144,61 @@ describe('GeometryMap', () => {
     w.unmount();
   });
 
+  it('zooms to the area a form composes (typed, imported, from the basket), not to every shape; a polygon drawn here stays put', async () => {
+    // Saved AOIs on two continents; the form's draft, a field-sized area, among neither.
+    const saved: MapShape[] = [
+      { id: 'aoi-1', geometries: [box(10, 10)] },
+      { id: 'aoi-2', geometries: [box(-60, -30)] },
+    ];
+    const field: Geometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [4.6, 43.5],
+          [4.62, 43.5],
+          [4.62, 43.52],
+          [4.6, 43.52],
+          [4.6, 43.5],
+        ],
+      ],
+    };
+    const w = mount(GeometryMap, {
+      props: { shapes: saved, label: 'AOI map', drawable: true, composing: ['draft'] },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    const { map, layers } = (w.vm as unknown as Internals).internals();
+    await w.setProps({ shapes: [{ id: 'draft', geometries: [field], queued: true }, ...saved] });
+    // The draft's layer is on the map with the area's bounds, and the view is on it alone.
+    const draft = layers.get('draft')!;
+    expect(map.hasLayer(draft)).toBe(true);
+    const bounds = draft.getBounds();
+    expect([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]).toEqual([
+      4.6, 43.5, 4.62, 43.52,
+    ]);
+    expect(map.getBounds().contains(bounds)).toBe(true);
+    expect(map.getBounds().contains(layers.get('aoi-1')!.getBounds())).toBe(false);
+    expect(map.getZoom()).toBeGreaterThanOrEqual(11);
+
+    // Another area for the same draft (a second file imported): the view follows it.
+    await w.setProps({ shapes: [{ id: 'draft', geometries: [box(100, -40)] }, ...saved] });
+    expect(layers.get('draft')!.getBounds().contains(map.getCenter())).toBe(true);
+
+    // Drawn on this map and handed back by the form: the view is left where the user drew.
+    const drawn = L.polygon([
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]).addTo(map);
+    map.setView([30, 30], 5, { animate: false });
+    map.fire('pm:create', { layer: drawn, shape: 'Polygon' });
+    const [[polygon]] = w.emitted('drawn') as [[Geometry]];
+    await w.setProps({ shapes: [{ id: 'draft', geometries: [polygon] }, ...saved] });
+    expect(map.getCenter().lat).toBeCloseTo(30, 3);
+    expect(map.getZoom()).toBe(5);
+    w.unmount();
+  });
+
   it('asks for corners only once the drawing tool is loaded and drawing', async () => {
     const w = mount(GeometryMap, {
       props: { shapes: [], label: 'Draw map', drawable: true },

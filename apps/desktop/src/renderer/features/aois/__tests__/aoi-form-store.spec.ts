@@ -6,6 +6,7 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { useAoiFormStore } from '../aoi-form-store';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useOutboxStore } from '../../../stores/outbox-store';
+import { useBasketStore } from '../../../stores/basket-store';
 
 let bridge: MemoryBridge;
 const square: Polygon = {
@@ -103,6 +104,37 @@ describe('useAoiFormStore', () => {
       bridge.records[0]!.details.id,
       bridge.records[1]!.details.id,
     ]);
+  });
+
+  it("uses the basket's archive scenes by their scene id, never as records the mirror lost", async () => {
+    const record = bridge.records[0]!;
+    useBasketStore().entries = [
+      {
+        id: record.id,
+        sceneId: record.details.id,
+        collection: null,
+        datetime: null,
+        platform: null,
+        inMirror: true,
+        addedAt: '2024-05-10T10:00:00.000Z',
+      },
+      {
+        id: 'AUR1_20240510T103000_001',
+        sceneId: 'AUR1_20240510T103000_001',
+        collection: null,
+        datetime: '2024-05-10T10:30:00.000Z',
+        platform: 'sat-aurora-1',
+        inMirror: false,
+        addedAt: '2024-05-10T10:01:00.000Z',
+        archive: { footprint: [11, 44, 12, 44, 12, 45, 11, 45] },
+      },
+    ];
+    const f = useAoiFormStore();
+    await f.useCatalogRecords(useBasketStore().ids);
+    expect(f.draft.itemIds.split('\n')).toEqual([record.details.id, 'AUR1_20240510T103000_001']);
+    expect(f.geometryNote).toBeNull();
+    const reads = bridge.calls.filter((c) => c.method === 'catalog.get').map((c) => c.input);
+    expect(reads).toEqual([{ id: record.id }]);
   });
 
   it('edits a queued AOI with outbox.edit', async () => {

@@ -103,4 +103,35 @@ describe('Take offline from the app’s other screens', () => {
     expect(w.get('[data-test="take-start"]').attributes('disabled')).toBeDefined();
     w.unmount();
   });
+
+  it("the basket's archive scenes: taken as the catalog record that shows them, the others left out with a word", async () => {
+    const [a, b] = bridge.records;
+    bridge.basket.ids = [a!.id];
+    await useBasketStore().load();
+    const archive = (id: string) => ({
+      id,
+      sceneId: id,
+      collection: null,
+      datetime: null,
+      platform: 'sat-aurora-1',
+      inMirror: false,
+      addedAt: '2024-05-10T10:00:00.000Z',
+      archive: { footprint: [11, 44, 12, 44, 12, 45, 11, 45] },
+    });
+    // One archive scene the mirror shows as record b, one it holds no record of.
+    useBasketStore().entries = [
+      ...useBasketStore().entries,
+      archive(b!.details.id),
+      archive('AUR1_NEVER_DELIVERED'),
+    ];
+    const w = mount(BasketPanel);
+    await flushPromises();
+    await w.get('[data-test="basket-take-offline"]').trigger('click');
+    await flushPromises();
+    expect(w.get('[data-test="take-offline"]').text()).toContain('2 scenes');
+    expect(w.get('[data-test="basket-offline-left-out"]').text()).toBe(
+      '1 archive scene is left out: no imagery of it is held until ordered and delivered.',
+    );
+    w.unmount();
+  });
 });
