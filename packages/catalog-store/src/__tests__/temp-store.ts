@@ -9,13 +9,23 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { catalogShared } from '../compact/shared-texts';
 import { catalogFootprints } from '../footprints';
+import { JSON_LAYOUT, type CatalogLayout } from '../layout';
 import { CATALOG_RTREE_DDL } from '../rtree';
-import { catalogRecords } from '../table';
+import { catalogRecords, compactCatalogRecords } from '../table';
 
-/** CREATE statements for `catalog_records`, its footprints (columns, keys, indexes) and R*Tree. */
-export function catalogDdl(): string[] {
-  return [...tableDdl(catalogRecords), ...tableDdl(catalogFootprints), CATALOG_RTREE_DDL];
+/**
+ * CREATE statements for `catalog_records` in `layout`, its footprints (columns, keys,
+ * indexes), R*Tree and shared texts.
+ */
+export function catalogDdl(layout: CatalogLayout = JSON_LAYOUT): string[] {
+  return [
+    ...tableDdl(layout === JSON_LAYOUT ? catalogRecords : compactCatalogRecords),
+    ...tableDdl(catalogFootprints),
+    ...tableDdl(catalogShared),
+    CATALOG_RTREE_DDL,
+  ];
 }
 
 function tableDdl(table: SQLiteTable): string[] {
@@ -47,10 +57,10 @@ export interface TempCatalog {
 }
 
 /** A fresh database file in its own temp folder; `close` removes both. */
-export function tempCatalog(prefix: string): TempCatalog {
+export function tempCatalog(prefix: string, layout: CatalogLayout = JSON_LAYOUT): TempCatalog {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `eo-catalog-store-${prefix}-`));
   const sqlite = new Database(path.join(dir, 'catalog.db'));
-  for (const statement of catalogDdl()) sqlite.exec(statement);
+  for (const statement of catalogDdl(layout)) sqlite.exec(statement);
   return {
     sqlite,
     close() {

@@ -8,7 +8,12 @@
  * record with no usable id (or whose write fails) is skipped. Both are returned as issues naming
  * the resource, the record and the field; `write` itself never throws for a record's content.
  */
-import { CatalogRecordIdError, makeCatalogDeleter, makeCatalogUpserter } from '@eo/catalog-store';
+import {
+  CatalogRecordIdError,
+  COMPACT_LAYOUT,
+  makeCatalogDeleter,
+  makeCatalogUpserter,
+} from '@eo/catalog-store';
 import type { CatalogRecordOut } from '@eo/catalog-store';
 import { readId, type SyncResource } from '@eo/domain';
 import type Database from 'better-sqlite3';
@@ -227,7 +232,7 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
     },
   );
 
-  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient');
+  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient', COMPACT_LAYOUT);
   const deleteCatalog = makeCatalogDeleter(sqlite);
   const catalogUnindexed = unindexedOf(sqlite, 'catalogs', 'catalog_records', 'id');
   const markSeen = sqlite.prepare(

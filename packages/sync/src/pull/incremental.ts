@@ -15,7 +15,7 @@
  */
 import type Database from 'better-sqlite3';
 import { EoApiError, type BodyInput } from '@eo/api-client';
-import { isoTimestamp, readInstant } from '@eo/domain';
+import { isoTimestamp } from '@eo/domain';
 import type { SqlRow } from '@eo/catalog-store';
 import type { syncIncremental } from '../mirror/schema';
 import type { ResourceName } from '../mirror/writers';
@@ -63,14 +63,13 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
   const reject = sqlite.prepare(
     'UPDATE sync_incremental SET unsupported_json = ? WHERE resource = ?',
   );
-  // The latest change time in the mirror: record timestamps read as the writers read them.
-  const catalogUpdated = sqlite
-    .prepare(`SELECT record_json ->> '$.details.properties.updated' FROM catalog_records`)
-    .pluck();
-  // After an incremental pass only its own records can raise the watermark: no full scan.
+  // The latest change time in the mirror: `properties.updated` as the writers read it
+  // (`item_updated_us`, any readable instant).
+  const catalogUpdated = sqlite.prepare('SELECT max(item_updated_us) FROM catalog_records').pluck();
+  // After an incremental pass only its own records can raise the watermark.
   const catalogUpdatedByPass = sqlite
     .prepare(
-      `SELECT c.record_json ->> '$.details.properties.updated' FROM mirror_catalog_seen s
+      `SELECT max(c.item_updated_us) FROM mirror_catalog_seen s
        JOIN catalog_records c ON c.id = s.record_id WHERE s.pass_id = ?`,
     )
     .pluck();
@@ -81,12 +80,11 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
   function watermarkOf(resource: ResourceName, r: Row | undefined, passId: string): number | null {
     if (resource === 'aois') return (aoiUpdated.get() as number | null) ?? null;
     const incremental = r?.pass_mode === 'incremental';
-    let max: number | null = incremental ? r.watermark_us : null;
-    for (const v of incremental ? catalogUpdatedByPass.iterate(passId) : catalogUpdated.iterate()) {
-      const us = readInstant(v);
-      if (us !== null && (max === null || us > max)) max = us;
-    }
-    return max;
+    const latest = (
+      incremental ? catalogUpdatedByPass.get(passId) : catalogUpdated.get()
+    ) as number | null;
+    const before = incremental ? r.watermark_us : null;
+    return before === null ? latest : latest === null ? before : Math.max(before, latest);
   }
 
   return {
