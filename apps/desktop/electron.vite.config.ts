@@ -19,6 +19,7 @@ const workspace = [
   '@eo/sync',
   '@eo/server',
   '@eo/formats',
+  '@eo/geotiff',
 ];
 const inlined = ['zod', 'drizzle-orm'];
 
@@ -59,9 +60,53 @@ function workspaceMigrations(): Plugin {
   };
 }
 
+/**
+ * Worker threads load an entry module by file name. From sources the service's render pool, the
+ * field file importer and the field package check name their TypeScript entries; bundled, each
+ * entry is built as an entry of its own (`render-thread.cjs`, `import-thread.cjs`,
+ * `package-check-thread.cjs`, `raster-index-thread.cjs`, below) and the name in the
+ * source is rewritten to it.
+ */
+function workspaceThreads(): Plugin {
+  const threads = [
+    {
+      file: '/apps/server/src/render/pool.ts',
+      original: "const THREAD_ENTRY = './thread-entry.ts';",
+      built: "const THREAD_ENTRY = './render-thread.cjs';",
+    },
+    {
+      file: '/packages/formats/src/worker/import-in-worker.ts',
+      original: "const IMPORT_THREAD_ENTRY = './import-thread.ts';",
+      built: "const IMPORT_THREAD_ENTRY = './import-thread.cjs';",
+    },
+    {
+      file: '/apps/desktop/src/backend/raster-index-in-worker.ts',
+      original: "const RASTER_INDEX_THREAD_ENTRY = './raster-index-thread.ts';",
+      built: "const RASTER_INDEX_THREAD_ENTRY = './raster-index-thread.cjs';",
+    },
+    {
+      file: '/packages/sync/src/field-package/check-in-worker.ts',
+      original: "const PACKAGE_CHECK_THREAD_ENTRY = './check-thread.ts';",
+      built: "const PACKAGE_CHECK_THREAD_ENTRY = './package-check-thread.cjs';",
+    },
+  ];
+  return {
+    name: 'eo-workspace-threads',
+    enforce: 'pre',
+    transform(code, id) {
+      const t = threads.find((x) => id.replaceAll('\\', '/').endsWith(x.file));
+      if (!t) return null;
+      if (!code.includes(t.original)) {
+        throw new Error(`${t.file}: the thread entry changed; update electron.vite.config.ts`);
+      }
+      return code.replace(t.original, t.built);
+    },
+  };
+}
+
 export default defineConfig({
   main: {
-    plugins: [workspaceMigrations()],
+    plugins: [workspaceMigrations(), workspaceThreads()],
     build: {
       externalizeDeps: { exclude: [...workspace, ...inlined] },
       rollupOptions: {
@@ -81,6 +126,17 @@ export default defineConfig({
           // Browser mode's launcher (`npm start` without Electron): run as built JavaScript,
           // never compiled at launch (tsx cost ~0.3 s plus ~0.6 s importing the server sources).
           'browser-mode': resolve(__dirname, 'src/browser-mode/main.ts'),
+          // The embedded service's render threads (workspaceThreads above).
+          'render-thread': resolve(__dirname, '../server/src/render/thread-entry.ts'),
+          // Field file imports, in a thread with memory and time limits (@eo/formats).
+          'import-thread': resolve(__dirname, '../../packages/formats/src/worker/import-thread.ts'),
+          // Index exports of offline rasters, in a thread with memory and time limits.
+          'raster-index-thread': resolve(__dirname, 'src/backend/raster-index-thread.ts'),
+          // Field packages checked before a merge, in a thread with memory and time limits.
+          'package-check-thread': resolve(
+            __dirname,
+            '../../packages/sync/src/field-package/check-thread.ts',
+          ),
         },
       },
     },

@@ -113,7 +113,7 @@ const signer = new UrlSigner(randomBytes(32), Date.now);
 const handle = (body: CatalogSearchRequestInput) => {
   const req = CatalogSearchRequest.parse(body);
   const page = search(ORG, req);
-  return { page, body: catalogSearchBody(page, req, signer) };
+  return { page, body: catalogSearchBody(page, req, signer, ORG) };
 };
 const handleIds = (body: CatalogSearchRequestInput) =>
   handle(body).page.json.map((j) => (JSON.parse(j) as { id: string }).id);
@@ -182,7 +182,7 @@ const server = await startServer({ dataDir, logLevel: 'warn', workerTickMs: 0 })
 const appSearch = makeCatalogSearch(server.app.ctx.sqlite);
 const inProcess = (body: CatalogSearchRequestInput) => {
   const req = CatalogSearchRequest.parse(body);
-  return catalogSearchBody(appSearch(ORG, req), req, server.app.ctx.imagery.signer);
+  return catalogSearchBody(appSearch(ORG, req), req, server.app.ctx.imagery.signer, ORG);
 };
 /** One in-process run of the same requests the HTTP client sends: requests/s. */
 const inProcessRun = () => {

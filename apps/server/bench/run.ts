@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const BENCHES = ['orders-list.ts', 'catalog-search.ts', 'seed.ts', 'quicklooks.ts'];
+const BENCHES = ['orders-list.ts', 'catalog-search.ts', 'seed.ts', 'quicklooks.ts', 'scene-cog.ts'];
 const args = process.argv.slice(2);
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 let failed = 0;

@@ -5,6 +5,7 @@
 import { IDEMPOTENCY_HONOURED, IDEMPOTENCY_SUPPORT_HEADER, LIMITS } from '@eo/domain';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -20,10 +21,12 @@ import { installCompression } from './http/compression';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerDeliveryRoutes } from './deliveries/routes';
+import { registerDownloadRoutes } from './downloads/routes';
 import { registerIndexRoutes } from './indices/routes';
 import { registerAoiRoutes } from './aois/routes';
 import { registerVisualizationRoutes } from './visualizations/routes';
 import { registerVisualizationPngRoute } from './visualizations/png-route';
+import { registerJobPackageRoutes } from './jobs/packages';
 import { registerJobRoutes } from './jobs/routes';
 import { registerOrderRoutes } from './orders/routes';
 import { registerArchiveRoutes } from './archive/routes';
@@ -33,6 +36,8 @@ import { Worker } from './worker/worker';
 import { registerQuicklookRoutes } from './imagery/routes';
 import { loadSigningSecret, UrlSigner } from './imagery/signing';
 import { QuicklookStore } from './imagery/store';
+import { makeSceneLookup, registerRasterRoutes, SceneCogs } from './imagery/cog';
+import { RenderPool } from './render/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,15 +72,29 @@ export async function buildApp(
     nowMs: config.now,
     log: (msg, err) => app.log.warn({ err }, msg),
   });
+  const signer = new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin);
+  const render = new RenderPool(config.renderPool);
+  const cogs = new SceneCogs({
+    dir: path.join(config.dataDir, 'rasters'),
+    budgetBytes: config.rasterCacheBytes,
+    run: (owner, job) => render.run(owner, 'sceneTiles', job, { wait: true }),
+    inFlight: render.limits.threads + 1,
+    sign: (pathname, org) => signer.sign(pathname, undefined, org),
+    lookup: makeSceneLookup(database),
+    log: (msg, err) => app.log.warn({ err }, msg),
+    now: config.now,
+  });
   const ctx: AppContext = {
     sqlite: database.sqlite,
     db: database.db,
     config,
     worker,
     imagery: {
-      signer: new UrlSigner(loadSigningSecret(config.dataDir), config.now, config.assetOrigin),
-      store: new QuicklookStore(config.dataDir),
+      signer,
+      store: new QuicklookStore(config.dataDir, render, (msg, err) => app.log.warn({ err }, msg)),
+      cogs,
     },
+    render,
     nowUs: () => Math.round(config.now()) * 1000,
   };
   app.decorate('ctx', ctx);
@@ -97,22 +116,33 @@ export async function buildApp(
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/healthz', async () => ({ ok: true }));
+  // The provider's connectivity check: a JSON string, no key needed (as /healthz).
+  app.get('/ping', { logLevel: 'warn' }, async (_request, reply) =>
+    reply.type('application/json').send(JSON.stringify('pong')),
+  );
 
   const router = makeRouter(app, ctx);
   registerIndexRoutes(router, ctx);
   registerAoiRoutes(router, ctx);
   registerVisualizationRoutes(router, ctx);
   registerJobRoutes(router, ctx);
+  registerJobPackageRoutes(router, app, ctx);
   registerOrderRoutes(router, ctx);
   registerDeliveryRoutes(router, ctx);
+  registerDownloadRoutes(router, app, ctx);
   registerArchiveRoutes(router, ctx);
   registerCatalogRoutes(router, ctx);
   registerReferenceRoutes(router, ctx);
   registerQuicklookRoutes(app, ctx);
+  registerRasterRoutes(app, ctx);
   registerVisualizationPngRoute(app, ctx);
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {
+    // Closing the pool fails the renders under way (their temp files go), then they settle.
+    cogs.close();
+    await render.close();
+    await cogs.settled();
     worker.stop();
     database.close();
   });

@@ -16,6 +16,7 @@ import { openDatabase } from './db/client';
 import { checkAssetOrigin, resolveConfig } from './config';
 import { createApiKey, createOrganization, createUser } from './orgs/repository';
 import { DEFAULT_SEED_SCENES, isSeeded, seedDemo } from './seed/demo';
+import { seedDemoWork } from './seed/demo-work';
 import { closeOnSignals, startServer } from './server';
 
 const USAGE = `usage:
@@ -80,11 +81,13 @@ async function main(argv: string[]): Promise<void> {
         2000,
       ),
     });
+    let demoKey: string | undefined;
     if (firstStart) {
       const db = openDatabase(config.dbFile);
       try {
         err(`First start: seeding demo data into ${dataDir} ...`);
-        const seeded = seedDemo(db.sqlite, { nowMs: Date.now() });
+        const seeded = seedDemo(db.sqlite, { nowMs: Date.now(), sites: true });
+        demoKey = seeded.demoKey;
         if (seeded.demoKey) {
           err('Demo API key (shown once; create more with `eo-server keys create`):');
           err(`  ${seeded.demoKey}`);
@@ -98,6 +101,8 @@ async function main(argv: string[]): Promise<void> {
       port: intFlag(values.port ?? process.env.EO_PORT, 'port', 8080),
     });
     closeOnSignals(server, err);
+    // The demo organisation's orders and AOIs go through the API, so they live like real ones.
+    if (demoKey) await seedDemoWork(server.app, demoKey, Date.now());
     err(
       `EO imagery service listening on ${server.url}  (docs: ${server.url}/docs, OpenAPI: ${server.url}/v0/openapi.json)`,
     );

@@ -1,6 +1,7 @@
 /** Service configuration: where data lives, how fast background work moves, what to log. */
 import path from 'node:path';
 import { LIMITS } from '@eo/domain';
+import type { RenderPoolLimits } from './render/pool';
 
 export interface ServerConfig {
   /** Folder holding the SQLite database and delivered manifests. */
@@ -35,6 +36,13 @@ export interface ServerConfig {
    * keeps none: every page is read and assembled (the orders-list benchmark's uncached figure).
    */
   readonly ordersCacheBytes: number;
+  /**
+   * Bytes of scene COGs (the data behind download URLs) kept under `<dataDir>/rasters`; past it
+   * the least recently used are removed (and rendered again when asked for).
+   */
+  readonly rasterCacheBytes: number;
+  /** Limits of the render pool (threads, queue, per-organisation share, time, heap); unset ones default (`src/render/`). */
+  readonly renderPool: Partial<RenderPoolLimits>;
 }
 
 /** '' or an http(s) origin without a trailing slash; anything else is a configuration mistake. */
@@ -65,6 +73,8 @@ export function resolveConfig(partial: Partial<ServerConfig> & { dataDir: string
     now: () => Date.now(),
     maxListPageBytes: LIMITS.maxListPageBytes,
     ordersCacheBytes: 32 * 1024 * 1024,
+    rasterCacheBytes: 4 * 1024 ** 3,
+    renderPool: {},
     ...partial,
     assetOrigin: checkAssetOrigin(partial.assetOrigin ?? ''),
     dataDir,

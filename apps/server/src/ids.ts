@@ -11,6 +11,7 @@ export type IdPrefix =
   | 'vis'
   | 'idx'
   | 'dlv'
+  | 'dl'
   | 'job'
   | 'jt'
   | 'key'

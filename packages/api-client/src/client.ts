@@ -13,11 +13,13 @@ import {
 import type { Capabilities } from './capabilities';
 import { Decoder } from './decode';
 import { redactValue } from './errors';
+import { makeDownloadCalls, type DownloadCalls } from './downloads';
 import { makeExtensionReads, type ExtensionReads } from './extensions';
 import { makeIndexPng, type IndexPngCall } from './index-png';
 import { resolveOptions, type CallOptions, type EoClientOptions } from './options';
 import { makePagers, type Pagers, type Send } from './pages';
 import { prepareRequest, splitArgs, type RequestInput } from './request';
+import { parseHttpDate } from './retry';
 import { Transport } from './transport';
 import type { EndpointMethods, ResponseOf } from './types';
 
@@ -29,6 +31,11 @@ export interface EoClient extends EndpointMethods {
    * them (our extension reads, or the provider's reads); `null` where a service has none (404).
    */
   readonly extensions: ExtensionReads;
+  /**
+   * The provider's download operations (catalog records or order items, AOI assets), in the
+   * profile's shapes; our service offers them as extensions at the same paths.
+   */
+  readonly downloads: DownloadCalls;
   /**
    * The index map of a visualization for one date (PNG bytes and the legend in its headers):
    * `POST /v0/aois/{aoi_id}/visualizations/{visualization_id}/png`, from the provider's real
@@ -48,6 +55,8 @@ export interface EoClient extends EndpointMethods {
   readonly inFlight: number;
   /** What the service said about itself so far (`idempotencyKey`: honoured / unknown / ignored). */
   readonly capabilities: Capabilities;
+  /** The service's URL as configured (no key in it). */
+  readonly baseUrl: string;
   /** Never shows the key: `EoClient(http://host)`. */
   toString(): string;
 }
@@ -70,9 +79,11 @@ export function createEoClient(options: EoClientOptions): EoClient {
     const res = await transport.send(req, call);
     const ctx = { endpoint: id, method: req.method, path: req.path, attempts: res.attempts };
     return {
+      endpoint: id,
       json: res.json,
       path: req.path,
       timing: res.timing,
+      serverDateMs: parseHttpDate(res.headers.get('date')),
       decode: () =>
         decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
     };
@@ -96,8 +107,25 @@ export function createEoClient(options: EoClientOptions): EoClient {
 
   const client: EoClient = {
     ...methods,
-    pages: makePagers(send, opts.baseUrl, serviceProfile(opts.dialect).satelliteSearchSkip),
+    pages: makePagers(
+      send,
+      opts.baseUrl,
+      serviceProfile(opts.dialect).satelliteSearchSkip,
+      (endpoint, path, message) => {
+        try {
+          opts.onSchemaDrift?.({ endpoint, issues: [{ path, message }] });
+        } catch {
+          // A reporting hook must never break a call.
+        }
+      },
+    ),
     extensions: makeExtensionReads(transport, opts.onSchemaDrift, opts.dialect),
+    downloads: makeDownloadCalls(
+      transport,
+      opts.onSchemaDrift,
+      opts.dialect,
+      opts.validateRequests,
+    ),
     indexPng: makeIndexPng(transport),
     dialect: opts.dialect,
     profile: serviceProfile(opts.dialect),
@@ -106,6 +134,7 @@ export function createEoClient(options: EoClientOptions): EoClient {
       return transport.inFlight;
     },
     capabilities: transport.capabilities,
+    baseUrl: opts.baseUrl,
     toString: () => `EoClient(${opts.baseUrl})`,
   };
   // The options object holds the key: keep it out of enumerable properties and inspection.

@@ -130,10 +130,16 @@ export class EoValidationError extends EoClientError {
   }
 }
 
-/** A 2xx response whose body cannot be used: not JSON, empty, or missing its envelope. */
+/**
+ * A 2xx response whose body cannot be used: not JSON, empty, or missing its envelope. One whose
+ * JSON ends before it does (`cutOff`: a gateway's full buffer, a broken cache, a body cut in a
+ * complete message) is transient, and retried like a network error.
+ */
 export class EoResponseError extends EoClientError {
   readonly kind = 'response' as const;
-  readonly retryable = false;
+  readonly retryable: boolean;
+  /** The body is JSON cut short (it starts as JSON and does not parse): transient. */
+  readonly cutOff: boolean;
   readonly status: number;
   /** Schema issues, when the body was JSON but unusable. */
   readonly issues: Array<{ path: string; message: string }> | undefined;
@@ -147,9 +153,12 @@ export class EoResponseError extends EoClientError {
       status: number;
       issues?: Array<{ path: string; message: string }>;
       body?: unknown;
+      cutOff?: boolean;
     },
   ) {
     super(init);
+    this.cutOff = init.cutOff ?? false;
+    this.retryable = this.cutOff;
     this.status = init.status;
     this.issues = init.issues;
     this.body = init.body;

@@ -1,6 +1,7 @@
 /**
- * Re-reads of what a client created: a job, a delivery, a visualization. The spec has no read
- * for any of them, so each service profile (`dialect.ts` in @eo/domain) says where they are:
+ * Re-reads of what a client created: a job, a delivery, a visualization, an order. The spec has
+ * no read for any of them, so each service profile (`dialect.ts` in @eo/domain) says where they
+ * are (an order is at `GET /v0/orders/{id}` in both):
  *
  * - `spec`: our reference service's extension reads (`extensionEndpoints`): one record by id.
  * - `provider-v0`: the provider's reads (`providerReadEndpoints`): a job under its workflow
@@ -16,16 +17,17 @@
 import {
   extensionEndpoints,
   fillPath,
-  formatIssuePath,
   providerReadEndpoints,
   type Delivery,
   type EndpointDef,
   type Job,
+  type Order,
   type ServiceDialect,
   type Visualization,
 } from '@eo/domain';
-import { EoApiError, EoResponseError, redactValue } from './errors';
-import { describeValue } from './decode';
+import { EoResponseError } from './errors';
+import { makeExtensionRead } from './extension-read';
+import { makeFieldOperations, type FieldOperations } from './field-operations';
 import type { CallOptions, ResolvedOptions } from './options';
 import { encodeQuery } from './request';
 import type { Transport } from './transport';
@@ -36,7 +38,7 @@ import type { AnyEndpointId } from './types';
 export type JobRef = string | { readonly id: string; readonly workflow_id?: string | null };
 
 /** Re-reads of created records, and the reference lists forms offer (`reference-lists.ts`). */
-export interface ExtensionReads extends ReferenceReads {
+export interface ExtensionReads extends ReferenceReads, FieldOperations {
   getJob(job: JobRef, options?: CallOptions): Promise<Job | null>;
   getDelivery(deliveryId: string, options?: CallOptions): Promise<Delivery | null>;
   getVisualization(
@@ -44,6 +46,8 @@ export interface ExtensionReads extends ReferenceReads {
     visualizationId: string,
     options?: CallOptions,
   ): Promise<Visualization | null>;
+  /** An order with its items (its payment status is listed nowhere else by id). */
+  getOrder(orderId: string, options?: CallOptions): Promise<Order | null>;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -55,49 +59,14 @@ export function makeExtensionReads(
   onDrift: ResolvedOptions['onSchemaDrift'],
   dialect: ServiceDialect = 'spec',
 ): ExtensionReads {
-  /** One GET; null on 404; the body parsed with its schema (drift reported, raw kept). */
-  async function read(
+  const readOnce = makeExtensionRead(transport, onDrift);
+  const read = (
     id: AnyEndpointId,
     def: EndpointDef,
     params: Record<string, string>,
     query: Record<string, string> | undefined,
     call: CallOptions | undefined,
-  ): Promise<Record<string, unknown> | null> {
-    const path = fillPath(def.path, params) + encodeQuery(query);
-    let res;
-    try {
-      res = await transport.send(
-        { endpoint: id, method: def.method, kind: def.kind, path, body: undefined },
-        call,
-      );
-    } catch (e) {
-      if (e instanceof EoApiError && e.status === 404) return null;
-      throw e;
-    }
-    const parsed = def.response.safeParse(res.json);
-    if (parsed.success) return parsed.data as Record<string, unknown>;
-    const issues = parsed.error.issues.map((i) => ({
-      path: formatIssuePath(i.path),
-      message: i.message,
-    }));
-    if (!isRecord(res.json)) {
-      throw new EoResponseError({
-        endpoint: id,
-        method: def.method,
-        path,
-        status: res.status,
-        message: `${def.method} ${path}: unusable response: expected a JSON object, got ${describeValue(res.json)}`,
-        issues,
-        body: redactValue(res.json, transport.secrets),
-      });
-    }
-    try {
-      onDrift?.({ endpoint: id, issues });
-    } catch {
-      // A reporting hook must never break a call.
-    }
-    return res.json;
-  }
+  ) => readOnce(id, def, params, query, undefined, call) as Promise<Record<string, unknown> | null>;
 
   /** The record of `list[key]` whose `idField` is `wanted`; a missing list is envelope breakage. */
   function pick(
@@ -123,13 +92,26 @@ export function makeExtensionReads(
     return (found as Record<string, unknown> | undefined) ?? null;
   }
 
-  // The reference lists are at the same paths, in the same shapes, in both profiles.
-  const reference = makeReferenceReads((id, def, query, call) => read(id, def, {}, query, call));
+  // The reference lists and the order are at the same paths, in the same shapes, in both
+  // profiles.
+  const reference = {
+    ...makeReferenceReads((id, def, query, call) => read(id, def, {}, query, call)),
+    ...makeFieldOperations(readOnce),
+  };
+  const getOrder = async (orderId: string, options?: CallOptions) =>
+    (await read(
+      'getOrder',
+      extensionEndpoints.getOrder,
+      { order_id: orderId },
+      undefined,
+      options,
+    )) as Order | null;
 
   if (dialect === 'provider-v0') {
     const p = providerReadEndpoints;
     return {
       ...reference,
+      getOrder,
       async getJob(job, options) {
         const ref = typeof job === 'string' ? { id: job } : job;
         const workflowId = 'workflow_id' in ref ? ref.workflow_id : undefined;
@@ -169,6 +151,7 @@ export function makeExtensionReads(
   const e = extensionEndpoints;
   return {
     ...reference,
+    getOrder,
     getJob: async (job, options) => {
       const id = typeof job === 'string' ? job : job.id;
       return (await read('getJob', e.getJob, { job_id: id }, undefined, options)) as Job | null;

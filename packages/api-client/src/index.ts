@@ -5,6 +5,13 @@
 export { createEoClient, type EoClient } from './client';
 export type { Capabilities } from './capabilities';
 export type { ExtensionReads, JobRef } from './extensions';
+export type {
+  AoiDownloadInput,
+  CatalogDownloadInput,
+  DownloadCalls,
+  DownloadFileRef,
+  DownloadState,
+} from './downloads';
 export type { IndexPngCall, IndexPngInput, IndexPngResult } from './index-png';
 export type { ReferenceReads } from './reference-lists';
 export {
@@ -30,6 +37,7 @@ export type {
   SchemaDriftEvent,
   SleepLike,
 } from './options';
+export type { ResponseTiming } from './transport';
 export {
   allItems,
   satelliteItems,
@@ -38,7 +46,12 @@ export {
   type Pagers,
   type PassEnd,
 } from './pages';
-export { READ_AHEAD_BYTES, READ_AHEAD_MAX } from './read-ahead';
+export {
+  READ_AHEAD_BYTES,
+  READ_AHEAD_MAX,
+  ReadAheadWindow,
+  type ReadAheadSetting,
+} from './read-ahead';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
 export { isLoopbackHost, keyTransportProblem, originOf } from './service-url';

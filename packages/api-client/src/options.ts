@@ -5,6 +5,7 @@ import {
   type RequestWarning,
   type ServiceDialect,
 } from '@eo/domain';
+import type { ResponseTiming } from './transport';
 import type { AnyEndpointId } from './types';
 
 export interface RetryOptions {
@@ -42,6 +43,8 @@ export interface ResponseEvent {
   readonly error?: string | undefined;
   /** Set when the client will retry after this failure: the wait before the next attempt. */
   readonly retryInMs?: number | undefined;
+  /** Set on an answered attempt: its wait, body time and size (what read-ahead measures). */
+  readonly timing?: ResponseTiming | undefined;
 }
 
 /** A response that breaks the domain schema (reported, and still returned when usable). */
@@ -113,6 +116,13 @@ export interface CallOptions {
    * client's `validateRequests`.
    */
   readonly validate?: boolean | undefined;
+  /**
+   * `false`: an answer that says when to come back (a Retry-After on a 429 or 503) ends the call
+   * at once with its error (`retryAfterMs` set) instead of being waited for within it: a caller
+   * with other work to do meanwhile (the outbox's other kinds) schedules the retry itself.
+   * Default true.
+   */
+  readonly waitRetryAfter?: boolean | undefined;
 }
 
 export interface ResolvedOptions {

@@ -45,6 +45,12 @@ export interface Page<T> {
    * more to read. A pass the caller stops (break, abort) has no last page.
    */
   readonly end?: PassEnd | undefined;
+  /**
+   * The service's clock when it answered this page (its `Date` header, ms since the epoch),
+   * undefined when it sent none. A consumer bounding "changed since" markers by the time of its
+   * own pass reads the service's time here rather than trusting the local clock.
+   */
+  readonly serverDateMs?: number | undefined;
 }
 
 export type PassEnd = 'total' | 'empty' | 'short' | 'repeated' | 'page-cap';
@@ -71,10 +77,13 @@ export interface PageOptions {
 
 /** A response whose body has arrived but is not decoded (validated) yet. */
 export interface Sent<Id extends EndpointId> {
+  readonly endpoint: Id;
   readonly json: unknown;
   /** Path and query the request was sent to (relative to the base URL). */
   readonly path: string;
   readonly timing?: ResponseTiming | undefined;
+  /** The response's `Date` header, ms since the epoch (undefined when absent or unreadable). */
+  readonly serverDateMs?: number | undefined;
   /** Validates against the domain schema (reporting drift); throws EoResponseError if unusable. */
   decode(): ResponseOf<Id>;
 }
@@ -100,6 +109,7 @@ interface RawPage<T> {
   readonly link: string | undefined;
   /** How the response's time was spent, when the transport says. */
   readonly timing: ResponseTiming | undefined;
+  readonly serverDateMs: number | undefined;
   decode(): T[];
 }
 
@@ -136,7 +146,10 @@ function identity(item: unknown): string {
 interface RawPageInit<T> {
   readonly sent: Sent<EndpointId>;
   readonly items: unknown;
-  readonly total: number | undefined;
+  /** The service's total as sent, and where in the body (checked by `countOf`). */
+  readonly total: { readonly value: unknown; readonly path: string };
+  /** Offset of the page's first record (a total below `offset + n` is contradicted). */
+  readonly offset: number;
   readonly limit: number | undefined;
   readonly decode: () => T[];
   /** Follow GET `next` links (list reads); searches are POSTs and page by offset/skip only. */
@@ -145,17 +158,46 @@ interface RawPageInit<T> {
   readonly nested?: string;
 }
 
-function rawPage<T>(baseUrl: string, p: RawPageInit<T>): RawPage<T> {
+/** Says what the pager made of a total it could not use (the client's `onSchemaDrift`). */
+export type TotalReport = (endpoint: EndpointId, path: string, message: string) => void;
+
+/**
+ * The total of a page when it is a count the page itself does not contradict: a non-negative
+ * integer (or a numeric string), at least the records up to the end of this page. Anything else
+ * (negative, fractional, not a number, smaller than what the page holds) is read as unknown and
+ * reported: taken as a total, "-1" or "3" would end the list after its first page.
+ */
+function countOf(value: unknown, offset: number, n: number): { total?: number; problem?: string } {
+  if (value === undefined || value === null) return {};
+  const total = num(value);
+  if (total === undefined || !Number.isSafeInteger(total) || total < 0)
+    return { problem: `${JSON.stringify(value)} is not a count of records` };
+  if (n > 0 && offset + n > total)
+    return {
+      problem: `${total} is fewer than the ${offset + n} records up to the end of this page`,
+    };
+  return { total };
+}
+
+function rawPage<T>(baseUrl: string, p: RawPageInit<T>, report?: TotalReport): RawPage<T> {
   const list = Array.isArray(p.items) ? p.items : [];
   const next = nextLinkOf(p.sent.json, p.nested);
+  const count = countOf(p.total.value, p.offset, list.length);
+  if (count.problem !== undefined)
+    report?.(
+      p.sent.endpoint,
+      p.total.path,
+      `${count.problem}: read as unknown (the list ends at a short or an empty page)`,
+    );
   return {
     n: list.length,
-    total: p.total,
+    total: count.total,
     limit: p.limit,
     first: list.length > 0 ? identity(list[0]) : undefined,
     linked: next !== undefined,
     link: next && p.follow ? sameEndpointLink(next, baseUrl, p.sent.path) : undefined,
     timing: p.sent.timing,
+    serverDateMs: p.sent.serverDateMs,
     decode: p.decode,
   };
 }
@@ -308,12 +350,13 @@ async function* paginate<T>(
         finished = true;
         for (const entry of queue.splice(0)) entry.controller.abort();
       }
+      const serverDateMs = page.serverDateMs;
       if (end === 'repeated') {
-        yield { items: [], total: page.total, offset, pageIndex, end };
+        yield { items: [], total: page.total, offset, pageIndex, end, serverDateMs };
         return;
       }
       if (end === undefined) fill();
-      yield { items: page.decode(), total: page.total, offset, pageIndex, end };
+      yield { items: page.decode(), total: page.total, offset, pageIndex, end, serverDateMs };
       if (end !== undefined) return;
       readAhead.observeWork(now() - arrived);
       at = { offset: offset + page.n, link: page.link };
@@ -371,7 +414,13 @@ function paginationOf(json: unknown): Record<string, unknown> {
  * `satelliteSearchSkip`: the service pages satellite search by `skip` (our spec); without it (the
  * provider's service) one request is the whole pass, ending `page-cap` when `total` says more.
  */
-export function makePagers(send: Send, baseUrl: string, satelliteSearchSkip = true) {
+export function makePagers(
+  send: Send,
+  baseUrl: string,
+  satelliteSearchSkip = true,
+  report?: TotalReport,
+) {
+  const page = <T>(init: RawPageInit<T>) => rawPage(baseUrl, init, report);
   /** A GET list with offset pagination: `{ <key>: [...], pagination: { limit, offset, total } }`. */
   function offsetList<Id extends EndpointId, K extends string & keyof ResponseOf<Id>>(
     id: Id,
@@ -387,10 +436,11 @@ export function makePagers(send: Send, baseUrl: string, satelliteSearchSkip = tr
         : { params, query: { ...query, limit, offset: at.offset } };
       const sent = await send(id, input, callOpts(o, signal));
       const p = paginationOf(sent.json);
-      return rawPage(baseUrl, {
+      return page({
         sent,
         items: isRecord(sent.json) ? sent.json[key] : undefined,
-        total: num(p.total),
+        total: { value: p.total, path: 'pagination.total' },
+        offset: at.offset,
         limit: num(p.limit),
         decode: () => (sent.decode() as Record<string, unknown>)[key] as Array<Item<Id, K>>,
         follow: true,
@@ -428,10 +478,15 @@ export function makePagers(send: Send, baseUrl: string, satelliteSearchSkip = tr
         const sent = await send('listArchiveItems', input, callOpts(o, signal));
         const json = isRecord(sent.json) ? sent.json : {};
         const context = isRecord(json.context) ? json.context : {};
-        return rawPage(baseUrl, {
+        const matched =
+          json.numberMatched !== undefined
+            ? { value: json.numberMatched, path: 'numberMatched' }
+            : { value: context.matched, path: 'context.matched' };
+        return page({
           sent,
           items: json.features,
-          total: num(json.numberMatched) ?? num(context.matched),
+          total: matched,
+          offset: at.offset,
           limit: undefined,
           decode: () => sent.decode().features,
           follow: true,
@@ -452,10 +507,11 @@ export function makePagers(send: Send, baseUrl: string, satelliteSearchSkip = tr
           callOpts(o, signal),
         );
         const p = paginationOf(sent.json);
-        return rawPage(baseUrl, {
+        return page({
           sent,
           items: isRecord(sent.json) ? sent.json.catalogs : undefined,
-          total: num(p.total),
+          total: { value: p.total, path: 'pagination.total' },
+          offset: at.offset,
           limit: num(p.limit),
           decode: () => sent.decode().catalogs,
           follow: false,
@@ -477,10 +533,11 @@ export function makePagers(send: Send, baseUrl: string, satelliteSearchSkip = tr
           callOpts(o, signal),
         );
         const p = paginationOf(sent.json);
-        return rawPage(baseUrl, {
+        return page({
           sent,
           items: satelliteItems(isRecord(sent.json) ? sent.json.items : undefined),
-          total: num(p.total),
+          total: { value: p.total, path: 'pagination.total' },
+          offset: at.offset,
           limit: num(p.limit),
           decode: () => satelliteItems(sent.decode().items),
           follow: false,

@@ -10,6 +10,8 @@ import {
   requestWarnings,
   toWireBody,
   type EndpointId,
+  type EndpointKind,
+  type EndpointMethod,
   type RequestWarning,
   type ServiceDialect,
 } from '@eo/domain';
@@ -23,8 +25,8 @@ type Where = 'params' | 'query' | 'body';
 /** A request ready to send. `body` is the caller's input as given (the server applies defaults). */
 export interface PreparedRequest {
   readonly endpoint: AnyEndpointId;
-  readonly method: 'GET' | 'POST';
-  readonly kind: 'read' | 'search' | 'create';
+  readonly method: EndpointMethod;
+  readonly kind: EndpointKind;
   /** Path with query string, e.g. `/v0/aois/a%2Fb/assets?limit=5`. */
   readonly path: string;
   readonly body: string | undefined;

@@ -27,8 +27,14 @@ export function parseRetryAfter(
   const s = value.trim();
   if (s === '') return undefined;
   if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
+  const t = parseHttpDate(s);
+  return t === undefined ? undefined : Math.max(0, t - nowMs);
+}
+
+/** An HTTP-date (`Date`, `Retry-After`) in ms since the epoch; undefined when absent or unreadable. */
+export function parseHttpDate(value: string | null | undefined): number | undefined {
   // Only something that looks like an HTTP-date: Date.parse alone accepts odd strings like "1".
-  if (!/[a-z]{3}/i.test(s)) return undefined;
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? undefined : Math.max(0, t - nowMs);
+  if (value == null || !/[a-z]{3}/i.test(value)) return undefined;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? undefined : t;
 }

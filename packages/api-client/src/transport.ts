@@ -3,7 +3,8 @@
  * has its own timeout (covering the body too), and ends in a response or a typed error; the
  * loop decides whether to retry and how long to wait.
  *
- * What is retried: network errors, timeouts and 408/429/502/503/504, on reads and searches; on
+ * What is retried: network errors, timeouts, 2xx bodies cut short (JSON that ends before it
+ * does) and 408/429/502/503/504, on reads and searches; on
  * creates only when an Idempotency-Key is sent (one per logical call, the same on every attempt)
  * and the service has said it honours it (`capabilities.ts`), so the service runs the create at
  * most once. Other 4xx and 500 are never retried.
@@ -45,6 +46,8 @@ export interface ResponseTiming {
   readonly bodyMs: number;
   /** Characters of the body as decoded (the JSON text kept in memory, not wire bytes). */
   readonly bytes: number;
+  /** Bytes on the wire (the response's Content-Length, compressed), when it said. */
+  readonly wireBytes?: number | undefined;
 }
 
 type AttemptOutcome =
@@ -169,7 +172,7 @@ export class Transport {
       const durationMs = now() - started;
       const base = { endpoint: req.endpoint, method: req.method, path: req.path, attempt };
       if (outcome.ok) {
-        this.emitResponse({ ...base, status: outcome.status, durationMs });
+        this.emitResponse({ ...base, status: outcome.status, durationMs, timing: outcome.timing });
         return {
           status: outcome.status,
           json: outcome.json,
@@ -181,7 +184,16 @@ export class Transport {
       }
       const error = outcome.error;
       error.attempts = attempt;
-      const retry = this.mayRepeat(req, idempotencyKey) && error.retryable && attempt < maxAttempts;
+      // A Retry-After the caller schedules itself (`waitRetryAfter: false`) ends the call now.
+      const scheduled =
+        call.waitRetryAfter === false &&
+        error instanceof EoApiError &&
+        error.retryAfterMs !== undefined;
+      const retry =
+        this.mayRepeat(req, idempotencyKey) &&
+        error.retryable &&
+        attempt < maxAttempts &&
+        !scheduled;
       const delay = retry
         ? error instanceof EoApiError && error.retryAfterMs !== undefined
           ? error.retryAfterMs
@@ -319,7 +331,13 @@ export class Transport {
       this.capabilities.learn(response.headers);
       const headAt = now();
       const text = await response.text();
-      const timing = { waitMs: headAt - sentAt, bodyMs: now() - headAt, bytes: text.length };
+      const length = Number(response.headers.get('content-length') ?? NaN);
+      const timing = {
+        waitMs: headAt - sentAt,
+        bodyMs: now() - headAt,
+        bytes: text.length,
+        wireBytes: Number.isSafeInteger(length) && length >= 0 ? length : undefined,
+      };
       const outcome = this.interpret(req, ctx, response, text);
       return outcome.ok ? { ...outcome, timing } : outcome;
     } catch (e) {
@@ -415,10 +433,18 @@ export class Transport {
     const excerpt = blank
       ? ''
       : `: ${JSON.stringify(text.slice(0, 80))}${text.length > 80 ? '...' : ''}`;
-    const what = blank ? 'an empty body' : `a body that is not JSON (${type})${excerpt}`;
+    // Starts as JSON and does not parse: JSON cut short (what a 200 whose body a gateway or a
+    // cache cut looks like). Transient: retried like a body cut by the network.
+    const cutOff = /^\s*[[{]/.test(text);
+    const what = blank
+      ? 'an empty body'
+      : cutOff
+        ? `a body cut off: ${text.length} characters of JSON that end before it does${excerpt}`
+        : `a body that is not JSON (${type})${excerpt}`;
     return new EoResponseError({
       ...ctx,
       status,
+      cutOff,
       message: this.redact(
         `${req.method} ${req.path}: unusable response: ${status} with ${what} (expected JSON)`,
       ),

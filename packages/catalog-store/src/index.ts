@@ -22,6 +22,7 @@ export {
 } from './records';
 export type { SqlRow } from './sql-row';
 export { CATALOG_RTREE_DDL } from './rtree';
+export { catalogDdl } from './ddl';
 export {
   catalogFootprints,
   CATALOG_FOOTPRINTS_BACKFILL,

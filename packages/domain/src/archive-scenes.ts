@@ -40,10 +40,22 @@ export function firstSceneSharingNoBand(sceneBands: ReadonlyArray<readonly strin
  * The fix for an item whose scenes share no bandset: one item per satellite, each with that
  * satellite's scenes, in the order they first appear; named `<name> (<satellite>)`. Scenes of
  * an unknown satellite (`satelliteOf` gives undefined) stay with the first item.
+ *
+ * A bandset the item names was chosen for one satellite: it stays only with the items whose
+ * scenes it fits (`bandsetFitsScenes`; without it, with the first item only, whose satellite
+ * the item was most likely composed for), and the others name none, so the service takes a
+ * bandset of their own satellite (it never refuses an item of one satellite without one).
  */
-export function splitBySatellite<I extends { readonly name: string; readonly item_ids?: string[] }>(
+export function splitBySatellite<
+  I extends {
+    readonly name: string;
+    readonly item_ids?: string[];
+    readonly bandset?: { readonly bandset_id: string } | undefined;
+  },
+>(
   item: I,
   satelliteOf: (sceneId: string) => string | undefined,
+  bandsetFitsScenes?: (sceneIds: readonly string[]) => boolean,
 ): I[] {
   const groups = new Map<string, string[]>();
   let first: string | undefined;
@@ -53,9 +65,11 @@ export function splitBySatellite<I extends { readonly name: string; readonly ite
     groups.set(sat, [...(groups.get(sat) ?? []), id]);
   }
   if (groups.size < 2) return [item];
-  return [...groups].map(([sat, ids]) => ({
-    ...item,
-    name: sat ? `${item.name} (${sat})` : item.name,
-    item_ids: ids,
-  }));
+  return [...groups].map(([sat, ids], k) => {
+    const split = { ...item, name: sat ? `${item.name} (${sat})` : item.name, item_ids: ids };
+    const keeps = bandsetFitsScenes ? bandsetFitsScenes(ids) : k === 0;
+    if (item.bandset === undefined || keeps) return split;
+    const { bandset: _dropped, ...rest } = split;
+    return rest as unknown as I;
+  });
 }

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import type { EndpointDef, EndpointId } from './endpoints';
+import type { ExtensionEndpointId } from './extensions';
 import { endpoints } from './endpoints';
 import {
   FEASIBILITY_STATUSES,
@@ -23,7 +24,7 @@ import {
 } from './enums';
 import { ASSET_TYPES, DELIVERY_SPEEDS, RECURRENCES } from './known-values';
 import { ListOrderItemsQuery } from './requests/lists';
-import { csvEnum, IdParam } from './requests/params';
+import { csvEnum } from './requests/params';
 import {
   NON_RECURRING,
   OpenCreateOrderRequest,
@@ -32,10 +33,7 @@ import {
   ProviderOrderItemInput,
 } from './requests/orders';
 import { SatelliteSearchRequest } from './requests/satellite-search';
-import { Visualization } from './resources/aoi';
-import { Job } from './resources/job';
-import { DeliveryList } from './responses';
-import { OffsetPagination } from './pagination';
+import { fieldOperationEndpoints } from './field-operations';
 
 export const SERVICE_DIALECTS = ['spec', 'provider-v0'] as const;
 export const ServiceDialect = z.enum(SERVICE_DIALECTS);
@@ -224,10 +222,14 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /**
  * The internal request body in the profile's wire shape. `spec` sends it unchanged; for
  * `provider-v0`: satellite search `satellite` -> `satellites: [satellite]` without `skip`;
- * catalog `sort_by` `{field, direction}` -> `{ [field]: 'ASC' | 'DESC' }`; each delivery carries
- * both id lists (the unused one empty); an index create has no `type`.
+ * catalog `sort_by` `{field, direction}` -> `{ [field]: 'ASC' | 'DESC' }`; each delivery, and a
+ * catalog download, carries both id lists (the unused one empty); an index create has no `type`.
  */
-export function toWireBody(dialect: ServiceDialect, id: EndpointId, body: unknown): unknown {
+export function toWireBody(
+  dialect: ServiceDialect,
+  id: EndpointId | ExtensionEndpointId,
+  body: unknown,
+): unknown {
   if (dialect === 'spec' || !isRecord(body)) return body;
   switch (id) {
     case 'searchSatelliteImages': {
@@ -256,6 +258,13 @@ export function toWireBody(dialect: ServiceDialect, id: EndpointId, body: unknow
       const { type: _type, ...rest } = body;
       return rest;
     }
+    // `clerk.DownloadRequest` requires both lists.
+    case 'createCatalogDownload':
+      return {
+        ...body,
+        catalog_ids: body.catalog_ids ?? [],
+        order_item_ids: body.order_item_ids ?? [],
+      };
     default:
       return body;
   }
@@ -264,45 +273,11 @@ export function toWireBody(dialect: ServiceDialect, id: EndpointId, body: unknow
 // ---------------------------------------------------------------------------------------------
 // Read-backs of the provider's service (not in our spec, not served by our service)
 
-const WorkflowJobParams = z.strictObject({ workflow_id: IdParam, job_id: IdParam });
-const AoiParams = z.strictObject({ aoi_id: IdParam });
-
-/** `GET /v0/aois/{aoi_id}/visualizations`: the list key is `visualization` (singular). */
-export const VisualizationList = z.looseObject({
-  visualization: z.array(Visualization),
-  pagination: OffsetPagination.nullish(),
-});
-export type VisualizationList = z.infer<typeof VisualizationList>;
-
+/** The provider's reads a client follows its creates with (`field-operations.ts`). */
 export const providerReadEndpoints = {
-  getWorkflowJob: {
-    method: 'GET',
-    path: '/v0/workflows/:workflow_id/jobs/:job_id',
-    kind: 'read',
-    status: 200,
-    summary: 'Read a job of a workflow (provider-v0)',
-    params: WorkflowJobParams,
-    response: Job,
-  },
-  listDeliveries: {
-    method: 'GET',
-    path: '/v0/catalogs/deliveries',
-    kind: 'read',
-    status: 200,
-    summary: 'List deliveries, e.g. by delivery_id (provider-v0)',
-    query: z.looseObject({ delivery_id: IdParam.optional() }),
-    response: DeliveryList,
-  },
-  listVisualizations: {
-    method: 'GET',
-    path: '/v0/aois/:aoi_id/visualizations',
-    kind: 'read',
-    status: 200,
-    summary: 'List visualizations of an AOI, e.g. by visualization_id (provider-v0)',
-    params: AoiParams,
-    query: z.looseObject({ visualization_id: IdParam.optional() }),
-    response: VisualizationList,
-  },
+  getWorkflowJob: fieldOperationEndpoints.getWorkflowJob,
+  listDeliveries: fieldOperationEndpoints.listDeliveries,
+  listVisualizations: fieldOperationEndpoints.listVisualizations,
 } as const satisfies Record<string, EndpointDef>;
 
 export type ProviderReadEndpointId = keyof typeof providerReadEndpoints;

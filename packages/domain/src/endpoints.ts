@@ -4,7 +4,9 @@
  * builds its methods from it, and the OpenAPI document is generated from it.
  *
  * `kind` decides retry policy in clients: `read` (GET) and `search` (read-only POST) may be
- * retried freely; `create` only with an Idempotency-Key.
+ * retried freely; `create` only with an Idempotency-Key. `prepare` (PUT, the provider's job and
+ * task downloads) has the service prepare something and answers its state: idempotent, as PUT
+ * is, so it is retried freely too.
  */
 import type { z } from 'zod';
 import {
@@ -46,10 +48,11 @@ import {
 } from './responses';
 import { CatalogSearchRequest } from './search/request';
 
-export type EndpointKind = 'read' | 'search' | 'create';
+export type EndpointKind = 'read' | 'search' | 'create' | 'prepare';
+export type EndpointMethod = 'GET' | 'POST' | 'PUT';
 
 export interface EndpointDef {
-  readonly method: 'GET' | 'POST';
+  readonly method: EndpointMethod;
   /** Fastify-style path template: `/v0/aois/:aoi_id/assets`. */
   readonly path: string;
   readonly kind: EndpointKind;

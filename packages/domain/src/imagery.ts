@@ -24,10 +24,16 @@ export const QUICKLOOK_PIXELS: Readonly<Record<QuicklookVariant, number>> = {
 };
 
 /**
- * Query parameters of a signed asset URL: `?expires=<unix seconds>&signature=<base64url>`.
- * The URL works without an API key until `expires`; the key is not accepted instead.
+ * Query parameters of a signed asset URL: `?expires=<unix seconds>&org=<id>&signature=<base64url>`.
+ * The URL works without an API key until `expires`; the key is not accepted instead. `org`
+ * (signed too) is the organisation it was issued to: the service queues the work behind it
+ * under that organisation's share. Clients treat the whole URL as opaque.
  */
-export const SIGNED_URL_PARAMS = { expires: 'expires', signature: 'signature' } as const;
+export const SIGNED_URL_PARAMS = {
+  expires: 'expires',
+  org: 'org',
+  signature: 'signature',
+} as const;
 
 /** A signed URL stays valid at least this long after the response that carried it. */
 export const SIGNED_URL_MIN_VALIDITY_S = 24 * 3600;

@@ -19,6 +19,8 @@ export const LIMITS = {
   maxOrderItems: 100,
   /** Most deliveries in one create deliveries request. */
   maxDeliveries: 100,
+  /** Most scenes (catalog ids, order item ids or AOI asset ids) in one download request. */
+  maxDownloadScenes: 100,
   /** Most ids in one id-list filter. */
   maxIdsPerFilter: 1000,
   /**

@@ -17,7 +17,9 @@ export type OutboxKind = z.infer<typeof OutboxKind>;
  * unconfirmed: an attempt may have created it (a lost response, a crash while sending, a 2xx
  * answer without a usable id) on a service not known to honour Idempotency-Key, and the lookup
  * could not tell: it waits for the user ("it was created", "send again" or cancel), never resent
- * on its own, because a blind resend could create it twice.
+ * on its own, because a blind resend could create it twice; handed_over: written to a file for
+ * another laptop to send (`outbox-handover.ts`): never sent from here, found `sent` (by the other
+ * laptop's receipt, or the lookup) once it is on the service.
  */
 export const OUTBOX_STATES = [
   'queued',
@@ -27,6 +29,7 @@ export const OUTBOX_STATES = [
   'blocked',
   'cancelled',
   'unconfirmed',
+  'handed_over',
 ] as const;
 export const OutboxState = z.enum(OUTBOX_STATES);
 export type OutboxState = z.infer<typeof OutboxState>;

@@ -8,7 +8,7 @@ import { toGeoJson } from './write/geojson';
 import { toGeoPackage } from './write/geopackage';
 import { toKml } from './write/kml';
 import { toKmz } from './write/kmz';
-import { toShapefileZip } from './write/shapefile';
+import { shapefileNotes, toShapefileZip } from './write/shapefile';
 import { featuresToCsv } from './write/table';
 
 // The list is the domain's (the desktop's contract names the same formats).
@@ -21,7 +21,7 @@ export function isExportFormat(v: string | undefined): v is ExportFormat {
 }
 
 export interface ExportOptions {
-  /** CSV: a WKT column. */
+  /** CSV: a WKT column of each geometry (default: yes; `false` writes the attributes alone). */
   readonly wkt?: boolean | undefined;
   /** Layer / table name inside a Shapefile zip or GeoPackage. */
   readonly layer?: string | undefined;
@@ -38,7 +38,7 @@ export function exportFeatures(
     case 'kml':
       return toKml(features, { styleByStatus: true });
     case 'csv':
-      return featuresToCsv(features, options.wkt === true);
+      return featuresToCsv(features, options.wkt !== false);
     case 'kmz':
       return toKmz(features);
     case 'shp':
@@ -46,4 +46,16 @@ export function exportFeatures(
     case 'gpkg':
       return toGeoPackage(features, options.layer ?? 'features');
   }
+}
+
+/**
+ * What an export in `format` could not keep as the records have it, in words for the user (a
+ * Shapefile's cut field names, its left-out long texts); empty for the lossless formats.
+ */
+export function exportNotes(
+  features: readonly ExportFeature[],
+  format: ExportFormat,
+  options: ExportOptions = {},
+): string[] {
+  return format === 'shp' ? shapefileNotes(features, { name: options.layer ?? 'features' }) : [];
 }

@@ -38,6 +38,9 @@ const READERS: Record<ImportFormat, Reader> = {
   csv: readCsv,
 };
 
+/** Formats parsed from their whole text (`maxTextBytes`). */
+const TEXT_FORMATS = new Set<ImportFormat>(['geojson', 'kml', 'gpx', 'csv']);
+
 const BY_EXTENSION: Record<string, ImportFormat> = {
   geojson: 'geojson',
   json: 'geojson',
@@ -138,12 +141,27 @@ export async function importFile(
       file,
       'unknown format (KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON or CSV)',
     );
+  if (TEXT_FORMATS.has(format) && bytes.length > limits.maxTextBytes)
+    throw new FormatError(
+      file,
+      `${bytes.length} bytes of ${format}: text files up to ${limits.maxTextBytes} bytes are read`,
+    );
   let read: ReadResult;
   try {
     read = await READERS[format](bytes, limits);
   } catch (e) {
     throw new FormatError(file, `cannot read it as ${format}: ${reasonOf(e)}`);
   }
+  return importPreview(file, format, read, options);
+}
+
+/** A reader's result as the preview of `file` (every feature checked as an area). */
+export function importPreview(
+  file: string,
+  format: ImportFormat,
+  read: ReadResult,
+  options: ImportOptions = {},
+): ImportPreview {
   if (read.features.length === 0) throw new FormatError(file, 'no features');
   if (
     options.nameField !== undefined &&

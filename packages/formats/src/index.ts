@@ -14,13 +14,27 @@ export {
   type RawFeature,
 } from './types';
 export { detectFormat, importFile, type ImportOptions } from './import';
+export {
+  IMPORT_WORKER_LIMITS,
+  importFileInWorker,
+  type ImportSource,
+  type ImportWorkerLimits,
+} from './worker/import-in-worker';
 export { checkArea, mergeAreas, type AreaResult } from './geometry/area';
 export { readWkt } from './geometry/wkt-read';
+export {
+  MAX_TYPED_AREA_CHARS,
+  readTypedArea,
+  TYPED_AREA_KINDS,
+  type TypedArea,
+  type TypedAreaKind,
+} from './geometry/typed-area';
 export { readWkb, writeWkb } from './geometry/wkb';
 export {
   BINARY_EXPORT_FORMATS,
   EXPORT_FORMATS,
   exportFeatures,
+  exportNotes,
   isExportFormat,
   type ExportFormat,
   type ExportOptions,
@@ -38,5 +52,22 @@ export { kmlGeometry, toKml, xmlText } from './write/kml';
 export { toKmz } from './write/kmz';
 export { toWkt } from './write/wkt';
 export { featuresToCsv } from './write/table';
-export { toShapefileZip, WGS84_PRJ, type ShapefileCrs } from './write/shapefile';
-export { gpkgGeometry, toGeoPackage } from './write/geopackage';
+export { shapefileNotes, toShapefileZip, WGS84_PRJ, type ShapefileCrs } from './write/shapefile';
+export {
+  gpkgGeometry,
+  makeGeoPackageWriter,
+  toGeoPackage,
+  type FeatureLayerOptions,
+  type GeoPackageWriter,
+  type MediaRelation,
+  type MediaRow,
+  type WrittenLayer,
+} from './write/geopackage';
+export {
+  columnType,
+  createLayerSchema,
+  schemaOf,
+  type AttributeColumn,
+  type ColumnType,
+  type LayerSchema,
+} from './write/gpkg-schema';

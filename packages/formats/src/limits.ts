@@ -14,6 +14,20 @@ export interface ImportLimits {
   readonly maxZipEntries: number;
   /** Bytes of all entries of a zip once inflated. */
   readonly maxUncompressedBytes: number;
+  /**
+   * Bytes of a text format read whole (GeoJSON, KML, GPX, CSV given as bytes, the KML inside a
+   * KMZ): parsed, such text takes several times its size in memory.
+   */
+  readonly maxTextBytes: number;
+  /** Bytes of one attribute value of a GeoPackage row (text or blob). */
+  readonly maxCellBytes: number;
+  /**
+   * Characters of one feature of a GeoJSON file read as a stream (and of its other members
+   * together): a feature's text is parsed alone, so it is what a reader holds at once.
+   */
+  readonly maxFeatureBytes: number;
+  /** Bytes of one GeoPackage geometry blob (10,000 positions, the service's cap, are ~160 kB). */
+  readonly maxGeometryBytes: number;
 }
 
 export const IMPORT_LIMITS: ImportLimits = {
@@ -21,5 +35,9 @@ export const IMPORT_LIMITS: ImportLimits = {
   maxFeatures: 200_000,
   maxTotalVertices: 20_000_000,
   maxZipEntries: 256,
-  maxUncompressedBytes: 1024 * 1024 * 1024,
+  maxUncompressedBytes: 256 * 1024 * 1024,
+  maxTextBytes: 64 * 1024 * 1024,
+  maxCellBytes: 1024 * 1024,
+  maxGeometryBytes: 16 * 1024 * 1024,
+  maxFeatureBytes: 16 * 1024 * 1024,
 };

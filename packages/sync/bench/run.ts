@@ -21,6 +21,8 @@ const BENCHES: Array<[string, string]> = [
   ['wire.ts', ''],
   // The first imagery pass (thumbnails) through the same links, against the link's floor.
   ['quicklooks-wire.ts', ''],
+  // A site's window of a scene COG by HTTP ranges through the 2 Mbit/s link, against its floor.
+  ['site-window.ts', ''],
   // Figures behind the batching (commit per page against batches); not in smoke.
   ...(smoke
     ? []

@@ -1,6 +1,15 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
 export { openMirrorDatabase, type MirrorDatabase, type OpenMirrorOptions } from './db/open';
 export type { UpgradeProgress } from './db/compact-upgrade';
+export { DISK_HEADROOM_MB, diskFullMessage, isDiskFull } from './db/disk-full';
+export {
+  describeHolder,
+  lockMirror,
+  MirrorInUseError,
+  type MirrorHolder,
+  type MirrorHolderMode,
+  type MirrorLock,
+} from './db/mirror-lock';
 export {
   makePrivateDir,
   preparePrivateDatabase,
@@ -86,6 +95,31 @@ export {
   type MirrorSyncReport,
 } from './mirror/mirror';
 export {
+  areaAround,
+  areaFromFile,
+  areaOfAoi,
+  AreaError,
+  HEADER_BYTES,
+  OfflineError,
+  type OfflineProgress,
+  type OfflineRaster,
+  type OfflineRasters,
+  type OfflineState,
+  type Resolution,
+  type SceneKind,
+  type SiteArea,
+  type SiteRequest,
+  type TakeOfflineOptions,
+} from './offline/index';
+export {
+  fetchJobResults,
+  JOB_RESULTS_MAX_BYTES,
+  JobResultsError,
+  type JobResults,
+  type JobResultsOptions,
+  type JobResultsProblem,
+} from './results/job-results';
+export {
   DEFAULT_IMAGERY_BUDGET_BYTES,
   IMAGERY_CHOICES,
   imageryDir,
@@ -114,3 +148,27 @@ export {
   type ReferenceKind,
   type ReferenceReport,
 } from './pull/reference';
+/** Field packages (README.md, "Field packages"): `mirror.packages`, and the CLI's helpers. */
+export {
+  CopyCheckError,
+  copyResumable,
+  makeFieldPackages,
+  NO_PIXELS,
+  PackageError,
+  PackageTooLargeError,
+  partFile,
+  SelectionError,
+  type CopyProgress,
+  type CopyResult,
+  type FieldPackages,
+  type MergeCounts,
+  type PackageImport,
+  type PackagePlan,
+  type PackageSummary,
+  type PixelSink,
+  type PixelSource,
+  type RasterFile,
+  type WrittenPackage,
+} from './field-package/index';
+export { OriginMismatchError, serviceName } from './mirror/origin';
+export { HandoverFileError, type HandoverPlan, type HandoverWritten } from './mirror/handover-file';

@@ -13,6 +13,7 @@ import type { CallResult } from '../shared/contract';
 import { makeBasket } from './basket';
 import { makeCatalogView } from './catalog-view';
 import { createConnection } from './connection';
+import { MIRROR_FILE } from './data-lock';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
 import { makeCreatedRefresh, type FollowBackoff } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
@@ -23,7 +24,10 @@ import {
   catalogHandlers,
   connectionHandlers,
   filesHandlers,
+  handoverHandlers,
   outboxHandlers,
+  rastersHandlers,
+  packagesHandlers,
   recordsHandlers,
   settingsHandlers,
   syncHandlers,
@@ -39,9 +43,15 @@ import { makeTiles } from './tiles';
 import { createBackendOutbox, reportMirrorError } from './outbox';
 import { makeRecordReads } from './record-reads';
 import { makeFileExport } from './file-export';
+import { makeFieldPackageActions } from './field-packages';
+import { makeHandoverActions } from './outbox-handover';
 import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
+import { makeOfflineRasters, type OfflineRasterSource } from './offline-rasters';
+import { makeOfflineTakes } from './offline-takes';
+import { makeRasterExports } from './raster-export';
+import { makeRasterBytes, type RasterBytesAnswer } from './raster-bytes';
 import { quoteOrder } from './quote';
 
 export interface BackendOptions {
@@ -64,6 +74,11 @@ export interface BackendOptions {
   readonly syncOnFirstConnect?: boolean;
   /** Waits of the follow-up of unfinished records (created-refresh.ts); default 2 s to 60 s. */
   readonly followBackoff?: FollowBackoff | undefined;
+  /**
+   * Sites taken offline (@eo/sync's stored windows). Default: the mirror's (`mirror.offline`);
+   * tests may give windows they wrote.
+   */
+  readonly offlineRasters?: OfflineRasterSource;
   /** Fetch used for basemap tiles (tests). */
   readonly fetch?: typeof fetch;
   readonly dispatch?: DispatchOptions;
@@ -79,13 +94,23 @@ export interface Backend {
    * that bypass JSON (Electron's scheme, browser mode's GET route).
    */
   quicklook(raw: unknown): QuicklookAnswer;
+  /**
+   * A byte range of a stored offline raster (`{ rasterId, range }`: the id and the `Range`
+   * header as sent, validated here), for the raster worker (Electron's scheme, browser mode's
+   * GET route: shared/raster-paths.ts).
+   */
+  rasterBytes(raw: unknown): Promise<RasterBytesAnswer>;
+  /**
+   * The file of a raster export (`rasters.export`'s `exportId`, unchecked: unknown ids are
+   * null), for main's save and browser mode's download (the bytes never cross the bridge).
+   */
+  rasterExportFile(exportId: unknown): { file: string; fileName: string; bytes: number } | null;
   /** Resolves when no sync, outbox batch or refresh is running (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Files in the data dir: `mirror.sqlite` (@eo/sync), `desktop.sqlite` (settings, searches, tiles). */
-export const MIRROR_FILE = 'mirror.sqlite';
+export { MIRROR_FILE };
 
 export function createBackend(options: BackendOptions): Backend {
   const { dataDir, secrets } = options;
@@ -102,7 +127,7 @@ export function createBackend(options: BackendOptions): Backend {
   const store = openDesktopStore(dataDir);
   const prices = makePriceBook(store);
   const catalog = makeCatalogView(local);
-  const mirror = makeMirrorStatus(local);
+  const mirror = makeMirrorStatus(local, dataDir);
   // Working offline stops the tile server's traffic too (a metered link): cached tiles only.
   const getTile = makeTiles(store, {
     ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -127,7 +152,14 @@ export function createBackend(options: BackendOptions): Backend {
     connectivityTimeoutMs,
     onConnectivity: (c, client) => connection.checkedBy(client, c),
     autoSendOrders: () => settings.autoSendOrders,
-    onQueued: (entry) => prices.queued(entry),
+    onQueued: (entry) => {
+      prices.queued(entry);
+      source.queued(entry.id);
+    },
+    queuedElsewhere: {
+      ids: (waiting) => source.heldIds(waiting),
+      of: (id) => source.queuedElsewhere(id),
+    },
   });
   const orderViews = makeOutboxViews(local);
   const quoteNow = (input: Parameters<typeof quoteOrder>[1]) =>
@@ -144,6 +176,25 @@ export function createBackend(options: BackendOptions): Backend {
     quote: quoteNow,
   });
   const records = makeRecordReads(local);
+  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? local.offline, () => {
+    // The imagery store counts the mirror's stored rasters in its bytes: the quicklooks are
+    // the rest.
+    const mirrored = local.offline
+      .list()
+      .reduce((sum, r) => sum + (r.state === 'stored' ? (r.bytes ?? 0) : 0), 0);
+    return {
+      limitBytes: currentSettings().imageryBudgetMb * 2 ** 20,
+      quicklookBytes: Math.max(0, local.imagery.counts().bytes - mirrored),
+    };
+  });
+  const takes = makeOfflineTakes({
+    offline: local.offline,
+    connection: () => connection.current(),
+    noService,
+    settings: currentSettings,
+  });
+  const rasterBytes = makeRasterBytes(offlineRasters);
+  const rasterExports = makeRasterExports(offlineRasters);
   const basket = makeBasket({ store, mirror: local, events });
   const created = makeCreatedRefresh({
     mirror: local,
@@ -151,6 +202,13 @@ export function createBackend(options: BackendOptions): Backend {
     connection: () => connection.current(),
     noService,
     backoff: options.followBackoff,
+    // Items that completed free the deliveries waiting for them: send those now, not at the
+    // next connectivity tick.
+    onChanged: (kinds) => {
+      const conn = connection.current();
+      if (!kinds.includes('orders') || !conn || work.autoFlush.counts().queued === 0) return;
+      void work.autoFlush.flush({ signal: conn.signal }).catch(() => undefined);
+    },
   });
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
   /** The configured service, named as its key is bound (origin, or `embedded`). */
@@ -223,9 +281,28 @@ export function createBackend(options: BackendOptions): Backend {
       confirmPrices,
       (c) => basket.consume(c),
     ),
+    ...handoverHandlers(
+      makeHandoverActions({
+        mirror: local,
+        views: orderViews,
+        prices,
+        events,
+        pending: work.pending,
+        sending: work.sending,
+        service: () => settings.serviceUrl ?? embeddedUrl,
+      }),
+    ),
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
+    ...rastersHandlers(offlineRasters, takes, rasterExports, () => connection.link()),
+    ...packagesHandlers(
+      makeFieldPackageActions({
+        mirror: local,
+        events,
+        service: () => settings.serviceUrl ?? embeddedUrl,
+      }),
+    ),
   };
 
   connection.connect();
@@ -234,8 +311,10 @@ export function createBackend(options: BackendOptions): Backend {
   return {
     handlers,
     events,
-    dispatch: (method, raw) => dispatch(handlers, method, raw, options.dispatch),
+    dispatch: (method, raw) => dispatch(handlers, method, raw, { dataDir, ...options.dispatch }),
     quicklook: makeQuicklooks(local),
+    rasterBytes: (raw) => rasterBytes.read(raw),
+    rasterExportFile: (exportId) => rasterExports.file(exportId),
     async idle() {
       await connection.idle();
       await runner.idle();
@@ -250,6 +329,9 @@ export function createBackend(options: BackendOptions): Backend {
       await runner.close();
       await work.idle();
       await created.idle();
+      takes.close();
+      await rasterBytes.close();
+      rasterExports.close();
       local.close();
       store.close();
     },

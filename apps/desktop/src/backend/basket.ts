@@ -6,6 +6,7 @@
  * archive items names in `item_ids`. Also answers which catalog records were already ordered
  * (the mirror's order items, the outbox's orders) for the list's "Ordered" badge.
  */
+import { footprintRing } from '@eo/catalog-store';
 import { CatalogSearchRequest, LIMITS } from '@eo/domain';
 import type { Mirror } from '@eo/sync';
 import {
@@ -18,7 +19,7 @@ import {
 } from '../shared/contract';
 import { orderedSceneIds } from '../shared/scene-ids';
 import type { BackendEvents } from './events';
-import type { DesktopStore } from './local-store';
+import type { DesktopStore, StoredArchiveScene, StoredBasketEntry } from './local-store';
 
 /** Outbox states of an order that was, or may yet be, placed. */
 const LIVE_STATES = new Set(['queued', 'sending', 'sent', 'blocked', 'unconfirmed']);
@@ -37,7 +38,19 @@ export function makeBasket(options: {
   const { store, mirror, events } = options;
   const now = options.now ?? (() => new Date());
 
-  const view = (id: string, addedAt: string): BasketEntry => {
+  const archiveView = (e: StoredBasketEntry, a: StoredArchiveScene): BasketEntry => ({
+    id: e.id,
+    sceneId: e.id,
+    collection: a.collection,
+    datetime: a.datetime,
+    platform: a.platform,
+    inMirror: true,
+    addedAt: e.addedAt,
+    archive: { footprint: a.footprint },
+  });
+
+  const view = ({ id, addedAt, archive }: StoredBasketEntry): BasketEntry => {
+    if (archive) return archiveView({ id, addedAt }, archive);
     const record = mirror.catalog.get(id) as Record<string, unknown> | null;
     const details = obj(record?.['details']);
     return {
@@ -45,11 +58,31 @@ export function makeBasket(options: {
       sceneId: record ? (str(details['id']) ?? id) : null,
       collection: str(details['collection']),
       datetime: str(obj(details['properties'])['datetime']),
+      platform: str(obj(details['properties'])['platform']),
       inMirror: record !== null,
       addedAt,
     };
   };
-  const read = (): Basket => ({ entries: store.basket().map((e) => view(e.id, e.addedAt)) });
+  const read = (): Basket => ({ entries: store.basket().map(view) });
+
+  /** Adds entries not in yet (by id; one already in stays where it is), up to MAX_BASKET. */
+  const put = (wanted: ReadonlyArray<Omit<StoredBasketEntry, 'addedAt'>>): Basket => {
+    const entries = store.basket();
+    const have = new Set(entries.map((e) => e.id));
+    const added = new Map<string, Omit<StoredBasketEntry, 'addedAt'>>();
+    for (const e of wanted) if (!have.has(e.id) && !added.has(e.id)) added.set(e.id, e);
+    if (entries.length + added.size > MAX_BASKET) {
+      throw new ContractError(
+        'invalid_argument',
+        `The basket holds at most ${MAX_BASKET} records: it has ${entries.length}, and ${added.size} more would not fit.`,
+      );
+    }
+    if (added.size > 0) {
+      const addedAt = now().toISOString();
+      store.saveBasket([...entries, ...[...added.values()].map((e) => ({ ...e, addedAt }))]);
+    }
+    return read();
+  };
 
   /** Takes out `ids`; returns the ones that were in. */
   const takeOut = (ids: ReadonlySet<string>): string[] => {
@@ -63,20 +96,32 @@ export function makeBasket(options: {
     list: read,
 
     add(ids: readonly string[]): Basket {
-      const entries = store.basket();
-      const have = new Set(entries.map((e) => e.id));
-      const added = [...new Set(ids)].filter((id) => !have.has(id));
-      if (entries.length + added.length > MAX_BASKET) {
+      return put(ids.map((id) => ({ id })));
+    },
+
+    /** Scenes of a saved archive search, each kept with what an order needs of it. */
+    addArchive(searchId: string, sceneIds: readonly string[]): Basket {
+      const rows = new Map(mirror.archive.scenes(searchId).map((s) => [s.id, s]));
+      const missing = sceneIds.filter((id) => !rows.has(id));
+      if (missing.length > 0) {
         throw new ContractError(
           'invalid_argument',
-          `The basket holds at most ${MAX_BASKET} records: it has ${entries.length}, and ${added.length} more would not fit.`,
+          `The archive search does not keep ${missing.length === 1 ? 'the scene' : 'the scenes'} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''}: sync again, then add what it lists.`,
         );
       }
-      if (added.length > 0) {
-        const addedAt = now().toISOString();
-        store.saveBasket([...entries, ...added.map((id) => ({ id, addedAt }))]);
-      }
-      return read();
+      return put(
+        sceneIds.map((id) => {
+          const s = rows.get(id)!;
+          const platform = str(obj(s.feature['properties'])['platform']) ?? s.satelliteId;
+          const archive: StoredArchiveScene = {
+            platform,
+            collection: s.collectionId,
+            datetime: s.datetimeUs === null ? null : new Date(s.datetimeUs / 1000).toISOString(),
+            footprint: footprintRing(s.feature.geometry, s.bbox),
+          };
+          return { id, archive };
+        }),
+      );
     },
 
     remove(ids: readonly string[]): Basket {
@@ -105,7 +150,7 @@ export function makeBasket(options: {
         if (scenes.size === 0) return [];
         const consumed = store
           .basket()
-          .map((e) => view(e.id, e.addedAt))
+          .map(view)
           .filter((e) => scenes.has(e.sceneId ?? e.id) || scenes.has(e.id))
           .map((e) => e.id);
         taken = takeOut(new Set(consumed));

@@ -24,6 +24,8 @@ import type { Connectivity } from '../shared/contract';
 import type { BackendEvents } from './events';
 import type { makeKeyBinding } from './key-binding';
 import type { StoredSettings } from './local-store';
+import { makeLinkMeter, type LinkMeter } from './link-meter';
+import { networkWords } from './network-words';
 import { noService, WORKING_OFFLINE } from './no-service';
 
 /** One service URL + key: replaced as a whole when either changes. */
@@ -32,6 +34,8 @@ interface Connection {
   readonly client: EoClient;
   /** Schema drift of this connection's answers, counted by the sync engine. */
   readonly drift: DriftInbox;
+  /** The link as this connection's requests (and takes) measured it. */
+  readonly link: LinkMeter;
   watcher: ConnectivityWatcher;
   /** Ends with the connection: its checks, "Submit all" (entries stay queued), refreshes. */
   readonly controller: AbortController;
@@ -67,6 +71,19 @@ export function createConnection(options: ConnectionOptions) {
   let conn: Connection | null = null;
   /** Connectivity checks in flight (idle() waits for them). */
   const checking = new Set<Promise<unknown>>();
+
+  /**
+   * Ends a replaced connection: its watcher stops and its requests are aborted. The check it had
+   * in flight settles later (its abort is news to it in a later turn); idle() waits for that too,
+   * so "idle" after a switch means nothing of the old connection is still going.
+   */
+  function retire(c: Connection): void {
+    c.watcher.stop();
+    c.controller.abort();
+    const settled = c.watcher.idle();
+    checking.add(settled);
+    void settled.finally(() => checking.delete(settled));
+  }
   let connectivity: Connectivity = unconfigured();
   let closed = false;
 
@@ -130,13 +147,16 @@ export function createConnection(options: ConnectionOptions) {
           since,
           message: 'The service refused the API key: enter a valid key in Settings.',
         };
-      case 'offline':
+      case 'offline': {
+        const why = networkWords(reason(c.message));
         return {
           state: 'offline',
           checkedAt,
           since,
-          message: `The service cannot be reached (${reason(c.message) ?? 'network error'}); searches use the local mirror.`,
+          message: `The service cannot be reached: ${why.words}. Searches use the local mirror.`,
+          details: why.technical,
         };
+      }
       default:
         return {
           state: 'offline',
@@ -149,8 +169,7 @@ export function createConnection(options: ConnectionOptions) {
 
   /** (Re)connects after the URL, key or "Work offline" changed: new client and watcher. */
   function connect(): void {
-    conn?.watcher.stop();
-    conn?.controller.abort();
+    if (conn) retire(conn);
     conn = null;
     const url = serviceUrl();
     const configured = settings().serviceUrl;
@@ -168,12 +187,17 @@ export function createConnection(options: ConnectionOptions) {
     // changed in Settings applies at once, and never travels to another origin.
     // Schema drift is counted by the sync engine (per resource, with samples).
     const drift = createDriftInbox();
+    const link = makeLinkMeter();
     const client = createEoClient({
       baseUrl: url,
       apiKey: () => keys.keyFor(configured) ?? '',
       onSchemaDrift: drift.onSchemaDrift,
       // What the app's own requests meet (a sync, a quote, a batch) is news about the service.
-      onResponse: (e) => noticed(next, e),
+      // Their timings are the link's measure (a sync's pages, a quote, a take's calls).
+      onResponse: (e) => {
+        link.answered(e.timing);
+        noticed(next, e);
+      },
       // The embedded service is ours: it speaks our spec whatever the configured one speaks.
       dialect: configured === null ? 'spec' : settings().dialect,
     });
@@ -181,6 +205,7 @@ export function createConnection(options: ConnectionOptions) {
       url,
       client,
       drift,
+      link,
       controller: new AbortController(),
       rechecking: false,
       wasOnline: false,
@@ -259,8 +284,13 @@ export function createConnection(options: ConnectionOptions) {
     connect,
     checkNow,
     checkSoon,
-    /** The current connection's client and the signal that ends with it; null unconfigured. */
-    current: () => (conn ? { client: conn.client, signal: conn.controller.signal } : null),
+    /** The current connection's URL, client and the signal that ends with it; null unconfigured. */
+    current: () =>
+      conn
+        ? { url: conn.url, client: conn.client, signal: conn.controller.signal, link: conn.link }
+        : null,
+    /** The current connection's link as measured; null without one or before any answer. */
+    link: () => conn?.link.view() ?? null,
     /**
      * The current connection's URL, client and drift inbox (a sync runs on them; quicklook
      * hrefs resolve against the URL); null unconfigured.
@@ -278,8 +308,7 @@ export function createConnection(options: ConnectionOptions) {
     },
     close(): void {
       closed = true;
-      conn?.watcher.stop();
-      conn?.controller.abort();
+      if (conn) retire(conn);
     },
   };
 }

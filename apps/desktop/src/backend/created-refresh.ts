@@ -1,6 +1,6 @@
 /**
- * Following what this client created (visualizations, deliveries, jobs) and every AOI until it
- * is final: `created.refresh` on demand (online only), and a follow-up of its own (issue 17,
+ * Following what this client created (visualizations, deliveries, jobs, the orders it sent) and
+ * every AOI until it is final: `created.refresh` on demand (online only), and a follow-up of its own (issue 17,
  * item 4): after a batch of the outbox sent something, and on every connectivity tick that finds
  * the service online, it re-reads what is unfinished with a bounded backoff (`firstMs`, doubled
  * after each read that changed nothing, at most `maxMs`; back to `firstMs` after a change), and
@@ -49,6 +49,8 @@ export function makeCreatedRefresh(options: {
   readonly noService?: NoService;
   readonly backoff?: FollowBackoff | undefined;
   readonly timers?: FollowTimers | undefined;
+  /** A read changed these kinds (after `records.changed`): settled orders free waiting deliveries. */
+  readonly onChanged?: ((kinds: readonly string[]) => void) | undefined;
 }) {
   const { mirror } = options;
   const backoff = options.backoff ?? DEFAULT_FOLLOW_BACKOFF;
@@ -58,14 +60,24 @@ export function makeCreatedRefresh(options: {
 
   const anyUnfinished = () => {
     const u = mirror.records.unfinished();
-    return u.deliveries.length + u.jobs.length + u.visualizations.length + u.aois.length > 0;
+    return (
+      u.deliveries.length +
+        u.jobs.length +
+        u.visualizations.length +
+        u.aois.length +
+        u.orders.length >
+      0
+    );
   };
 
   async function run(client: EoClient, signal: AbortSignal): Promise<{ updated: number }> {
     try {
       // Each record is stored as it is read: an interrupted refresh keeps what it got.
       const report = await mirror.refreshCreated(client, { signal });
-      if (report.kinds.length) options.events.emit('records.changed', { kinds: [...report.kinds] });
+      if (report.kinds.length) {
+        options.events.emit('records.changed', { kinds: [...report.kinds] });
+        options.onChanged?.(report.kinds);
+      }
       return { updated: report.updated };
     } catch (e) {
       throw serviceCallError(e, 'Refreshing what was created');

@@ -3,7 +3,7 @@
  * argument with the contract (bad input never reaches a handler), run the handler, turn any
  * failure into a ContractError as plain data.
  */
-import { OfflineSearchError, SyncBusyError } from '@eo/sync';
+import { diskFullMessage, isDiskFull, OfflineSearchError, SyncBusyError } from '@eo/sync';
 import {
   ContractError,
   contract,
@@ -27,6 +27,8 @@ export interface DispatchOptions {
   readonly validateOutput?: boolean;
   /** Where unexpected failures are reported (never with the argument: it may hold the key). */
   readonly onInternalError?: (method: string, error: unknown) => void;
+  /** The data folder: a full disk is answered with what its disk lacks (`disk_full`). */
+  readonly dataDir?: string;
 }
 
 export async function dispatch(
@@ -51,14 +53,17 @@ export async function dispatch(
     }
     return { ok: true, value };
   } catch (e) {
-    const error = toBoundaryError(e);
+    const error = toBoundaryError(e, options.dataDir);
     if (error.code === 'internal') options.onInternalError?.(String(method), e);
     return { ok: false, error: error.toJSON() };
   }
 }
 
-function toBoundaryError(e: unknown): ContractError {
+function toBoundaryError(e: unknown, dataDir: string | undefined): ContractError {
   if (e instanceof ContractError) return e;
+  // Not a bug to report: the user frees room (every write is a transaction or a temp file
+  // renamed into place, so nothing was lost), as the CLI says it.
+  if (isDiskFull(e)) return new ContractError('disk_full', diskFullMessage(dataDir ?? '.'));
   if (e instanceof OfflineSearchError) {
     // Input that passed the schema but the search cannot run (the service's 400 too).
     return new ContractError('invalid_argument', e.message, { issues: [...e.issues] });

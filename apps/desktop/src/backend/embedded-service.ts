@@ -1,14 +1,25 @@
 /**
  * With no service configured, the app starts the reference service itself (apps/server) on
  * 127.0.0.1, with its data under the app's data dir, seeded with the demo organisation on the
- * first start, and stores a demo API key as the app's secret: a newcomer sees the catalog on a
+ * first start (with field sites seen on several dates, and orders and AOIs under way), and
+ * stores a demo API key as the app's secret: a newcomer sees the catalog on a
  * map without setting anything up.
  */
 import { createEoClient } from '@eo/api-client';
-import { createApiKey, DEMO, seedDemo, startServer, type RunningServer } from '@eo/server';
-import { checkConnectivity } from '@eo/sync';
+import {
+  createApiKey,
+  DEMO,
+  seedDemo,
+  seedDemoWork,
+  startServer,
+  type RunningServer,
+} from '@eo/server';
+import { checkConnectivity, makePrivateDir, preparePrivateDatabase } from '@eo/sync';
 import path from 'node:path';
 import type { Secrets } from './secrets';
+
+/** The service's database file in its data dir (the service's default, `ServerConfig.dbFile`). */
+const EMBEDDED_DATABASE_FILE = 'eo.sqlite';
 
 export interface EmbeddedService {
   readonly url: string;
@@ -25,9 +36,14 @@ export async function startEmbeddedService(options: {
   /** Delay between fulfilment steps (ms): watchable in a demo. Default 2000. */
   readonly stepDelayMs?: number;
 }): Promise<EmbeddedService> {
+  // The user's alone, like the rest of the data dir: the folder 0700, its database 0600 (its
+  // -wal and -shm take the database's mode), an older 0755 / 0644 tightened.
+  const dataDir = path.join(options.dataDir, 'embedded-service');
+  makePrivateDir(dataDir, { own: true });
+  preparePrivateDatabase(path.join(dataDir, EMBEDDED_DATABASE_FILE));
   const server = await startServer(
     {
-      dataDir: path.join(options.dataDir, 'embedded-service'),
+      dataDir,
       logLevel: false,
       stepDelayMs: options.stepDelayMs ?? 2000,
     },
@@ -37,9 +53,12 @@ export async function startEmbeddedService(options: {
     const sqlite = server.app.ctx.sqlite;
     const seeded = seedDemo(sqlite, {
       nowMs: Date.now(),
+      sites: true,
       ...(options.scenes !== undefined ? { scenes: options.scenes } : {}),
     });
     if (seeded.demoKey) {
+      // A first start: the demo organisation's orders and AOIs, made through the service's API.
+      await seedDemoWork(server.app, seeded.demoKey, Date.now());
       options.secrets.set(seeded.demoKey);
     } else if (!(await keyWorks(server.url, options.secrets.get()))) {
       // The stored key belongs elsewhere (or was forgotten): a fresh demo key for this service.

@@ -113,7 +113,7 @@ export function makeFileExport(mirror: Mirror, now: () => Date = () => new Date(
         return items.map((i) => orderItemFeature(orders.get(String(i.order_id)) ?? null, i));
       }
       case 'aois':
-        return picked(records.aois<Json>(), source.ids).map(aoiFeature);
+        return picked(records.aois<Json>(), source.ids, 'aoi_id').map(aoiFeature);
       case 'deliveries': {
         let items: Json[] | null = null;
         const allItems = () => (items ??= records.orderItems<Json>());
@@ -129,8 +129,9 @@ export function makeFileExport(mirror: Mirror, now: () => Date = () => new Date(
       const list = features(req.source);
       if (list.length > MAX_EXPORT_FEATURES) tooMany();
       const layer = LAYER[req.source.kind];
-      const { exportFeatures } = await import('@eo/formats');
-      const data = exportFeatures(list, req.format, { wkt: req.wkt === true, layer });
+      const { exportFeatures, exportNotes } = await import('@eo/formats');
+      const options = { wkt: req.wkt !== false, layer };
+      const data = exportFeatures(list, req.format, options);
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
       const { ext, mediaType } = EXPORT_FILES[req.format];
       return {
@@ -139,6 +140,7 @@ export function makeFileExport(mirror: Mirror, now: () => Date = () => new Date(
         features: list.length,
         bytes: bytes.length,
         base64: bytes.toString('base64'),
+        notes: exportNotes(list, req.format, options),
       };
     },
   };

@@ -14,6 +14,7 @@ import { createBackend, type Backend, type BackendOptions } from './backend';
 import type { EmbeddedService } from './embedded-service';
 import { holdPort } from './held-port';
 import { EMBEDDED_BINDING } from './key-binding';
+import { keySlot, openKeyring } from './keyring';
 import { openDesktopStore } from './local-store';
 import type { Secrets } from './secrets';
 
@@ -53,13 +54,13 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
-async function startEmbedded(options: LaunchOptions): Promise<EmbeddedService> {
+async function startEmbedded(options: LaunchOptions, key: Secrets): Promise<EmbeddedService> {
   options.log?.('No service configured: starting the embedded reference service with demo data.');
   // Imported here, not at the top: the server's code is not needed for the first screen.
   const { startEmbeddedService } = await import('./embedded-service');
   return startEmbeddedService({
     dataDir: options.dataDir,
-    secrets: options.secrets,
+    secrets: key,
     ...(options.embeddedScenes !== undefined ? { scenes: options.embeddedScenes } : {}),
   });
 }
@@ -68,13 +69,15 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
   const store = openDesktopStore(options.dataDir);
   let wanted: boolean;
   let deferred: boolean;
+  let embeddedKey: Secrets;
   try {
     wanted = store.settings().serviceUrl === null && options.embedded !== false;
-    deferred = wanted && options.secrets.get() !== null && store.keyBinding() === EMBEDDED_BINDING;
+    // Its key is kept under `embedded` (its port changes every launch).
+    const ring = openKeyring(options.secrets, store, wanted ? EMBEDDED_BINDING : null);
+    embeddedKey = keySlot(ring, EMBEDDED_BINDING, options.secrets);
+    deferred = wanted && embeddedKey.get() !== null;
     if (wanted && !deferred) {
-      const service = await startEmbedded(options);
-      // It left a key of its own in the secrets: bound to it (its port changes every launch).
-      store.saveKeyBinding(EMBEDDED_BINDING);
+      const service = await startEmbedded(options, embeddedKey);
       options.log?.(`Embedded reference service: ${service.url}`);
       const backend = warmFootprints(
         createBackend({ ...options, embeddedServiceUrl: service.url }),
@@ -106,7 +109,7 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
   const started = go.then(async () => {
     clearTimeout(timer);
     if (closing) return;
-    service = await startEmbedded(options);
+    service = await startEmbedded(options, embeddedKey);
     held.handTo(service.server.app.server);
     options.log?.(`Embedded reference service: ${held.url}`);
   });

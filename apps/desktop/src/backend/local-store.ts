@@ -17,6 +17,19 @@ import {
   type ServiceDialect,
 } from '@eo/domain';
 import type { MirrorSettings, QuotedPrice, SavedSearch, SyncResource } from '../shared/contract';
+import {
+  ArchiveSearchValue,
+  BasketEntryValue,
+  KeyBindingValue,
+  MirrorSourceValue,
+  readList,
+  readSettings,
+  readValue,
+  SavedQueryValue,
+  writeSettings,
+  type OnDropped,
+} from './stored-state';
+import { readKeepingAside } from './kept-aside';
 
 export interface StoredSettings {
   serviceUrl: string | null;
@@ -35,10 +48,23 @@ export interface StoredSettings {
   workOffline: boolean;
 }
 
-/** A catalog record in the basket (basket.ts): its id and when it was added (ISO 8601). */
+/**
+ * A record in the basket (basket.ts): its id and when it was added (ISO 8601); an archive
+ * scene also keeps what the basket shows and an order needs of it (its search may move on).
+ */
 export interface StoredBasketEntry {
   id: string;
   addedAt: string;
+  archive?: StoredArchiveScene | undefined;
+}
+
+/** What the basket keeps of an archive scene (the mirror's archive row, when it was added). */
+export interface StoredArchiveScene {
+  platform: string | null;
+  collection: string | null;
+  datetime: string | null;
+  /** Flat [lon, lat, ...], not closed; null when the scene had no readable outline. */
+  footprint: number[] | null;
 }
 
 /** Services are named by their key binding: an origin, or `embedded` (key-binding.ts). */
@@ -47,6 +73,8 @@ export interface MirrorSourceState {
   sources: string[];
   /** The service each resource's last complete sync was against. */
   completedFor: Partial<Record<SyncResource, string>>;
+  /** The service each create still in the outbox was queued for (by entry id). */
+  queuedFor?: Record<string, string>;
 }
 
 export const DEFAULT_SETTINGS: StoredSettings = {
@@ -76,7 +104,10 @@ CREATE TABLE IF NOT EXISTS composed_prices (
   entry_id TEXT PRIMARY KEY, total REAL NOT NULL, quoted_at TEXT NOT NULL);
 `;
 
-export function openDesktopStore(dataDir: string) {
+/** Persisted values that could not be read back are named here (never their values). */
+const warnDropped: OnDropped = (what) => console.warn(`desktop store: ${what}`);
+
+export function openDesktopStore(dataDir: string, onDropped: OnDropped = warnDropped) {
   makePrivateDir(dataDir, { own: true });
   const file = path.join(dataDir, 'desktop.sqlite');
   preparePrivateDatabase(file);
@@ -125,20 +156,21 @@ export function openDesktopStore(dataDir: string) {
     'INSERT OR REPLACE INTO tiles (url, content_type, body, fetched_at) VALUES (?, ?, ?, ?)',
   );
 
+  /** A settings row read through its schema; what it drops is kept aside first (kept-aside.ts). */
+  const aside = <T>(key: string, raw: string, read: (d: OnDropped) => T): T =>
+    readKeepingAside(dataDir, key, raw, onDropped, read);
+
   return {
     file,
     settings(): StoredSettings {
       const row = getSetting.get('settings');
       if (!row) return structuredClone(DEFAULT_SETTINGS);
-      const stored = JSON.parse(row.value_json) as Partial<StoredSettings>;
-      return {
-        ...DEFAULT_SETTINGS,
-        ...stored,
-        mirror: { ...DEFAULT_SETTINGS.mirror, ...stored.mirror },
-      };
+      return aside('settings', row.value_json, (d) =>
+        readSettings(row.value_json, DEFAULT_SETTINGS, d),
+      );
     },
     saveSettings(s: StoredSettings): void {
-      putSetting.run('settings', JSON.stringify(s));
+      putSetting.run('settings', writeSettings(s));
     },
     /**
      * What the stored API key is bound to (see key-binding.ts): an origin, `embedded`, null for
@@ -146,7 +178,11 @@ export function openDesktopStore(dataDir: string) {
      */
     keyBinding(): string | null | undefined {
       const row = getSetting.get('apiKeyBinding');
-      return row ? (JSON.parse(row.value_json) as string | null) : undefined;
+      if (!row) return undefined;
+      // Unreadable: bound to nothing, so the key is asked for again rather than sent anywhere.
+      return aside('apiKeyBinding', row.value_json, (d) =>
+        readValue(row.value_json, KeyBindingValue, 'apiKeyBinding', null, d),
+      );
     },
     saveKeyBinding(binding: string | null): void {
       putSetting.run('apiKeyBinding', JSON.stringify(binding));
@@ -154,7 +190,16 @@ export function openDesktopStore(dataDir: string) {
     /** Which services' data the mirror holds (see mirror-source.ts); undefined: never recorded. */
     mirrorSource(): MirrorSourceState | undefined {
       const row = getSetting.get('mirrorSource');
-      return row ? (JSON.parse(row.value_json) as MirrorSourceState) : undefined;
+      if (!row) return undefined;
+      return aside('mirrorSource', row.value_json, (d) =>
+        readValue<MirrorSourceState | undefined>(
+          row.value_json,
+          MirrorSourceValue,
+          'mirrorSource',
+          undefined,
+          d,
+        ),
+      );
     },
     saveMirrorSource(state: MirrorSourceState): void {
       putSetting.run('mirrorSource', JSON.stringify(state));
@@ -162,13 +207,16 @@ export function openDesktopStore(dataDir: string) {
     /** The basket's records, oldest first (basket.ts); empty when never saved. */
     basket(): StoredBasketEntry[] {
       const row = getSetting.get('basket');
-      return row ? (JSON.parse(row.value_json) as StoredBasketEntry[]) : [];
+      if (!row) return [];
+      return aside('basket', row.value_json, (d) =>
+        readList(row.value_json, BasketEntryValue, 'basket', d),
+      );
     },
     saveBasket(entries: readonly StoredBasketEntry[]): void {
       putSetting.run('basket', JSON.stringify(entries));
     },
     savedSearches(): SavedSearch[] {
-      return listSearches.all().map(fromRow);
+      return listSearches.all().flatMap((r) => fromRow(r, onDropped));
     },
     saveSearch(input: { id?: string | undefined; name: string; query: unknown }): SavedSearch {
       const id = input.id ?? randomUUID();
@@ -178,14 +226,14 @@ export function openDesktopStore(dataDir: string) {
         query_json: JSON.stringify(input.query),
         now: new Date().toISOString(),
       });
-      return fromRow(getSearch.get(id)!);
+      return fromRow(getSearch.get(id)!, onDropped)[0]!;
     },
     removeSearch(id: string): boolean {
       return deleteSearch.run(id).changes > 0;
     },
     /** The saved archive searches (validated by dispatch when saved), by name. */
     savedArchiveSearches(): StoredArchiveSearch[] {
-      return listArchive.all().map(fromArchiveRow);
+      return listArchive.all().flatMap((r) => fromArchiveRow(r, onDropped));
     },
     saveArchiveSearch(input: Omit<SavedArchiveSearch, 'id'> & { id?: string | undefined }) {
       const id = input.id ?? randomUUID();
@@ -196,7 +244,7 @@ export function openDesktopStore(dataDir: string) {
         max_scenes: input.maxScenes,
         now: new Date().toISOString(),
       });
-      return fromArchiveRow(getArchive.get(id)!);
+      return fromArchiveRow(getArchive.get(id)!, onDropped)[0]!;
     },
     removeArchiveSearch(id: string): boolean {
       return deleteArchive.run(id).changes > 0;
@@ -248,25 +296,23 @@ interface ArchiveRow {
   updated_at: string;
 }
 
-function fromArchiveRow(r: ArchiveRow): StoredArchiveSearch {
-  return {
-    id: r.id,
-    name: r.name,
-    search: JSON.parse(r.search_json) as SavedArchiveSearch['search'],
-    maxScenes: r.max_scenes,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+/** A saved archive search as stored; none when its search no longer reads (named to onDropped). */
+function fromArchiveRow(r: ArchiveRow, onDropped: OnDropped): StoredArchiveSearch[] {
+  const what = `saved archive search ${r.id}`;
+  const search = readValue(r.search_json, ArchiveSearchValue, what, null, onDropped);
+  if (!search) return [];
+  const { id, name } = r;
+  return [
+    { id, name, search, maxScenes: r.max_scenes, createdAt: r.created_at, updatedAt: r.updated_at },
+  ];
 }
 
-function fromRow(r: Row): SavedSearch {
-  return {
-    id: r.id,
-    name: r.name,
-    query: JSON.parse(r.query_json) as Record<string, unknown>,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+/** A saved catalog search as stored; none when its query no longer reads (named to onDropped). */
+function fromRow(r: Row, onDropped: OnDropped): SavedSearch[] {
+  const query = readValue(r.query_json, SavedQueryValue, `saved search ${r.id}`, null, onDropped);
+  if (!query) return [];
+  const { id, name } = r;
+  return [{ id, name, query, createdAt: r.created_at, updatedAt: r.updated_at }];
 }
 
 /** A SQLite database's bytes on disk, its WAL and shared-memory files included. */

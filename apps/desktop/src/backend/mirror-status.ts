@@ -3,10 +3,10 @@
  * what to do about it, and how many records are stored. Also clearing the mirror (the outbox
  * and what this client created are kept: they cannot be pulled again).
  */
-import { RESOURCES, type Mirror, type ResourceStatus } from '@eo/sync';
+import { diskFullMessage, RESOURCES, type Mirror, type ResourceStatus } from '@eo/sync';
 import type { SyncError, SyncStatus } from '../shared/contract';
 
-export function makeMirrorStatus(mirror: Mirror) {
+export function makeMirrorStatus(mirror: Mirror, dataDir: string) {
   return {
     status(running: boolean, states: readonly ResourceStatus[]): SyncStatus {
       const counts = mirror.counts();
@@ -20,11 +20,12 @@ export function makeMirrorStatus(mirror: Mirror) {
               s?.lastCompleteAtUs != null
                 ? new Date(s.lastCompleteAtUs / 1000).toISOString()
                 : null,
-            lastError: s?.lastError ? describeForUser(s.lastError) : null,
+            lastError: s?.lastError ? describeForUser(s.lastError, dataDir) : null,
             count: counts[resource],
             drift: s?.drift ?? 0,
             notIndexed: s?.notIndexed ?? 0,
             incomplete: s?.incomplete ?? false,
+            incompleteReason: s?.incompleteReason ?? null,
           };
         }),
       };
@@ -34,15 +35,21 @@ export function makeMirrorStatus(mirror: Mirror) {
 }
 
 /** A stored sync error in words, with the action that fixes it. */
-export function describeForUser(e: {
-  kind: string;
-  message: string;
-  status?: number | undefined;
-  code?: string | undefined;
-}): SyncError {
+export function describeForUser(
+  e: {
+    kind: string;
+    message: string;
+    status?: number | undefined;
+    code?: string | undefined;
+  },
+  dataDir: string,
+): SyncError {
   const code = e.code ?? (e.status !== undefined ? `${e.kind}_${e.status}` : e.kind);
   let hint: string;
-  if (e.kind === 'abort')
+  if (e.kind === 'disk_full')
+    // What the disk lacks now (the user may have freed some since), as the CLI says it.
+    hint = `${capitalised(diskFullMessage(dataDir))}. The next sync resumes where this one stopped.`;
+  else if (e.kind === 'abort')
     hint = 'The sync was cancelled. Run it again: it resumes where it stopped.';
   else if (e.kind === 'network' || e.kind === 'timeout')
     hint =
@@ -58,3 +65,5 @@ export function describeForUser(e: {
   else hint = 'Sync again; if it keeps failing, report this message.';
   return { code, message: e.message, hint };
 }
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -29,6 +29,7 @@ import {
 } from '../shared/contract';
 import type { BackendEvents } from './events';
 import { makeOutboxViews } from './outbox-view';
+import { unreachable } from './network-words';
 import { notConfigured, type NoService } from './no-service';
 
 export type RecordKind = EventPayload<'records.changed'>['kinds'][number];
@@ -76,13 +77,33 @@ export interface BackendOutboxOptions {
   readonly autoSendOrders?: () => boolean;
   /** An entry was queued or its input saved (the price book keeps an order's previewed price). */
   readonly onQueued?: (entry: OutboxEntry) => void;
+  /**
+   * Creates queued for another service than the one set now (mirror-source.ts): `ids` of the
+   * entries still to send are held by every flush, `of` names an entry's service for its view.
+   */
+  readonly queuedElsewhere?: {
+    ids(waiting: readonly string[]): readonly string[];
+    of(id: string): string | null;
+  };
 }
+
+/** States of entries a flush may still send (or hold). */
+const WAITING: OutboxState[] = ['queued', 'sending', 'failed', 'blocked', 'unconfirmed'];
 
 export function createBackendOutbox(options: BackendOutboxOptions) {
   const { mirror, events } = options;
   const { outbox } = mirror;
   const written = new Set<RecordKind>();
-  const views = makeOutboxViews(mirror);
+  const plainViews = makeOutboxViews(mirror);
+  /** An entry's view, with the service it was queued for when that is not the one set now. */
+  const views = {
+    ...plainViews,
+    view(entry: OutboxEntry): OutboxEntryView {
+      const view = plainViews.view(entry);
+      const elsewhere = options.queuedElsewhere?.of(entry.id) ?? null;
+      return elsewhere === null ? view : { ...view, queuedFor: elsewhere };
+    },
+  };
   /** The batch running, and the client (connection) it sends through. */
   let running: { client: EoClient; done: Promise<FlushResult> } | null = null;
 
@@ -191,7 +212,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
       if (check.status !== 'online') {
         throw new ContractError(
           'offline',
-          `The service cannot be reached (${check.message ?? 'no answer'}). Nothing was sent: the ${pending()} queued entries are sent when it is back.`,
+          `The service cannot be reached: ${unreachable(check.message)}. Nothing was sent: the ${pending()} queued entries are sent when it is back.`,
         );
       }
     }
@@ -207,6 +228,9 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
         // Orders cost money: every batch leaves them (and their dependents) queued, but for
         // those the user confirmed in the review (or all, when the setting says so).
         holdKinds: options.autoSendOrders?.() ? [] : PAID_KINDS,
+        // Queued for another service: never sent to this one.
+        holdIds:
+          options.queuedElsewhere?.ids(outbox.list({ states: WAITING }).map((e) => e.id)) ?? [],
         release,
         onProgress: (p) => {
           last = p;
@@ -308,6 +332,8 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
       return act(() => outbox.resend(id));
     },
     pending,
+    /** A batch is sending (its entries are `sending` until it ends). */
+    sending: () => running !== null,
     /** "Submit all": sends every queued entry now, backoff or not (orders: see `sendOrders`). */
     flushNow: (signal?: AbortSignal) => flush(true, signal),
     /**

@@ -14,8 +14,9 @@ import {
   type EoClient,
 } from '@eo/api-client';
 import { clientRequestSchema, OpenCreateOrderRequest } from '@eo/domain';
-import { ContractError, type Output } from '../shared/contract';
+import { ContractError, type Input, type Output } from '../shared/contract';
 import { serviceMessage } from './outbox-view';
+import { unreachable } from './network-words';
 import { notConfigured, type NoService } from './no-service';
 
 /** Per attempt: a quote is answered in milliseconds, or the service is not really there. */
@@ -65,10 +66,41 @@ export function serviceCallError(e: unknown, what: string): unknown {
   if (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'abort') {
     return new ContractError(
       'offline',
-      `The service cannot be reached (${e.message}). ${what} needs a connection: try again when online.`,
+      `The service cannot be reached: ${unreachable(e.message)}. ${what} needs a connection: try again when online.`,
     );
   }
   return new ContractError('internal', `${what} failed: ${e.message}`);
+}
+
+/** `jobs.estimate`: a workflow's cost in credits before a paid job; null without an estimate. */
+export async function estimateJob(
+  connection: { client: EoClient; signal: AbortSignal } | null,
+  input: Input<'jobs.estimate'>,
+  noService?: NoService,
+): Promise<Output<'jobs.estimate'>> {
+  const c = requireClient(connection?.client ?? null, noService);
+  const signal = connection!.signal;
+  const filter = input.projectId === undefined ? {} : { project_id: input.projectId };
+  try {
+    const e = await c.extensions.estimateWorkflowCost(input.workflowId, filter, {
+      timeoutMs: QUOTE_TIMEOUT_MS,
+      signal,
+    });
+    if (e === null) return null;
+    const count = (e as { aoi_count?: unknown }).aoi_count;
+    return {
+      estimatedCost: e.estimated_cost,
+      aoiCount: typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null,
+    };
+  } catch (err) {
+    if (signal.aborted) {
+      throw new ContractError(
+        'offline',
+        'The service changed while the estimate was asked for: ask again.',
+      );
+    }
+    throw serviceCallError(err, 'The estimate');
+  }
 }
 
 /** `orders.quote`: the service's dry run (price, uplifts, feasibility); nothing is created. */

@@ -25,6 +25,7 @@ export function makeRecordReads(mirror: Mirror) {
   return {
     orders(q: ParsedInput<'orders.list'>): Output<'orders.list'> {
       return records.orders<Row<'orders.list'>>({
+        ids: q?.ids,
         status: q?.status,
         created: microsRange(q?.created),
       });

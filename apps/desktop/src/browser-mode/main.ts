@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { MirrorInUseError } from '@eo/sync/mirror-lock';
+import { holdDataFolder } from '../backend/data-lock';
 import type { Launched } from '../backend/launch';
 import { startBrowserMode } from './server';
 
@@ -36,6 +38,9 @@ async function main(): Promise<void> {
     throw new Error(`bad port: ${values.port}`);
   const log = (line: string) => console.error(line);
 
+  // One app at a time on a data folder (the Electron app, another browser mode, `eo outbox
+  // flush`): refused before anything listens, naming the one that runs (with its address).
+  const lock = holdDataFolder(dataDir, 'browser');
   log(`Data: ${dataDir} (the API key is kept in ${path.join(dataDir, 'api-key')}, mode 0600)`);
   // Listening first, the backend's code imported and started after the page's files went out:
   // the browser parses them while the backend starts (calls and events wait for it).
@@ -67,9 +72,9 @@ async function main(): Promise<void> {
     port,
     onPageServed: () => startBackend(),
   });
+  lock.describe({ url: server.openUrl });
   console.log(`EO Field Desk (browser mode) is running. Open:\n\n  ${server.openUrl}\n`);
   const launched = await launching;
-  log('Stop with Ctrl+C.');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     void server
       .close()
       .then(() => launched.close())
+      .then(() => lock.release())
       .then(
         () => process.exit(0),
         (e: unknown) => {
@@ -89,9 +95,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Said once the signals are ours: whoever reads it and stops us at once gets a clean shutdown
+  // (said before, a SIGTERM could land before the handler and end the process unclean).
+  log('Stop with Ctrl+C.');
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  if (e instanceof MirrorInUseError)
+    console.error(`EO Field Desk is already running on this data folder.\n${e.message}`);
+  else console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });

@@ -2,13 +2,17 @@
  * Browser mode: the backend's contract over HTTP on 127.0.0.1, plus the built renderer.
  *
  * - `POST /api/call/<method>` with a JSON body and `Authorization: Bearer <token>`: the
- *   backend's dispatch (validated there); the answer is the CallResult envelope, or, for a
+ *   backend's dispatch (name and argument validated there); the answer is the CallResult envelope, or, for a
  *   successful call whose value is bytes (`catalog.footprints`), those bytes as
  *   `application/octet-stream` (errors stay JSON envelopes).
  * - `GET /api/events?token=<token>`: Server-Sent Events, `event: <name>` + JSON `data:`.
  *   (EventSource cannot set headers, hence the token in the query.)
  * - `GET /api/quicklooks/<variant>/<record id>?token=<token>`: a mirrored quicklook's PNG
  *   (shared/quicklooks.ts; `<img>` cannot set headers either), 404 when the mirror has none.
+ * - `GET /api/rasters/<raster id>?token=<token>` with `Range: bytes=a-b`: a byte range of a
+ *   stored offline raster, 206 (shared/raster-paths.ts), for the renderer's raster worker.
+ * - `GET /api/raster-exports/<export id>?token=<token>`: a raster export (`rasters.export`),
+ *   the whole GeoTIFF streamed as an attachment (the page's download link).
  * - Everything else: the renderer's static files, HTML with a strict CSP.
  *
  * Defences: a per-launch random token on every API request (a page on another origin cannot
@@ -23,19 +27,33 @@ import path from 'node:path';
 import type { Backend } from '../backend/backend';
 import type { CallResult } from '../shared/contract';
 import { MAX_IMPORT_BASE64_CHARS } from '../shared/file-limits';
-import { METHOD_NAMES } from '../shared/names';
 import { CSP } from '../shared/csp';
 import { QUICKLOOK_HTTP_PREFIX, splitQuicklookPath } from '../shared/quicklook-paths';
+import {
+  RASTER_EXPORT_HTTP_PREFIX,
+  RASTER_HTTP_PREFIX,
+  splitRasterPath,
+} from '../shared/raster-paths';
 
 export { CSP };
 
 const MAX_BODY = 1024 * 1024;
-/** `files.preview` carries a whole file as base64 (its limit checked again by the contract). */
+/**
+ * `files.preview`, `packages.open` and `outbox.receiveHandover` carry a whole file as base64 (its
+ * limit checked again by the contract).
+ */
 const MAX_FILE_BODY = MAX_IMPORT_BASE64_CHARS + 64 * 1024;
-/** Methods that carry a file, or the areas read from one (the AOIs of a field file at once). */
-const LARGE_BODIES = new Set(['files.preview', 'outbox.enqueueAll']);
-/** The names alone (no zod): this server listens before the contract's schemas are loaded. */
-const METHODS: ReadonlySet<string> = new Set(METHOD_NAMES);
+/**
+ * Methods that carry a file, or the areas read from one (the AOIs of a field file at once), or
+ * a pasted area (up to 512 K characters, escaped in JSON).
+ */
+const LARGE_BODIES = new Set([
+  'files.preview',
+  'files.typedArea',
+  'outbox.enqueueAll',
+  'outbox.receiveHandover',
+  'packages.open',
+]);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -134,6 +152,15 @@ export async function startBrowserMode(options: {
         if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
         return sendQuicklook(url.pathname.slice(QUICKLOOK_HTTP_PREFIX.length), res);
       }
+      if (url.pathname.startsWith(RASTER_HTTP_PREFIX) && req.method === 'GET') {
+        if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
+        const range = req.headers.range ?? null;
+        return sendRaster(url.pathname.slice(RASTER_HTTP_PREFIX.length), range, res);
+      }
+      if (url.pathname.startsWith(RASTER_EXPORT_HTTP_PREFIX) && req.method === 'GET') {
+        if (!tokenOk(url.searchParams.get('token'))) return send(res, 401, { error: 'bad token' });
+        return sendRasterExport(url.pathname.slice(RASTER_EXPORT_HTTP_PREFIX.length), res);
+      }
       const m = /^\/api\/call\/([A-Za-z.]+)$/.exec(url.pathname);
       if (!m || req.method !== 'POST') return send(res, 404, { error: 'not found' });
       const auth = req.headers.authorization ?? '';
@@ -141,12 +168,6 @@ export async function startBrowserMode(options: {
         return send(res, 401, { error: 'bad token' });
       }
       const method = m[1]!;
-      if (!METHODS.has(method)) {
-        return send(res, 404, {
-          ok: false,
-          error: { code: 'unknown_method', message: `unknown method: ${method}` },
-        });
-      }
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         return send(res, 415, { error: 'send application/json' });
       }
@@ -182,6 +203,60 @@ export async function startBrowserMode(options: {
       'Cache-Control': 'private, max-age=300',
     });
     res.end(answer.bytes);
+  }
+
+  async function sendRaster(
+    rest: string,
+    range: string | null,
+    res: http.ServerResponse,
+  ): Promise<void> {
+    const rasterId = splitRasterPath(rest);
+    if (rasterId === null) return send(res, 400, { error: 'expected /api/rasters/<raster id>' });
+    const answer = await (await backend).rasterBytes({ rasterId, range });
+    switch (answer.status) {
+      case 400:
+      case 413:
+        return send(res, answer.status, { error: answer.message });
+      case 404:
+        return send(res, 404, { error: 'no such offline raster' });
+      case 416:
+        res.writeHead(416, {
+          'Content-Range': `bytes */${answer.size}`,
+          'Cache-Control': 'no-store',
+        });
+        return void res.end();
+    }
+    res.writeHead(answer.status, {
+      'Content-Type': 'image/tiff',
+      'Content-Length': answer.bytes.length,
+      'Accept-Ranges': 'bytes',
+      ...(answer.status === 206
+        ? { 'Content-Range': `bytes ${answer.start}-${answer.end}/${answer.size}` }
+        : {}),
+      // The worker keeps what it decoded; a raster taken again is new bytes under the same id.
+      'Cache-Control': 'no-store',
+    });
+    res.end(answer.bytes);
+  }
+
+  async function sendRasterExport(rest: string, res: http.ServerResponse): Promise<void> {
+    const exportId = splitRasterPath(rest);
+    const found = exportId === null ? null : (await backend).rasterExportFile(exportId);
+    if (!found) return send(res, 404, { error: 'no such export: export it again' });
+    const stream = fs.createReadStream(found.file);
+    stream.once('error', () =>
+      res.headersSent ? res.destroy() : send(res, 404, { error: 'gone' }),
+    );
+    stream.once('open', () => {
+      res.writeHead(200, {
+        'Content-Type': 'image/tiff',
+        'Content-Length': found.bytes,
+        // The name is the backend's (letters, digits, dashes, dots): no quoting trouble.
+        'Content-Disposition': `attachment; filename="${found.fileName}"`,
+        'Cache-Control': 'no-store',
+      });
+      stream.pipe(res);
+    });
   }
 
   function openStream(res: http.ServerResponse): void {

@@ -22,6 +22,7 @@ import type { OutboxList } from '../shared/contract';
 import { createBackend, type Backend } from '../backend/backend';
 import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
+import type { OfflineRasterSource } from '../backend/offline-rasters';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
 import { startGateProxy, type GateProxy, type GateRequest } from './gate-proxy';
 import { connect, connectAndSync, openScreen } from './page-actions';
@@ -59,13 +60,22 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
-/** Start (or restart: same data dir, same port) the reference service; workers without delays. */
+/**
+ * Start (or restart: same data dir, same port) the reference service; workers without delays,
+ * its worker loop off (tests move it) unless `workerTickMs` says how often it runs.
+ */
 export async function startReferenceService(options: {
   readonly dataDir: string;
   readonly port?: number;
+  readonly workerTickMs?: number;
 }): Promise<ReferenceService> {
   const server = await startServer(
-    { dataDir: options.dataDir, logLevel: false, stepDelayMs: 0, workerTickMs: 0 },
+    {
+      dataDir: options.dataDir,
+      logLevel: false,
+      stepDelayMs: 0,
+      workerTickMs: options.workerTickMs ?? 0,
+    },
     { host: '127.0.0.1', port: options.port ?? 0 },
   );
   return {
@@ -128,6 +138,8 @@ export interface BrowserAppOptions {
    * second, so the other journeys' thousands of records would wait minutes for theirs.
    */
   readonly imagery?: ImageryChoice;
+  /** Offline rasters the backend lists instead of the mirror's (windows a test wrote). */
+  readonly offlineRasters?: OfflineRasterSource;
 }
 
 /** The desktop backend + browser mode over `dataDir`, serving the built renderer. */
@@ -145,6 +157,7 @@ export async function startBrowserApp(
       : { connectivityOfflineIntervalMs: options.connectivityOfflineIntervalMs }),
     connectivityTimeoutMs: 2_000,
     syncOnFirstConnect: options.syncOnFirstConnect ?? false,
+    ...(options.offlineRasters ? { offlineRasters: options.offlineRasters } : {}),
   });
   const server = await startBrowserMode({ backend, rendererDir: options.rendererDir });
   return {
@@ -213,6 +226,11 @@ export const WIDE: BrowserContextOptions = { viewport: { width: 1400, height: 90
 export interface JourneyOptions {
   /** The reference service's seed (default 200 scenes: 10 demo catalog records); false: none. */
   readonly service?: SeedOptions | false;
+  /**
+   * The service's worker loop every this many ms, as a running service has it (orders fulfilled,
+   * downloads prepared on their own). Default off: the journeys move it themselves.
+   */
+  readonly serviceWorkerTickMs?: number;
   /** A gate proxy in front of the service (`gate-proxy.ts`) that holds the requests `gate` picks. */
   readonly gate?: (req: GateRequest) => boolean;
   readonly app?: BrowserAppOptions;
@@ -291,7 +309,10 @@ export class Journey {
     };
     if (options.service !== false) {
       this.#dirs.service = tempDir(`${prefix}service-`);
-      this.#service = await startReferenceService({ dataDir: this.#dirs.service });
+      this.#service = await startReferenceService({
+        dataDir: this.#dirs.service,
+        ...this.#serviceTick(),
+      });
       this.#apiKey = seedService(this.#service, options.service);
       if (options.gate) this.#proxy = await startGateProxy(this.#service.url, options.gate);
     }
@@ -320,7 +341,12 @@ export class Journey {
   async restartService(): Promise<void> {
     const { dataDir, port } = this.service;
     await this.service.close();
-    this.#service = await startReferenceService({ dataDir, port });
+    this.#service = await startReferenceService({ dataDir, port, ...this.#serviceTick() });
+  }
+
+  #serviceTick(): { workerTickMs?: number } {
+    const tick = this.#options.serviceWorkerTickMs;
+    return tick === undefined ? {} : { workerTickMs: tick };
   }
 
   /**

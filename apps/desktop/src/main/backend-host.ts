@@ -3,9 +3,10 @@
  * and the key the backend hands back to be stored with safeStorage.
  */
 import type { QuicklookAnswer } from '../backend/quicklooks';
+import type { RasterBytesAnswer } from '../backend/raster-bytes';
 import type { Secrets } from '../backend/secrets';
 import type { CallResult, EventName } from '../shared/contract';
-import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
+import type { FromBackend, PortLike, RasterExportFile, ToBackend } from './backend-protocol';
 
 export interface BackendHost {
   /** Starts the backend with the decrypted key; resolves when it is ready. */
@@ -17,8 +18,20 @@ export interface BackendHost {
   call(method: string, input: unknown): Promise<CallResult<unknown>>;
   /** A mirrored quicklook (`{ recordId, variant }` as parsed from the URL: the backend validates). */
   quicklook(request: unknown): Promise<QuicklookAnswer>;
+  /** A byte range of an offline raster (`{ rasterId, range }` from the URL: the backend validates). */
+  rasterBytes(request: unknown): Promise<RasterBytesAnswer>;
+  /** The file of a raster export (`rasters.export`'s `exportId`), null when unknown. */
+  rasterExportFile(exportId: unknown): Promise<RasterExportFile | null>;
   onEvent(listener: (event: EventName, payload: unknown) => void): () => void;
   shutdown(): Promise<void>;
+}
+
+/** The backend did not start: another program holds the data folder (the message names it). */
+export class DataFolderInUseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataFolderInUseError';
+  }
 }
 
 export function createBackendHost(
@@ -29,6 +42,8 @@ export function createBackendHost(
   let nextId = 1;
   const pending = new Map<number, (r: CallResult<unknown>) => void>();
   const pictures = new Map<number, (a: QuicklookAnswer) => void>();
+  const ranges = new Map<number, (a: RasterBytesAnswer) => void>();
+  const exportFiles = new Map<number, (f: RasterExportFile | null) => void>();
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
   let ready: {
     resolve: (v: { embeddedServiceUrl: string | null }) => void;
@@ -55,6 +70,18 @@ export function createBackendHost(
         resolve?.(msg.answer);
         return;
       }
+      case 'raster': {
+        const resolve = ranges.get(msg.id);
+        ranges.delete(msg.id);
+        resolve?.(msg.answer);
+        return;
+      }
+      case 'rasterExport': {
+        const resolve = exportFiles.get(msg.id);
+        exportFiles.delete(msg.id);
+        resolve?.(msg.file);
+        return;
+      }
       case 'event':
         for (const l of [...listeners]) l(msg.event, msg.payload);
         return;
@@ -69,7 +96,7 @@ export function createBackendHost(
       case 'fatal':
         failure = msg.message;
         log(`backend failed: ${msg.message}`);
-        ready?.reject(new Error(msg.message));
+        ready?.reject(msg.inUse ? new DataFolderInUseError(msg.message) : new Error(msg.message));
         for (const [id, resolve] of pending) {
           pending.delete(id);
           resolve({
@@ -80,6 +107,14 @@ export function createBackendHost(
         for (const [id, resolve] of pictures) {
           pictures.delete(id);
           resolve({ status: 404 });
+        }
+        for (const [id, resolve] of ranges) {
+          ranges.delete(id);
+          resolve({ status: 404 });
+        }
+        for (const [id, resolve] of exportFiles) {
+          exportFiles.delete(id);
+          resolve(null);
         }
         return;
       case 'closed':
@@ -120,6 +155,22 @@ export function createBackendHost(
       return new Promise((resolve) => {
         pictures.set(id, resolve);
         port.postMessage({ type: 'quicklook', id, request });
+      });
+    },
+    rasterBytes(request) {
+      if (failure !== null) return Promise.resolve({ status: 404 });
+      const id = nextId++;
+      return new Promise((resolve) => {
+        ranges.set(id, resolve);
+        port.postMessage({ type: 'raster', id, request });
+      });
+    },
+    rasterExportFile(exportId) {
+      if (failure !== null) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        exportFiles.set(id, resolve);
+        port.postMessage({ type: 'rasterExport', id, exportId });
       });
     },
     onEvent(listener) {

@@ -3,6 +3,8 @@
  * main decrypted), answers `call`s through the backend's validating dispatch, forwards events,
  * and reports key changes to main, which stores them with safeStorage.
  */
+import { MirrorInUseError, type MirrorLock } from '@eo/sync';
+import { holdDataFolder } from '../backend/data-lock';
 import { launchBackend, type Launched } from '../backend/launch';
 import type { Secrets } from '../backend/secrets';
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
@@ -12,9 +14,14 @@ export function serveBackend(
   launch: typeof launchBackend = launchBackend,
 ): void {
   let launched: Promise<Launched | null> = Promise.resolve(null);
+  let lock: MirrorLock | null = null;
   port.onMessage((msg) => {
     void handle(msg).catch((e: unknown) => {
-      port.postMessage({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
+      port.postMessage({
+        type: 'fatal',
+        message: e instanceof Error ? e.message : String(e),
+        ...(e instanceof MirrorInUseError ? { inUse: true } : {}),
+      });
     });
   });
 
@@ -30,6 +37,9 @@ export function serveBackend(
           },
           storage: () => msg.keyStorage,
         };
+        // Before anything opens a file of the folder: browser mode or `eo outbox flush` may
+        // hold it (MirrorInUseError, shown by main as such).
+        lock ??= holdDataFolder(msg.dataDir, 'electron');
         launched = launch({
           dataDir: msg.dataDir,
           secrets,
@@ -37,7 +47,11 @@ export function serveBackend(
           version: msg.version,
           log: (line) => console.error(line),
         });
-        const l = await launched;
+        const l = await launched.catch((e: unknown) => {
+          lock?.release();
+          lock = null;
+          throw e;
+        });
         if (!l) return;
         l.backend.events.onAny((event, payload) =>
           port.postMessage({ type: 'event', event, payload }),
@@ -65,9 +79,29 @@ export function serveBackend(
         });
         return;
       }
-      case 'shutdown': {
+      case 'raster': {
         const l = await launched;
+        port.postMessage({
+          type: 'raster',
+          id: msg.id,
+          answer: l ? await l.backend.rasterBytes(msg.request) : { status: 404 },
+        });
+        return;
+      }
+      case 'rasterExport': {
+        const l = await launched;
+        port.postMessage({
+          type: 'rasterExport',
+          id: msg.id,
+          file: l ? l.backend.rasterExportFile(msg.exportId) : null,
+        });
+        return;
+      }
+      case 'shutdown': {
+        const l = await launched.catch(() => null);
         await l?.close();
+        lock?.release();
+        lock = null;
         port.postMessage({ type: 'closed' });
         return;
       }

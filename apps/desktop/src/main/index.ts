@@ -15,16 +15,19 @@ import {
   utilityProcess,
   type BrowserWindow,
 } from 'electron';
-import { writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
-import { createBackendHost } from './backend-host';
+import { createBackendHost, DataFolderInUseError } from './backend-host';
 import { registerIpc, relayEvent } from './ipc';
-import { withExportSaving } from './save-export';
+import { withExportSaving, type SaveDeps } from './save-export';
+import { withRasterExportSaving } from './save-raster-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { forwardResume } from './network-signals';
+import { createLinkRelay, linkArgument, registerLinkScheme } from './record-links';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
+import { RASTER_SCHEME_PRIVILEGES, serveRasters } from './raster-protocol';
 import { safeStorageSecrets } from './secrets';
 import { applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } from './window';
 
@@ -35,12 +38,19 @@ const pageUrl = devUrl ?? pathToFileURL(rendererFile).href;
 
 app.enableSandbox();
 // Privileged schemes must be declared before the app is ready.
-protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES]);
+protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES, RASTER_SCHEME_PRIVILEGES]);
+const dataDir = process.env.EO_DATA_DIR ?? app.getPath('userData');
+// Electron's single-instance lock is per profile folder: the data folder's, so it and the
+// backend's lock of the folder (backend/data-lock.ts, also held by browser mode and `eo outbox
+// flush`) name the same thing. A second window of the app brings the first forward.
+if (process.env.EO_DATA_DIR) app.setPath('userData', dataDir);
 if (app.requestSingleInstanceLock()) start();
-else app.quit();
+else {
+  console.error(`EO Field Desk is already running on ${dataDir}: its window was brought forward.`);
+  app.quit();
+}
 
 function start(): void {
-  const dataDir = process.env.EO_DATA_DIR ?? app.getPath('userData');
   let mainWindow: BrowserWindow | null = null;
   let serviceUrl: string | null = null;
 
@@ -50,9 +60,28 @@ function start(): void {
     });
   });
 
-  app.on('second-instance', () => {
+  // Record links (`eo-field-desk://…`): parsed here, the page gets the parsed link.
+  const links = createLinkRelay({
+    send: (link) => {
+      if (mainWindow && !mainWindow.isDestroyed())
+        relayEvent((...a) => mainWindow!.webContents.send(...a), 'link.opened', link);
+    },
+    refuse: (reason) => {
+      const box = {
+        type: 'warning' as const,
+        message: 'This link cannot be opened',
+        detail: reason,
+      };
+      void (mainWindow ? dialog.showMessageBox(mainWindow, box) : dialog.showMessageBox(box));
+    },
+  });
+  registerLinkScheme(app, links, process);
+
+  app.on('second-instance', (_event, argv: string[]) => {
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();
+    const link = linkArgument(argv);
+    if (link) links.open(link);
   });
   app.on('window-all-closed', () => app.quit());
 
@@ -73,22 +102,29 @@ function start(): void {
     };
     const host = createBackendHost(port, secrets);
     serveQuicklooks(session.defaultSession.protocol, host);
+    serveRasters(session.defaultSession.protocol, host);
+    const showSaveDialog: SaveDeps['showSaveDialog'] = (o) =>
+      mainWindow ? dialog.showSaveDialog(mainWindow, o) : dialog.showSaveDialog(o);
+    const defaultDir = () => app.getPath('downloads');
     registerIpc(ipcMain, {
-      // An export is saved where the user says (save-export.ts).
-      call: withExportSaving(
-        async (method, input) => {
-          const result = await host.call(method, input);
-          // Keep the link allowlist in step with the configured service.
-          if (result.ok && (method === 'settings.get' || method === 'settings.update')) {
-            serviceUrl = (result.value as { serviceUrl: string | null }).serviceUrl;
-          }
-          return result;
-        },
+      // An export is saved where the user says (save-export.ts, save-raster-export.ts).
+      call: withRasterExportSaving(
+        withExportSaving(
+          async (method, input) => {
+            const result = await host.call(method, input);
+            // Keep the link allowlist in step with the configured service.
+            if (result.ok && (method === 'settings.get' || method === 'settings.update')) {
+              serviceUrl = (result.value as { serviceUrl: string | null }).serviceUrl;
+            }
+            return result;
+          },
+          { showSaveDialog, writeFile: (file, data) => writeFile(file, data), defaultDir },
+        ),
         {
-          showSaveDialog: (o) =>
-            mainWindow ? dialog.showSaveDialog(mainWindow, o) : dialog.showSaveDialog(o),
-          writeFile: (file, data) => writeFile(file, data),
-          defaultDir: () => app.getPath('downloads'),
+          showSaveDialog,
+          defaultDir,
+          exportFile: (exportId) => host.rasterExportFile(exportId),
+          copyFile: (from, to) => copyFile(from, to),
         },
       ),
       isTrustedSender: (event) =>
@@ -114,10 +150,13 @@ function start(): void {
     try {
       await host.init({ dataDir, version: app.getVersion() });
     } catch (e) {
-      dialog.showErrorBox(
-        'EO Field Desk could not start',
-        `The local database or the built-in service failed to start:\n${e instanceof Error ? e.message : String(e)}\n\nData folder: ${dataDir}`,
-      );
+      if (e instanceof DataFolderInUseError)
+        dialog.showErrorBox('EO Field Desk is already running on this data folder', e.message);
+      else
+        dialog.showErrorBox(
+          'EO Field Desk could not start',
+          `The local database or the built-in service failed to start:\n${e instanceof Error ? e.message : String(e)}\n\nData folder: ${dataDir}`,
+        );
       app.exit(1);
       return;
     }
@@ -128,5 +167,7 @@ function start(): void {
       load: devUrl ? { url: devUrl } : { file: rendererFile },
     });
     mainWindow.on('closed', () => (mainWindow = null));
+    mainWindow.webContents.on('did-start-loading', () => links.unready());
+    mainWindow.webContents.on('did-finish-load', () => links.ready());
   });
 }

@@ -1,5 +1,7 @@
 /**
- * Electron's save of an export (`files.export`): the backend writes the file, main asks where
+ * Electron's save of an export (`files.export`), a field package (`packages.share`), a handover
+ * file (`outbox.handOver`) or a job's results (`jobs.results`): the backend writes the file, main
+ * asks where
  * to save it (the save dialog, on the app window) and writes it there; the page gets the file's
  * description with `savedTo` (null: the dialog was cancelled) and no bytes. Browser mode has no
  * main: the page downloads the bytes itself. Electron's dialog and the file system come in as
@@ -28,14 +30,26 @@ function filterOf(fileName: string): { name: string; extensions: string[] } {
   return { name, extensions: [ext] };
 }
 
-/** `call` with `files.export` answers saved through the dialog; other methods as they are. */
+/** The methods whose answer is a file to save, and the dialog's title for each. */
+const SAVED: Record<string, string> = {
+  'files.export': 'Save the export',
+  'packages.share': 'Save the field package',
+  'outbox.handOver': 'Save the handed-over work',
+  'jobs.results': "Save the job's results",
+};
+
+/**
+ * `call` with the answers of `SAVED` (files to save) saved through the dialog; other
+ * methods as they are.
+ */
 export function withExportSaving(call: Call, deps: SaveDeps): Call {
   return async (method, input) => {
     const result = await call(method, input);
-    if (method !== 'files.export' || !result.ok) return result;
+    const title = Object.hasOwn(SAVED, method) ? SAVED[method] : undefined;
+    if (title === undefined || !result.ok) return result;
     const file = result.value as ExportedFile;
     const choice = await deps.showSaveDialog({
-      title: 'Save the export',
+      title,
       defaultPath: path.join(deps.defaultDir(), file.fileName),
       filters: [filterOf(file.fileName)],
     });

@@ -4,7 +4,9 @@
  * windows, no webviews, no permissions but the device position for our page; external links only through the allowlist.
  */
 import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
+import { EVENT_NAMES, METHODS } from '../shared/contract';
 import { CSP } from '../shared/csp';
+import { contractNameArguments } from '../shared/names';
 
 export const WEB_PREFERENCES = {
   contextIsolation: true,
@@ -34,7 +36,12 @@ export function createMainWindow(options: {
     show: false,
     title: 'EO Field Desk',
     backgroundColor: '#ffffff',
-    webPreferences: { ...WEB_PREFERENCES, preload: options.preload },
+    webPreferences: {
+      ...WEB_PREFERENCES,
+      preload: options.preload,
+      // The preload allows exactly these names (it loads no contract of its own).
+      additionalArguments: contractNameArguments(METHODS, EVENT_NAMES),
+    },
   });
   win.once('ready-to-show', () => win.show());
   if ('file' in options.load) void win.loadFile(options.load.file);
@@ -68,10 +75,11 @@ export function hardenContents(
 }
 
 /**
- * The one permission the app's own page gets: the device position ("Near me" on the maps). Any
- * other permission, and geolocation for any other page or frame, is refused.
+ * The permissions the app's own page gets: the device position ("Near me" on the maps) and
+ * writing to the clipboard ("Copy link"; reading it stays refused). Any other permission, and
+ * these for any other page or frame, is refused.
  */
-export const GRANTED_PERMISSIONS: readonly string[] = ['geolocation'];
+export const GRANTED_PERMISSIONS: readonly string[] = ['geolocation', 'clipboard-sanitized-write'];
 
 /** Session-wide: every permission but geolocation for our page refused, CSP on every response. */
 export function applySessionSecurity(session: Session, pageUrl?: string): void {

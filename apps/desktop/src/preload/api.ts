@@ -1,10 +1,10 @@
 /**
  * What the preload exposes as `window.eo`: exactly `{ call, on }`, limited to the contract's
- * methods and events. Built from an `ipcRenderer`-like object so tests need no Electron.
+ * methods and events (their names as main passed them: ../shared/names.ts). Built from an `ipcRenderer`-like object so tests need no Electron.
  * Arguments are validated in the backend's dispatch (the renderer is not trusted); here unknown
  * names are refused early so nothing but contract calls ever reaches IPC.
  */
-import { EVENT_NAMES, IPC_CALL, IPC_EVENT, METHOD_NAMES } from '../shared/names';
+import { IPC_CALL, IPC_EVENT, type ContractNames } from '../shared/names';
 
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
@@ -12,15 +12,13 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
-const methods = new Set<string>(METHOD_NAMES);
-const eventNames = new Set<string>(EVENT_NAMES);
-
 /** The rejection value: plain data (contextBridge would drop an Error subclass's fields). */
 function refusal(code: 'unknown_method' | 'invalid_argument' | 'internal', message: string) {
   return { code, message };
 }
 
-export function makePreloadApi(ipc: IpcRendererLike) {
+export function makePreloadApi(ipc: IpcRendererLike, names: ContractNames) {
+  const { methods, events: eventNames } = names;
   return {
     async call(method: unknown, input?: unknown): Promise<unknown> {
       if (typeof method !== 'string' || !methods.has(method)) {

@@ -3,6 +3,9 @@
  * contract's methods and events, nothing else. See README.md beside this file for adding a method.
  */
 import { contextBridge, ipcRenderer } from 'electron';
+import { contractNamesFromArgv } from '../shared/names';
 import { makePreloadApi } from './api';
 
-contextBridge.exposeInMainWorld('eo', makePreloadApi(ipcRenderer));
+// Throws (window.eo never appears) when main did not pass the contract's names.
+const names = contractNamesFromArgv(process.argv);
+contextBridge.exposeInMainWorld('eo', makePreloadApi(ipcRenderer, names));

@@ -15,6 +15,12 @@ import {
   electronQuicklookUrl,
   type QuicklookUrl,
 } from './features/catalog/quicklook-source';
+import {
+  browserRasterExportUrl,
+  browserRasterUrl,
+  electronRasterUrl,
+  type RasterUrl,
+} from './features/rasters/raster-url';
 
 export const TOKEN_STORAGE_KEY = 'eo.browserModeToken';
 
@@ -163,6 +169,10 @@ export type BridgeChoice =
       readonly mode: 'electron' | 'browser';
       /** Where pictures of the mirror load from (features/catalog/quicklook-source.ts). */
       readonly quicklookUrl: QuicklookUrl;
+      /** Where offline rasters' bytes are read by range (features/rasters/raster-url.ts). */
+      readonly rasterUrl: RasterUrl;
+      /** Browser mode's download of a raster export; null in Electron (main saves it). */
+      readonly rasterExportUrl: RasterUrl | null;
     }
   | { readonly ok: false; readonly reason: string };
 
@@ -171,7 +181,14 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
   // The preload rejects with plain { code, message } data: make those ContractErrors again.
   if (win.eo) {
     const bridge = withContractErrors(win.eo);
-    return { ok: true, bridge, mode: 'electron', quicklookUrl: electronQuicklookUrl };
+    return {
+      ok: true,
+      bridge,
+      mode: 'electron',
+      quicklookUrl: electronQuicklookUrl,
+      rasterUrl: electronRasterUrl,
+      rasterExportUrl: null,
+    };
   }
   const token = readToken({
     location: win.location,
@@ -195,5 +212,12 @@ export function selectBridge(win: Window & { eo?: Bridge } = window): BridgeChoi
       win.dispatchEvent(new Event(ACCESS_DENIED_EVENT));
     },
   });
-  return { ok: true, bridge, mode: 'browser', quicklookUrl: browserQuicklookUrl(token) };
+  return {
+    ok: true,
+    bridge,
+    mode: 'browser',
+    quicklookUrl: browserQuicklookUrl(token),
+    rasterUrl: browserRasterUrl(token, win.location.origin),
+    rasterExportUrl: browserRasterExportUrl(token, win.location.origin),
+  };
 }

@@ -41,3 +41,15 @@ export const DetailPanelPart = lazyPart(
   'the record panel',
   () => import('./features/catalog/DetailPanel.vue'),
 );
+
+/** "Share for the field…" of a drawn area or a saved search (features/field-packages). */
+export const SharePackagePart = lazyPart(
+  'the field package panel',
+  () => import('./features/field-packages/SharePackage.vue'),
+);
+
+/** "Take offline" of the basket's scenes (its areas include a field file's, through the preview). */
+export const TakeOfflinePart = lazyPart(
+  'the take-offline panel',
+  () => import('./features/rasters/TakeOffline.vue'),
+);

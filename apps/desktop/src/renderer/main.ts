@@ -9,6 +9,7 @@ import { selectBridge } from './bridge';
 import { createAppRouter } from './router';
 import { provideBridge } from './stores/bridge-provider';
 import { provideQuicklookUrl } from './features/catalog/quicklook-source';
+import { provideRasterExportUrl, provideRasterUrl } from './features/rasters/raster-url';
 import './styles.css';
 
 const choice = selectBridge();
@@ -28,5 +29,7 @@ if (!choice.ok) {
 } else {
   provideBridge(choice.bridge);
   provideQuicklookUrl(choice.quicklookUrl);
+  provideRasterUrl(choice.rasterUrl);
+  provideRasterExportUrl(choice.rasterExportUrl);
   createApp(App).use(createPinia()).use(createAppRouter()).mount('#app');
 }

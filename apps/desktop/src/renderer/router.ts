@@ -49,6 +49,9 @@ export function createAppRouter(history: RouterHistory = createWebHashHistory())
     // no components: the route names the screen.
     routes: [
       ...SCREENS.map((s) => ({ path: `/${s.id}`, name: s.id, component: { render: () => null } })),
+      // A record link (`eo-field-desk://<kind>/<id>`): features/links opens it, then replaces
+      // the address with the screen it shows.
+      { path: '/link/:kind/:id?', name: 'link', component: { render: () => null } },
       { path: '/:rest(.*)*', redirect: '/catalog' },
     ],
   });

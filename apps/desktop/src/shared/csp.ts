@@ -4,6 +4,7 @@
  * through the contract, never straight from the network.
  */
 import { QUICKLOOK_SCHEME } from './quicklook-paths';
+import { RASTER_SCHEME } from './raster-paths';
 
 export const CSP = [
   "default-src 'self'",
@@ -13,7 +14,11 @@ export const CSP = [
   // Mirrored quicklooks: Electron's scheme (browser mode serves them from 'self').
   `img-src 'self' data: blob: ${QUICKLOOK_SCHEME}:`,
   "font-src 'self'",
-  "connect-src 'self'",
+  // Offline rasters' bytes, read by the raster worker by range: Electron's scheme (browser mode
+  // serves them from 'self').
+  `connect-src 'self' ${RASTER_SCHEME}:`,
+  // The raster worker is a file of the app.
+  "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

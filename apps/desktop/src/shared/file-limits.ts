@@ -23,3 +23,9 @@ export const IMPORT_FILE_EXTENSIONS = [
   '.json',
   '.csv',
 ] as const;
+
+/** The formats behind those extensions, as a field team names them (hints and messages). */
+export const IMPORT_FILE_KINDS = 'KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON or CSV';
+
+/** Characters of an area typed or pasted (`files.typedArea`): `@eo/formats`' own bound. */
+export const MAX_TYPED_AREA_CHARS = 512 * 1024;

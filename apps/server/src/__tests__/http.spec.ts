@@ -143,15 +143,35 @@ describe('openapi and docs', () => {
         .map((o) => o.operationId)
         .sort(),
     ).toEqual([
+      'createAoiDownload',
+      'createCatalogDownload',
+      'downloadJob',
+      'downloadTask',
+      'estimateWorkflowCost',
       'generateIndexPng',
+      'getAoi',
+      'getAoiDownload',
+      'getCatalogDownload',
       'getDelivery',
+      'getDownloadManifest',
       'getJob',
+      'getOrder',
+      'getOrderItem',
       'getQuicklook',
+      'getSceneCog',
       'getVisualization',
+      'getWorkflowJob',
+      'listArchiveCollections',
       'listBandsets',
+      'listDeliveries',
       'listProjects',
       'listSatellites',
+      'listStores',
+      'listVisualizations',
+      'listWorkflowJobs',
       'listWorkflows',
+      'ping',
+      'searchArchive',
     ]);
     expect(
       doc.paths['/v0/aois/{aoi_id}/visualizations/{visualization_id}'].get.parameters.map(
@@ -160,6 +180,14 @@ describe('openapi and docs', () => {
     ).toEqual(['aoi_id', 'visualization_id']);
     // The create on the same path keeps its own operation.
     expect(doc.paths['/v0/catalogs/deliveries'].post.operationId).toBe('createDeliveries');
+    // The table's PUTs are PUTs in the document, with their path parameters.
+    const put = doc.paths['/v0/workflows/{workflow_id}/jobs/{job_id}/tasks/{task_id}/download'].put;
+    expect(put.operationId).toBe('downloadTask');
+    expect(put.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'workflow_id',
+      'job_id',
+      'task_id',
+    ]);
     expect(
       doc.paths['/v0/aois/{aoi_id}/assets'].get.parameters.map((p: { name: string }) => p.name),
     ).toEqual(['aoi_id', 'offset', 'limit']);

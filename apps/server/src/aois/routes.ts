@@ -107,6 +107,13 @@ export function registerAoiRoutes(router: Router, ctx: AppContext): void {
     return aoiToWire(getAoi(ctx.sqlite, principal.orgId, aoiId)!);
   });
 
+  // The provider's read of one AOI (singular `aoi` in its path).
+  router.readExtension('getAoi', ({ principal, params }) => {
+    const aoi = getAoi(ctx.sqlite, principal.orgId, params.aoi_id);
+    if (!aoi) throw ApiError.notFound('AOI', params.aoi_id);
+    return aoiToWire(aoi);
+  });
+
   router.read('listAois', ({ principal, query }) => {
     const { rows: all, total } = listAois(ctx.sqlite, principal.orgId, query);
     const { rows, limit } = fitPage(

@@ -1,9 +1,14 @@
-/** 4.14 GET /v0/archives/collections/{cid}/items and 4.5 POST /v0/search. */
+/**
+ * 4.14 GET /v0/archives/collections/{cid}/items and 4.5 POST /v0/search; the provider's
+ * GET /v0/archives/collections and POST /v0/archives/search as extensions.
+ */
 import type { AppContext } from '../context';
 import type { Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { skipPage } from '../http/pagination';
-import { collectionById } from '../reference/catalog';
+import { COLLECTIONS, collectionById } from '../reference/catalog';
+import { archiveSearchLinks, makeArchiveSearch } from './archive-search';
+import { collectionToWire } from './collections';
 import { collectionItemsHref, GEOJSON, withLinks } from './links';
 import { makeArchiveLister } from './list';
 import { sceneFeature } from './repository';
@@ -12,7 +17,7 @@ import { makeSatelliteSearch, searchLinks } from './satellite-search';
 
 export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
   const list = makeArchiveLister(ctx.sqlite);
-  router.read('listArchiveItems', ({ params, query }) => {
+  router.read('listArchiveItems', ({ principal, params, query }) => {
     const collection = collectionById(params.cid);
     if (!collection) throw ApiError.notFound('Collection', params.cid);
     const { rows, total } = list(collection.id, query.limit, query.offset);
@@ -30,7 +35,7 @@ export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
     return {
       type: 'FeatureCollection',
       features: rows.map((r) =>
-        withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer)),
+        withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer, principal.orgId)),
       ),
       links,
       numberMatched: total,
@@ -39,19 +44,42 @@ export function registerArchiveRoutes(router: Router, ctx: AppContext): void {
   });
 
   const search = makeSatelliteSearch(ctx.sqlite);
-  router.read('searchSatelliteImages', ({ body }) => {
+  router.read('searchSatelliteImages', ({ principal, body }) => {
     const { rows, total } = search(body);
     return {
       items: {
         type: 'FeatureCollection',
         features: rows.map((r) =>
-          withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer)),
+          withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer, principal.orgId)),
         ),
         links: searchLinks(body, rows.length, total),
         numberMatched: total,
         numberReturned: rows.length,
       },
       pagination: skipPage(body.limit, body.skip, total),
+    };
+  });
+
+  router.readExtension('listArchiveCollections', ({ query }) => {
+    const wanted = query.ids === undefined ? null : new Set(query.ids);
+    return {
+      collections: COLLECTIONS.filter((c) => wanted === null || wanted.has(c.id)).map((c) =>
+        collectionToWire(ctx.sqlite, c),
+      ),
+    };
+  });
+
+  const searchArchive = makeArchiveSearch(ctx.sqlite);
+  router.readExtension('searchArchive', ({ principal, body }) => {
+    const { rows, total } = searchArchive(body);
+    return {
+      type: 'FeatureCollection',
+      features: rows.map((r) =>
+        withLinks(withSignedQuicklooks(sceneFeature(r), ctx.imagery.signer, principal.orgId)),
+      ),
+      links: archiveSearchLinks(body, rows.length, total),
+      numberMatched: total,
+      numberReturned: rows.length,
     };
   });
 }

@@ -38,17 +38,18 @@ export function catalogSearchBody(
   page: CatalogSearchPage,
   req: CatalogSearchRequest,
   signer: UrlSigner,
+  orgId: string,
 ): RawJson {
   const pagination = JSON.stringify(offsetPage(req.limit, req.offset, page.total));
   // Quicklook hrefs are signed now, not stored signed (imagery/hrefs.ts).
   const expires = signer.expiresAt();
-  const records = page.json.map((j) => signCatalogRecordJson(j, signer, expires));
+  const records = page.json.map((j) => signCatalogRecordJson(j, signer, expires, orgId));
   return new RawJson(`{"catalogs":[${records.join(',')}],"pagination":${pagination}}`);
 }
 
 export function registerCatalogSearch(router: Router, ctx: AppContext): void {
   const search = makeCatalogSearch(ctx.sqlite);
   router.read('searchCatalogs', ({ principal, body }) =>
-    catalogSearchBody(search(principal.orgId, body), body, ctx.imagery.signer),
+    catalogSearchBody(search(principal.orgId, body), body, ctx.imagery.signer, principal.orgId),
   );
 }

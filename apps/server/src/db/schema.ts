@@ -13,3 +13,4 @@ export * from '../visualizations/schema';
 export * from '../jobs/schema';
 export * from '../orders/schema';
 export * from '../deliveries/schema';
+export * from '../downloads/schema';

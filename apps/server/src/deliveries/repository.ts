@@ -1,7 +1,7 @@
 /** SQL of deliveries, and the lookups a delivery request needs, scoped to an organisation. */
 import type { SqlRow } from '@eo/catalog-store';
 import type { deliveries } from './schema';
-import type { Delivery } from '@eo/domain';
+import type { Delivery, ListDeliveriesQuery } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { toIso } from '../time';
@@ -65,8 +65,25 @@ export function makeDeliveryQueries(sqlite: Database.Database) {
   const task = sqlite.prepare<[string], TaskRef & { order_item_id: string }>(
     'SELECT id, status, catalog_id, failure_reason, order_item_id FROM tasks WHERE id = ?',
   );
+  // Each filter is one id or NULL (no filter); the (org_id, created_at, id) index drives.
+  const list = sqlite.prepare<[Record<string, string | null>], DeliveryRow>(
+    `SELECT * FROM deliveries WHERE org_id = @org
+       AND (@delivery_id IS NULL OR id = @delivery_id)
+       AND (@catalog_id IS NULL OR catalog_id = @catalog_id)
+       AND (@task_id IS NULL OR task_id = @task_id)
+       AND (@order_item_id IS NULL OR order_item_id = @order_item_id)
+     ORDER BY created_at, id`,
+  );
   return {
     insert: (d: DeliveryRow) => insert.run(d),
+    list: (orgId: string, f: ListDeliveriesQuery) =>
+      list.all({
+        org: orgId,
+        delivery_id: f.delivery_id ?? null,
+        catalog_id: f.catalog_id ?? null,
+        task_id: f.task_id ?? null,
+        order_item_id: f.order_item_id ?? null,
+      }),
     get: (id: string) => byId.get(id),
     update: (d: DeliveryRow) => update.run(d),
     catalogRecord: (id: string, orgId: string) => catalog.get(id, orgId),

@@ -100,4 +100,9 @@ export function registerDeliveryRoutes(router: Router, ctx: AppContext): void {
       throw ApiError.notFound('delivery', params.delivery_id);
     return deliveryToWire(row);
   });
+
+  // The provider's list has no paging: the whole (filtered) list, oldest first.
+  router.readExtension('listDeliveries', ({ principal, query }) => ({
+    deliveries: q.list(principal.orgId, query).map(deliveryToWire),
+  }));
 }

@@ -67,6 +67,9 @@ type CreateId = {
   [K in EndpointId]: Endpoints[K]['kind'] extends 'create' ? K : never;
 }[EndpointId];
 type ReadId = Exclude<EndpointId, CreateId>;
+type ExtensionCreateId = {
+  [K in ExtensionEndpointId]: ExtensionEndpoints[K]['kind'] extends 'create' ? K : never;
+}[ExtensionEndpointId];
 
 const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,200}$/;
 
@@ -171,7 +174,11 @@ export function makeRouter(app: FastifyInstance, ctx: AppContext) {
     id: Id,
     handler: (input: HandlerInput<Id>) => HandlerOutput<Id> | WithoutEffects<HandlerOutput<Id>>,
   ) {
-    const def = endpoints[id];
+    createRoute(id, endpoints[id], handler as (input: unknown) => unknown);
+  }
+
+  /** The route of a create, from the spec's table or the extensions' (same Idempotency-Key rules). */
+  function createRoute(id: string, def: EndpointDef, handler: (input: unknown) => unknown) {
     const endpointName = `${def.method} ${def.path}`;
     /** Runs `fn` in one transaction; a `WithoutEffects` result rolls it back and is returned. */
     const inTransaction = <T>(fn: () => T): T | WithoutEffects<unknown> => {
@@ -182,7 +189,7 @@ export function makeRouter(app: FastifyInstance, ctx: AppContext) {
         throw err;
       }
     };
-    const runHandler = (input: HandlerInput<Id>) => {
+    const runHandler = (input: unknown) => {
       const result = handler(input);
       if (result instanceof WithoutEffects) throw result;
       return result;
@@ -192,18 +199,17 @@ export function makeRouter(app: FastifyInstance, ctx: AppContext) {
       url: def.path,
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const principal = authenticate(request.headers.authorization);
-        const parsed = parseInputs(id, request);
-        const input = { principal, ...parsed } as HandlerInput<Id>;
+        const input = { principal, ...parseDefInputs(def, request) };
         const rawKey = request.headers['idempotency-key'];
         const key = Array.isArray(rawKey) ? rawKey[0] : rawKey;
 
         if (key === undefined) {
           const result = inTransaction(() => runHandler(input));
           if (result instanceof WithoutEffects) {
-            checkResponse(ctx, id, result.body);
+            checkDefResponse(ctx, id, def.response, result.body);
             return reply.code(result.status).send(result.body);
           }
-          checkResponse(ctx, id, result);
+          checkDefResponse(ctx, id, def.response, result);
           return reply.code(def.status).send(result);
         }
         if (!IDEMPOTENCY_KEY_RE.test(key)) {
@@ -252,14 +258,27 @@ export function makeRouter(app: FastifyInstance, ctx: AppContext) {
           return { replayed: false, status: def.status, body: result };
         });
         if (outcome instanceof WithoutEffects) {
-          checkResponse(ctx, id, outcome.body);
+          checkDefResponse(ctx, id, def.response, outcome.body);
           return reply.code(outcome.status).send(outcome.body);
         }
-        if (!outcome.replayed) checkResponse(ctx, id, outcome.body);
+        if (!outcome.replayed) checkDefResponse(ctx, id, def.response, outcome.body);
         if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.code(outcome.status).send(outcome.body);
       },
     });
+  }
+
+  /**
+   * A create endpoint of `extensionEndpoints` (the provider's downloads): validated, run in one
+   * transaction and replayed under its Idempotency-Key exactly like the spec's creates.
+   */
+  function createExtension<Id extends ExtensionCreateId>(
+    id: Id,
+    handler: (
+      input: InputOf<ExtensionEndpoints[Id]>,
+    ) => z.input<ExtensionEndpoints[Id]['response']>,
+  ) {
+    createRoute(id, extensionEndpoints[id], handler as (input: unknown) => unknown);
   }
 
   /**
@@ -290,7 +309,7 @@ export function makeRouter(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  return { read, create, readExtension };
+  return { read, create, readExtension, createExtension };
 }
 
 export type Router = ReturnType<typeof makeRouter>;

@@ -9,6 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { discardBody } from './discard-body';
 
 export class ApiError extends Error {
   constructor(
@@ -16,9 +17,17 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    /** Sent with the error (`retry-after` on a 503). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** 503 with `Retry-After`: the service has no room for this now, but will soon. */
+  static busy(message: string, retryAfterS: number): ApiError {
+    const after = String(Math.max(1, Math.ceil(retryAfterS)));
+    return new ApiError(503, 'unavailable', message, undefined, { 'retry-after': after });
   }
 
   static validation(error: z.ZodError, where: 'body' | 'query' | 'params'): ApiError {
@@ -164,14 +173,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     throw new ApiError(503, 'unavailable', 'The service is shutting down; retry shortly');
   });
 
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const apiError = err instanceof ApiError ? err : fromFastifyError(err);
     if (apiError) {
-      void reply.code(apiError.status).send(apiError.toBody());
-      return;
+      // Read the rest of an oversized body first (discard-body.ts): then the 413 arrives, and
+      // the connection can stay open when all of it came.
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && (await discardBody(request.raw)))
+        void reply.removeHeader('connection');
+      if (apiError.headers) void reply.headers(apiError.headers);
+      return reply.code(apiError.status).send(apiError.toBody());
     }
     request.log.error({ err }, 'unhandled error');
-    void reply
+    return reply
       .code(500)
       .send(new ApiError(500, 'internal', 'Internal error; it has been logged').toBody());
   });

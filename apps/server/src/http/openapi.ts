@@ -50,6 +50,15 @@ const idempotencySupport = {
   },
 };
 
+const idempotencyKeyParam = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', maxLength: 200 },
+  description:
+    'Repeat a create safely: the same key and body return the first response (kept 24 h).',
+};
+
 export function buildOpenApiDocument(serverUrl?: string) {
   const errorResponse = {
     description: 'Error',
@@ -70,18 +79,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       parameters: [
         ...parameters(def.params, 'path'),
         ...parameters(def.query, 'query'),
-        ...(def.kind === 'create'
-          ? [
-              {
-                name: 'Idempotency-Key',
-                in: 'header',
-                required: false,
-                schema: { type: 'string', maxLength: 200 },
-                description:
-                  'Repeat a create safely: the same key and body return the first response (kept 24 h).',
-              },
-            ]
-          : []),
+        ...(def.kind === 'create' ? [idempotencyKeyParam] : []),
       ],
       responses: {
         [String(def.status)]: {
@@ -103,9 +101,11 @@ export function buildOpenApiDocument(serverUrl?: string) {
     }
     paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
   }
-  // Our reads beyond the spec, tagged so a reader knows another service may not offer them.
+  // Our reads (and the downloads' creates) beyond the spec, tagged so a reader knows another
+  // service may not offer them.
   for (const [id, def] of Object.entries(extensionEndpoints)) {
     const path = def.path.replace(/:([a-z_]+)/g, '{$1}');
+    const create = def.kind === 'create';
     const op = {
       operationId: id,
       summary: def.summary,
@@ -114,14 +114,26 @@ export function buildOpenApiDocument(serverUrl?: string) {
       parameters: [
         ...parameters('params' in def ? def.params : undefined, 'path'),
         ...parameters('query' in def ? def.query : undefined, 'query'),
+        ...(create ? [idempotencyKeyParam] : []),
       ],
+      ...('body' in def
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: toSchema(def.body, 'input') } },
+            },
+          }
+        : {}),
       responses: {
         [String(def.status)]: {
-          description: 'OK',
+          description: create ? 'Created' : 'OK',
+          ...(create ? { headers: idempotencySupport } : {}),
           content: { 'application/json': { schema: toSchema(def.response, 'output') } },
         },
+        ...(create ? { '400': errorResponse } : {}),
         '401': errorResponse,
         '404': errorResponse,
+        ...(create ? { '409': errorResponse } : {}),
       },
     };
     paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
@@ -174,7 +186,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
           name,
           in: 'query',
-          required: true,
+          required: name !== SIGNED_URL_PARAMS.org,
           schema: { type: 'string' },
         })),
         { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
@@ -185,6 +197,71 @@ export function buildOpenApiDocument(serverUrl?: string) {
           description: 'PNG (strong ETag, immutable)',
           content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
         },
+        '206': { description: 'One byte range' },
+        '304': { description: 'Not modified' },
+        '403': errorResponse,
+        '404': errorResponse,
+        '416': errorResponse,
+      },
+    },
+  };
+  // Scene COGs: the data behind a download's signed_url (imagery/cog), same permission model.
+  paths['/rasters/{source}/{id}/{file}'] = {
+    get: {
+      operationId: 'getSceneCog',
+      summary: "A scene's Cloud-Optimized GeoTIFF behind a signed URL (extension: not in the spec)",
+      tags: ['extension (not in the spec)'],
+      parameters: [
+        { name: 'source', in: 'path', required: true, schema: { enum: ['archive', 'catalog'] } },
+        { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'file', in: 'path', required: true, schema: { enum: ['scene.tif'] } },
+        ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
+          name,
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+        })),
+        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
+        { name: 'If-Range', in: 'header', required: false, schema: { type: 'string' } },
+        { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': {
+          description: 'The COG (strong ETag, immutable); HEAD answers the same headers',
+          content: {
+            'image/tiff; application=geotiff; profile=cloud-optimized': {
+              schema: { type: 'string', format: 'binary' },
+            },
+          },
+        },
+        '206': { description: 'One byte range, or several as multipart/byteranges' },
+        '304': { description: 'Not modified' },
+        '403': errorResponse,
+        '404': errorResponse,
+        '416': errorResponse,
+        '503': errorResponse,
+      },
+    },
+  };
+  // What a download's signed_url points at when it holds several scenes (downloads/files.ts).
+  paths['/downloads/{download_id}/manifest.json'] = {
+    get: {
+      operationId: 'getDownloadManifest',
+      summary:
+        "A download's manifest: each scene's file and its signed URL (extension: behind a download's signed_url)",
+      tags: ['extension (not in the spec)'],
+      parameters: [
+        { name: 'download_id', in: 'path', required: true, schema: { type: 'string' } },
+        ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
+          name,
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+        })),
+        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': { description: 'JSON manifest (strong ETag)', content: { 'application/json': {} } },
         '206': { description: 'One byte range' },
         '304': { description: 'Not modified' },
         '403': errorResponse,

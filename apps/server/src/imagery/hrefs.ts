@@ -25,10 +25,11 @@ export function quicklookPath(source: QuicklookSource, id: string, variant: Quic
 const isVariant = (k: string): k is QuicklookVariant =>
   (QUICKLOOK_VARIANTS as readonly string[]).includes(k);
 
-/** An archive feature with signed URLs as the hrefs of its quicklook assets. */
+/** An archive feature with signed URLs, issued to `org`, as the hrefs of its quicklook assets. */
 export function withSignedQuicklooks(
   feature: ArchiveFeatureIn,
   signer: UrlSigner,
+  org: string,
 ): ArchiveFeatureIn {
   const assets = feature.assets;
   if (!assets) return feature;
@@ -37,7 +38,7 @@ export function withSignedQuicklooks(
   for (const [k, a] of Object.entries(assets))
     out[k] =
       isVariant(k) && a
-        ? { ...a, href: signer.sign(quicklookPath('archive', feature.id, k), expires) }
+        ? { ...a, href: signer.sign(quicklookPath('archive', feature.id, k), expires, org) }
         : a;
   return { ...feature, assets: out };
 }
@@ -46,15 +47,20 @@ const STORED_QUICKLOOK_HREF =
   /"href":"(?:s3:\/\/eo-archive\/|https:\/\/data\.eo-field-desk\.example\/)[^"\\]*\/(thumbnail|overview)\.png"/g;
 const RECORD_ID = /^\{"id":"([^"\\]+)"/;
 
-/** A stored catalog record's JSON text with signed URLs for its quicklook hrefs. */
-export function signCatalogRecordJson(json: string, signer: UrlSigner, expires: number): string {
+/** A stored catalog record's JSON text with signed URLs, issued to `org`, for its quicklook hrefs. */
+export function signCatalogRecordJson(
+  json: string,
+  signer: UrlSigner,
+  expires: number,
+  org: string,
+): string {
   if (!json.includes('.png"')) return json;
   const id = RECORD_ID.exec(json)?.[1];
   if (id === undefined) return json;
   return json.replace(
     STORED_QUICKLOOK_HREF,
     (_m, variant: QuicklookVariant) =>
-      `"href":${JSON.stringify(signer.sign(quicklookPath('catalog', id, variant), expires))}`,
+      `"href":${JSON.stringify(signer.sign(quicklookPath('catalog', id, variant), expires, org))}`,
   );
 }
 
@@ -64,7 +70,11 @@ export function signCatalogRecordJson(json: string, signer: UrlSigner, expires: 
  */
 export function catalogRecordAsSent(app: { ctx: AppContext }, json: string): string {
   const { signer } = app.ctx.imagery;
-  return signCatalogRecordJson(json, signer, signer.expiresAt());
+  const id = RECORD_ID.exec(json)?.[1];
+  const org = app.ctx.sqlite
+    .prepare<[string], { org_id: string }>('SELECT org_id FROM catalog_records WHERE id = ?')
+    .get(id ?? '')?.org_id;
+  return signCatalogRecordJson(json, signer, signer.expiresAt(), org ?? '');
 }
 
 /** Looks up what a quicklook URL shows: an archive scene by id, or a catalog record by id. */

@@ -9,6 +9,7 @@ import {
   colormapRgb,
   geometryBbox,
   geometryPrimitives,
+  INDEX_BAND_FACTOR,
   parseExpression,
   primitivesContainPoint,
   type ExprNode,
@@ -43,7 +44,7 @@ export interface IndexMap {
   readonly colormap: string;
 }
 
-/** Band values of one pixel: reflectance x 1000 by band name. */
+/** Band values of one pixel: reflectance x 1000 (`INDEX_BAND_FACTOR`, the desktop's too) by band name. */
 type PixelBands = Map<string, number>;
 
 function evaluate(node: ExprNode, bands: PixelBands): number {
@@ -99,7 +100,7 @@ export function renderIndexMap(req: IndexMapRequest): IndexMap {
       const i = y * width + x;
       const o = i * BAND_COUNT;
       for (let j = 0; j < names.length; j++)
-        bands.set(names[j]!, bandOf(commons[j]!, ground.spectra, o) * 1000);
+        bands.set(names[j]!, bandOf(commons[j]!, ground.spectra, o) * INDEX_BAND_FACTOR);
       for (let c = 0; c < k; c++) values[i * k + c] = evaluate(components[c]!, bands);
     }
   }

@@ -61,6 +61,14 @@ function winter(doy: number, absLat: number): number {
   return w * Math.min(1, Math.max(0, (absLat - 35) / 25));
 }
 
+/** `winter` and `vegetationGreen` of the last (day, |latitude|) asked: every pixel of a picture asks the same. */
+let seasonOf = { doy: NaN, absLat: NaN, cold: 0, green: 0 };
+function season(doy: number, absLat: number): { cold: number; green: number } {
+  if (doy !== seasonOf.doy || absLat !== seasonOf.absLat)
+    seasonOf = { doy, absLat, cold: winter(doy, absLat), green: vegetationGreen(doy, absLat) };
+  return seasonOf;
+}
+
 function mix(out: Float32Array, o: number, a: Spectrum, b: Spectrum, t: number, k = 1): void {
   for (let i = 0; i < 6; i++) out[o + i] = (a[i]! + (b[i]! - a[i]!) * t) * k;
 }
@@ -93,7 +101,7 @@ export function groundFrom(
   o: number,
 ): number {
   const elev = f[fo]!;
-  const cold = winter(doy, absLat);
+  const { cold, green } = season(doy, absLat);
   if (elev < 0.3) {
     mix(out, o, WATER, WATER, 0, 1 - (0.3 - elev));
     return 0.3;
@@ -102,7 +110,6 @@ export function groundFrom(
     mix(out, o, WATER, SOIL, 0.15);
     return elev;
   }
-  const green = vegetationGreen(doy, absLat);
   const snowLine = 0.85 - 0.4 * cold;
   if (elev > snowLine && cold > 0.05) {
     mix(out, o, SOIL, SNOW, Math.min(1, (elev - snowLine) * 12));

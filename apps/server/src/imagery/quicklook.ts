@@ -55,7 +55,7 @@ export function quicklookSceneOf(item: StacLike): QuicklookScene | null {
 }
 
 /** The threshold above which `share` (0..1) of `values` lie (a histogram quantile). */
-function upperQuantile(values: Float32Array, share: number): number {
+export function upperQuantile(values: Float32Array, share: number): number {
   if (share <= 0) return Infinity;
   if (share >= 1) return -Infinity;
   const BINS = 4096;
@@ -81,18 +81,26 @@ function toByte(x: number): number {
 }
 
 /**
- * Cloud density per pixel, in image space, seeded by the acquisition; evaluated every other
- * pixel on large pictures and interpolated (cloud detail is coarser than two pixels there).
+ * Cloud density at picture position (x, y) in pixels of a picture whose long side is `long`:
+ * seeded by the acquisition, in picture space, so every size of picture (and the scene's COG,
+ * `cog/render.ts`) sees the same clouds.
  */
-function cloudField(seed: number, width: number, height: number): Float32Array {
+export function cloudAt(seed: number, x: number, y: number, long: number): number {
+  const ox = (seed % 997) * 3.1;
+  const oy = ((seed >>> 10) % 991) * 2.7;
+  return fbm(ox + (x / long) * 5, oy + (y / long) * 5, seed, 5);
+}
+
+/**
+ * Cloud density per pixel (`cloudAt`); evaluated every other pixel on large pictures and
+ * interpolated (cloud detail is coarser than two pixels there).
+ */
+export function cloudField(seed: number, width: number, height: number): Float32Array {
   const out = new Float32Array(width * height);
   const long = Math.max(width, height);
   const step = long > 512 ? 2 : 1;
-  const ox = (seed % 997) * 3.1;
-  const oy = ((seed >>> 10) % 991) * 2.7;
   for (let y = 0; y < height; y += step)
-    for (let x = 0; x < width; x += step)
-      out[y * width + x] = fbm(ox + (x / long) * 5, oy + (y / long) * 5, seed, 5);
+    for (let x = 0; x < width; x += step) out[y * width + x] = cloudAt(seed, x, y, long);
   if (step === 1) return out;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -110,6 +118,27 @@ function cloudField(seed: number, width: number, height: number): Float32Array {
   return out;
 }
 
+/** Cloud opacity from density: 0.5 exactly at the threshold, so the cloudy share is the cover. */
+export const cloudAlpha = (density: number, threshold: number): number =>
+  Math.min(1, Math.max(0, (density - threshold) / 0.06 + 0.5));
+
+/** Cloud shadows: how far they fall from their cloud, in pixels of a `width` x `height` picture. */
+export function shadowOffset(
+  sunElevation: number,
+  sunAzimuth: number,
+  width: number,
+  height: number,
+) {
+  const elevRad = (sunElevation * Math.PI) / 180;
+  const azRad = (sunAzimuth * Math.PI) / 180;
+  const shadowPx = Math.round(Math.max(width, height) / 80 / Math.tan(Math.max(elevRad, 0.15)));
+  // image y grows southwards (north-up approximation)
+  return {
+    dx: Math.round(Math.sin(azRad) * shadowPx),
+    dy: Math.round(-Math.cos(azRad) * shadowPx),
+  };
+}
+
 /** Renders an RGB quicklook of a scene whose long side is `size` pixels. Pure: same scene, same pixels. */
 export function renderQuicklook(scene: QuicklookScene, size: number): RasterImage {
   const { width, height } = pictureSize(scene.corners, size);
@@ -122,8 +151,7 @@ export function renderQuicklook(scene: QuicklookScene, size: number): RasterImag
   const threshold = upperQuantile(cloud, scene.cloudCover / 100);
   // Cloud opacity: 0.5 exactly at the threshold, so the cloudy share is the cover.
   const alpha = new Float32Array(n);
-  for (let i = 0; i < n; i++)
-    alpha[i] = Math.min(1, Math.max(0, (cloud[i]! - threshold) / 0.06 + 0.5));
+  for (let i = 0; i < n; i++) alpha[i] = cloudAlpha(cloud[i]!, threshold);
 
   // Light: dimmer with a low sun, relief lit from the sun's azimuth, longer cloud shadows.
   const elevRad = (scene.sunElevation * Math.PI) / 180;
@@ -132,7 +160,7 @@ export function renderQuicklook(scene: QuicklookScene, size: number): RasterImag
   const sunX = Math.sin(azRad);
   const sunY = -Math.cos(azRad); // image y grows southwards (north-up approximation)
   const relief = Math.min(3, 1 / Math.tan(Math.max(elevRad, 0.1))) * (8 / ground.pixelKm);
-  const shadowPx = Math.round(Math.max(width, height) / 80 / Math.tan(Math.max(elevRad, 0.15)));
+  const shadow = shadowOffset(scene.sunElevation, scene.sunAzimuth, width, height);
   const haze = 0.02 + 0.05 * ((seed >>> 20) / 4096);
   const warm = Math.max(0, 1 - scene.sunElevation / 30) * 0.12; // low sun: redder light
 
@@ -144,12 +172,12 @@ export function renderQuicklook(scene: QuicklookScene, size: number): RasterImag
       const gx = elev[y * width + Math.min(width - 1, x + 1)]! - elev[i]!;
       const gy = elev[Math.min(height - 1, y + 1) * width + x]! - elev[i]!;
       const shade = Math.min(1.4, Math.max(0.5, 1 + relief * (gx * sunX + gy * sunY)));
-      const sx = x - Math.round(sunX * shadowPx);
-      const sy = y - Math.round(sunY * shadowPx);
-      const shadow =
+      const sx = x - shadow.dx;
+      const sy = y - shadow.dy;
+      const inShadow =
         sx >= 0 && sy >= 0 && sx < width && sy < height ? alpha[sy * width + sx]! * 0.55 : 0;
       const a = alpha[i]!;
-      const k = light * shade * (1 - shadow) * 2.6;
+      const k = light * shade * (1 - inShadow) * 2.6;
       const o = i * bandCount;
       const white = Math.min(1, light) * (0.88 + 0.12 * cloud[i]!);
       pixels[i * 3] = toByte((spectra[o + 2]! * k * (1 + warm) + haze) * (1 - a) + white * a);

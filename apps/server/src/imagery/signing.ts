@@ -1,6 +1,8 @@
 /**
- * Signed asset URLs: `<path>?expires=<unix s>&signature=<base64url HMAC-SHA256>`, so a client
- * fetches pictures without its API key (and the key is not accepted instead). The secret is
+ * Signed asset URLs: `<path>?expires=<unix s>&org=<organisation>&signature=<base64url
+ * HMAC-SHA256>`, so a client fetches pictures without its API key (and the key is not accepted
+ * instead). `org` names the organisation the URL was issued to: heavy work behind the URL (a
+ * first render) is queued under its share of the render pool (`src/render/`). The secret is
  * one per data dir, made on first use and kept owner-only beside the database.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -50,8 +52,10 @@ export class UrlSigner {
 
   private readonly startMs: number;
 
-  private mac(pathname: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${pathname}\n${expires}`).digest('base64url');
+  /** Over the path, the expiry and the organisation (a path never holds a raw newline). */
+  private mac(pathname: string, expires: number, org: string | undefined): string {
+    const text = org === undefined ? `${pathname}\n${expires}` : `${pathname}\n${expires}\n${org}`;
+    return createHmac('sha256', this.secret).update(text).digest('base64url');
   }
 
   /** When a URL signed now expires (unix seconds). */
@@ -62,19 +66,32 @@ export class UrlSigner {
     return Math.ceil((stepStart + EXPIRY_STEP_MS) / 1000) + SIGNED_URL_MIN_VALIDITY_S;
   }
 
-  /** The signed URL of a root-relative path (already percent-encoded). */
-  sign(pathname: string, expires = this.expiresAt()): string {
-    const { expires: e, signature: s } = SIGNED_URL_PARAMS;
-    return `${this.origin}${pathname}?${e}=${expires}&${s}=${this.mac(pathname, expires)}`;
+  /**
+   * The signed URL of a root-relative path (already percent-encoded), issued to `org` (the
+   * organisation whose request carried it; without one, the work behind the URL is queued in
+   * a share of its own, common to every such URL).
+   */
+  sign(pathname: string, expires = this.expiresAt(), org?: string): string {
+    const { expires: e, org: o, signature: s } = SIGNED_URL_PARAMS;
+    const owner = org === undefined ? '' : `&${o}=${encodeURIComponent(org)}`;
+    return `${this.origin}${pathname}?${e}=${expires}${owner}&${s}=${this.mac(pathname, expires, org)}`;
+  }
+
+  /** The organisation a URL was issued to ('' for none); meaningful once `verify` said ok. */
+  ownerOf(query: Record<string, unknown>): string {
+    const org = query[SIGNED_URL_PARAMS.org];
+    return typeof org === 'string' ? org : '';
   }
 
   /** Checks the query of a request for `pathname` (as received, percent-encoded). */
   verify(pathname: string, query: Record<string, unknown>): Verdict {
     const expires = query[SIGNED_URL_PARAMS.expires];
     const signature = query[SIGNED_URL_PARAMS.signature];
+    const org = query[SIGNED_URL_PARAMS.org];
     if (typeof expires !== 'string' || typeof signature !== 'string') return 'missing';
     if (!/^\d{1,12}$/.test(expires)) return 'bad-signature';
-    const want = Buffer.from(this.mac(pathname, Number(expires)));
+    if (org !== undefined && typeof org !== 'string') return 'bad-signature';
+    const want = Buffer.from(this.mac(pathname, Number(expires), org));
     const got = Buffer.from(signature);
     if (got.length !== want.length || !timingSafeEqual(got, want)) return 'bad-signature';
     if (Number(expires) * 1000 <= this.nowMs()) return 'expired';

@@ -2,6 +2,7 @@
 import type { SqlRow } from '@eo/catalog-store';
 import type { jobs, jobTasks as jobTasksTable } from './schema';
 import type Database from 'better-sqlite3';
+import { parseInstantRange, type ListWorkflowJobsQuery } from '@eo/domain';
 import { stmt } from '../aois/statements';
 
 export type JobRow = SqlRow<typeof jobs>;
@@ -107,6 +108,38 @@ export function getJob(sqlite: Database.Database, orgId: string, id: string): Jo
 
 export function getJobById(sqlite: Database.Database, id: string): JobRow | undefined {
   return stmt<[string], JobRow>(sqlite, 'SELECT * FROM jobs WHERE id = ?').get(id);
+}
+
+/**
+ * The organisation's jobs of one workflow, oldest first, filtered as `GET
+ * /v0/workflows/{workflow_id}/jobs` asks (`status` in any case; `created_on` an interval).
+ */
+export function listWorkflowJobs(
+  sqlite: Database.Database,
+  orgId: string,
+  workflowId: string,
+  q: ListWorkflowJobsQuery,
+): JobRow[] {
+  const where = ['org_id = @orgId', 'workflow_id = @workflowId'];
+  const params: Record<string, string | number> = { orgId, workflowId };
+  const add = (condition: string, name: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    where.push(condition);
+    params[name] = value;
+  };
+  add('id = @id', 'id', q.id);
+  add('status = @status', 'status', q.status?.trim().toUpperCase());
+  add('created_by = @created_by', 'created_by', q.created_by);
+  const range = q.created_on === undefined ? undefined : parseInstantRange(q.created_on);
+  // The query schema already rejected malformed intervals.
+  if (range?.ok) {
+    add('created_at >= @start', 'start', range.value.start ?? undefined);
+    add('created_at <= @end', 'end', range.value.end ?? undefined);
+  }
+  return stmt<[typeof params], JobRow>(
+    sqlite,
+    `SELECT * FROM jobs WHERE ${where.join(' AND ')} ORDER BY seq`,
+  ).all(params);
 }
 
 export function jobTasks(sqlite: Database.Database, jobId: string): JobTaskRow[] {

@@ -1,12 +1,23 @@
-/** 4.13 POST /v0/workflows/{workflow_id}/jobs, and the extension GET /v0/jobs/{job_id}. */
+/**
+ * 4.13 POST /v0/workflows/{workflow_id}/jobs, and the extension reads: GET /v0/jobs/{job_id},
+ * the provider's GET /v0/workflows/{workflow_id}/jobs (a workflow's jobs, without tasks),
+ * .../jobs/{job_id} (one job with its tasks) and .../estimate (the cost in credits).
+ */
 import type { AppContext } from '../context';
 import type { Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import { newId } from '../ids';
 import { projectBelongsTo } from '../orgs/repository';
-import { getJob, insertJob, insertJobTask, jobTasks, type ValErrorIn } from './repository';
+import {
+  getJob,
+  insertJob,
+  insertJobTask,
+  jobTasks,
+  listWorkflowJobs,
+  type ValErrorIn,
+} from './repository';
 import { JOB_STEP, registerJobSteps } from './runner';
-import { jobToWire } from './wire';
+import { jobSummaryToWire, jobToWire } from './wire';
 import { estimate, projectAois, workflowById, workflowSpec, type Workflow } from './workflows';
 
 /** Problems that stop a job before it runs (spec part 7: reported in `val_errors`). */
@@ -24,18 +35,22 @@ function validateJob(w: Workflow, projectId: string, aoiCount: number): ValError
   ];
 }
 
+/** A `project_id` query parameter must name a project of the caller's organisation (400). */
+function checkProject(ctx: AppContext, projectId: string, orgId: string): void {
+  if (projectBelongsTo(ctx.sqlite, projectId, orgId)) return;
+  const message = `unknown project ${JSON.stringify(projectId)} in your organisation`;
+  throw new ApiError(400, 'validation_failed', `Invalid query: project_id: ${message}`, [
+    { path: 'project_id', message, in: 'query' },
+  ]);
+}
+
 export function registerJobRoutes(router: Router, ctx: AppContext): void {
   registerJobSteps(ctx);
 
   router.create('createJob', ({ principal, params, query }) => {
     const workflow = workflowById(params.workflow_id);
     if (!workflow) throw ApiError.notFound('workflow', params.workflow_id);
-    if (!projectBelongsTo(ctx.sqlite, query.project_id, principal.orgId)) {
-      const message = `unknown project ${JSON.stringify(query.project_id)} in your organisation`;
-      throw new ApiError(400, 'validation_failed', `Invalid query: project_id: ${message}`, [
-        { path: 'project_id', message, in: 'query' },
-      ]);
-    }
+    checkProject(ctx, query.project_id, principal.orgId);
     const aoiCount = projectAois(ctx.sqlite, principal.orgId, query.project_id).length;
     const valErrors = validateJob(workflow, query.project_id, aoiCount);
     const { seconds, tokens } = estimate(workflow, aoiCount);
@@ -83,5 +98,38 @@ export function registerJobRoutes(router: Router, ctx: AppContext): void {
     const job = getJob(ctx.sqlite, principal.orgId, params.job_id);
     if (!job) throw ApiError.notFound('job', params.job_id);
     return jobToWire(job, jobTasks(ctx.sqlite, job.id), ctx.nowUs());
+  });
+
+  const knownWorkflow = (id: string) => {
+    const workflow = workflowById(id);
+    if (!workflow) throw ApiError.notFound('workflow', id);
+    return workflow;
+  };
+
+  router.readExtension('listWorkflowJobs', ({ principal, params, query }) => {
+    const workflow = knownWorkflow(params.workflow_id);
+    const now = ctx.nowUs();
+    const rows = listWorkflowJobs(ctx.sqlite, principal.orgId, workflow.id, query);
+    return { jobs: rows.map((j) => jobSummaryToWire(j, now)) };
+  });
+
+  router.readExtension('getWorkflowJob', ({ principal, params }) => {
+    const job = getJob(ctx.sqlite, principal.orgId, params.job_id);
+    // A job is known only under its own workflow.
+    if (!job || job.workflow_id !== params.workflow_id)
+      throw ApiError.notFound('job', params.job_id);
+    return jobToWire(job, jobTasks(ctx.sqlite, job.id), ctx.nowUs());
+  });
+
+  // Priced like a create (`estimate`): over the project's AOIs, or over one AOI when no project
+  // is named (the provider's estimate takes no parameter; see docs/choices-field-operations.md).
+  router.readExtension('estimateWorkflowCost', ({ principal, params, query }) => {
+    const workflow = knownWorkflow(params.workflow_id);
+    let aoiCount = 1;
+    if (query.project_id !== undefined) {
+      checkProject(ctx, query.project_id, principal.orgId);
+      aoiCount = projectAois(ctx.sqlite, principal.orgId, query.project_id).length;
+    }
+    return { estimated_cost: estimate(workflow, aoiCount).tokens, aoi_count: aoiCount };
   });
 }

@@ -79,3 +79,9 @@ export function jobToWire(j: JobRow, tasks: JobTaskRow[], nowUs: number): JobOut
     exec_updated_at: toIsoOrNull(j.exec_updated_at),
   };
 }
+
+/** A job in a list (`dexter.ListJobsItem`): no tasks, spec or validation errors. */
+export function jobSummaryToWire(j: JobRow, nowUs: number): JobOut {
+  const { spec: _spec, tasks: _tasks, val_errors: _errors, ...summary } = jobToWire(j, [], nowUs);
+  return summary;
+}

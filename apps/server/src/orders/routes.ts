@@ -1,6 +1,10 @@
-/** 4.8 POST /v0/orders, 4.9 GET /v0/orders and 4.1 GET /v0/order-items. */
+/**
+ * 4.8 POST /v0/orders, 4.9 GET /v0/orders and 4.1 GET /v0/order-items; the extension read
+ * GET /v0/orders/{order_id} (the real service's: how a client follows an order's payment).
+ */
 import type { AppContext } from '../context';
 import { RawJson, WithoutEffects, type Router } from '../http/endpoint';
+import { ApiError } from '../http/errors';
 import { fitPage, offsetPage } from '../http/pagination';
 import { newId } from '../ids';
 import { ORDER_PAYMENT_STEP, registerFulfilmentSteps } from './fulfilment';
@@ -108,6 +112,20 @@ export function registerOrderRoutes(router: Router, ctx: AppContext): void {
     'listOrders',
     ({ principal, query }) => new RawJson(q.ordersPage(principal.orgId, query), { reused: true }),
   );
+
+  router.readExtension('getOrder', ({ principal, params }) => {
+    const order = q.order(params.order_id);
+    // Another organisation's order is unknown here, never revealed.
+    if (!order || order.org_id !== principal.orgId)
+      throw ApiError.notFound('order', params.order_id);
+    return orderToWire(order, q.itemsOfOrder(order.id));
+  });
+
+  router.readExtension('getOrderItem', ({ principal, params }) => {
+    const item = q.item(params.id);
+    if (!item || item.org_id !== principal.orgId) throw ApiError.notFound('order item', params.id);
+    return itemToWire(item, q.tasksOfItem(item.id));
+  });
 
   router.read('listOrderItems', ({ principal, query }) => {
     const { rows: all, total } = q.listOrderItems(principal.orgId, query);

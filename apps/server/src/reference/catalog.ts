@@ -129,3 +129,44 @@ export const BANDSETS: readonly BandsetDef[] = [
 export const satelliteById = (id: string) => SATELLITES.find((s) => s.id === id);
 export const collectionById = (id: string) => COLLECTIONS.find((c) => c.id === id);
 export const bandsetById = (id: string) => BANDSETS.find((b) => b.id === id);
+
+/**
+ * Delivery stores (`GET /v0/stores`): the same three for every organisation, one per store type
+ * the provider knows. Our service writes a delivery's manifest under its delivery root whichever
+ * store `cloud_info.config` names (docs/choices-field-operations.md, "Stores").
+ */
+export interface StoreDef {
+  readonly id: string;
+  readonly name: string;
+  readonly type: 'S3' | 'GCS' | 'AZBLOB';
+  readonly bucket: string;
+  readonly region: string;
+  readonly pathPrefix: string;
+}
+
+export const STORES: readonly StoreDef[] = [
+  {
+    id: 'store-s3-field',
+    name: 'field-deliveries-s3',
+    type: 'S3',
+    bucket: 'eo-field-deliveries',
+    region: 'eu-west-1',
+    pathPrefix: 'deliveries/',
+  },
+  {
+    id: 'store-gcs-archive',
+    name: 'archive-gcs',
+    type: 'GCS',
+    bucket: 'eo-field-archive',
+    region: 'europe-west4',
+    pathPrefix: '',
+  },
+  {
+    id: 'store-azblob-partner',
+    name: 'partner-azure',
+    type: 'AZBLOB',
+    bucket: 'eopartner',
+    region: 'westeurope',
+    pathPrefix: 'incoming/',
+  },
+];

@@ -9,7 +9,7 @@ import type { Router } from '../http/endpoint';
 import { WORKFLOWS } from '../jobs/workflows';
 import { projectBelongsTo } from '../orgs/repository';
 import { msToUs, toIso } from '../time';
-import { BANDSETS, COLLECTIONS, SATELLITES, satelliteById } from './catalog';
+import { BANDSETS, COLLECTIONS, SATELLITES, STORES, satelliteById } from './catalog';
 
 /** The provider our collections name: one demo archive, not a real data provider. */
 export const DEMO_PROVIDER = 'eo-field-desk';
@@ -114,4 +114,15 @@ export function registerReferenceRoutes(router: Router, ctx: AppContext): void {
       pagination: { limit: query.limit, offset: query.offset, total: matching.length },
     };
   });
+
+  // Secrets are never listed (the provider's list has none either).
+  router.readExtension('listStores', () => ({
+    stores: STORES.map((s) => ({
+      id: s.id,
+      name: s.name,
+      type: s.type,
+      configs: { bucket: s.bucket, region: s.region, path_prefix: s.pathPrefix },
+      labels: {},
+    })),
+  }));
 }

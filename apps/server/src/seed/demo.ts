@@ -1,7 +1,8 @@
 /**
  * Demo data: on the first start with an empty data dir, the demo organisation, its users and
  * projects, a demo API key (returned so the CLI prints it once), preset indices, the archive
- * (deterministic scenes, `scenes.ts`) and a few demo catalog records. Idempotent: running it on
+ * (deterministic scenes, `scenes.ts`), a few demo catalog records and, when asked, the field
+ * sites (`demo-sites.ts`). Idempotent: running it on
  * a seeded database changes nothing, except that asking for more scenes than the archive holds
  * adds the missing ones (the generator's first N scenes are always the same N).
  */
@@ -12,6 +13,7 @@ import { seedPresetIndices } from '../indices/presets';
 import { createApiKey, createOrganization, createProject, createUser } from '../orgs/repository';
 import { DEMO } from '@eo/fixtures';
 import { DEMO_CATALOG_EVERY, DEMO_CATALOG_MAX, demoCatalogRecord } from './demo-catalog';
+import { seedDemoSites } from './demo-sites';
 import { generateScenes, type GeneratedScene } from './scenes';
 
 export const DEFAULT_SEED_SCENES = 3000;
@@ -24,6 +26,11 @@ export interface SeedOptions {
   readonly nowMs: number;
   /** Called after each committed batch with the number of scenes in the archive. */
   readonly onProgress?: (scenes: number) => void;
+  /**
+   * Add the field sites (`demo-sites.ts`: places seen on several dates). The service's first
+   * start and the desktop's embedded service do; tests that count the seed's records do not.
+   */
+  readonly sites?: boolean;
 }
 
 export interface SeedResult {
@@ -60,7 +67,12 @@ export function seedDemo(sqlite: Database.Database, opts: SeedOptions): SeedResu
     nowUs,
     onProgress: opts.onProgress,
   });
-  return { ...(demoKey ? { demoKey } : {}), scenesAdded, catalogAdded };
+  const sitesAdded = opts.sites ? seedDemoSites(sqlite, opts.nowMs) : 0;
+  return {
+    ...(demoKey ? { demoKey } : {}),
+    scenesAdded,
+    catalogAdded: catalogAdded + sitesAdded,
+  };
 }
 
 /**

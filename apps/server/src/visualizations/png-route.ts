@@ -16,8 +16,6 @@ import { sceneFeature, type ArchiveSceneRow } from '../archive/repository';
 import type { AppContext } from '../context';
 import { makeAuthenticator } from '../http/auth';
 import { ApiError } from '../http/errors';
-import { renderIndexMap } from '../imagery/index-png';
-import { encodePng } from '../imagery/png';
 import { getIndex } from '../indices/repository';
 import { satelliteById } from '../reference/catalog';
 import { getVisualizationById } from './repository';
@@ -62,7 +60,8 @@ export function registerVisualizationPngRoute(app: FastifyInstance, ctx: AppCont
     const datetime = row ? String(sceneFeature(row).properties.datetime ?? '') : '';
     const datetimeMs = Date.parse(datetime) || Date.parse(`${source.date}T10:30:00Z`);
     const sat = satelliteById(aoi.satellite_id);
-    const map = renderIndexMap({
+    // On the render pool (a worker thread), in this organisation's share: 503 when it is full.
+    const map = await ctx.render.run(principal.orgId, 'indexMap', {
       geometry: JSON.parse(aoi.geometry_json) as Geometry,
       datetimeMs,
       expression: index.expression,
@@ -79,6 +78,6 @@ export function registerVisualizationPngRoute(app: FastifyInstance, ctx: AppCont
       .header(H.bounds, map.bounds.join(','))
       .header(H.rescale, map.rescale.map((x) => +x.toFixed(6)).join(','))
       .header(H.colormap, map.colormap)
-      .send(encodePng(map.image));
+      .send(Buffer.from(map.png.buffer, map.png.byteOffset, map.png.byteLength));
   });
 }

@@ -2,6 +2,7 @@
 import type { SqlRow } from '@eo/catalog-store';
 import type { visualizations } from './schema';
 import type Database from 'better-sqlite3';
+import type { ListVisualizationsQuery } from '@eo/domain';
 import type { AssetRow } from '../aois/repository';
 import { stmt } from '../aois/statements';
 
@@ -51,6 +52,33 @@ export function getVisualizationById(
   return stmt<[string], VisualizationRow>(sqlite, 'SELECT * FROM visualizations WHERE id = ?').get(
     id,
   );
+}
+
+/** One page of an AOI's visualizations, oldest first, filtered by index or id. */
+export function listAoiVisualizations(
+  sqlite: Database.Database,
+  aoiId: string,
+  q: ListVisualizationsQuery,
+): { rows: VisualizationRow[]; total: number } {
+  const params = {
+    aoiId,
+    index: q.index_id ?? null,
+    id: q.visualization_id ?? null,
+    limit: q.limit,
+    offset: q.offset,
+  };
+  const total = stmt<[typeof params], { n: number }>(
+    sqlite,
+    `SELECT count(*) AS n FROM visualizations
+       WHERE aoi_id = @aoiId AND (@index IS NULL OR index_id = @index) AND (@id IS NULL OR id = @id)`,
+  ).get(params)!.n;
+  const rows = stmt<[typeof params], VisualizationRow>(
+    sqlite,
+    `SELECT * FROM visualizations
+       WHERE aoi_id = @aoiId AND (@index IS NULL OR index_id = @index) AND (@id IS NULL OR id = @id)
+       ORDER BY seq LIMIT @limit OFFSET @offset`,
+  ).all(params);
+  return { rows, total };
 }
 
 export function updateVisualizationProgress(

@@ -6,10 +6,16 @@ import { isSettled, refreshAoiStatus } from '../aois/status';
 import type { AppContext } from '../context';
 import type { Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
+import { offsetPage } from '../http/pagination';
 import { newId } from '../ids';
 import { getIndex } from '../indices/repository';
 import { registerVisualizationSteps } from './processing';
-import { getVisualizationById, insertVisualization, visualizationAssets } from './repository';
+import {
+  getVisualizationById,
+  insertVisualization,
+  listAoiVisualizations,
+  visualizationAssets,
+} from './repository';
 import { VISUALIZATION_STEP } from './steps';
 import { visualizationToWire } from './wire';
 
@@ -103,5 +109,19 @@ export function registerVisualizationRoutes(router: Router, ctx: AppContext): vo
       throw ApiError.notFound('visualization', params.visualization_id);
     }
     return visualizationToWire(v, visualizationAssets(ctx.sqlite, v.id));
+  });
+
+  // The provider's list items carry no assets: read one visualization for those.
+  router.readExtension('listVisualizations', ({ principal, params, query }) => {
+    const aoi = getAoi(ctx.sqlite, principal.orgId, params.aoi_id);
+    if (!aoi) throw ApiError.notFound('AOI', params.aoi_id);
+    const { rows, total } = listAoiVisualizations(ctx.sqlite, aoi.id, query);
+    return {
+      visualization: rows.map((v) => {
+        const { assets: _assets, ...item } = visualizationToWire(v, []);
+        return item;
+      }),
+      pagination: offsetPage(query.limit, query.offset, total),
+    };
   });
 }

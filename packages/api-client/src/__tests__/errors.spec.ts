@@ -252,6 +252,31 @@ describe('hooks', () => {
       expect.objectContaining({ attempt: 2, status: 200, durationMs: expect.any(Number) }),
     ]);
     expect(events[3]).not.toHaveProperty('error');
+    // An answered attempt carries what read-ahead measures, and the body's size on the wire.
+    const timing = (events[3] as ResponseEvent).timing!;
+    expect(timing.waitMs).toBeGreaterThanOrEqual(0);
+    expect(timing.bodyMs).toBeGreaterThanOrEqual(0);
+    expect(timing.bytes).toBe(JSON.stringify(canned.listOrders()).length);
+    // Sent chunked: no length on the wire to read.
+    expect(timing.wireBytes).toBeUndefined();
+    expect((events[1] as ResponseEvent).timing).toBeUndefined();
+  });
+  it('onResponse: the wire size is the Content-Length the service sent', async () => {
+    const text = JSON.stringify(canned.listOrders());
+    srv.setHandler(() => ({
+      text,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(text)),
+      },
+    }));
+    const events: ResponseEvent[] = [];
+    const { client } = make({ onResponse: (e) => events.push(e) });
+    await client.listOrders({ limit: 2 });
+    expect(events[0]!.timing).toMatchObject({
+      bytes: text.length,
+      wireBytes: Buffer.byteLength(text),
+    });
   });
   it('a throwing hook does not break requests', async () => {
     srv.setHandler(() => ({ json: canned.listOrders() }));

@@ -40,7 +40,49 @@ describe('client.extensions', () => {
     expect((await client.extensions.getDelivery(id))?.status).toBe('SUCCESS');
   });
 
+  it('getOrder re-reads an order with its items as the service pays and fulfils it', async () => {
+    const { features } = await client.listArchiveItems('col-aurora-l2a', { limit: 1 });
+    const scene = features[0]!;
+    const [w, s, e, n] = scene.bbox!.map(Number) as [number, number, number, number];
+    const ring = [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ];
+    const created = await client.createOrder({
+      order_items: [
+        {
+          project_id: 'prj-demo-crops',
+          name: 'Read back',
+          item_ids: [scene.id],
+          geometry: {
+            type: 'FeatureCollection',
+            features: [
+              {
+                type: 'Feature',
+                properties: {},
+                geometry: { type: 'Polygon', coordinates: [ring] },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect(await client.extensions.getOrder(created.id)).toMatchObject({
+      id: created.id,
+      status: 'UNPAID',
+    });
+    svc.server.app.ctx.worker.drain();
+    const read = await client.extensions.getOrder(created.id);
+    expect(read?.status).toBe('PAID');
+    expect(read?.order_items.map((i) => i.status)).toEqual(['COMPLETED']);
+    expect(drift).toEqual([]);
+  });
+
   it('unknown ids (or a service without the read) are null; a refused key still throws', async () => {
+    expect(await client.extensions.getOrder('ord_unknown')).toBeNull();
     expect(await client.extensions.getJob('job_unknown')).toBeNull();
     expect(await client.extensions.getDelivery('dlv_unknown')).toBeNull();
     expect(await client.extensions.getVisualization('aoi_unknown', 'vis_unknown')).toBeNull();

@@ -168,6 +168,14 @@ describe('429 and Retry-After', () => {
     await client.listIndices();
     expect(delays).toEqual([20_000]);
   });
+  it('waitRetryAfter: false ends the call at once, its error carrying the Retry-After', async () => {
+    proxy.plan({ type: 'status', status: 429, headers: { 'retry-after': '3' } });
+    const { client, delays, events } = make();
+    const e = await catchError(client.listIndices({}, { waitRetryAfter: false }));
+    expect(e).toMatchObject({ kind: 'api', status: 429, retryAfterMs: 3_000 });
+    expect(delays).toEqual([]);
+    expect(events).toHaveLength(1);
+  });
   it('without Retry-After: exponential backoff with full jitter', async () => {
     proxy.plan(...Array.from({ length: 3 }, () => ({ type: 'status' as const, status: 429 })));
     const { client, delays } = make({ random: () => 0.5, retry: { baseDelayMs: 1_000 } });

@@ -74,7 +74,16 @@ describe('offset-based lists', () => {
   it('an empty result is one empty page with total 0', async () => {
     srv.setHandler(() => ({ json: { aois: [], pagination: { limit: 10, offset: 0, total: 0 } } }));
     const pages = await collect(client.pages.aois());
-    expect(pages).toEqual([{ items: [], total: 0, offset: 0, pageIndex: 0, end: 'empty' }]);
+    expect(pages).toEqual([
+      {
+        items: [],
+        total: 0,
+        offset: 0,
+        pageIndex: 0,
+        end: 'empty',
+        serverDateMs: expect.any(Number),
+      },
+    ]);
   });
   it('aoiAssets, orderItems and indices use the same mechanics', async () => {
     srv.setHandler((r) => {

@@ -50,7 +50,16 @@ describe('AOIs', () => {
     expect(res).toEqual({ aois: [], pagination: { limit: 5, offset: 0, total: 0 } });
     const pages = [];
     for await (const p of client.pages.aois()) pages.push(p);
-    expect(pages).toEqual([{ items: [], total: 0, offset: 0, pageIndex: 0, end: 'empty' }]);
+    expect(pages).toEqual([
+      {
+        items: [],
+        total: 0,
+        offset: 0,
+        pageIndex: 0,
+        end: 'empty',
+        serverDateMs: expect.any(Number),
+      },
+    ]);
   });
   it("createAoi: the service's per-item validation details come through", async () => {
     const e = await apiError(

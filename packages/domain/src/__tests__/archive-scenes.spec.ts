@@ -42,6 +42,31 @@ describe('archive scenes in one item', () => {
     expect(splitBySatellite(one, (id) => sat[id])).toEqual([one]);
   });
 
+  it('a bandset stays only with the satellite it fits (issue 26, defect 2)', () => {
+    const sat: Record<string, string> = { a: 'aurora-1', b: 'kestrel-1' };
+    const bands: Record<string, readonly string[]> = { a: AURORA, b: KESTREL };
+    const item = { name: 'Field', item_ids: ['a', 'b'], bandset: { bandset_id: 'rgbn' } };
+    const fits = (ids: readonly string[]) =>
+      ids.every((id) => bandsetFits(BANDSETS[0]!.bands, bands[id]!));
+    expect(splitBySatellite(item, (id) => sat[id], fits)).toEqual([
+      { name: 'Field (aurora-1)', item_ids: ['a'], bandset: { bandset_id: 'rgbn' } },
+      { name: 'Field (kestrel-1)', item_ids: ['b'] },
+    ]);
+    // Chosen for Kestrel: it goes with the Kestrel scenes.
+    const pan = { ...item, bandset: { bandset_id: 'pan' } };
+    const panFits = (ids: readonly string[]) =>
+      ids.every((id) => bandsetFits(BANDSETS[1]!.bands, bands[id]!));
+    expect(splitBySatellite(pan, (id) => sat[id], panFits)).toEqual([
+      { name: 'Field (aurora-1)', item_ids: ['a'] },
+      { name: 'Field (kestrel-1)', item_ids: ['b'], bandset: { bandset_id: 'pan' } },
+    ]);
+    // Nothing known of its bands: with the first item only.
+    expect(splitBySatellite(item, (id) => sat[id]).map((i) => 'bandset' in i)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
   it('an order item is deliverable once completed, never once failed', () => {
     expect(orderItemDeliverability('COMPLETED')).toBe('ready');
     expect(orderItemDeliverability('FULFILLED')).toBe('ready');

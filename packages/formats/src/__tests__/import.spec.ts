@@ -103,6 +103,24 @@ describe('importFile', () => {
     expect(Object.keys(feature!.properties)).not.toContain('styleUrl');
   });
 
+  it('KML styles are not attributes: inline Line/Poly/Icon/LabelStyle keys are left out', async () => {
+    const kml = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+  <Style id="s"><LineStyle><color>ff0000ff</color><width>2</width></LineStyle></Style>
+  <Placemark><name>Champ</name><styleUrl>#s</styleUrl>
+    <Style><LineStyle><color>ff00ff00</color><width>3</width></LineStyle>
+      <PolyStyle><color>7f00ffff</color></PolyStyle>
+      <IconStyle><color>ff0000ff</color><scale>1.1</scale><Icon><href>pin.png</href></Icon></IconStyle>
+      <LabelStyle><color>ffffffff</color><scale>0.8</scale></LabelStyle></Style>
+    <ExtendedData><Data name="crop"><value>maize</value></Data></ExtendedData>
+    <Polygon><outerBoundaryIs><LinearRing><coordinates>
+      10,50 10.01,50 10.01,50.01 10,50.01 10,50
+    </coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>
+</Document></kml>`;
+    const [feature] = (await importFile('styled.kml', text(kml))).features;
+    expect(feature!.properties).toEqual({ name: 'Champ', crop: 'maize' });
+  });
+
   it('KML as Google Earth writes an area across the antimeridian (one ring): split at ±180°', async () => {
     const kml = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Taveuni ↔ 180°</name>

@@ -7,6 +7,7 @@
 import Papa from 'papaparse';
 import type { Geometry } from '@eo/domain';
 import { readWkt } from '../geometry/wkt-read';
+import type { ImportLimits } from '../limits';
 import type { RawFeature } from '../types';
 import type { Scalar } from '../write/feature';
 import { makeCounter } from './counter';
@@ -19,12 +20,8 @@ const LAT_NAMES = ['lat', 'latitude', 'y'];
 const pick = (headers: readonly string[], names: readonly string[]) =>
   headers.find((h) => names.includes(h.trim().toLowerCase()));
 
-export const readCsv: Reader = (bytes, limits) => {
-  const parsed = Papa.parse<Record<string, string>>(utf8(bytes).replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: 'greedy',
-  });
-  const headers = parsed.meta.fields ?? [];
+/** The columns a CSV's geometry comes from, by its header (refused when it has none). */
+export function csvColumns(headers: readonly string[]) {
   const wkt = pick(headers, WKT_NAMES);
   const lon = pick(headers, LON_NAMES);
   const lat = pick(headers, LAT_NAMES);
@@ -32,8 +29,14 @@ export const readCsv: Reader = (bytes, limits) => {
     throw new Error(
       `no geometry column: expected a WKT column (${WKT_NAMES.join(', ')}) or longitude and latitude columns`,
     );
+  return { headers, wkt, lon, lat };
+}
+
+/** Row to feature, counting against the limits (the same for bytes and a streamed file). */
+export function makeCsvRowReader(columns: ReturnType<typeof csvColumns>, limits: ImportLimits) {
+  const { headers, wkt, lon, lat } = columns;
   const count = makeCounter(limits);
-  const features: RawFeature[] = parsed.data.map((row) => {
+  return (row: Record<string, string>): RawFeature => {
     let geometry: Geometry | null = null;
     let unreadable: string | undefined;
     try {
@@ -49,8 +52,16 @@ export const readCsv: Reader = (bytes, limits) => {
     return unreadable === undefined
       ? { geometry, properties }
       : { geometry, properties, unreadable };
+  };
+}
+
+export const readCsv: Reader = (bytes, limits) => {
+  const parsed = Papa.parse<Record<string, string>>(utf8(bytes).replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
   });
-  return { features, sourceCrs: null };
+  const read = makeCsvRowReader(csvColumns(parsed.meta.fields ?? []), limits);
+  return { features: parsed.data.map(read), sourceCrs: null };
 };
 
 function num(v: string | undefined): number {

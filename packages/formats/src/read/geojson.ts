@@ -9,12 +9,15 @@ import { mapPositions, toWgs84 } from '../geometry/reproject';
 import type { RawFeature } from '../types';
 import { makeCounter } from './counter';
 import { flatProperties } from './properties';
-import { utf8, type Reader } from './reader';
+import type { ImportLimits } from '../limits';
+import { utf8, type Reader, type ReadResult } from './reader';
 
 type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObj = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function feature(v: unknown): RawFeature {
+/** One GeoJSON feature (anything else: a feature without geometry or attributes). */
+export function geoJsonFeature(v: unknown): RawFeature {
   const f = isObj(v) ? v : {};
   const parsed = Geometry.safeParse(f.geometry);
   const properties = flatProperties(f.properties);
@@ -32,7 +35,7 @@ function feature(v: unknown): RawFeature {
  * CRS84 are WGS 84 already; the others proj4 knows by name (EPSG:3857, EPSG:4269) are
  * reprojected; anything else is refused rather than read as longitude/latitude.
  */
-function namedCrs(crs: unknown): string | null {
+export function namedCrs(crs: unknown): string | null {
   if (!isObj(crs) || !isObj(crs.properties) || typeof crs.properties.name !== 'string') return null;
   const name = crs.properties.name;
   const code = /EPSG:{1,2}(\d+)$/i.exec(name)?.[1];
@@ -43,8 +46,11 @@ function namedCrs(crs: unknown): string | null {
   return known;
 }
 
-export const readGeoJson: Reader = (bytes, limits) => {
-  const doc: unknown = JSON.parse(utf8(bytes).replace(/^\uFEFF/, ''));
+export const readGeoJson: Reader = (bytes, limits) =>
+  readGeoJsonDocument(JSON.parse(utf8(bytes).replace(/^\uFEFF/, '')), limits);
+
+/** A parsed GeoJSON document: its features, counted against the limits, in WGS 84. */
+export function readGeoJsonDocument(doc: unknown, limits: ImportLimits): ReadResult {
   if (!isObj(doc)) throw new Error('not a GeoJSON object');
   let list: unknown[];
   if (doc.type === 'FeatureCollection') {
@@ -55,13 +61,24 @@ export const readGeoJson: Reader = (bytes, limits) => {
   else if (Geometry.safeParse(doc).success)
     list = [{ type: 'Feature', geometry: doc, properties: {} }];
   else throw new Error(`not GeoJSON: type ${JSON.stringify(doc.type)}`);
-  const crs = namedCrs(doc.crs);
-  const project = crs ? toWgs84(crs) : null;
   const count = makeCounter(limits);
   const features = list.map((v) => {
-    const f = feature(v);
+    const f = geoJsonFeature(v);
     count(f.geometry);
-    return project && f.geometry ? { ...f, geometry: mapPositions(f.geometry, project) } : f;
+    return f;
   });
-  return { features, sourceCrs: crs };
-};
+  return inWgs84(features, doc.crs);
+}
+
+/** `features` reprojected from the document's named `crs`, when it names one. */
+export function inWgs84(features: RawFeature[], crsMember: unknown): ReadResult {
+  const crs = namedCrs(crsMember);
+  if (!crs) return { features, sourceCrs: null };
+  const project = toWgs84(crs);
+  return {
+    features: features.map((f) =>
+      f.geometry ? { ...f, geometry: mapPositions(f.geometry, project) } : f,
+    ),
+    sourceCrs: crs,
+  };
+}

@@ -33,6 +33,34 @@ function parseXml(text: string) {
   }
 }
 
+/**
+ * What the KML and GPX readers (togeojson) make of a feature's style, not attributes of it: the
+ * style's URL and hashes, the simplestyle keys of its Line/Poly/Icon/LabelStyle (and a GPX
+ * line's colour, width and opacity) and a GPX line's kind (route or track). Left out of the
+ * preview and of what an import keeps.
+ */
+const STYLE_KEYS = [
+  'styleUrl',
+  'styleHash',
+  'styleMapHash',
+  'stroke',
+  'stroke-opacity',
+  'stroke-width',
+  'fill',
+  'fill-opacity',
+  'icon',
+  'icon-color',
+  'icon-opacity',
+  'icon-scale',
+  'icon-heading',
+  'icon-offset',
+  'icon-offset-units',
+  'label-color',
+  'label-opacity',
+  'label-scale',
+  '_gpxType',
+] as const;
+
 function collect(
   fc: { features: Array<{ geometry: unknown; properties: unknown }> },
   limits: ImportLimits,
@@ -42,13 +70,9 @@ function collect(
     const parsed = Geometry.safeParse(f.geometry);
     const geometry = parsed.success ? parsed.data : null;
     count(geometry);
-    const {
-      styleUrl: _style,
-      styleHash: _hash,
-      styleMapHash: _map,
-      ...rest
-    } = flatProperties(f.properties);
-    return { geometry, properties: rest };
+    const properties = flatProperties(f.properties);
+    for (const key of STYLE_KEYS) delete properties[key];
+    return { geometry, properties };
   });
   return { features, sourceCrs: null };
 }
@@ -64,7 +88,12 @@ export function readKml(bytes: Uint8Array, limits: ImportLimits): ReadResult {
 }
 
 export function readKmz(bytes: Uint8Array, limits: ImportLimits): ReadResult {
-  const files = unzipWithin(bytes, limits, (name) => entryParts(name).ext === 'kml');
+  // The KML is text parsed whole: its inflated size is bounded like any text file's.
+  const within = {
+    ...limits,
+    maxUncompressedBytes: Math.min(limits.maxUncompressedBytes, limits.maxTextBytes),
+  };
+  const files = unzipWithin(bytes, within, (name) => entryParts(name).ext === 'kml');
   const names = [...files.keys()].sort((a, b) =>
     a === 'doc.kml' ? -1 : b === 'doc.kml' ? 1 : a.localeCompare(b),
   );

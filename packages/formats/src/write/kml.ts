@@ -1,11 +1,27 @@
 /**
  * KML 2.2 of export features: one Placemark each, named by its `name` (else its id), with its
- * `description` if it has one and every attribute as ExtendedData (QGIS and Google Earth show
- * them). Text is XML-escaped; characters XML 1.0 cannot hold become U+FFFD rather than making
- * the file unreadable. Coordinates are lon,lat as in GeoJSON; a third coordinate is kept.
+ * `description` if it has one and every attribute as typed ExtendedData: a `Schema` declares
+ * each attribute's type (int, double, bool, string) and each Placemark's `SchemaData` holds its
+ * values, so GDAL and QGIS read numbers as numbers (untyped `Data` reads back as text). A null
+ * is left out (no value). Text is XML-escaped; characters XML 1.0 cannot hold become U+FFFD
+ * rather than making the file unreadable. Coordinates are lon,lat as in GeoJSON; a third
+ * coordinate is kept.
  */
 import type { Geometry, Position } from '@eo/domain';
 import type { ExportFeature, Scalar } from './feature';
+import { schemaOf, type ColumnType } from './gpkg-schema';
+
+/** The one Schema of the document (its id is what every SchemaData points at). */
+const SCHEMA_ID = 'attributes';
+
+const KML_TYPES: Record<ColumnType, string> = {
+  INTEGER: 'int',
+  REAL: 'double',
+  BOOLEAN: 'bool',
+  TEXT: 'string',
+  DATETIME: 'string',
+  DATE: 'string',
+};
 
 /** Control characters XML 1.0 forbids (tab, LF and CR are allowed), and lone surrogates. */
 const NOT_XML =
@@ -90,14 +106,29 @@ function styles(features: readonly ExportFeature[]): string {
     .join('');
 }
 
+/** The Schema of every attribute the features have, typed by the values they hold. */
+function schema(features: readonly ExportFeature[]): string {
+  const { columns } = schemaOf(features);
+  if (columns.length === 0) return '';
+  const fields = columns
+    .map((c) => `<SimpleField name="${xmlText(c.key)}" type="${KML_TYPES[c.type]}"/>`)
+    .join('');
+  return `<Schema name="${SCHEMA_ID}" id="${SCHEMA_ID}">${fields}</Schema>`;
+}
+
+const simpleValue = (v: Exclude<Scalar, null>): string =>
+  typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+
 function placemark(f: ExportFeature, styled: boolean): string {
   const p = f.properties;
   const status = styled ? statusOf(p) : null;
   const name = text(p.name ?? p.id ?? p.aoi_id);
   const description = p.description;
-  const data = Object.entries(p)
-    .map(([k, v]) => `<Data name="${xmlText(k)}"><value>${xmlText(text(v))}</value></Data>`)
+  const values = Object.entries(p)
+    .filter((e): e is [string, Exclude<Scalar, null>] => e[1] !== null)
+    .map(([k, v]) => `<SimpleData name="${xmlText(k)}">${xmlText(simpleValue(v))}</SimpleData>`)
     .join('');
+  const data = values ? `<SchemaData schemaUrl="#${SCHEMA_ID}">${values}</SchemaData>` : '';
   return [
     '<Placemark>',
     `<name>${xmlText(name)}</name>`,
@@ -119,7 +150,7 @@ export function toKml(
   const styled = options.styleByStatus === true;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<kml xmlns="http://www.opengis.net/kml/2.2"><Document>${styled ? styles(features) : ''}`,
+    `<kml xmlns="http://www.opengis.net/kml/2.2"><Document>${schema(features)}${styled ? styles(features) : ''}`,
     ...features.map((f) => placemark(f, styled)),
     '</Document></kml>',
     '',

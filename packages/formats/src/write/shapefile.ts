@@ -4,7 +4,9 @@
  * (`<name>`, `<name>_lines`, `<name>_points`); a feature without geometry is a null shape in
  * the first layer. Rings are written clockwise for outer rings and counter-clockwise for holes,
  * as the format wants. dBASE field names are at most 10 ASCII characters: longer or non-ASCII
- * names are shortened and numbered, and the .dbf keeps the shortened ones (QGIS reads them so).
+ * names are shortened and numbered, the .dbf keeps the shortened ones (QGIS reads them so) and
+ * `<layer>.fields.csv` in the zip maps each back to its attribute. A text longer than a .dbf
+ * field's 254 bytes (a CRS's WKT) is left out, not cut; `shapefileNotes` says both in words.
  *
  * `crs` writes another CRS (tests make UTM and Web Mercator files): positions are projected
  * with its function and its WKT goes in the .prj.
@@ -12,6 +14,7 @@
 import { zipSync } from 'fflate';
 import type { Geometry, Position } from '@eo/domain';
 import { signedArea } from '../geometry/area';
+import { toCsv } from './csv';
 import type { ExportFeature, Scalar } from './feature';
 
 export const WGS84_PRJ =
@@ -200,29 +203,53 @@ function utf8Within(s: string, max: number): Uint8Array {
   return bytes.subarray(0, end);
 }
 
-function fieldsOf(features: readonly ExportFeature[]): Field[] {
+/** The most bytes a dBASE character field holds. */
+const MAX_C_FIELD = 254;
+
+/** What a layer's .dbf holds: its fields, the names it had to cut, the attributes left out. */
+interface FieldPlan {
+  readonly fields: readonly Field[];
+  /** Attributes whose name the .dbf could not keep (over 10 ASCII characters, or taken). */
+  readonly renamed: ReadonlyArray<{ readonly key: string; readonly name: string }>;
+  /** Attributes with a value longer than a field holds: left out rather than cut. */
+  readonly leftOut: ReadonlyArray<{ readonly key: string; readonly bytes: number }>;
+}
+
+function fieldPlan(features: readonly ExportFeature[]): FieldPlan {
   const keys: string[] = [];
   for (const f of features)
     for (const k of Object.keys(f.properties)) if (!keys.includes(k)) keys.push(k);
   const used = new Set<string>();
-  return keys.slice(0, 255).map((key) => {
+  const fields: Field[] = [];
+  const renamed: Array<{ key: string; name: string }> = [];
+  const leftOut: Array<{ key: string; bytes: number }> = [];
+  for (const key of keys) {
+    if (fields.length === 255) break;
     const values = features
       .map((f) => f.properties[key])
       .filter((v) => v !== null && v !== undefined);
+    const booleans = values.length > 0 && values.every((v) => typeof v === 'boolean');
+    const numbers =
+      values.length > 0 && values.every((v) => typeof v === 'number' && Math.abs(v) < 1e15);
+    const longest = Math.max(1, ...values.map((v) => encoder.encode(String(v)).length));
+    // A cut value (a CRS's WKT, a long description) would be read as if whole: left out.
+    if (!booleans && !numbers && longest > MAX_C_FIELD) {
+      leftOut.push({ key, bytes: longest });
+      continue;
+    }
     const base = key.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 10) || 'field';
     let name = base;
     for (let n = 1; used.has(name.toUpperCase()); n++)
       name = `${base.slice(0, 10 - String(n).length)}${n}`;
     used.add(name.toUpperCase());
-    if (values.length > 0 && values.every((v) => typeof v === 'boolean'))
-      return { key, name, type: 'L', length: 1, decimals: 0 };
-    if (values.length > 0 && values.every((v) => typeof v === 'number' && Math.abs(v) < 1e15)) {
+    if (name !== key) renamed.push({ key, name });
+    if (booleans) fields.push({ key, name, type: 'L', length: 1, decimals: 0 });
+    else if (numbers) {
       const decimals = values.every((v) => Number.isInteger(v)) ? 0 : 8;
-      return { key, name, type: 'N', length: decimals ? 24 : 18, decimals };
-    }
-    const longest = Math.max(1, ...values.map((v) => encoder.encode(String(v)).length));
-    return { key, name, type: 'C', length: Math.min(254, longest), decimals: 0 };
-  });
+      fields.push({ key, name, type: 'N', length: decimals ? 24 : 18, decimals });
+    } else fields.push({ key, name, type: 'C', length: longest, decimals: 0 });
+  }
+  return { fields, renamed, leftOut };
 }
 
 function dbfValue(field: Field, v: Scalar | undefined): Uint8Array {
@@ -236,8 +263,7 @@ function dbfValue(field: Field, v: Scalar | undefined): Uint8Array {
   return out;
 }
 
-function writeDbf(features: readonly ExportFeature[]): Uint8Array {
-  const fields = fieldsOf(features);
+function writeDbf(features: readonly ExportFeature[], fields: readonly Field[]): Uint8Array {
   const headerSize = 32 + fields.length * 32 + 1;
   const recordSize = 1 + fields.reduce((n, f) => n + f.length, 0);
   const out = new Uint8Array(headerSize + features.length * recordSize + 1);
@@ -270,12 +296,8 @@ function writeDbf(features: readonly ExportFeature[]): Uint8Array {
   return out;
 }
 
-export function toShapefileZip(
-  features: readonly ExportFeature[],
-  options: { name?: string; crs?: ShapefileCrs } = {},
-): Uint8Array {
-  const name = (options.name ?? 'features').replace(/[^\p{L}\p{N}_-]/gu, '_');
-  const project = options.crs?.project ?? ((p: Position) => p);
+/** The layers a Shapefile export writes: areas, lines and points apart (nulls with the first). */
+function layersOf(features: readonly ExportFeature[]): Layer[] {
   const byKind = {
     area: [] as ExportFeature[],
     line: [] as ExportFeature[],
@@ -295,15 +317,75 @@ export function toShapefileZip(
   ).filter((l) => l.features.length > 0);
   if (layers.length === 0) layers.push({ suffix: '', type: 5, features: [] });
   layers[0]!.features.push(...nulls);
+  return layers;
+}
+
+const safeName = (name: string | undefined) =>
+  (name ?? 'features').replace(/[^\p{L}\p{N}_-]/gu, '_');
+
+/** `<layer>.fields.csv`: each .dbf field and the attribute it holds, or why one is not there. */
+function fieldsTable(plan: FieldPlan): string {
+  const rows = [
+    ...plan.fields.map((f) => [f.name, f.key, f.name === f.key ? '' : 'name cut to 10 characters']),
+    ...plan.leftOut.map((l) => [
+      '',
+      l.key,
+      `left out: values up to ${l.bytes} bytes, a .dbf field holds ${MAX_C_FIELD}`,
+    ]),
+  ];
+  return toCsv(['field', 'attribute', 'note'], rows);
+}
+
+export function toShapefileZip(
+  features: readonly ExportFeature[],
+  options: { name?: string; crs?: ShapefileCrs } = {},
+): Uint8Array {
+  const name = safeName(options.name);
+  const project = options.crs?.project ?? ((p: Position) => p);
   const files: Record<string, Uint8Array> = {};
-  for (const layer of layers) {
+  for (const layer of layersOf(features)) {
     const base = `${name}${layer.suffix}`;
+    const plan = fieldPlan(layer.features);
     const { shp, shx } = writeShp(layer, project);
     files[`${base}.shp`] = shp;
     files[`${base}.shx`] = shx;
-    files[`${base}.dbf`] = writeDbf(layer.features);
+    files[`${base}.dbf`] = writeDbf(layer.features, plan.fields);
     files[`${base}.prj`] = encoder.encode(options.crs?.prj ?? WGS84_PRJ);
     files[`${base}.cpg`] = encoder.encode('UTF-8');
+    // The names the .dbf had to cut, documented beside it (QGIS shows the cut ones).
+    if (plan.renamed.length > 0 || plan.leftOut.length > 0)
+      files[`${base}.fields.csv`] = encoder.encode(fieldsTable(plan));
   }
   return zipSync(files, { level: 6, mtime: new Date('2000-01-01T00:00:00Z') });
+}
+
+/**
+ * What a Shapefile export could not keep as it is, in words for the user: attribute names cut
+ * to the .dbf's 10 characters (the mapping is in `<layer>.fields.csv` in the zip) and
+ * attributes left out because a value is longer than a .dbf field holds.
+ */
+export function shapefileNotes(
+  features: readonly ExportFeature[],
+  options: { name?: string } = {},
+): string[] {
+  const name = safeName(options.name);
+  const renamed = new Map<string, string>();
+  const leftOut = new Map<string, number>();
+  for (const layer of layersOf(features)) {
+    const plan = fieldPlan(layer.features);
+    for (const r of plan.renamed) renamed.set(r.key, r.name);
+    for (const l of plan.leftOut) leftOut.set(l.key, Math.max(l.bytes, leftOut.get(l.key) ?? 0));
+  }
+  const notes: string[] = [];
+  if (renamed.size > 0)
+    notes.push(
+      `Shapefile field names hold 10 characters: ${[...renamed]
+        .map(([k, n]) => `${k} → ${n}`)
+        .join(', ')} (listed in ${name}.fields.csv in the zip).`,
+    );
+  if (leftOut.size > 0)
+    notes.push(
+      `Left out of the Shapefile, whose fields hold ${MAX_C_FIELD} bytes: ${[...leftOut.keys()].join(', ')} (the GeoPackage and GeoJSON exports keep them whole).`,
+    );
+  return notes;
 }

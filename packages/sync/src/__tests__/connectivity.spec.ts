@@ -39,6 +39,64 @@ describe('checkConnectivity', () => {
       await proxy.close();
     }
   });
+
+  it('reachable means the service answers /ping: asked first, then the key is checked', async () => {
+    const asked: string[] = [];
+    const proxy = await startFaultProxy(svc.url, (req) => {
+      asked.push(`${req.method} ${req.url}`);
+      return 'pass';
+    });
+    try {
+      expect(await checkConnectivity(testClient(proxy.url, svc.key))).toEqual({
+        status: 'online',
+      });
+      expect(asked).toEqual(['GET /ping', 'GET /v0/indices?limit=1']);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a ping cut off or answered by a gateway error page: not reachable, nothing more is asked', async () => {
+    const asked: string[] = [];
+    for (const [fault, status] of [
+      ['reset', 'offline'],
+      [{ status: 502 }, 'error'],
+    ] as const) {
+      asked.length = 0;
+      const proxy = await startFaultProxy(svc.url, (req) => {
+        asked.push(req.url);
+        return req.url === '/ping' ? fault : 'pass';
+      });
+      try {
+        const client = testClient(proxy.url, svc.key);
+        const check = await checkConnectivity(client, { timeoutMs: 4_000 });
+        expect(check.status, JSON.stringify(fault)).toBe(status);
+        expect(
+          asked.every((u) => u === '/ping'),
+          asked.join(' '),
+        ).toBe(true);
+      } finally {
+        await proxy.close();
+      }
+    }
+  });
+
+  it('a service without /ping (404) is judged by the authenticated read alone', async () => {
+    const asked: string[] = [];
+    const proxy = await startFaultProxy(svc.url, (req) => {
+      asked.push(req.url);
+      return req.url === '/ping' ? { status: 404 } : 'pass';
+    });
+    try {
+      expect((await checkConnectivity(testClient(proxy.url, svc.key))).status).toBe('online');
+      expect((await checkConnectivity(testClient(proxy.url, 'not-a-key'))).status).toBe(
+        'unauthorized',
+      );
+      expect(asked).toEqual(['/ping', '/v0/indices?limit=1', '/ping', '/v0/indices?limit=1']);
+    } finally {
+      await proxy.close();
+    }
+  });
 });
 
 describe('watchConnectivity', () => {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { createEoClient, keyTransportProblem, type EoClient } from '@eo/api-client';
 import { DEFAULT_SERVICE_DIALECT, parseServiceDialect, type ServiceDialect } from '@eo/domain';
+import { lockMirror, type MirrorLock } from '../db/mirror-lock';
 import { openMirrorDatabase, type MirrorDatabase } from '../db/open';
 import { createDriftInbox, type DriftInbox } from '../pull/drift';
 import { UsageError, type CommandLine, type OptionName, type OptionValues } from './args';
@@ -29,8 +30,12 @@ export interface CommandContext {
   readonly operands: readonly string[];
   /** `json` or `table`; default table when stdout is a terminal, JSON otherwise. */
   format(): OutputFormat;
-  /** The local database; `create: false` fails when there is none yet. Closed after the command. */
-  database(options: { create: boolean }): MirrorDatabase;
+  /**
+   * The local database; `create: false` fails when there is none yet. Closed after the command.
+   * `hold` (the command's words) takes the mirror's lock first (db/mirror-lock.ts), released
+   * after the command: a MirrorInUseError names the program that holds it.
+   */
+  database(options: { create: boolean; hold?: string }): MirrorDatabase;
   /** A client on the service; a usage error when URL or key is missing. */
   client(): EoClient;
   /** Where the client reports schema drift (`eo sync` hands it to the engine). */
@@ -55,6 +60,7 @@ export function makeContext(
 ): CommandContext & { close(): void } {
   const { values } = line;
   const opened: MirrorDatabase[] = [];
+  const locks: MirrorLock[] = [];
   const drift = createDriftInbox();
   return {
     drift,
@@ -67,12 +73,13 @@ export function makeContext(
         throw new UsageError(`--format must be json or table, got ${JSON.stringify(f)}`);
       return f;
     },
-    database({ create }) {
+    database({ create, hold }) {
       const given = values.db ?? io.env.EO_DB;
       if (!given) throw new UsageError('no database: pass --db PATH or set EO_DB');
       const file = resolvePath(io, given);
       if (!create && !fs.existsSync(file))
         throw new CliFailure(`no database at ${file}: run \`eo sync\` first`);
+      if (hold !== undefined) locks.push(lockMirror(file, { mode: 'cli', command: hold }));
       const db = openMirrorDatabase(file);
       opened.push(db);
       return db;
@@ -104,6 +111,7 @@ export function makeContext(
     },
     close() {
       for (const db of opened.splice(0)) db.close();
+      for (const lock of locks.splice(0)) lock.release();
     },
   };
 }

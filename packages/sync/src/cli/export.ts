@@ -7,6 +7,7 @@ import {
   BINARY_EXPORT_FORMATS,
   EXPORT_FORMATS,
   exportFeatures,
+  exportNotes,
   isExportFormat,
   type ExportFeature,
   type ExportFormat,
@@ -30,7 +31,10 @@ export function exportFormatOf(ctx: CommandContext): ExportFormat {
         ? `--format ${FORMAT_WORDS} is required`
         : `--format must be ${FORMAT_WORDS}, got ${JSON.stringify(f)}`,
     );
-  if (ctx.values.wkt && f !== 'csv') throw new UsageError('--wkt goes with --format csv');
+  if ((ctx.values.wkt || ctx.values['no-wkt']) && f !== 'csv')
+    throw new UsageError('--wkt and --no-wkt go with --format csv');
+  if (ctx.values.wkt && ctx.values['no-wkt'])
+    throw new UsageError('--wkt and --no-wkt say opposite things: give one');
   const out = ctx.values.out;
   if (BINARY_EXPORT_FORMATS.includes(f) && (out === undefined || out === '-'))
     throw new UsageError(`--format ${f} writes a binary file: give --out FILE`);
@@ -44,8 +48,11 @@ export function writeFeatures(
   format: ExportFormat,
   layer: string,
 ): void {
-  const data = exportFeatures(features, format, { wkt: ctx.values.wkt === true, layer });
+  // CSV carries each geometry as WKT unless --no-wkt (a CSV without it has lost the places).
+  const options = { wkt: ctx.values['no-wkt'] !== true, layer };
+  const data = exportFeatures(features, format, options);
   writeExport(ctx.io, data, ctx.values.out);
+  for (const note of exportNotes(features, format, options)) ctx.io.stderr.write(`note: ${note}\n`);
 }
 
 function parse(json: string): unknown {
@@ -83,8 +90,8 @@ function exportCommand(
   return {
     words: ['export', what],
     operands: [],
-    usage: `eo export ${what} --format ${EXPORT_FORMAT_LIST} [--wkt] [--out FILE]`,
-    options: ['format', 'wkt', 'out'],
+    usage: `eo export ${what} --format ${EXPORT_FORMAT_LIST} [--no-wkt] [--out FILE]`,
+    options: ['format', 'wkt', 'no-wkt', 'out'],
     run(ctx) {
       const format = exportFormatOf(ctx);
       const { sqlite } = ctx.database({ create: false });

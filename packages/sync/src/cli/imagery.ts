@@ -102,5 +102,5 @@ export function imageryCounts(db: MirrorDatabase): ImageryCounts {
 }
 
 export function imageryLine(c: ImageryCounts): string {
-  return `imagery: ${c.thumbnail} thumbnails, ${c.overview} overviews, ${c.indexMap} index maps, ${(c.bytes / MB).toFixed(1)} MB\n`;
+  return `imagery: ${c.thumbnail} thumbnails, ${c.overview} overviews, ${c.indexMap} index maps, ${c.raster} offline rasters, ${(c.bytes / MB).toFixed(1)} MB\n`;
 }

@@ -23,7 +23,7 @@ import {
 } from '@eo/domain';
 import {
   FormatError,
-  importFile,
+  importFileInWorker,
   mergeAreas,
   type ImportPreview,
   type PreviewFeature,
@@ -192,15 +192,13 @@ export const importCommand: CommandSpec = {
           : 'give the other fields of each order item with --json or --file (project_id, and what its type needs)',
       );
     const file = resolvePath(ctx.io, ctx.operands[0]!);
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(file);
-    } catch (e) {
-      throw new CliFailure(`cannot read ${file}: ${(e as Error).message}; nothing queued`);
-    }
+    if (!fs.existsSync(file))
+      throw new CliFailure(`cannot read ${file}: no such file; nothing queued`);
     let preview: ImportPreview;
     try {
-      preview = await importFile(file, bytes, { nameField: ctx.values['name-field'] });
+      // In a thread of its own with memory and time limits (IMPORT_WORKER_LIMITS), a CSV
+      // streamed: a hostile or huge file is refused with a reason, never a crash or a hang.
+      preview = await importFileInWorker({ path: file }, { nameField: ctx.values['name-field'] });
     } catch (e) {
       if (e instanceof FormatError) throw new CliFailure(`${e.message}; nothing queued`);
       throw e;

@@ -1,12 +1,14 @@
 /**
  * `eo outbox add <kind> (--json INPUT | --file FILE)`: queues a create, checked against the
- * domain request schema first (field-level errors, nothing queued, exit code 2). Works offline.
+ * domain request schema first, and the service profile's own rules (--dialect / EO_DIALECT:
+ * `provider-v0` wants `usecase` on order items) (field-level errors, nothing queued, exit code
+ * 2). Works offline.
  * A project, bandset, satellite or workflow id the mirrored lists do not know is queued with a
  * warning naming the nearest known ones (cli/reference.ts).
  */
 import { createOutbox, OUTBOX_KINDS, type OutboxKind } from '../outbox/index';
 import { UsageError } from './args';
-import type { CommandSpec } from './context';
+import { dialectOf, type CommandSpec } from './context';
 import { EXIT } from './io';
 import { writeEntry } from './outbox-view';
 import { jsonInput } from './json-input';
@@ -27,7 +29,8 @@ export const outboxAddCommand: CommandSpec = {
     if (input === undefined) throw new UsageError('give the input with --json or --file');
     ctx.format();
     const { sqlite } = ctx.database({ create: true });
-    const outbox = createOutbox({ db: sqlite });
+    // The profile the entry is for (--dialect / EO_DIALECT): its rules are checked now too.
+    const outbox = createOutbox({ db: sqlite, dialect: dialectOf(ctx.values, ctx.io) });
     const entry = outbox.enqueue(kind as OutboxKind, input as never);
     // After the schema passed (a refused input has worse problems): ids the mirror does not know.
     const others = () => outbox.list().filter((e) => e.id !== entry.id);

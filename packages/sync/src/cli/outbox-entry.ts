@@ -2,7 +2,8 @@
  * The user's decisions about one entry (see the outbox state table in README.md): `retry` and
  * `cancel`, and for an `unconfirmed` entry (it may already be on the service) `confirm` ("it
  * was created": `--remote-id`, or the candidate its answer suggested) and `resend` ("send it
- * again"). Offline; a state that does not allow it exits 1.
+ * again"), and `take-back` for work handed over to a laptop that never got it. Offline; a
+ * state that does not allow it exits 1.
  */
 import { createOutbox, type Outbox, type OutboxEntry } from '../outbox/index';
 import type { OptionName } from './args';
@@ -11,7 +12,7 @@ import { EXIT } from './io';
 import { writeEntry } from './outbox-view';
 
 function entryCommand(
-  word: 'retry' | 'cancel' | 'confirm' | 'resend',
+  word: 'retry' | 'cancel' | 'confirm' | 'resend' | 'take-back',
   act: (outbox: Outbox, id: string, ctx: CommandContext) => OutboxEntry,
   extra: { usage: string; options: readonly OptionName[] } = { usage: '', options: [] },
 ): CommandSpec {
@@ -38,3 +39,5 @@ export const outboxConfirmCommand = entryCommand(
   { usage: ' [--remote-id ID]', options: ['remote-id'] },
 );
 export const outboxResendCommand = entryCommand('resend', (o, id) => o.resend(id));
+/** A handed-over entry back to this laptop's queue: the other laptop never had it. */
+export const outboxTakeBackCommand = entryCommand('take-back', (o, id) => o.takeBack(id));

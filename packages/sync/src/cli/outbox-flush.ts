@@ -14,6 +14,7 @@ import type { CommandContext, CommandSpec } from './context';
 import { EXIT } from './io';
 import { writeJson, writeTable } from './output';
 import { flushProgress, progressMode } from './progress';
+import { heldOrders, parseConfirmations } from './order-quotes';
 
 function problemLine(e: OutboxEntry): string {
   const err = e.lastError;
@@ -42,31 +43,45 @@ export const outboxFlushCommand: CommandSpec = {
   words: ['outbox', 'flush'],
   operands: [],
   usage:
-    'eo outbox flush [--idempotency auto|honoured|ignored] [--progress auto|lines|off] [--format json|table]',
-  options: ['format', 'progress', 'idempotency'],
+    'eo outbox flush [--idempotency auto|honoured|ignored] [--confirm-orders ID=TOTAL,...] [--progress auto|lines|off] [--format json|table]',
+  options: ['format', 'progress', 'idempotency', 'confirm-orders'],
   async run(ctx) {
     const { io } = ctx;
     const format = ctx.format();
     const idempotency = idempotencyPolicy(ctx);
     const progress = flushProgress(io.stderr, progressMode(ctx.values.progress, io.stderr));
     const client = ctx.client();
-    const { sqlite } = ctx.database({ create: false });
+    // One sender at a time: the desktop app, browser mode or another flush holding this
+    // mirror could send the same entries (db/mirror-lock.ts).
+    const { sqlite } = ctx.database({ create: false, hold: 'eo outbox flush' });
     const outbox = createOutbox({
       db: sqlite,
       client,
       mirror: makeOutboxMirror(sqlite),
       idempotency,
     });
+    // Orders another laptop handed over go only once a person here confirmed their price now.
+    const confirmations = parseConfirmations(ctx.values['confirm-orders']);
+    const holdIds = await heldOrders(outbox, client, confirmations, io.signal);
     const startedUs = Date.now() * 1000;
     let result;
     try {
-      result = await outbox.flush({ signal: io.signal, onProgress: (p) => progress.update(p) });
+      result = await outbox.flush({
+        signal: io.signal,
+        onProgress: (p) => progress.update(p),
+        holdIds,
+      });
     } finally {
       progress.end();
     }
+    if (holdIds.length > 0)
+      io.stderr.write(
+        `eo outbox flush: ${holdIds.length} orders from another laptop wait for your confirmation at today's price: eo outbox quote, then eo outbox flush --confirm-orders ID=TOTAL,...\n`,
+      );
     // What this flush left failed, blocked, unconfirmed or waiting, with the service's reasons.
     const touched = outbox
       .list({ states: ['failed', 'blocked', 'unconfirmed', 'queued'] })
+      .filter((e) => !holdIds.includes(e.id))
       .filter((e) => e.state === 'queued' || e.updatedAt >= startedUs);
     if (format === 'json') {
       writeJson(io.stdout, { ...result, problems: touched });

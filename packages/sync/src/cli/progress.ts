@@ -6,6 +6,7 @@
 import type { FlushProgress } from '../outbox/index';
 import type { SyncProgress } from '../pull/engine';
 import type { ImageryProgress } from '../pull/imagery';
+import type { OfflineProgress } from '../offline/take-offline';
 import { UsageError } from './args';
 import type { OutputStream } from './io';
 
@@ -115,5 +116,45 @@ export function imageryProgress(stderr: OutputStream, mode: ProgressMode) {
       return `${'imagery'.padEnd(RESOURCE_LABEL_WIDTH)} ${bar(p.seen, p.total)}${p.seen}/${p.total}${mb}${done}`;
     },
     (p) => p.seen >= p.total,
+  );
+}
+
+const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
+const MB = 1_000_000;
+
+/** `eo download`: each step of taking a site offline; tile and byte counts redrawn in place. */
+export function offlineProgress(stderr: OutputStream, mode: ProgressMode) {
+  return lineReporter<OfflineProgress>(
+    stderr,
+    mode,
+    (p) => p.phase,
+    (p) => {
+      switch (p.phase) {
+        case 'requesting':
+          return `download: asking the service (${p.rasterId})`;
+        case 'waiting':
+          return `download: ${p.downloadId} ${p.status}`;
+        case 'opening':
+          return `download: reading the file's header from ${p.host}`;
+        case 'planned':
+          return `download: level ${p.level} (${p.pixelSize} m), ${p.width} x ${p.height} px, ${p.tiles} tiles, ${mb(p.bytes)} to fetch`;
+        case 'tiles':
+          return `download: tiles ${mode === 'bar' ? bar(p.done, p.total) : ''}${p.done}/${p.total}, ${mb(p.bytes)}`;
+        case 'whole-file':
+          return `download: the file is ${p.reason}: taking it whole, ${mb(p.bytes)}`;
+        case 'file':
+          return `download: file ${mode === 'bar' ? bar(p.have, p.bytes) : ''}${mb(p.have)} of ${mb(p.bytes)}`;
+        case 'writing':
+          return `download: writing the site's GeoTIFF`;
+        case 'stored':
+          return `download: stored ${p.raster.id} (${mb(p.raster.bytes ?? 0)})`;
+      }
+    },
+    (p) =>
+      p.phase !== 'tiles' && p.phase !== 'file'
+        ? true
+        : p.phase === 'tiles'
+          ? p.done >= p.total
+          : p.have >= p.bytes,
   );
 }

@@ -3,6 +3,7 @@
  * `pull/reference.ts`), their counts in `eo status`, and the warning `eo outbox add` gives for
  * an id none of them (nor any mirrored record) knows. Never a refusal: a mirror can be stale.
  */
+import { nearestChoices } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makeLookups, type LookupChoice } from '../mirror/lookups';
 import type { OutboxEntry, OutboxKind } from '../outbox/index';
@@ -20,6 +21,7 @@ const PLURAL: Record<ReferenceKind, string> = {
   bandset: 'bandsets',
   satellite: 'satellites',
   workflow: 'workflows',
+  store: 'stores',
 };
 
 const countsText = (counts: Partial<Record<ReferenceKind, number>>): string =>
@@ -101,6 +103,7 @@ export function unknownReferences(
     bandset: lookups.bandsets,
     satellite: lookups.satellites,
     workflow: lookups.workflows,
+    store: lookups.stores,
   };
   return wanted.flatMap(([path, k, id]) =>
     known[k].some((c) => c.id === id)
@@ -116,35 +119,4 @@ export function writeUnknownReferences(ctx: CommandContext, unknown: UnknownRefe
       `eo: warning: ${u.path}: ${u.kind} ${JSON.stringify(u.id)} is not in the mirrored lists${names ? `; nearest known: ${names}` : ''} (queued anyway: the mirror may be out of date)\n`,
     );
   }
-}
-
-/** The three known choices whose id or name is nearest to `id` (edit distance, case-insensitive). */
-export function nearestChoices(id: string, choices: readonly LookupChoice[]): LookupChoice[] {
-  const target = id.toLowerCase();
-  const score = (c: LookupChoice) =>
-    Math.min(
-      editDistance(target, c.id.toLowerCase()),
-      c.name === null ? Infinity : editDistance(target, c.name.toLowerCase()),
-    );
-  return choices
-    .map((c, order) => ({ c, order, d: score(c) }))
-    .sort((a, b) => a.d - b.d || a.order - b.order)
-    .slice(0, 3)
-    .map((x) => ({ id: x.c.id, name: x.c.name }));
-}
-
-/** Levenshtein distance (ids and names are short: the plain two-row table). */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(
-        prev[j]! + 1,
-        row[j - 1]! + 1,
-        prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    prev = row;
-  }
-  return prev[b.length]!;
 }

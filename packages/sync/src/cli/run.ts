@@ -6,11 +6,15 @@
  * Exit codes: 0 ok, 1 the operation failed, 2 usage error (usage text on stderr).
  * The API key is never printed: both output streams mask it.
  */
+import path from 'node:path';
 import { EoClientError } from '@eo/api-client';
+import { diskFullMessage, isDiskFull } from '../db/disk-full';
+import { MirrorInUseError } from '../db/mirror-lock';
 import { OutboxInputError, OutboxStateError } from '../outbox/index';
 import { checkOptions, parseCommandLine, UsageError, type CommandLine } from './args';
 import { CliFailure, makeContext, type CommandSpec } from './context';
-import { EXIT, redacting, type CliIo, type OutputStream } from './io';
+import { EXIT, redacting, resolvePath, type CliIo, type OutputStream } from './io';
+import { downloadCommand } from './download';
 import { exportAoisCommand, exportOrdersCommand } from './export';
 import { importCommand } from './import';
 import { outboxAddCommand } from './outbox-add';
@@ -19,9 +23,14 @@ import {
   outboxConfirmCommand,
   outboxResendCommand,
   outboxRetryCommand,
+  outboxTakeBackCommand,
 } from './outbox-entry';
+import { outboxHandoverExportCommand, outboxHandoverImportCommand } from './outbox-handover';
+import { outboxQuoteCommand } from './order-quotes';
 import { outboxFlushCommand } from './outbox-flush';
 import { outboxListCommand } from './outbox-list';
+import { packageExportCommand } from './package-export';
+import { packageImportCommand } from './package-import';
 import { searchCommand } from './search';
 import { statusCommand } from './status';
 import { syncCommand } from './sync';
@@ -36,17 +45,24 @@ export const COMMANDS: readonly CommandSpec[] = [
   outboxCancelCommand,
   outboxConfirmCommand,
   outboxResendCommand,
+  outboxTakeBackCommand,
+  outboxHandoverExportCommand,
+  outboxHandoverImportCommand,
+  outboxQuoteCommand,
   statusCommand,
   exportOrdersCommand,
   exportAoisCommand,
   importCommand,
+  packageExportCommand,
+  packageImportCommand,
+  downloadCommand,
 ];
 
 export const USAGE = `usage:
 ${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
 
 every command: --db PATH (or EO_DB), -h/--help
-  --url URL (or EO_URL), --key KEY (or EO_API_KEY; the env keeps it out of ps): used by sync, outbox flush
+  --url URL (or EO_URL), --key KEY (or EO_API_KEY; the env keeps it out of ps): used by sync, outbox flush, download
   --dialect spec|provider-v0 (or EO_DIALECT; default spec): the service's request shapes and reads
 output: --format json|table (default: table on a terminal, JSON otherwise); search and export: geojson|csv|kml|kmz|shp|gpkg (kmz, shp, gpkg with --out)
 exit codes: 0 ok, 1 operation failed, 2 usage error`;
@@ -71,7 +87,13 @@ function writeUsageError(
 }
 
 /** Errors a command let through, as the user should see them, and the exit code. */
-function report(stderr: OutputStream, spec: CommandSpec, e: unknown, debug: boolean): number {
+function report(
+  stderr: OutputStream,
+  spec: CommandSpec,
+  e: unknown,
+  debug: boolean,
+  dataDir: string,
+): number {
   const usage = `usage: ${spec.usage}`;
   const prefix = `eo ${spec.words.join(' ')}`;
   if (e instanceof UsageError) return writeUsageError(stderr, e, usage, prefix);
@@ -81,8 +103,17 @@ function report(stderr: OutputStream, spec: CommandSpec, e: unknown, debug: bool
     const error = new UsageError(`${title}; nothing queued`, e.details);
     return writeUsageError(stderr, error, usage, prefix);
   }
-  if (e instanceof OutboxStateError || e instanceof CliFailure || e instanceof EoClientError) {
+  if (
+    e instanceof OutboxStateError ||
+    e instanceof CliFailure ||
+    e instanceof EoClientError ||
+    e instanceof MirrorInUseError
+  ) {
     stderr.write(`${prefix}: ${e.message}\n`);
+    return EXIT.failed;
+  }
+  if (isDiskFull(e)) {
+    stderr.write(`${prefix}: ${diskFullMessage(dataDir)}\n`);
     return EXIT.failed;
   }
   const message = e instanceof Error ? e.message : String(e);
@@ -137,7 +168,10 @@ export async function runEo(argv: readonly string[], io: CliIo): Promise<number>
     }
     return await spec.run(ctx);
   } catch (e) {
-    return report(out.stderr, spec, e, Boolean(io.env.EO_DEBUG));
+    // The disk that filled is the database's (its folder), else the working folder's.
+    const db = line.values.db ?? io.env.EO_DB;
+    const dataDir = path.dirname(resolvePath(io, db ?? './eo'));
+    return report(out.stderr, spec, e, Boolean(io.env.EO_DEBUG), dataDir);
   } finally {
     ctx.close();
   }

@@ -15,7 +15,7 @@ import { searchBody } from './search-body';
 export const searchCommand: CommandSpec = {
   words: ['search'],
   operands: [],
-  usage: `eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table|${EXPORT_FORMAT_LIST} [--wkt] [--out FILE]]`,
+  usage: `eo search [--json BODY | --file FILE] [--bbox W,S,E,N] [--datetime A/B] [--collections X,Y] [--cloud-max N] [--limit N] [--offset N] [--sort FIELD[:asc|desc]]... [--format json|table|${EXPORT_FORMAT_LIST} [--no-wkt] [--out FILE]]`,
   options: [
     'format',
     'json',
@@ -28,6 +28,7 @@ export const searchCommand: CommandSpec = {
     'offset',
     'sort',
     'wkt',
+    'no-wkt',
     'out',
   ],
   async run(ctx) {
@@ -39,8 +40,8 @@ export const searchCommand: CommandSpec = {
       );
     const features = isExportFormat(given);
     const format = features ? exportFormatOf(ctx) : ctx.format();
-    if (!features && (ctx.values.wkt || ctx.values.out !== undefined))
-      throw new UsageError(`--wkt and --out go with --format ${EXPORT_FORMAT_LIST}`);
+    if (!features && (ctx.values.wkt || ctx.values['no-wkt'] || ctx.values.out !== undefined))
+      throw new UsageError(`--wkt, --no-wkt and --out go with --format ${EXPORT_FORMAT_LIST}`);
     const { sqlite } = ctx.database({ create: false });
     const search = makeOfflineCatalogSearch(sqlite);
     let result;

@@ -1,6 +1,7 @@
 /**
  * `eo status`: where each resource's sync stands (read from `sync_state`, no network), how
- * many outbox entries are in each state, the stored pictures and the kept archive scenes.
+ * many outbox entries are in each state, the stored pictures, the kept archive scenes and the
+ * offline rasters (sites taken offline by `eo download`, with their bytes).
  */
 import type { ResourceName } from '../mirror/writers';
 import { createOutboxStore } from '../outbox/store';
@@ -9,6 +10,7 @@ import { RESOURCES } from '../pull/engine';
 import { referenceCounts } from '../pull/reference';
 import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import { archiveCounts, archiveLine } from './archive';
+import { offlineRasters, rasterTotals, rasterTotalsLine, writeRasterTable } from './download';
 import { imageryCounts, imageryLine } from './imagery';
 import { EXIT } from './io';
 import type { CommandContext, CommandSpec } from './context';
@@ -16,8 +18,9 @@ import { isoFromUs, writeJson, writeTable } from './output';
 import { referenceLine } from './reference';
 
 /**
- * `complete`: the last pass finished; `incomplete`: it ended with fewer records than the
- * service's total (nothing swept; the next sync starts a new pass); `unfinished`: a pass was
+ * `complete`: the last pass finished; `incomplete`: it could not know a list whole (fewer
+ * distinct records than the service's total, a total that fell, a repeated page: nothing swept;
+ * the next sync starts a new pass; `incompleteReason` says which and why); `unfinished`: a pass was
  * interrupted (the next sync resumes it from its checkpoint) or is running in another process;
  * `never`: not synced yet.
  */
@@ -48,7 +51,9 @@ export function writeSyncWarnings(ctx: CommandContext, views: readonly ResourceV
     drift += v.drift;
     if (v.state === 'incomplete')
       ctx.io.stderr.write(
-        `eo: ${v.resource}: the last pass ended with ${v.seen}${v.total === null ? '' : ` of ${v.total}`} records (incomplete): nothing was removed; the next sync starts a new pass\n`,
+        v.incompleteReason !== null
+          ? `eo: ${v.incompleteReason} (incomplete)\n`
+          : `eo: ${v.resource}: the last pass ended with ${v.seen}${v.total === null ? '' : ` of ${v.total}`} records (incomplete): nothing was removed; the next sync starts a new pass\n`,
       );
     if (v.incrementalRejected)
       ctx.io.stderr.write(
@@ -115,8 +120,18 @@ export const statusCommand: CommandSpec = {
     const imagery = imageryCounts(db);
     const reference = referenceCounts(sqlite);
     const archive = archiveCounts(db);
+    const rasters = offlineRasters(db);
+    const totals = rasterTotals(rasters);
     if (format === 'json') {
-      writeJson(ctx.io.stdout, { resources, outbox, imagery, archive, reference });
+      writeJson(ctx.io.stdout, {
+        resources,
+        outbox,
+        imagery,
+        archive,
+        reference,
+        rasters,
+        rasterTotals: totals,
+      });
     } else {
       writeResourceTable(ctx, resources);
       const counts = Object.entries(outbox)
@@ -126,6 +141,10 @@ export const statusCommand: CommandSpec = {
       ctx.io.stdout.write(imageryLine(imagery));
       ctx.io.stdout.write(archiveLine(archive));
       ctx.io.stdout.write(referenceLine(reference));
+      if (rasters.length > 0) {
+        ctx.io.stdout.write(`\n${rasterTotalsLine(totals)}`);
+        writeRasterTable(ctx, rasters);
+      }
     }
     writeSyncWarnings(ctx, resources);
     return Promise.resolve(EXIT.ok);

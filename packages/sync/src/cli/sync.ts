@@ -7,6 +7,7 @@ import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@e
 import type { ResourceName } from '../mirror/writers';
 import { describeSyncError } from '../pull/errors';
 import { createSyncEngine, RECENT_COMPLETE_MS, RESOURCES } from '../pull/engine';
+import { makeMirrorOrigin } from '../mirror/origin';
 import { intFlag, listFlag, UsageError } from './args';
 import { readArchivePlan, runArchive, writeArchiveReport } from './archive';
 import { parseImageryPlan, runImagery, writeImageryReport } from './imagery';
@@ -139,6 +140,8 @@ export const syncCommand: CommandSpec = {
         skipCompletedWithinMs: values.full || values.refresh ? 0 : RECENT_COMPLETE_MS,
       });
       progress.end();
+      // The records are this service's now: field packages and handovers are checked against it.
+      makeMirrorOrigin(db.sqlite).synced(client.baseUrl);
       reference = report.reference;
       if (report.skipped.length > 0 && progressMode(values.progress, io.stderr) !== 'off')
         io.stderr.write(

@@ -28,6 +28,11 @@ export const IMAGERY_VARIANTS: Readonly<Record<ImageryChoice, readonly Quicklook
 export const DEFAULT_IMAGERY_BUDGET_BYTES = 1024 ** 3;
 
 export const imageryDir = (dbFile: string): string => `${path.resolve(dbFile)}.imagery`;
+/**
+ * The offline rasters' folder inside the imagery folder (src/offline/): their files share the
+ * budget with the quicklooks, are never evicted for them, and are not this store's orphans.
+ */
+export const RASTERS_DIR = 'rasters';
 
 /** A quicklook, or the index map of a visualization for one date (`index:YYYY-MM-DD`). */
 export type ImageryVariant = QuicklookVariant | `index:${string}`;
@@ -62,6 +67,9 @@ export interface ImageryCounts {
   readonly overview: number;
   /** Index maps of visualizations (one per date). */
   readonly indexMap: number;
+  /** Offline rasters stored (src/offline/). */
+  readonly raster: number;
+  /** Every stored file's bytes: quicklooks, index maps and offline rasters (one budget). */
   readonly bytes: number;
 }
 
@@ -79,7 +87,10 @@ export interface ImageryStore {
   /** Marks a record's quicklooks viewed now (eviction removes the least recently viewed). */
   touch(recordId: string): void;
   counts(): ImageryCounts;
-  /** Deletes least recently viewed quicklooks until at most `budget` bytes are stored. */
+  /**
+   * Deletes least recently viewed quicklooks until at most `budget` bytes are stored, offline
+   * rasters counted (they are never evicted: a field team took them offline on purpose).
+   */
   evictTo(budget: number): number;
   /**
    * Deletes quicklooks of records no longer mirrored (catalog records, archive scenes of saved
@@ -119,6 +130,9 @@ export function makeImageryStore(sqlite: Database.Database, dbFile: string): Ima
        ORDER BY date DESC, record_id`,
     ),
     total: sqlite.prepare<[], number>('SELECT coalesce(sum(bytes), 0) FROM mirror_imagery').pluck(),
+    rasters: sqlite.prepare<[], { n: number; bytes: number }>(
+      "SELECT count(*) AS n, coalesce(sum(bytes), 0) AS bytes FROM offline_rasters WHERE state = 'stored'",
+    ),
     leastViewed: sqlite.prepare<[], Row>(
       'SELECT * FROM mirror_imagery ORDER BY last_viewed_us, fetched_at_us LIMIT 256',
     ),
@@ -175,18 +189,24 @@ export function makeImageryStore(sqlite: Database.Database, dbFile: string): Ima
       makePrivateDir(dir);
       const file = fileName(recordId, variant);
       const temp = path.join(dir, `${file}.${process.pid}.part`);
-      const fd = fs.openSync(temp, 'w', PRIVATE_FILE_MODE);
       try {
-        fs.fchmodSync(fd, PRIVATE_FILE_MODE); // an existing temp file keeps its mode otherwise
-        // No fsync: it blocks the event loop (every download waits) and buys nothing here. A
-        // picture lost or torn by a power cut fails its size or hash check (`present`, `get`),
-        // is deleted and fetched again; the quicklooks wire bench measured 1.49× the link's
-        // floor with it, 1.25× without (300 thumbnails, 20 Mbit/s).
-        fs.writeSync(fd, bytes);
-      } finally {
-        fs.closeSync(fd);
+        const fd = fs.openSync(temp, 'w', PRIVATE_FILE_MODE);
+        try {
+          fs.fchmodSync(fd, PRIVATE_FILE_MODE); // an existing temp file keeps its mode otherwise
+          // No fsync: it blocks the event loop (every download waits) and buys nothing here. A
+          // picture lost or torn by a power cut fails its size or hash check (`present`, `get`),
+          // is deleted and fetched again; the quicklooks wire bench measured 1.49× the link's
+          // floor with it, 1.25× without (300 thumbnails, 20 Mbit/s).
+          fs.writeSync(fd, bytes);
+        } finally {
+          fs.closeSync(fd);
+        }
+        fs.renameSync(temp, path.join(dir, file));
+      } catch (e) {
+        // A full disk (or any failed write) leaves no temp file behind, empty or torn.
+        fs.rmSync(temp, { force: true });
+        throw e;
       }
-      fs.renameSync(temp, path.join(dir, file));
       q.upsert.run({
         recordId,
         variant,
@@ -209,18 +229,21 @@ export function makeImageryStore(sqlite: Database.Database, dbFile: string): Ima
     counts() {
       const rows = q.counts.all();
       const n = (v: string) => rows.find((r) => r.variant === v)?.n ?? 0;
+      const rasters = q.rasters.get()!;
       return {
         thumbnail: n('thumbnail'),
         overview: n('overview'),
         indexMap: n('index'),
-        bytes: rows.reduce((s, r) => s + r.bytes, 0),
+        raster: rasters.n,
+        bytes: rows.reduce((s, r) => s + r.bytes, 0) + rasters.bytes,
       };
     },
     evictTo(budget) {
       let evicted = 0;
-      let total = q.total.get()!;
+      let total = q.total.get()! + q.rasters.get()!.bytes;
       while (total > budget) {
         const rows = q.leastViewed.all();
+        if (rows.length === 0) break; // only offline rasters left: never evicted
         for (const row of rows) {
           if (total <= budget) break;
           forget(row);
@@ -236,11 +259,14 @@ export function makeImageryStore(sqlite: Database.Database, dbFile: string): Ima
       if (!fs.existsSync(dir)) return rows.length;
       // Files no row names: temp files of an interrupted download, rows lost with a crash.
       const named = new Set(q.files.all());
-      for (const f of fs.readdirSync(dir)) if (!named.has(f)) unlink(f);
+      for (const f of fs.readdirSync(dir)) if (!named.has(f) && f !== RASTERS_DIR) unlink(f);
       return rows.length;
     },
     clear() {
       sqlite.prepare('DELETE FROM mirror_imagery').run();
+      // Offline rasters are pulled data too: their rows go with their folder.
+      sqlite.prepare('DELETE FROM offline_raster_parts').run();
+      sqlite.prepare('DELETE FROM offline_rasters').run();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

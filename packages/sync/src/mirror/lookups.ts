@@ -31,6 +31,13 @@ export interface LookupBandset extends LookupChoice {
   readonly bands: string[];
 }
 
+/** A delivery store the service listed (`GET /v0/stores`): what `cloud_info.config` names. */
+export interface LookupStore extends LookupChoice {
+  /** S3, GCS, AZBLOB (the provider's store types), or null when the service did not say. */
+  readonly type: string | null;
+  readonly bucket: string | null;
+}
+
 export interface Lookups {
   /** Every known id (listed by the service or seen in records), sorted. */
   readonly projectIds: string[];
@@ -44,6 +51,14 @@ export interface Lookups {
   readonly satellites: LookupSatellite[];
   /** Cloud locations (`cloud_delivery.config`, `cloud_info.config`) records and the outbox name. */
   readonly cloudConfigs: string[];
+  /** The service's delivery stores (empty when it lists none). */
+  readonly stores: LookupStore[];
+  /**
+   * Ids the service itself gave, per kind: its reference list and its mirrored records (not the
+   * outbox, whose ids were only typed here). Empty for a kind it gave no list of: then no id of
+   * that kind can be called unknown (a form flags an id outside a non-empty one).
+   */
+  readonly serviceIds: Record<'projects' | 'bandsets' | 'satellites' | 'workflows', string[]>;
 }
 
 type Input = Record<string, unknown>;
@@ -97,6 +112,13 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
     for (const row of satelliteBands.all() as Array<{ id: string; bands: string | null }>) {
       addSatellite(row.id, row.bands ? (JSON.parse(row.bands) as unknown) : null);
     }
+    // What the service's records name, before the outbox adds what was typed here.
+    const seenInRecords = {
+      project: [...projectIds],
+      bandset: [...bandsetIds],
+      satellite: [...satellites.keys()],
+      workflow: [...workflowIds],
+    };
 
     // What the outbox holds and has not given up on (a refused input is no suggestion).
     for (const e of entries()) {
@@ -162,6 +184,11 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
           };
     });
 
+    const serviceIds = (kind: keyof typeof seenInRecords): string[] => {
+      const own = listed.filter((r) => r.kind === kind).map((r) => r.id);
+      return own.length === 0 ? [] : sorted(new Set([...own, ...seenInRecords[kind]]));
+    };
+
     return {
       projectIds: sorted(projectChoices.map((c) => c.id)),
       bandsetIds: sorted(bandsetChoices.map((c) => c.id)),
@@ -171,6 +198,20 @@ export function makeLookups(sqlite: Database.Database, entries: () => readonly O
       workflows: workflowChoices,
       satellites: sats,
       cloudConfigs: sorted(configs),
+      stores: listed
+        .filter((r) => r.kind === 'store')
+        .map((r) => {
+          const configs = r.json['configs'];
+          const bucket =
+            configs && typeof configs === 'object' ? (configs as Input)['bucket'] : null;
+          return { id: r.id, name: r.name, type: text(r.json['type']), bucket: text(bucket) };
+        }),
+      serviceIds: {
+        projects: serviceIds('project'),
+        bandsets: serviceIds('bandset'),
+        satellites: serviceIds('satellite'),
+        workflows: serviceIds('workflow'),
+      },
     };
   };
 }

@@ -14,7 +14,14 @@ import type {
   IdempotencyPolicy,
   OutboxKind,
   SavedArchiveSearchInput,
+  ServiceOrigin,
 } from '@eo/domain';
+import {
+  makeFieldPackages,
+  type FieldPackages,
+  type PixelSink,
+  type PixelSource,
+} from '../field-package/index';
 import { openMirrorDatabase, type OpenMirrorOptions } from '../db/open';
 import {
   createOutbox,
@@ -74,12 +81,17 @@ import {
   type ImageryVariant,
   type StoredIndexMap,
 } from './imagery';
+import { makeOfflineRasters, type OfflineRasters } from '../offline/index';
+import { makePackageRasters } from '../offline/package-rasters';
 import { makeCreatedRecords, type CreatedRecords } from './created';
 import { makeLookups, type Lookups } from './lookups';
 import { makeOutboxMirror } from './outbox-mirror';
 import { refreshCreated, type RefreshCreatedReport } from './refresh-created';
 import { unfinishedAois } from './refresh-aois';
+import { unfinishedOrders } from './refresh-orders';
 import { makeMirrorTables } from './tables';
+import { makeMirrorOrigin } from './origin';
+import { makeHandoverFiles, type HandoverFiles } from './handover-file';
 import type { WireRecord } from './rows';
 import type { SyncResource } from '@eo/domain';
 
@@ -92,6 +104,8 @@ export interface MirrorOptions {
   readonly waitForOrderItems?: boolean | undefined;
   /** Progress of the one-time move of an older mirror's catalog into the compact layout. */
   readonly onUpgrade?: OpenMirrorOptions['onUpgrade'];
+  /** Where field packages' rasters come from and go (default: the mirror's offline rasters). */
+  readonly pixels?: (PixelSource & PixelSink) | undefined;
 }
 
 /** A sync's plan and tuning (the engine's options) with the run's own (`resources`, signal...). */
@@ -112,6 +126,12 @@ export type MirrorSyncOptions = SyncOptions &
     readonly archive?: readonly SavedArchiveSearchInput[] | undefined;
     /** Called as the archive pass goes (after each page and each search). */
     readonly onArchiveProgress?: ((p: ArchiveProgress) => void) | undefined;
+    /**
+     * What the mirror records as its service (the origin field packages and handed-over
+     * outboxes are checked against): default the client's URL's origin; the desktop names its
+     * embedded service, whose port changes every launch.
+     */
+    readonly service?: string | undefined;
   };
 
 /** The records' report, the reference lists', and the quicklooks' when `imagery` was asked for. */
@@ -157,9 +177,13 @@ export interface Mirror {
     jobs(): WireRecord[];
     /**
      * Records whose status is not final yet (`refreshCreated` follows them): the created
-     * deliveries, jobs and visualizations, and every mirrored AOI.
+     * deliveries, jobs and visualizations, every mirrored AOI, and the orders this client sent
+     * that have not settled (payment in progress, or an item not ended).
      */
-    unfinished(): ReturnType<CreatedRecords['unfinished']> & { aois: WireRecord[] };
+    unfinished(): ReturnType<CreatedRecords['unfinished']> & {
+      aois: WireRecord[];
+      orders: WireRecord[];
+    };
     /** A mirrored AOI's or index's name; null when not mirrored or nameless. */
     nameOf(what: 'aoi' | 'index', id: string): string | null;
   };
@@ -173,6 +197,19 @@ export interface Mirror {
   driftSamples(): DriftSample[];
   /** Whether a sync is running on this mirror. */
   readonly syncing: boolean;
+  /** The service and organisation the mirror's data came from (null where not known yet). */
+  origin(): ServiceOrigin;
+  /**
+   * Field packages (README.md, "Field packages"): plan, write and look inside one; `import`
+   * merges one into this mirror, all or nothing (SyncBusyError while a sync runs).
+   */
+  readonly packages: FieldPackages;
+  /**
+   * Queued work handed over between laptops (README.md, "Handing over queued work"): `write`
+   * hands queued entries over into a file (`handed_over` here), `read` takes another laptop's
+   * in (and receipts of ours it sent), `inspect` checks a file without taking it in.
+   */
+  readonly handover: HandoverFiles;
   /**
    * Empties what was pulled (the outbox and created records stay) and compacts the file.
    * Throws SyncBusyError while a sync runs.
@@ -194,6 +231,13 @@ export interface Mirror {
     sync(options: ImagerySyncOptions): Promise<ImageryReport>;
   };
   /**
+   * Sites taken offline at full resolution (src/offline/): `take` asks the service for the
+   * scene's download once and stores the window of the area (or the whole file when it is not a
+   * COG) in the imagery folder under the same budget; `list` shows scene, area, level, CRS,
+   * bounds, bands, bytes and state; `file` gives a stored file's path after checking it.
+   */
+  readonly offline: OfflineRasters;
+  /**
    * Archive scenes of the saved archive searches (given to `sync` as `archive`), for offline
    * browsing: a search's scenes in the service's order with whether their quicklooks are
    * stored (read them with `imagery.get(scene.id, ...)`), each search's last pass, counts.
@@ -210,7 +254,10 @@ export interface Mirror {
    * same client shares the running flush; with another client it runs after it.
    */
   flush(client: EoClient, options?: MirrorFlushOptions): Promise<FlushProgress>;
-  /** Re-reads the unfinished deliveries, jobs and visualizations this client created, and AOIs. */
+  /**
+   * Re-reads the unfinished deliveries, jobs and visualizations this client created, AOIs, and
+   * the orders it sent.
+   */
   refreshCreated(
     client: EoClient,
     options?: { signal?: AbortSignal | undefined },
@@ -233,6 +280,15 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const writeCreated = makeOutboxMirror(sqlite);
   const imagery = makeImageryStore(sqlite, file);
   const archive = makeArchiveReads(sqlite);
+  const offline = makeOfflineRasters(sqlite, file);
+  const origin = makeMirrorOrigin(sqlite);
+  const packages = makeFieldPackages({
+    sqlite,
+    file,
+    imagery,
+    origin,
+    pixels: options.pixels ?? makePackageRasters(sqlite, file),
+  });
   /** One imagery run at a time: two would write the same files. */
   let imageryRunning = false;
   const runImagery = async (opts: ImagerySyncOptions) => {
@@ -263,6 +319,11 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     waitForOrderItems: options.waitForOrderItems,
   });
   const lookups = makeLookups(sqlite, () => outbox.list());
+  const handover = makeHandoverFiles({
+    outbox,
+    origin,
+    transaction: (fn) => sqlite.transaction(fn)(),
+  });
   // Flushing goes through `flush` below, with the client of the moment.
   const { flush: _flush, ...queue } = outbox;
 
@@ -285,7 +346,11 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       visualizations: () => created.visualizations(),
       deliveries: () => created.deliveries(),
       jobs: () => created.jobs(),
-      unfinished: () => ({ ...created.unfinished(), aois: unfinishedAois(sqlite) }),
+      unfinished: () => ({
+        ...created.unfinished(),
+        aois: unfinishedAois(sqlite),
+        orders: unfinishedOrders(sqlite),
+      }),
       nameOf: (what, id) => tables.nameOf(what, id),
     },
     lookups,
@@ -295,9 +360,22 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     get syncing() {
       return busy();
     },
+    origin: () => origin.read(),
+    handover,
+    packages: {
+      ...packages,
+      async import(packageFile, opts) {
+        if (busy() || imageryRunning) throw new SyncBusyError();
+        try {
+          return await packages.import(packageFile, opts);
+        } finally {
+          footprints.invalidate();
+        }
+      },
+    },
     clear() {
       if (busy()) throw new SyncBusyError();
-      if (imageryRunning) throw new SyncBusyError();
+      if (imageryRunning || offline.running) throw new SyncBusyError();
       imagery.clear(); // before tables.clear(): its VACUUM compacts the freed pages too
       tables.clear();
       footprints.invalidate();
@@ -310,6 +388,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       counts: () => imagery.counts(),
       sync: runImagery,
     },
+    offline,
     archive: {
       scenes: (searchId) => archive.scenes(searchId),
       searches: () => archive.searches(),
@@ -329,6 +408,8 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
             opts.onProgress?.(p);
           },
         });
+        // The records are this service's now (a failed sync says nothing of where they are from).
+        origin.synced(opts.service ?? client.baseUrl);
         if (opts.archive) {
           runningArchive = true;
           try {

@@ -1,7 +1,8 @@
 /**
  * Follows what this client created until it is done: re-reads every delivery, job and
- * visualization whose status is not final and stores the newer record, and every mirrored AOI
- * not final yet (refresh-aois.ts). The spec has no read for
+ * visualization whose status is not final and stores the newer record, every mirrored AOI
+ * not final yet (refresh-aois.ts), and every order it sent until it settles (refresh-orders.ts).
+ * The spec has no read for
  * any of them; `client.extensions` reads them the way the client's service profile offers (our
  * extension reads, or the provider's job, deliveries and visualizations reads). Where a service does
  * not (404), a visualization is still followed through its AOI's asset list (a spec endpoint:
@@ -13,6 +14,7 @@ import type { Asset } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makeCreatedRecords } from './created';
 import { refreshAois } from './refresh-aois';
+import { refreshOrders } from './refresh-orders';
 import { idOf, str, type WireRecord } from './rows';
 
 export interface RefreshCreatedOptions {
@@ -29,8 +31,10 @@ export interface RefreshCreatedReport {
   /** Records the service could not give back (no read offered, or unknown there). */
   readonly unavailable: number;
   /** What changed, for a caller that tells its screens. */
-  readonly kinds: ReadonlyArray<'deliveries' | 'jobs' | 'visualizations' | 'aois'>;
+  readonly kinds: ReadonlyArray<CreatedKind>;
 }
+
+type CreatedKind = 'deliveries' | 'jobs' | 'visualizations' | 'aois' | 'orders';
 
 export async function refreshCreated(
   options: RefreshCreatedOptions,
@@ -42,7 +46,7 @@ export async function refreshCreated(
   let checked = 0;
   let updated = 0;
   let unavailable = 0;
-  const kinds = new Set<'deliveries' | 'jobs' | 'visualizations' | 'aois'>();
+  const kinds = new Set<CreatedKind>();
 
   const store = (
     kind: 'deliveries' | 'jobs' | 'visualizations',
@@ -97,9 +101,13 @@ export async function refreshCreated(
   }
   const aois = await refreshAois({ sqlite, client, signal, canonical });
   if (aois.updated > 0) kinds.add('aois');
-  checked += aois.checked;
-  updated += aois.updated;
-  unavailable += aois.unavailable;
+  const orders = await refreshOrders({ sqlite, client, signal, canonical });
+  if (orders.updated > 0) kinds.add('orders');
+  for (const r of [aois, orders]) {
+    checked += r.checked;
+    updated += r.updated;
+    unavailable += r.unavailable;
+  }
   return { checked, updated, unavailable, kinds: [...kinds] };
 }
 

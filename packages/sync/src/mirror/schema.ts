@@ -254,7 +254,7 @@ export const syncDrift = sqliteTable(
     seq: integer('seq').primaryKey({ autoIncrement: true }),
     resource: text('resource').notNull(),
     passId: text('pass_id').notNull(),
-    /** `schema`, `not-indexed` or `skipped`. */
+    /** `schema`, `not-indexed`, `skipped`, or `list`: why the pass is incomplete (not a record's). */
     source: text('source').notNull(),
     recordId: text('record_id'),
     path: text('path').notNull(),
@@ -364,4 +364,19 @@ export const mirrorArchiveSearches = sqliteTable('mirror_archive_searches', {
   lastCompleteAtUs: integer('last_complete_at_us'),
   /** `{ kind, message, status?, code? }` of the last failed pass; NULL after a good one. */
   lastErrorJson: text('last_error_json'),
+});
+
+/**
+ * Where the mirror's data came from (one row, `id` 1): the service of the last sync (its
+ * origin, or the name its caller gave it) and the organisation, learned from the records or
+ * adopted from the first field package or handed-over outbox a fresh mirror took in. Data
+ * carried between laptops is checked against it (`src/field-package/origin.ts`).
+ */
+export const mirrorOrigin = sqliteTable('mirror_origin', {
+  id: integer('id').primaryKey(),
+  service: text('service'),
+  organisation: text('organisation'),
+  /** `sync`, `package` or `handover`: what set it last. */
+  source: text('source').notNull(),
+  updatedAtUs: integer('updated_at_us').notNull(),
 });

@@ -41,9 +41,21 @@ export interface MirrorWriter {
   write(items: readonly unknown[], passId: string): RecordIssue[];
   /** Ids of rows no pass since `passId` saw: what `sweep` would remove. */
   unseen?(passId: string): string[];
+  /**
+   * Ids of rows `passId` did not see whose id is one of `norms` up to case and surrounding
+   * whitespace (`normId` of pull/pass-ids.ts): another spelling of a record the pass stored.
+   */
+  variantsOf?(passId: string, norms: readonly string[]): string[];
+  /** A stored record's JSON as it was written (undefined when there is none). */
+  read?(id: string): unknown;
+  /** Removes these rows (a record stored twice under two spellings); returns how many. */
+  remove?(ids: readonly string[]): number;
   /** Removes rows no pass since `passId` saw; returns how many. */
   sweep(passId: string): number;
 }
+
+/** SQL reading a key column as `normId` does: ASCII whitespace trimmed, ASCII letters lower-cased. */
+const normSql = (column: string) => `lower(trim(${column}, char(32, 9, 10, 11, 12, 13)))`;
 
 interface Column {
   readonly field: string;
@@ -107,6 +119,9 @@ function unindexedOf(
       sweep.run(resource);
       some = any.get(resource) !== undefined;
     },
+    forget(id: string) {
+      if (some) drop.run(resource, id);
+    },
   };
 }
 
@@ -129,10 +144,31 @@ function tableWriter(
   );
   const sweep = sqlite.prepare(`DELETE FROM ${table} WHERE pass_id <> ?`);
   const unseen = sqlite.prepare(`SELECT ${key.column} AS id FROM ${table} WHERE pass_id <> ?`);
+  const variants = sqlite
+    .prepare(
+      `SELECT ${key.column} FROM ${table} WHERE pass_id <> ?
+       AND ${normSql(key.column)} IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck();
+  const readJson = sqlite.prepare(`SELECT json FROM ${table} WHERE ${key.column} = ?`).pluck();
+  const remove = sqlite.prepare(`DELETE FROM ${table} WHERE ${key.column} = ?`);
   const unindexed = unindexedOf(sqlite, resource, table, key.column);
   const entries = Object.entries(columns);
   return {
     unseen: (passId) => (unseen.all(passId) as Array<{ id: string }>).map((r) => r.id),
+    variantsOf: (passId, norms) => variants.all(passId, JSON.stringify(norms)) as string[],
+    read(id) {
+      const json = readJson.get(id) as string | undefined;
+      return json === undefined ? undefined : (JSON.parse(json) as unknown);
+    },
+    remove(ids) {
+      let n = 0;
+      for (const id of ids) {
+        n += remove.run(id).changes;
+        unindexed.forget(id);
+      }
+      return n;
+    },
     write(items, passId) {
       const issues: RecordIssue[] = [];
       items.forEach((item, index) => {
@@ -240,9 +276,31 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
   );
   const unseen = sqlite.prepare('SELECT record_id FROM mirror_catalog_seen WHERE pass_id <> ?');
   const dropUnseen = sqlite.prepare('DELETE FROM mirror_catalog_seen WHERE pass_id <> ?');
+  const catalogVariants = sqlite
+    .prepare(
+      `SELECT record_id FROM mirror_catalog_seen WHERE pass_id <> ?
+       AND ${normSql('record_id')} IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck();
+  const readRecord = sqlite
+    .prepare('SELECT record_json FROM catalog_records WHERE org_id = ? AND id = ?')
+    .pluck();
+  const dropSeen = sqlite.prepare('DELETE FROM mirror_catalog_seen WHERE record_id = ?');
   const catalogs: MirrorWriter = {
     unseen: (passId) =>
       (unseen.all(passId) as Array<{ record_id: string }>).map((r) => r.record_id),
+    variantsOf: (passId, norms) => catalogVariants.all(passId, JSON.stringify(norms)) as string[],
+    read(id) {
+      const json = readRecord.get(MIRROR_ORG, id) as string | undefined;
+      return json === undefined ? undefined : (JSON.parse(json) as unknown);
+    },
+    remove(ids) {
+      for (const id of ids) {
+        dropSeen.run(id);
+        catalogUnindexed.forget(id);
+      }
+      return deleteCatalog(ids);
+    },
     write(items, passId) {
       const issues: RecordIssue[] = [];
       items.forEach((item, index) => {
@@ -301,6 +359,14 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
     ),
     orderItems: {
       unseen: (passId) => orderItems.unseen!(passId),
+      variantsOf: (passId, norms) => orderItems.variantsOf!(passId, norms),
+      read: (id) => orderItems.read!(id),
+      remove(ids) {
+        const n = orderItems.remove!(ids);
+        for (const id of ids) dropTasks.run(id);
+        unlinkCatalog.run();
+        return n;
+      },
       write(items, passId) {
         const issues = orderItems.write(items, passId);
         relinkCatalog.run();

@@ -42,6 +42,12 @@ export interface StoredError {
   readonly inDoubt?: boolean | undefined;
   /** When that attempt left, µs since the epoch. */
   readonly attemptedAt?: number | undefined;
+  /**
+   * The service answered 409 "a request with this key is still being processed": an attempt is
+   * running there. Resent later with the same key (the service tracks it), whatever is known of
+   * its honouring the key: the answer is then the one of that attempt.
+   */
+  readonly keyInProgress?: boolean | undefined;
   /** The created resource's id as the answer or the lookup suggests it, for the user to accept. */
   readonly candidateId?: string | undefined;
 }

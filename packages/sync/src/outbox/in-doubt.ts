@@ -50,6 +50,26 @@ export function mayHaveCreated(err: EoClientError): boolean {
   return false;
 }
 
+/**
+ * What a service says when a request with the same Idempotency-Key is still being processed
+ * (the IETF idempotency-key draft's 409; Stripe's `idempotency_key_in_use`): words of its code
+ * or message. A 409 that says the key was used with another request (our service's
+ * `idempotency_conflict`) or any other conflict is not this.
+ */
+const IN_PROGRESS = /in[ _-]?progress|being processed|still processing|in[ _-]use|concurrent/i;
+
+/**
+ * A 409 to a create that carried its Idempotency-Key, saying an attempt with that key is still
+ * being processed: the first attempt runs on the service, and will be the one create.
+ */
+export function isKeyInProgress(err: EoClientError): err is EoApiError {
+  return (
+    err instanceof EoApiError &&
+    err.status === 409 &&
+    IN_PROGRESS.test(`${err.code ?? ''} ${err.message}`)
+  );
+}
+
 /** A 2xx answer: the service created it, we only lack a usable id. */
 export function isCreatedWithoutId(err: EoClientError): err is EoResponseError {
   return err instanceof EoResponseError && err.status >= 200 && err.status < 300;

@@ -62,6 +62,20 @@ export function checkedAtEnqueue(dialect: ServiceDialect, kind: OutboxKind): boo
   return clientRequestSchema(dialect, ENDPOINT_OF[kind], 'body') === inputSchemas[kind];
 }
 
+/** Kinds whose whole input is the request body (no path parameter carried in it). */
+const BODY_KINDS: readonly OutboxKind[] = ['order', 'aoi', 'index', 'delivery'];
+
+/**
+ * The schema a service profile adds to the open one for `kind`, when the profile is known at
+ * enqueue and has its own rules (`provider-v0` wants `usecase` on order items): checked then, so
+ * an input the service would refuse is refused when queued, not at the flush. Undefined when the
+ * profile checks what the open schema checks, or the input carries path parameters.
+ */
+export function profileSchema(dialect: ServiceDialect, kind: OutboxKind): z.ZodType | undefined {
+  if (!BODY_KINDS.includes(kind) || checkedAtEnqueue(dialect, kind)) return undefined;
+  return clientRequestSchema(dialect, ENDPOINT_OF[kind], 'body');
+}
+
 /** What `enqueue` takes: the client's input types (path parameters carried in the input). */
 export interface OutboxInputs {
   order: BodyInput<'createOrder'>;
@@ -78,6 +92,8 @@ interface SendOptions {
   readonly idempotencyKey: string | false;
   /** `false`: the input passed the client's own schema at enqueue (`checkedAtEnqueue`). */
   readonly validate?: boolean | undefined;
+  /** `false`: a Retry-After ends the call at once; the outbox schedules the retry itself. */
+  readonly waitRetryAfter?: boolean | undefined;
 }
 
 /** Sends one resolved input (no `local:` references left). */
@@ -107,19 +123,32 @@ export function sendCreate(
   }
 }
 
-/** The created resource's id; deliveries create several, joined by commas. */
+/**
+ * The ids of the deliveries a delivery create made, in the answer's order: only string ids
+ * (a delivery the answer shows without one is not named; the stored response keeps it).
+ */
+export function deliveryIdsOf(response: unknown): string[] {
+  const r = response as Record<string, unknown> | null;
+  const list: unknown[] = r && Array.isArray(r.deliveries) ? r.deliveries : [];
+  return list
+    .map((d) => (d && typeof d === 'object' ? (d as Record<string, unknown>).delivery_id : null))
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+}
+
+/**
+ * The created resource's id. A delivery create makes several (how many per request is not shown
+ * in the spec): its remote id is their ids joined by commas, for the screens and for a person
+ * to read; code reads the ids from the stored response (`deliveryIdsOf`), never by splitting,
+ * since the spec does not keep a comma out of an id. Null when the answer names nothing created.
+ */
 export function remoteIdOf(kind: OutboxKind, response: unknown): string | null {
   const r = response as Record<string, unknown> | null;
   if (!r) return null;
   switch (kind) {
     case 'aoi':
       return typeof r.aoi_id === 'string' ? r.aoi_id : null;
-    case 'delivery': {
-      const list = Array.isArray(r.deliveries)
-        ? (r.deliveries as Array<Record<string, unknown>>)
-        : [];
-      return list.map((d) => String(d.delivery_id)).join(',') || null;
-    }
+    case 'delivery':
+      return deliveryIdsOf(r).join(',') || null;
     default:
       return typeof r.id === 'string' ? r.id : null;
   }

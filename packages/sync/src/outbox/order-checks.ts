@@ -10,6 +10,7 @@
  * before; so is a scene whose record lists no bands.
  */
 import {
+  bandsetFits,
   firstSceneSharingNoBand,
   geometryIntersects,
   splitBySatellite,
@@ -43,7 +44,14 @@ const inputKey = (items: readonly Item[]) =>
   orderKey(items.map((i) => ({ project: i.project_id, name: i.name, scenes: i.item_ids ?? [] })));
 
 /** Outbox states of an order that is, or will be, on the service: a second one is a duplicate. */
-export const LIVE_ORDER_STATES = ['queued', 'sending', 'sent', 'blocked', 'unconfirmed'] as const;
+export const LIVE_ORDER_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'blocked',
+  'unconfirmed',
+  'handed_over',
+] as const;
 
 function sceneOf(record: { details?: unknown }): Scene | undefined {
   const d = record.details as
@@ -70,6 +78,21 @@ function sceneOf(record: { details?: unknown }): Scene | undefined {
 
 export function makeOrderChecks(db: Database.Database) {
   const search = makeOfflineCatalogSearch(db);
+  const bandsetJson = db
+    .prepare("SELECT json FROM mirror_reference WHERE kind = 'bandset' AND id = ?")
+    .pluck();
+
+  /** A bandset's band names, from the service's list; null when it did not list it. */
+  function bandsetBands(id: string): string[] | null {
+    const json = bandsetJson.get(id) as string | undefined;
+    if (!json) return null;
+    const bands = (JSON.parse(json) as { bands?: unknown }).bands;
+    if (!Array.isArray(bands)) return null;
+    return bands.flatMap((b: unknown) => {
+      const name = typeof b === 'string' ? b : (b as { name?: unknown } | null)?.name;
+      return typeof name === 'string' ? [name] : [];
+    });
+  }
 
   function mirroredScenes(ids: readonly string[]): Map<string, Scene> {
     const scenes = new Map<string, Scene>();
@@ -159,9 +182,23 @@ export function makeOrderChecks(db: Database.Database) {
 
     if (mixed.length > 0) {
       const split = new Set(mixed.map((m) => m.n));
+      // The item's bandset goes only with the scenes it fits (the others take their own).
+      const fitsOf = (item: Item) => {
+        const bands = item.bandset ? bandsetBands(item.bandset.bandset_id) : null;
+        if (!bands) return undefined;
+        return (ids: readonly string[]) => {
+          const banded = ids.flatMap((id) => {
+            const b = scenes.get(id)?.bands ?? [];
+            return b.length > 0 ? [b] : [];
+          });
+          return banded.length > 0 && banded.every((b) => bandsetFits(bands, b));
+        };
+      };
       const fix = {
         order_items: items.flatMap((item, n) =>
-          split.has(n) ? splitBySatellite(item, (id) => scenes.get(id)?.satellite) : [item],
+          split.has(n)
+            ? splitBySatellite(item, (id) => scenes.get(id)?.satellite, fitsOf(item))
+            : [item],
         ),
       };
       const suggested = fix.order_items

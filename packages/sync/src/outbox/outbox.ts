@@ -4,20 +4,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EoAbortError, EoApiError, EoClientError, type EoClient } from '@eo/api-client';
-import type { IdempotencyPolicy } from '@eo/domain';
+import type { HandoverEntry, IdempotencyPolicy, ServiceDialect } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, OutboxStateError, type FieldProblem, type StoredError } from './errors';
 import {
   candidateIdOf,
   isCreatedWithoutId,
   isInDoubt,
+  isKeyInProgress,
   mayHaveCreated,
   unconfirmedMessage,
 } from './in-doubt';
 import {
   checkedAtEnqueue,
   inputSchemas,
+  profileSchema,
   OUTBOX_KINDS,
+  PAID_KINDS,
   remoteIdOf,
   sendCreate,
   type OutboxInput,
@@ -25,9 +28,17 @@ import {
 } from './kinds';
 import { makeDeliveryReadiness } from './delivery-wait';
 import { LIVE_ORDER_STATES, makeOrderChecks } from './order-checks';
+import { makeSatelliteChecks } from './satellite-checks';
 import { findCreated, LOOKUP_KINDS } from './recovery';
 import { checkReference, findReferences, resolveReferences, sourceAssetIds } from './references';
 import { createOutboxStore, type OutboxEntry, type OutboxState } from './store';
+import {
+  findHandedOver,
+  makeHandover,
+  type HandoverExport,
+  type HandoverOptions,
+  type HandoverReceipt,
+} from './handover';
 
 /** Where a successful create goes at once (the integrator wires it to the mirror). */
 export interface MirrorWriter {
@@ -66,6 +77,13 @@ export interface OutboxOptions {
    * service fails it. Default false (sent as soon as the order is); the desktop turns it on.
    */
   readonly waitForOrderItems?: boolean | undefined;
+  /**
+   * The service profile entries are for, when known when they are queued (the CLI's
+   * `--dialect`): its own rules are checked at enqueue and edit too (`profileSchema`), so an
+   * order `provider-v0` refuses (no `usecase`) is refused then, not at the flush. Default: the
+   * open schema only (an outbox may outlive its service).
+   */
+  readonly dialect?: ServiceDialect | undefined;
 }
 
 export interface FlushProgress {
@@ -96,6 +114,11 @@ export interface FlushOptions {
    */
   readonly holdKinds?: readonly OutboxKind[] | undefined;
   /**
+   * Queued entries held by id, their dependents waiting with them (the paid orders another
+   * laptop handed over, until a person here confirms them at a fresh quote). Default: none.
+   */
+  readonly holdIds?: readonly string[] | undefined;
+  /**
    * Ids of held-kind entries that go all the same: the orders a person reviewed and confirmed
    * (their dependents follow them). Other entries of a held kind stay queued.
    */
@@ -124,6 +147,21 @@ export interface Outbox {
   list(filter?: { states?: readonly OutboxState[] }): OutboxEntry[];
   get(id: string): OutboxEntry | undefined;
   counts(): Record<OutboxState, number>;
+  /**
+   * Queued work for another laptop to send (`handover.ts`): the entries asked for (default all
+   * queued) with what they need, `handed_over` here from now on; the caller writes the file
+   * and takes them back if it cannot.
+   */
+  handOver(options?: HandoverOptions): HandoverExport;
+  /** What `handOver` would hand over, with the file's entries; nothing marked. */
+  previewHandover(options?: HandoverOptions): HandoverExport;
+  /** A handed-over entry back to the queue: the other laptop never had it (the user's word). */
+  takeBack(id: string): OutboxEntry;
+  /**
+   * Another laptop's handed-over work (and receipts of ours it sent), all or nothing; receipts
+   * are written into the mirror as creates are.
+   */
+  receive(entries: readonly HandoverEntry[]): Promise<HandoverReceipt>;
 }
 
 /** A dependency in one of these holds its dependents `blocked` (unconfirmed: until the user decides). */
@@ -167,13 +205,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let policy: IdempotencyPolicy = typeof setting === 'function' ? 'auto' : setting;
   let running: Promise<FlushProgress> | undefined;
   const checkOrder = makeOrderChecks(options.db);
+  const checkSatellites = makeSatelliteChecks(options.db);
   const deliveryReadiness = makeDeliveryReadiness(options.db);
+  const handover = makeHandover({
+    store,
+    micros,
+    paidKinds: PAID_KINDS,
+    validate: (kind, input, inDoubt) =>
+      validate(kind, input, Number.POSITIVE_INFINITY, undefined, !inDoubt),
+  });
 
   /**
-   * Schema and local-id checks, and an order's offline checks (`order-checks.ts`); `seqLimit`:
-   * references must point at earlier entries; `self`: the entry being edited.
+   * Schema and local-id checks, an order's offline checks (`order-checks.ts`), an AOI's and a
+   * visualization's satellites (`satellite-checks.ts`); `seqLimit`: references must point at
+   * earlier entries; `self`: the entry being edited; `duplicates`: false for an order in doubt
+   * from another laptop (the order placed may be this very one).
    */
-  function validate(kind: OutboxKind, input: unknown, seqLimit: number, self?: string): string[] {
+  function validate(
+    kind: OutboxKind,
+    input: unknown,
+    seqLimit: number,
+    self?: string,
+    duplicates = true,
+  ): string[] {
     if (!OUTBOX_KINDS.includes(kind)) {
       throw new OutboxInputError('Unknown kind', [
         { path: '', message: `kind must be one of ${OUTBOX_KINDS.join(', ')}` },
@@ -184,6 +238,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       throw new OutboxInputError(
         `Invalid ${kind}`,
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
+    }
+    const profile = options.dialect && profileSchema(options.dialect, kind);
+    const forProfile = profile ? profile.safeParse(input) : undefined;
+    if (forProfile && !forProfile.success) {
+      throw new OutboxInputError(
+        `Invalid ${kind} for the ${options.dialect} service profile`,
+        forProfile.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       );
     }
     const fields = input as Record<string, unknown>;
@@ -203,7 +265,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (problem) problems.push({ path: ref.path, message: problem });
       deps.add(ref.entryId);
     }
-    if (kind === 'order' && problems.length === 0) {
+    if (kind === 'order' && problems.length === 0 && duplicates) {
       const others = store.list(LIVE_ORDER_STATES);
       problems.push(
         ...checkOrder(
@@ -211,6 +273,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
           others.filter((e) => e.id !== self),
         ),
       );
+    }
+    if (kind === 'aoi' && problems.length === 0) problems.push(...checkSatellites.aoi(fields));
+    if (kind === 'visualization' && problems.length === 0) {
+      problems.push(...checkSatellites.visualization(fields, (id) => store.get(id) ?? undefined));
     }
     if (problems.length) throw new OutboxInputError(`Invalid ${kind}`, problems);
     return [...deps];
@@ -291,6 +357,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return sendCreate(client, entry.kind, input, {
       signal,
       idempotencyKey: policy === 'ignored' ? false : entry.id,
+      // A 429's Retry-After holds this kind only (`heldUntil`), not the whole queue.
+      waitRetryAfter: false,
       ...(asStored && checkedAtEnqueue(client.dialect, entry.kind) ? { validate: false } : {}),
     });
   }
@@ -304,7 +372,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function runFlush(
     client: EoClient,
-    { signal, onProgress, ignoreBackoff, holdKinds = [], release = [] }: FlushOptions,
+    { signal, onProgress, ignoreBackoff, holdKinds = [], holdIds = [], release = [] }: FlushOptions,
   ): Promise<FlushProgress> {
     if (typeof setting === 'function') policy = setting();
     // Entries are due when their next attempt time has come; ignoring the backoff, all are.
@@ -413,14 +481,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
       blockedCount += blockDependents(entry.id, mustGet(entry.id), at);
     }
 
+    /**
+     * Kinds a 429 holds, until when (µs): the service limits that create (each kind is its own
+     * endpoint, and services rate-limit per endpoint), so the kind's other entries wait with it
+     * and the other kinds go on. The limited entry itself is queued with its Retry-After, which
+     * is what a later flush (or a restarted app) reads the hold from: a new flush does not ask
+     * again before the service said it may. Ignoring the backoff (a person's "send now") ignores
+     * it too, as it does the entry's own next attempt.
+     */
+    const heldUntil = store.rateLimitedUntil(micros());
     store.requeueSending(micros());
+    // Work handed over to another laptop: found sent on the service once it got there.
+    await findHandedOver({ store, client, micros, due: dueAt(), signal, record: recordSent });
     let cursor = 0;
     while (!signal?.aborted) {
       const entry = store.nextDue(cursor, dueAt());
       if (!entry) break;
       cursor = entry.seq;
       // Held, its dependents wait with it (it is not `sent`), unless a person released it.
-      if (holdKinds.includes(entry.kind) && !release.includes(entry.id)) continue;
+      const held = holdKinds.includes(entry.kind) || holdIds.includes(entry.id);
+      if (held && !release.includes(entry.id)) continue;
+      if ((heldUntil.get(entry.kind) ?? 0) > dueAt()) continue; // rate-limited: a later flush
       const deps = entry.dependsOn.map(mustGet);
       const stopped = deps.find((d) => HARD_STOPS.includes(d.state));
       if (stopped) {
@@ -459,7 +540,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         }
       }
       const doubted = isInDoubt(entry.lastError) ? entry.lastError : null;
-      if (doubted) {
+      // An attempt the service said it was still processing is asked again with its key: the
+      // service tracks the key, and answers with that attempt's outcome.
+      if (doubted && !doubted.keyInProgress) {
         // An earlier attempt may be on the service: resent only with a key the service honours.
         const honoured = await keyHonoured();
         if (signal?.aborted) break;
@@ -506,6 +589,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
               attemptedAt: leaving && mayHaveCreated(err) ? leftAt : doubted?.attemptedAt,
             }
           : storedError(err);
+        if (leaving && policy !== 'ignored' && isKeyInProgress(err)) {
+          // 409 "still being processed": an attempt with this key runs on the service and will
+          // be the one create. Queued, in doubt, not before its Retry-After; the resend with the
+          // same key gets that attempt's answer. Its dependents wait, nothing fails.
+          const running: StoredError = {
+            ...storedError(err),
+            inDoubt: true,
+            keyInProgress: true,
+            attemptedAt: doubted?.attemptedAt ?? leftAt,
+          };
+          store.setState(
+            entry.id,
+            'queued',
+            running,
+            nextAttemptAt(attempt.attempts, err),
+            micros(),
+          );
+          onProgress?.(progress());
+          continue;
+        }
+        // Rate-limited: this kind's other entries wait for the Retry-After too (`heldUntil`).
+        if (err instanceof EoApiError && err.status === 429)
+          heldUntil.set(entry.kind, nextAttemptAt(attempt.attempts, err));
         if (err instanceof EoAbortError) {
           // The next flush decides: the same key again, or the lookup first.
           store.setState(entry.id, 'queued', inDoubt ? error : entry.lastError, null, micros());
@@ -638,6 +744,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (entry.state === 'sending' || entry.state === 'sent') {
         throw new OutboxStateError(`Entry ${id} is ${entry.state} and cannot be cancelled`);
       }
+      if (entry.state === 'handed_over') {
+        throw new OutboxStateError(
+          `Entry ${id} was handed over to another laptop, which may send it: take it back first`,
+        );
+      }
       if (entry.state === 'queued' && entry.attempts > 0) {
         // A lost response may mean it is on the service: cancelling would be a false promise.
         throw new OutboxStateError(
@@ -694,6 +805,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     counts() {
       return store.counts();
+    },
+    handOver: (opts = {}) => handover.handOver(opts),
+    previewHandover: (opts = {}) => handover.previewHandover(opts),
+    takeBack: (id) => handover.takeBack(id),
+    async receive(entries) {
+      const { sentNow, ...receipt } = handover.receive(entries);
+      for (const entry of sentNow) {
+        try {
+          await mirror?.recordCreated(entry.kind, entry.response);
+        } catch (err) {
+          options.onMirrorError?.(err, entry);
+        }
+      }
+      return receipt;
     },
   };
 }

@@ -15,7 +15,7 @@ export const outbox = sqliteTable(
     kind: text('kind').notNull(),
     /** The validated input as enqueued (may hold `local:` references), JSON. */
     input: text('input').notNull(),
-    /** queued | sending | sent | failed | blocked | cancelled */
+    /** queued | sending | sent | failed | blocked | cancelled | unconfirmed | handed_over */
     state: text('state').notNull(),
     /** Local ids this entry refers to, JSON array; they are sent first. */
     dependsOn: text('depends_on').notNull().default('[]'),
@@ -30,6 +30,10 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     sentAt: integer('sent_at'),
+    /** Microseconds; set when written to a handover file for another laptop (`handed_over`). */
+    handedOverAt: integer('handed_over_at'),
+    /** Microseconds; set when it came from another laptop's handover file. */
+    receivedAt: integer('received_at'),
   },
   (t) => [index('outbox_state_seq').on(t.state, t.seq)],
 );

@@ -25,6 +25,10 @@ export interface OutboxEntry {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly sentAt: number | null;
+  /** When it was written to a handover file for another laptop (µs); null otherwise. */
+  readonly handedOverAt: number | null;
+  /** When it came from another laptop's handover file (µs); null for this laptop's own. */
+  readonly receivedAt: number | null;
 }
 
 interface Row {
@@ -42,6 +46,8 @@ interface Row {
   created_at: number;
   updated_at: number;
   sent_at: number | null;
+  handed_over_at: number | null;
+  received_at: number | null;
 }
 
 function toEntry(r: Row): OutboxEntry {
@@ -60,6 +66,8 @@ function toEntry(r: Row): OutboxEntry {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     sentAt: r.sent_at,
+    handedOverAt: r.handed_over_at,
+    receivedAt: r.received_at,
   };
 }
 
@@ -114,6 +122,26 @@ export function createOutboxStore(db: Database.Database) {
   );
   const remoteIdTaken = db.prepare<[string, string], { id: string }>(
     `SELECT id FROM outbox WHERE kind = ? AND remote_id = ? LIMIT 1`,
+  );
+  // Kinds a 429 holds: a queued entry waits out the Retry-After its kind's endpoint answered.
+  const rateLimited = db.prepare<[number], { kind: string; until: number }>(
+    `SELECT kind, MAX(next_attempt_at) AS until FROM outbox
+     WHERE state = 'queued' AND next_attempt_at > ? AND json_extract(last_error, '$.status') = 429
+     GROUP BY kind`,
+  );
+  const handOver = db.prepare(
+    `UPDATE outbox SET state = 'handed_over', handed_over_at = ?, updated_at = ?
+     WHERE id = ? AND state = 'queued'`,
+  );
+  const takeBack = db.prepare(
+    `UPDATE outbox SET state = 'queued', handed_over_at = NULL, next_attempt_at = NULL,
+       updated_at = ? WHERE id = ? AND state = 'handed_over'`,
+  );
+  const insertReceived = db.prepare(
+    `INSERT INTO outbox (id, seq, kind, input, state, depends_on, attempts, last_error, response,
+       remote_id, created_at, updated_at, sent_at, received_at)
+     VALUES (@id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox), @kind, @input, @state,
+       @dependsOn, @attempts, @lastError, @response, @remoteId, @createdAt, @at, @sentAt, @at)`,
   );
 
   return {
@@ -187,6 +215,51 @@ export function createOutboxStore(db: Database.Database) {
     },
     isRemoteIdTaken(kind: OutboxKind, remoteId: string): boolean {
       return remoteIdTaken.get(kind, remoteId) !== undefined;
+    },
+    /**
+     * Each kind whose endpoint answered 429 to an entry still queued, and until when (µs, the
+     * latest such entry's next attempt, past `at`): stored with the entries, so it holds across
+     * flushes and restarts.
+     */
+    rateLimitedUntil(at: number): Map<OutboxKind, number> {
+      return new Map(rateLimited.all(at).map((r) => [r.kind as OutboxKind, r.until]));
+    },
+    /** queued -> handed_over (written to a file for another laptop); false if it moved. */
+    markHandedOver(id: string, at: number): boolean {
+      return handOver.run(at, at, id).changes === 1;
+    },
+    /** handed_over -> queued: the other laptop never had it (the user's word). */
+    takeBack(id: string, at: number): boolean {
+      return takeBack.run(at, id).changes === 1;
+    },
+    /** An entry from another laptop's handover file, under its own id (its key). */
+    insertReceived(e: {
+      id: string;
+      kind: OutboxKind;
+      input: unknown;
+      state: 'queued' | 'sent';
+      dependsOn: readonly string[];
+      attempts: number;
+      lastError: StoredError | null;
+      response: unknown;
+      remoteId: string | null;
+      createdAt: number;
+      at: number;
+    }): void {
+      insertReceived.run({
+        id: e.id,
+        kind: e.kind,
+        input: JSON.stringify(e.input),
+        state: e.state,
+        dependsOn: JSON.stringify(e.dependsOn),
+        attempts: e.attempts,
+        lastError: json(e.lastError),
+        response: e.response === undefined ? null : JSON.stringify(e.response),
+        remoteId: e.remoteId,
+        createdAt: e.createdAt,
+        at: e.at,
+        sentAt: e.state === 'sent' ? e.at : null,
+      });
     },
     transaction<T>(fn: () => T): T {
       return db.transaction(fn).immediate();

@@ -35,7 +35,12 @@ export function createDriftInbox(): DriftInbox {
   };
 }
 
-export type DriftSource = 'schema' | 'not-indexed' | 'skipped';
+/**
+ * `list`: not a record's issue but a list's: why a pass could not know the list whole (records
+ * missing from its pages, a total that fell, a repeated page: completeness.ts). Such a note
+ * makes the pass incomplete and is its `incompleteReason`; it outlives an interrupted run.
+ */
+export type DriftSource = 'schema' | 'not-indexed' | 'skipped' | 'list';
 
 export interface DriftIssue {
   readonly source: DriftSource;
@@ -50,6 +55,9 @@ export interface DriftIssue {
 export interface DriftSample extends Omit<DriftIssue, 'index'> {
   readonly resource: ResourceName;
 }
+
+/** The field holding a record's id in each resource's lists. */
+export const idFieldOf = (resource: ResourceName): string => LISTS[resource].id;
 
 /** The list endpoint and list key of each resource's pages. */
 const LISTS: Record<ResourceName, { endpoint: string; key: string; id: string }> = {
@@ -123,7 +131,9 @@ export function driftCounts(issues: readonly DriftIssue[]): { drift: number; ski
 export function makeDriftStore(sqlite: Database.Database) {
   const clear = sqlite.prepare('DELETE FROM sync_drift WHERE resource = ?');
   const count = sqlite
-    .prepare('SELECT count(*) FROM sync_drift WHERE resource = ? AND pass_id = ?')
+    .prepare(
+      "SELECT count(*) FROM sync_drift WHERE resource = ? AND pass_id = ? AND source <> 'list'",
+    )
     .pluck();
   const put = sqlite.prepare(
     `INSERT INTO sync_drift (resource, pass_id, source, record_id, path, message)
@@ -132,6 +142,15 @@ export function makeDriftStore(sqlite: Database.Database) {
   const list = sqlite.prepare(
     `SELECT resource, source, record_id AS recordId, path, message FROM sync_drift
      ORDER BY resource, seq`,
+  );
+  const notes = sqlite
+    .prepare(
+      `SELECT message FROM sync_drift WHERE resource = ? AND pass_id = ? AND source = 'list'
+       ORDER BY seq`,
+    )
+    .pluck();
+  const dropNotes = sqlite.prepare(
+    `DELETE FROM sync_drift WHERE resource = ? AND pass_id = ? AND source = 'list'`,
   );
   return {
     /** A new pass: the last one's sample goes. */
@@ -146,5 +165,12 @@ export function makeDriftStore(sqlite: Database.Database) {
       }
     },
     samples: (): DriftSample[] => list.all() as DriftSample[],
+    /** Why a list of the pass is not known whole (kept whatever the sample's size). */
+    note(resource: ResourceName, passId: string, message: string) {
+      put.run(resource, passId, 'list', null, '', message);
+    },
+    /** The pass's `list` notes: the reasons it is incomplete. */
+    notes: (resource: ResourceName, passId: string) => notes.all(resource, passId) as string[],
+    dropNotes: (resource: ResourceName, passId: string) => dropNotes.run(resource, passId),
   };
 }

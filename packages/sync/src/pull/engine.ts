@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { EoApiError, type BodyInput, type EoClient, type Page } from '@eo/api-client';
 import {
   CatalogSearchRequest,
-  LIMITS,
+  readId,
   SYNC_RESOURCES,
   type CatalogSearchRequestInput,
 } from '@eo/domain';
@@ -26,7 +26,15 @@ import type { MirrorDatabase } from '../db/open';
 import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
 import {
+  incompleteMessage,
+  listProblem,
+  missingOnly,
+  TotalWatch,
+  type ListReport,
+} from './completeness';
+import {
   driftCounts,
+  idFieldOf,
   makeDriftStore,
   pageDrift,
   writeDrift,
@@ -39,7 +47,13 @@ import {
   catalogChangedSince,
   isFilterRejection,
   makeIncremental,
+  namesChangeKey,
+  orderItemsCreatedSince,
 } from './incremental';
+import { PassClock } from './pass-clock';
+import { makePassIdSeeds, PassIds } from './pass-ids';
+import { makeByIdChecks, MAX_SINGLE_ID_CHECKS } from './still-listed';
+import { canonicalItems, storedVariants, variantMessage } from './variants';
 import { syncReference, type ReferenceReport } from './reference';
 import { makeSyncStateStore, type ResourceStatus } from './state';
 
@@ -171,6 +185,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     overlapUs: options.incrementalOverlapUs,
   });
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
+  const seedsOf = makePassIdSeeds(sqlite);
 
   /** What a resource's pass pages through: the catalog searches; nothing for the others. */
   const planOf = (resource: ResourceName) =>
@@ -247,6 +262,125 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }
   }
 
+  /** A pass's counters, moved by each commit. */
+  interface PassCounters {
+    seen: number;
+    total: number | null;
+  }
+
+  /**
+   * Pages through one list of a pass from `next`, committing batches with their checkpoint, and
+   * reports what it brought (completeness.ts judges it).
+   */
+  async function walkList(
+    resource: ResourceName,
+    pass: { passId: string; part: number; parts: number; from: number },
+    ids: PassIds,
+    counters: PassCounters,
+    source: PageSource,
+    signal: AbortSignal | undefined,
+    onCommit: () => void,
+    clock: PassClock,
+  ): Promise<ListReport> {
+    const writer = writers[resource];
+    const { passId, part } = pass;
+    const field = idFieldOf(resource);
+    const seenBefore = counters.seen - pass.from;
+    let next = pass.from;
+    let buffer: unknown[] = [];
+    let drifted: DriftIssue[] = [];
+    let lastCommit = Date.now();
+    let repeats = 0;
+    const totals = new TotalWatch();
+    // Writers never throw for a record's content: what they could not index or store is drift,
+    // counted in the transaction that moves the checkpoint past it.
+    const commit = sqlite.transaction(
+      (items: unknown[], pageIssues: DriftIssue[], at: number, partTotal: number | null) => {
+        const issues = [...pageIssues, ...writeDrift(writer.write(items, passId))];
+        driftStore.sample(resource, passId, issues);
+        counters.seen += items.length;
+        counters.total = partTotal === null ? null : seenBefore + partTotal;
+        const where = { part, checkpoint: at, seen: counters.seen, total: counters.total };
+        states.checkpoint(resource, where, driftCounts(issues));
+      },
+    );
+    let end: Page<unknown>['end'];
+    let skipped = false;
+    inbox?.take(); // reports from before this list's first page are not about its records
+    try {
+      for await (const page of source(next, signal)) {
+        if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
+        clock.saw(page.serverDateMs);
+        // Each id under the spelling the pass stores it under; a repeat counts once.
+        const c = canonicalItems(resource, field, part, page.items, ids, buffer.length);
+        drifted.push(...c.issues);
+        repeats += c.repeats;
+        buffer.push(...c.items);
+        next = page.offset + page.items.length;
+        totals.see(page.total);
+        end = page.end;
+        if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
+          commit(buffer, drifted, next, totals.last);
+          buffer = [];
+          drifted = [];
+          lastCommit = Date.now();
+          onCommit();
+        }
+        signal?.throwIfAborted();
+      }
+    } catch (e) {
+      // An AOI deleted since the AOI pass has no assets to page: skip its list.
+      if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
+      skipped = true;
+    }
+    commit(buffer, drifted, next, totals.last);
+    return {
+      end: skipped ? undefined : end,
+      records: next,
+      distinct: ids.known(part) ? ids.distinct(part) : null,
+      repeats,
+      total: skipped ? null : totals.last,
+      shrank: totals.shrank,
+    };
+  }
+
+  /**
+   * Records of list `part` changed since the pass began (catalog `updated`, AOI `updated_at`,
+   * order item `created_at`): a record inserted before the page being read is on no page of an
+   * offset pass. Written with the pass's stamp and counted as seen. False where the list has no
+   * such filter.
+   */
+  async function lookInWindow(
+    resource: ResourceName,
+    part: number,
+    passId: string,
+    sinceUs: number,
+    ids: PassIds,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean> {
+    const o = { pageSize, signal, prefetch: false };
+    const search = searches[part]!;
+    const pages =
+      resource === 'catalogs' && !namesChangeKey(search)
+        ? client.pages.catalogs(catalogChangedSince(search, sinceUs), o)
+        : resource === 'aois'
+          ? client.pages.aois(aoisChangedSince(sinceUs), o)
+          : resource === 'orderItems'
+            ? client.pages.orderItems(orderItemsCreatedSince(sinceUs), o)
+            : null;
+    if (pages === null) return false;
+    const writer = writers[resource];
+    const field = idFieldOf(resource);
+    const write = sqlite.transaction((items: unknown[], issues: DriftIssue[]) => {
+      driftStore.sample(resource, passId, [...issues, ...writeDrift(writer.write(items, passId))]);
+    });
+    for await (const page of pages) {
+      const c = canonicalItems(resource, field, part, page.items, ids, 0);
+      write(c.items, c.issues);
+    }
+    return true;
+  }
+
   async function runPass(
     resource: ResourceName,
     signal: AbortSignal | undefined,
@@ -257,10 +391,16 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const plan = planOf(resource);
     if (!resumable(resource)) {
       // A new pass: none to resume, or the one interrupted paged other searches. Full or
-      // incremental is decided now and kept if it is interrupted (a changed plan is full).
+      // incremental is decided now and kept if it is interrupted (a changed plan is full, and so
+      // is the pass after a full one that ended incomplete: its deletions are still to sweep).
       const previous = states.get(resource);
       const planChanged = previous !== undefined && previous.plan !== plan;
-      incremental.begin(resource, { full: full || planChanged, nowUs: nowUs(), catalog: searches });
+      const redo = previous?.incomplete === true && previous.passMode === 'full';
+      incremental.begin(resource, {
+        full: full || planChanged || redo,
+        nowUs: nowUs(),
+        catalog: searches,
+      });
       states.start(resource, randomUUID(), plan, nowUs());
       driftStore.clear(resource);
     }
@@ -268,132 +408,166 @@ export function createSyncEngine(options: SyncEngineOptions) {
     const passId = state.passId!;
     const since = incremental.since(resource);
     const parts = partsOf(resource, since);
-    let seen = state.seen;
-    let total = state.total;
+    const counters: PassCounters = { seen: state.seen, total: state.total };
     const progress = (part: number, done: boolean) =>
-      onProgress?.({ resource, seen, total, part, parts: parts.length, done });
+      onProgress?.({ resource, ...counters, part, parts: parts.length, done });
+    const ids = new PassIds();
+    const clock = new PassClock(state.startedAtUs, nowUs);
+    // Lists an earlier run of this pass could not know whole: they keep it incomplete.
+    const earlier = driftStore.notes(resource, passId).length > 0;
+    const reports = new Map<number, ListReport>();
+    const aoiOf = resource === 'assets' ? (aoiIds.all() as Array<{ aoi_id: string }>) : [];
 
-    // Records the service counts that the pass never received (short lists): no sweep then.
-    let short = false;
     for (let part = state.part; part < parts.length; part++) {
-      const seenBefore = seen - (part === state.part ? state.checkpoint : 0);
-      let next = part === state.part ? state.checkpoint : 0;
-      let buffer: unknown[] = [];
-      let drifted: DriftIssue[] = [];
-      let lastCommit = Date.now();
-      // Writers never throw for a record's content: what they could not index or store is drift,
-      // counted in the transaction that moves the checkpoint past it.
-      const commit = sqlite.transaction(
-        (items: unknown[], pageIssues: DriftIssue[], at: number, partTotal: number | null) => {
-          const issues = [...pageIssues, ...writeDrift(writer.write(items, passId))];
-          driftStore.sample(resource, passId, issues);
-          seen += items.length;
-          total = partTotal === null ? null : seenBefore + partTotal;
-          states.checkpoint(resource, { part, checkpoint: at, seen, total }, driftCounts(issues));
-        },
-      );
-      let partTotal: number | null = null;
-      let end: Page<unknown>['end'];
-      inbox?.take(); // reports from before this list's first page are not about its records
-      try {
-        for await (const page of parts[part]!(next, signal)) {
-          if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
-          buffer.push(...page.items);
-          next = page.offset + page.items.length;
-          partTotal = page.total ?? null;
-          end = page.end;
-          if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
-            commit(buffer, drifted, next, partTotal);
-            buffer = [];
-            drifted = [];
-            lastCommit = Date.now();
-            progress(part, false);
-          }
-          signal?.throwIfAborted();
-        }
-      } catch (e) {
-        // An AOI deleted since the AOI pass has no assets to page: skip its list.
-        if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
+      const from = part === state.part ? state.checkpoint : 0;
+      if (from > 0) {
+        // A list resumed from its checkpoint: the ids it brought before count as seen.
+        const scope = { part, parts: parts.length, aoiId: aoiOf[part]?.aoi_id };
+        const seeds = seedsOf(resource, passId, scope);
+        ids.seed(part, seeds.ids, seeds.exact);
       }
-      commit(buffer, drifted, next, partTotal);
-      // Short of the total, or cut off by the pager (page cap, a service repeating a page).
-      if ((partTotal !== null && next < partTotal) || end === 'page-cap' || end === 'repeated')
-        short = true;
+      const report = await walkList(
+        resource,
+        { passId, part, parts: parts.length, from },
+        ids,
+        counters,
+        parts[part]!,
+        signal,
+        () => progress(part, false),
+        clock,
+      );
+      let problem = listProblem(report);
+      if (problem !== null && missingOnly(report)) {
+        // Records inserted before the page being read are on no page: ask for what changed
+        // since the pass began, where the list can be asked so.
+        if (await lookInWindow(resource, part, passId, clock.windowStartUs(), ids, signal))
+          problem = listProblem(recount(report, ids, part));
+      }
+      reports.set(part, report);
+      if (problem !== null)
+        driftStore.note(resource, passId, incompleteMessage(resource, part, parts.length, problem));
       // The list is done: the checkpoint moves to the start of the next one.
       if (part + 1 < parts.length)
-        states.checkpoint(resource, { part: part + 1, checkpoint: 0, seen, total });
+        states.checkpoint(resource, {
+          part: part + 1,
+          checkpoint: 0,
+          seen: counters.seen,
+          total: counters.total,
+        });
       progress(part, false);
     }
-    if (short) {
-      // Fewer records than the service's total: what the pass did not see may still be listed,
-      // so nothing is swept; the pass is over (incomplete) and the next sync starts a new one.
+    // One row per record whatever the spelling of its id (variants.ts).
+    mergeVariants(resource, passId, ids, since === null);
+    if (since === null && !earlier) {
+      // Before a sweep, and to complete lists whose pages skipped records: the records the pass
+      // did not see, asked by id where the service can be asked so; then each list judged again.
+      let missing = 0;
+      for (const [part, r] of reports) if (missingOnly(r)) missing += r.total! - ids.distinct(part);
+      await keepStillListed(resource, passId, ids, missing, signal);
+      driftStore.dropNotes(resource, passId);
+      for (const [part, r] of reports) {
+        const problem = listProblem(recount(r, ids, part));
+        if (problem !== null)
+          driftStore.note(
+            resource,
+            passId,
+            incompleteMessage(resource, part, parts.length, problem),
+          );
+      }
+    }
+    if (driftStore.notes(resource, passId).length > 0) {
+      // A list not known whole (this run's or an earlier run's of the same pass): what the pass
+      // did not see may still be listed, so nothing is swept; the pass is over (incomplete) and
+      // the next sync starts a new one.
       states.finishIncomplete(resource, nowUs());
       progress(parts.length, true);
       return;
     }
     // An incremental pass saw only what changed: it sweeps nothing (deletions wait for a full pass).
-    if (since === null) await keepStillListed(resource, passId, signal);
     sqlite.transaction(() => {
       const removed = since === null ? writer.sweep(passId) : 0;
       const now = nowUs();
       states.finish(resource, removed, now);
-      incremental.completed(resource, passId, now);
+      incremental.completed(resource, passId, now, clock.startUs());
     })();
     progress(parts.length, true);
   }
 
-  /**
-   * The lists that say, by id, whether rows a pass did not see are still on the service (only
-   * catalog search and order items filter by id). Ids per request: 1000 in a search body, 100 in
-   * a query string (URL length).
-   */
-  const stillListed: Partial<
-    Record<
-      ResourceName,
-      { chunk: number; lists(ids: string[], s?: AbortSignal): AsyncIterable<Page<unknown>>[] }
-    >
-  > = {
-    catalogs: {
-      chunk: LIMITS.maxIdsPerFilter,
-      lists: (ids, signal) =>
-        searches.flatMap((search) => {
-          // Within the search: a saved search's own id list narrows the ids asked for.
-          const own = search.ids === undefined ? null : new Set(search.ids);
-          const asked = own === null ? ids : ids.filter((id) => own.has(id));
-          if (asked.length === 0) return [];
-          return [
-            client.pages.catalogs({ ...search, ids: asked }, { pageSize: LIMITS.maxLimit, signal }),
-          ];
-        }),
-    },
-    orderItems: {
-      chunk: 100,
-      lists: (ids, signal) => [
-        client.pages.orderItems({ ids }, { pageSize: LIMITS.maxLimit, signal }),
-      ],
-    },
-  };
+  const byId = makeByIdChecks(client, searches);
 
   /**
-   * Before a sweep, asks the service for the rows the pass did not see: offset paging misses a
-   * record when one before it is deleted mid-pass, and such a record must not be swept. Those
-   * still listed are stamped with the pass.
+   * Records the pass stored under a new spelling while the mirror holds them under another (an
+   * id upper-cased or padded on some page): merged into the row the mirror had, under its
+   * spelling, and reported as drift. `full`: looked for among the rows the pass did not see.
+   */
+  function mergeVariants(resource: ResourceName, passId: string, ids: PassIds, full: boolean) {
+    const writer = writers[resource];
+    if (!writer.read || !writer.remove) return;
+    const pairs = storedVariants(writer, passId, ids, full, () => ids.norms());
+    if (pairs.length === 0) return;
+    const field = idFieldOf(resource);
+    sqlite.transaction(() => {
+      const issues: DriftIssue[] = [];
+      for (const [stored, seen] of pairs) {
+        const record = writer.read!(seen);
+        if (!isRecord(record)) continue;
+        writer.remove!([seen]);
+        writer.write([{ ...record, [field]: stored }], passId);
+        ids.respell(seen, stored);
+        const message = variantMessage(resource, seen, stored);
+        issues.push({
+          source: 'schema',
+          index: issues.length,
+          recordId: stored,
+          path: field,
+          message,
+        });
+      }
+      driftStore.sample(resource, passId, issues);
+      const st = states.get(resource)!;
+      const at = { part: st.part, checkpoint: st.checkpoint, seen: st.seen, total: st.total };
+      states.checkpoint(resource, at, driftCounts(issues));
+    })();
+  }
+
+  /**
+   * Before a sweep, asks the service by id for the rows the pass did not see: offset paging
+   * skips a record when the list moves or the service repeats another, and such a record must
+   * not be swept. Those still listed are stamped with the pass and counted as seen by the list
+   * that lists them. One-id checks run only while `missing` records are unaccounted for.
    */
   async function keepStillListed(
     resource: ResourceName,
     passId: string,
+    ids: PassIds,
+    missing: number,
     signal: AbortSignal | undefined,
-  ) {
-    const check = stillListed[resource];
+  ): Promise<void> {
+    const check = byId[resource];
     const writer = writers[resource];
     if (!check || !writer.unseen) return;
-    const missing = writer.unseen(passId);
-    const keep = sqlite.transaction((items: unknown[]) => {
+    let unseen = writer.unseen(passId);
+    if (check.perRequest === 1) {
+      if (missing <= 0) return;
+      unseen = unseen.slice(0, MAX_SINGLE_ID_CHECKS);
+    }
+    const field = idFieldOf(resource);
+    const keep = sqlite.transaction((items: readonly unknown[]) => {
       writer.write(items, passId);
     });
-    for (let i = 0; i < missing.length; i += check.chunk) {
-      for (const pages of check.lists(missing.slice(i, i + check.chunk), signal))
-        for await (const page of pages) keep(page.items);
+    let found = 0;
+    for (let i = 0; i < unseen.length; i += check.perRequest) {
+      for await (const { part, items } of check.find(
+        unseen.slice(i, i + check.perRequest),
+        signal,
+      )) {
+        keep(items);
+        for (const item of items) {
+          const id = isRecord(item) ? readId(item[field]) : null;
+          if (id !== null && !ids.see(part, id).repeat) found++;
+        }
+      }
+      if (check.perRequest === 1 && found >= missing) return;
     }
   }
 
@@ -466,6 +640,15 @@ function catalogSearches(
     const { limit: _limit, offset: _offset, ...filters } = s as BodyInput<'searchCatalogs'>;
     return filters;
   });
+}
+
+/** A list's report with the distinct ids its checks have added since. */
+function recount(r: ListReport, ids: PassIds, part: number): ListReport {
+  return r.distinct === null ? r : { ...r, distinct: ids.distinct(part) };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** An AOI's assets, each carrying its AOI id (the list is per AOI; a record may omit it). */

@@ -1,5 +1,6 @@
 /** What a failed sync records in `sync_state.last_error_json`, and the engine's own errors. */
 import { EoApiError, isEoClientError } from '@eo/api-client';
+import { isDiskFull } from '../db/disk-full';
 
 export interface SyncErrorInfo {
   readonly kind: string;
@@ -19,6 +20,9 @@ export function describeSyncError(e: unknown): SyncErrorInfo {
   }
   if (isEoClientError(e)) return { kind: e.kind, message: e.message };
   if (e instanceof Error && e.name === 'AbortError') return { kind: 'abort', message: e.message };
+  // ENOSPC or SQLITE_FULL: the app says how much to free (db/disk-full.ts), not "report this".
+  if (isDiskFull(e))
+    return { kind: 'disk_full', message: e instanceof Error ? e.message : String(e) };
   return { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Incremental sync: after a complete pass, a resource whose list the spec lets us filter by
  * change time is re-synced by asking only for what changed since the last complete pass
- * (watermark minus an overlap), upserting it and sweeping nothing. A full pass (which sweeps
+ * (watermark minus an overlap), upserting it and sweeping nothing. The watermark only moves
+ * forward and never past the start of the pass that set it (a record dated in the future would
+ * otherwise hide every later change until the next full pass). A full pass (which sweeps
  * deletions) runs when asked (`full`), when none has completed for `fullEveryUs`, when the
  * catalog plan changed, and always for resources the spec gives no change filter.
  *
@@ -65,26 +67,56 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
   );
   // The latest change time in the mirror: `properties.updated` as the writers read it
   // (`item_updated_us`, any readable instant).
-  const catalogUpdated = sqlite.prepare('SELECT max(item_updated_us) FROM catalog_records').pluck();
+  const catalogUpdated = sqlite
+    .prepare('SELECT max(item_updated_us) FROM catalog_records WHERE item_updated_us <= ?')
+    .pluck();
   // After an incremental pass only its own records can raise the watermark.
   const catalogUpdatedByPass = sqlite
     .prepare(
       `SELECT max(c.item_updated_us) FROM mirror_catalog_seen s
-       JOIN catalog_records c ON c.id = s.record_id WHERE s.pass_id = ?`,
+       JOIN catalog_records c ON c.id = s.record_id
+       WHERE s.pass_id = ? AND c.item_updated_us <= ?`,
     )
     .pluck();
-  const aoiUpdated = sqlite.prepare('SELECT max(updated_at_us) FROM mirror_aois').pluck();
+  const aoiUpdated = sqlite
+    .prepare('SELECT max(updated_at_us) FROM mirror_aois WHERE updated_at_us <= ?')
+    .pluck();
 
   const row = (resource: ResourceName) => get.get(resource) as Row | undefined;
 
-  function watermarkOf(resource: ResourceName, r: Row | undefined, passId: string): number | null {
-    if (resource === 'aois') return (aoiUpdated.get() as number | null) ?? null;
+  /**
+   * The latest change time the pass's records show, up to `boundUs`: a record stamped later than
+   * the pass began (a clock far ahead, a "2099") is kept as it came but not believed here.
+   */
+  function latestChange(
+    resource: ResourceName,
+    incremental: boolean,
+    passId: string,
+    boundUs: number,
+  ) {
+    if (resource === 'aois') return (aoiUpdated.get(boundUs) as number | null) ?? null;
+    const latest = incremental
+      ? catalogUpdatedByPass.get(passId, boundUs)
+      : catalogUpdated.get(boundUs);
+    return (latest as number | null) ?? null;
+  }
+
+  /**
+   * The next watermark: never behind the last one (monotone), never past the pass's own start
+   * (`boundUs`, on the service's clock): whatever changes after the pass began is asked for by
+   * the next one. A watermark stored past that bound (by an earlier version) comes back to it.
+   */
+  function watermarkOf(
+    resource: ResourceName,
+    r: Row | undefined,
+    passId: string,
+    boundUs: number,
+  ): number | null {
     const incremental = r?.pass_mode === 'incremental';
-    const latest = (
-      incremental ? catalogUpdatedByPass.get(passId) : catalogUpdated.get()
-    ) as number | null;
-    const before = incremental ? r.watermark_us : null;
-    return before === null ? latest : latest === null ? before : Math.max(before, latest);
+    const seen = latestChange(resource, incremental, passId, boundUs);
+    const last = r?.watermark_us ?? null;
+    const max = last === null ? seen : seen === null ? last : Math.max(last, seen);
+    return max === null ? null : Math.min(max, boundUs);
   }
 
   return {
@@ -118,8 +150,11 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
       const r = row(resource);
       return r?.pass_mode === 'incremental' ? r.pass_since_us : null;
     },
-    /** A pass completed (its records are in): the watermark moves; a full pass is remembered. */
-    completed(resource: ResourceName, passId: string, nowUs: number): void {
+    /**
+     * A pass completed (its records are in): the watermark moves, up to `startUs` (when the pass
+     * began, on the service's clock); a full pass is remembered.
+     */
+    completed(resource: ResourceName, passId: string, nowUs: number, startUs: number): void {
       if (!INCREMENTAL_RESOURCES.includes(resource)) {
         setPass.run({ resource, mode: 'full', since: null });
         complete.run({ resource, watermark: null, now: nowUs });
@@ -127,7 +162,7 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
       }
       complete.run({
         resource,
-        watermark: watermarkOf(resource, row(resource), passId),
+        watermark: watermarkOf(resource, row(resource), passId, startUs),
         now: nowUs,
       });
     },
@@ -162,11 +197,16 @@ export function aoisChangedSince(sinceUs: number | null): { updated_at?: string 
   return sinceUs === null ? {} : { updated_at: `${formatInstant(sinceUs)}/..` };
 }
 
+/** GET /v0/order-items query narrowed to items created at or after `sinceUs`. */
+export function orderItemsCreatedSince(sinceUs: number): { created_at: string } {
+  return { created_at: `${formatInstant(sinceUs)}/..` };
+}
+
 /** RFC 3339 in UTC with µs, the layout every spec timestamp filter reads. */
 const formatInstant = (us: number) => isoTimestamp.format(us, { offset: 'Z', fractionDigits: 6 });
 
 /** A saved search that filters on the change time itself is synced in full (no merging). */
-function namesChangeKey(search: CatalogSearch): boolean {
+export function namesChangeKey(search: CatalogSearch): boolean {
   const q = search.query as Record<string, unknown> | undefined;
   return q !== undefined && CATALOG_CHANGE_KEYS.some((k) => k in q);
 }

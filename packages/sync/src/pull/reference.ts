@@ -1,5 +1,6 @@
 /**
- * The service's reference lists (projects, bandsets, satellites with their bands, workflows),
+ * The service's reference lists (projects, bandsets, satellites with their bands, workflows,
+ * delivery stores),
  * read at every mirror sync into `mirror_reference`, so create forms offer known ids offline.
  * Our spec has no read for them: they are our service's extension reads and the provider's own
  * (`client.extensions.list*`, the same paths and shapes). A service without a read answers 404:
@@ -11,7 +12,7 @@ import type { EoClient } from '@eo/api-client';
 import type Database from 'better-sqlite3';
 import { describeSyncError } from './errors';
 
-export const REFERENCE_KINDS = ['project', 'bandset', 'satellite', 'workflow'] as const;
+export const REFERENCE_KINDS = ['project', 'bandset', 'satellite', 'workflow', 'store'] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
 
 export interface ReferenceReport {
@@ -42,6 +43,8 @@ export async function syncReference(
     bandset: () => x.listBandsets(call) as Promise<Entry[] | null>,
     satellite: () => x.listSatellites(call) as Promise<Entry[] | null>,
     workflow: () => x.listWorkflows({}, call) as Promise<Entry[] | null>,
+    // Where deliveries can land: the delivery form offers them (`cloud_info.config`).
+    store: () => x.listStores(call) as Promise<Entry[] | null>,
   };
   const remove = sqlite.prepare('DELETE FROM mirror_reference WHERE kind = ?');
   const insert = sqlite.prepare(
@@ -78,7 +81,7 @@ export function referenceCounts(sqlite: Database.Database): Record<ReferenceKind
       'SELECT kind, COUNT(*) AS n FROM mirror_reference GROUP BY kind',
     )
     .all();
-  const counts = { project: 0, bandset: 0, satellite: 0, workflow: 0 };
+  const counts = { project: 0, bandset: 0, satellite: 0, workflow: 0, store: 0 };
   for (const r of rows) if (r.kind in counts) counts[r.kind as ReferenceKind] = r.n;
   return counts;
 }

@@ -32,6 +32,11 @@ export interface ResourceStatus {
    * and the next sync starts a new pass.
    */
   readonly incomplete: boolean;
+  /**
+   * Why the last pass is incomplete, in words (which list, what the service did, that nothing
+   * was removed); null when it is not. The first of its `list` notes (drift.ts).
+   */
+  readonly incompleteReason: string | null;
   /** Records of this pass that differ from the spec (samples: `eo status --drift`). */
   readonly drift: number;
   /** Records of this pass that were not stored (no usable id). */
@@ -56,6 +61,7 @@ export interface ResourceStatus {
 type Row = Omit<SqlRow<typeof syncState>, 'resource'> & {
   resource: ResourceName;
   not_indexed: number;
+  incomplete_reason: string | null;
   pass_mode: PassMode | null;
 } & {
   [K in 'last_full_at_us' | 'unsupported_json']: SqlRow<typeof syncIncremental>[K] | null;
@@ -76,6 +82,7 @@ function fromRow(r: Row): ResourceStatus {
     total: r.total,
     removed: r.removed,
     incomplete: r.incomplete === 1,
+    incompleteReason: r.incomplete === 1 ? r.incomplete_reason : null,
     drift: r.drift,
     skipped: r.skipped,
     notIndexed: r.not_indexed,
@@ -90,7 +97,9 @@ function fromRow(r: Row): ResourceStatus {
 
 export function makeSyncStateStore(sqlite: Database.Database) {
   const select = `SELECT s.*, (SELECT count(*) FROM mirror_unindexed u WHERE u.resource = s.resource)
-    AS not_indexed, i.pass_mode, i.last_full_at_us, i.unsupported_json
+    AS not_indexed, (SELECT d.message FROM sync_drift d WHERE d.resource = s.resource
+      AND d.pass_id = s.pass_id AND d.source = 'list' ORDER BY d.seq LIMIT 1) AS incomplete_reason,
+    i.pass_mode, i.last_full_at_us, i.unsupported_json
     FROM sync_state s LEFT JOIN sync_incremental i ON i.resource = s.resource`;
   const get = sqlite.prepare(`${select} WHERE s.resource = ?`);
   const all = sqlite.prepare(`${select} ORDER BY s.resource`);

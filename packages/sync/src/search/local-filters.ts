@@ -11,6 +11,7 @@ export interface TimeRange {
 }
 
 export interface OrderFilter {
+  readonly ids?: readonly string[];
   readonly status?: readonly string[];
   readonly userId?: string;
   readonly created?: TimeRange;
@@ -102,6 +103,7 @@ function run<T>(sqlite: Database.Database, q: FilterQuery): T[] {
 /** Newest first, then id. */
 export function ordersQuery(f: OrderFilter = {}): FilterQuery {
   const w = new Where();
+  w.inList('id', f.ids);
   w.inList('status', f.status);
   w.eq('user_id', f.userId);
   w.range('created_at_us', f.created);

@@ -30,7 +30,8 @@ const aurora = (satellite: string) => ({
   filters: [{ id: 'eo:cloud_cover', min: 0, max: 100 }],
 });
 
-describe('saved archive searches', () => {
+// Up to two whole syncs with pictures a test (SYNC_WAIT_MS each), under the project's 60 s.
+describe('saved archive searches', { timeout: 120_000 }, () => {
   it('saves, syncs, lists the scenes with thumbnails offline, and forgets a removed search', async () => {
     // Only the archive: no catalog records (their thumbnails would take the time).
     const t = startBackend({

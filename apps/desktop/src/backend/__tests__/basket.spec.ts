@@ -58,13 +58,15 @@ describe('the basket', () => {
     expect(idsOf(after.entries)).toEqual([a!.id, b!.id, c!.id, 'not-mirrored']);
     const [entryA] = after.entries;
     const record = (await first.call('catalog.get', { id: a!.id })) as unknown as {
-      details: { id: string; collection: string };
+      details: { id: string; collection: string; properties: Record<string, unknown> };
     };
+    expect(typeof record.details.properties['platform']).toBe('string');
     expect(entryA).toMatchObject({
       id: a!.id,
       sceneId: record.details.id,
       collection: record.details.collection,
       datetime: a!.datetime,
+      platform: record.details.properties['platform'],
       inMirror: true,
     });
     expect(after.entries[3]).toMatchObject({ id: 'not-mirrored', inMirror: false, sceneId: null });

@@ -3,7 +3,8 @@
  * the real reference service whose worker the test steps by hand: the follow-up's waits double
  * while nothing changes and stop at their bound, start again from the first after a change, and
  * end when everything is final. Through the whole backend: an AOI sent by "Submit all" reaches
- * `failed` in the mirror on its own, with the service's reason on its asset.
+ * `failed` in the mirror on its own, with the service's reason on its asset; an order sent with
+ * the price confirmed is followed to paid, its items to completed (issue 26, defect 1).
  */
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { openMirror, type Mirror } from '@eo/sync';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCreatedRefresh, type FollowTimers } from '../created-refresh';
 import { createEvents } from '../events';
-import { aoiInput, auroraScene } from './create-inputs';
+import { aoiInput, archiveOrder, auroraScene } from './create-inputs';
 import { startBackend, startService, tempDir, until, type TestService } from './harness';
 
 let service: TestService;
@@ -143,6 +144,75 @@ describe('through the backend', () => {
       ]);
       expect(t.events.some((e) => e.event === 'sync.finished')).toBe(false);
       expect(t.events.some((e) => e.event === 'records.changed')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('orders after sending (issue 26, defect 1)', () => {
+  it('an order is followed to paid and its items to completed, without a sync', async () => {
+    const t = startBackend({
+      followBackoff: { firstMs: 20, maxMs: 200 },
+      settings: { imagery: 'off', autoSendOrders: true },
+    });
+    try {
+      const online = t.waitFor(
+        'connectivity.changed',
+        (p) => (p as { state: string }).state === 'online',
+      );
+      await t.call('settings.update', { serviceUrl: service.url, apiKey: service.key });
+      await online;
+      const scene = await auroraScene(client);
+      const order = await t.call('outbox.enqueue', {
+        kind: 'order',
+        input: archiveOrder('Followed order', scene.id, scene.box),
+      });
+      const delivery = await t.call('outbox.enqueue', {
+        kind: 'delivery',
+        input: {
+          deliveries: [
+            {
+              order_item_ids: [`local:${order.id}#0`],
+              cloud_info: { config: 's3-default', path: 'field/followed' },
+            },
+          ],
+        },
+      });
+      // The delivery waits for the item to complete.
+      expect(await t.call('outbox.flush')).toMatchObject({ sent: 1, remaining: 1 });
+      const [sent] = await t.call('orders.list', {});
+      expect(sent).toMatchObject({ status: 'UNPAID' });
+      expect(
+        (await t.call('orderItems.list', { orderIds: [sent!.id] })).map((i) => i.status),
+      ).toEqual(['DRAFT']);
+
+      // The service pays the order and completes its item; nobody syncs or refreshes.
+      service.server.app.ctx.worker.drain();
+      const paid = await until('the order is paid in the mirror', async () => {
+        const [o] = await t.call('orders.list', {});
+        return o?.status === 'PAID' ? o : null;
+      });
+      expect(paid.id).toBe(sent!.id);
+      const items = await until('its item is completed in the mirror', async () => {
+        const list = await t.call('orderItems.list', { orderIds: [sent!.id] });
+        return list.every((i) => i.status === 'COMPLETED') ? list : null;
+      });
+      expect(items).toHaveLength(1);
+      expect(items[0]!.tasks?.map((k) => k.status)).toEqual(['COMPLETED']);
+      // The completed item frees the delivery that waited for it: sent without a sync either.
+      await until('the waiting delivery is sent', async () => {
+        const entry = (await t.call('outbox.list')).entries.find((e) => e.id === delivery.id);
+        return entry?.state === 'sent';
+      });
+      expect(t.events.some((e) => e.event === 'sync.finished')).toBe(false);
+      expect(
+        t.events.some(
+          (e) =>
+            e.event === 'records.changed' &&
+            (e.payload as { kinds: string[] }).kinds.includes('orders'),
+        ),
+      ).toBe(true);
     } finally {
       await t.close();
     }

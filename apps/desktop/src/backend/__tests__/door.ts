@@ -5,6 +5,9 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
+/** One turn of the event loop: its poll phase reads every socket that has data waiting. */
+const readWhatWasWritten = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function startDoor(target: string) {
   const { hostname, port } = new URL(target);
   let open = true;
@@ -32,9 +35,21 @@ export async function startDoor(target: string) {
       open = next;
       if (!next) for (const s of sockets) s.destroy();
     },
-    /** Bytes sent through the door towards the service since the start or the last reset. */
-    bytes: () => bytes,
-    reset: () => (bytes = 0),
+    /**
+     * Bytes sent through the door towards the service since the start or the last reset, once
+     * the door has read what was written to it so far: a request written on loopback is in the
+     * door's socket at once, but the door reads it only at the event loop's next poll, so a
+     * count taken in the same turn (all promises, no I/O) would miss it.
+     */
+    async bytes(): Promise<number> {
+      await readWhatWasWritten();
+      return bytes;
+    },
+    /** Starts the count again, after the door has read what was written before (see bytes). */
+    async reset(): Promise<void> {
+      await readWhatWasWritten();
+      bytes = 0;
+    },
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();

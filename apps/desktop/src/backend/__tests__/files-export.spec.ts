@@ -82,35 +82,62 @@ async function readBack(file: ExportedFile, name = file.fileName.replace(/\.shp\
 }
 
 describe('files.export', () => {
-  it('AOIs: every format reads back with the same names and areas', async () => {
-    const aois = await t.call('aois.list', {});
-    expect(aois.length).toBeGreaterThan(1);
-    const byName = new Map(aois.map((a) => [a.name, a.geometry]));
-    for (const format of EXPORT_FORMATS) {
-      // CSV is read back through its WKT column (without it a CSV holds attributes only).
-      const file = await t.call('files.export', {
-        source: { kind: 'aois' },
-        format,
-        ...(format === 'csv' ? { wkt: true } : {}),
-      });
-      expect(file.features, format).toBe(aois.length);
-      expect(file.bytes, format).toBe(Buffer.from(file.base64, 'base64').length);
-      expect(file.fileName, format).toMatch(
-        new RegExp(`^eo-aois-\\d{8}-\\d{4}\\.${format === 'shp' ? 'shp\\.zip' : format}$`),
-      );
-      const back = await readBack(file);
-      expect(back.features.map((f) => f.name).sort(), format).toEqual(
-        aois.map((a) => a.name).sort(),
-      );
-      for (const f of back.features) {
-        expect(f.problem, `${format} ${f.name}`).toBeNull();
-        expect(f.area, `${format} ${f.name}`).toEqual(byName.get(f.name));
+  // Each read back is an import in a thread of its own, loaded from sources (seconds each on
+  // a busy machine): six of them pass the default minute.
+  it(
+    'AOIs: every format reads back with the same names and areas',
+    { timeout: 240_000 },
+    async () => {
+      const aois = await t.call('aois.list', {});
+      expect(aois.length).toBeGreaterThan(1);
+      const byName = new Map(aois.map((a) => [a.name, a.geometry]));
+      for (const format of EXPORT_FORMATS) {
+        // CSV is read back through its WKT column (without it a CSV holds attributes only).
+        const file = await t.call('files.export', {
+          source: { kind: 'aois' },
+          format,
+          ...(format === 'csv' ? { wkt: true } : {}),
+        });
+        expect(file.features, format).toBe(aois.length);
+        expect(file.bytes, format).toBe(Buffer.from(file.base64, 'base64').length);
+        expect(file.fileName, format).toMatch(
+          new RegExp(`^eo-aois-\\d{8}-\\d{4}\\.${format === 'shp' ? 'shp\\.zip' : format}$`),
+        );
+        const back = await readBack(file);
+        expect(back.features.map((f) => f.name).sort(), format).toEqual(
+          aois.map((a) => a.name).sort(),
+        );
+        for (const f of back.features) {
+          expect(f.problem, `${format} ${f.name}`).toBeNull();
+          expect(f.area, `${format} ${f.name}`).toEqual(byName.get(f.name));
+        }
       }
-    }
+    },
+  );
+
+  it('the AOIs listed, by their ids: every one (issue 26, defect 9)', async () => {
+    const aois = await t.call('aois.list', {});
+    const ids = aois.map((a) => a.aoi_id);
+    const file = await t.call('files.export', { source: { kind: 'aois', ids }, format: 'geojson' });
+    expect(file.features).toBe(aois.length);
+    // One of them only: that one.
+    const one = await t.call('files.export', {
+      source: { kind: 'aois', ids: [ids[0]!] },
+      format: 'geojson',
+    });
+    expect(one.features).toBe(1);
   });
 
-  it('CSV without WKT: the attributes only', async () => {
-    const file = await t.call('files.export', { source: { kind: 'aois' }, format: 'csv' });
+  it('CSV carries each area as WKT by default; without it, the attributes only', async () => {
+    const withWkt = await t.call('files.export', { source: { kind: 'aois' }, format: 'csv' });
+    expect(Buffer.from(withWkt.base64, 'base64').toString('utf8').split(/\r?\n/)[0]).toMatch(
+      /,wkt$/,
+    );
+    const file = await t.call('files.export', {
+      source: { kind: 'aois' },
+      format: 'csv',
+      wkt: false,
+    });
     const [header] = Buffer.from(file.base64, 'base64').toString('utf8').split(/\r?\n/);
     expect(header).toMatch(/(^|,)name(,|$)/);
     expect(header).not.toMatch(/wkt/i);

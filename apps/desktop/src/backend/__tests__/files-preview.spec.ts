@@ -1,12 +1,21 @@
 /**
  * `files.preview` through the backend's dispatch (output checked against the contract): field
  * files built here with @eo/formats' writers, read back by the backend; the size limit and
- * malformed arguments refused before any parsing.
+ * malformed arguments refused before any parsing. `files.typedArea`: a typed or pasted area.
  */
-import { exportFeatures, toShapefileZip, type ExportFeature } from '@eo/formats';
+import {
+  exportFeatures,
+  MAX_TYPED_AREA_CHARS as FORMATS_MAX_TYPED_AREA_CHARS,
+  toShapefileZip,
+  type ExportFeature,
+} from '@eo/formats';
 import { square } from '@eo/formats/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_IMPORT_BASE64_CHARS, MAX_IMPORT_FILE_BYTES } from '../../shared/contract';
+import {
+  MAX_IMPORT_BASE64_CHARS,
+  MAX_IMPORT_FILE_BYTES,
+  MAX_TYPED_AREA_CHARS,
+} from '../../shared/contract';
 import { startBackend, type TestBackend } from './harness';
 
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64');
@@ -145,6 +154,39 @@ describe('files.preview', () => {
         expect(r.error.code).toBe('invalid_argument');
         if (path) expect(r.error.details?.issues?.map((i) => i.path)).toContain(path);
       }
+    }
+  });
+});
+
+describe('files.typedArea', () => {
+  it('reads a pasted WKT or a typed box as the area a drawn one would be, checked the same way', async () => {
+    t = startBackend();
+    const wkt = await t.call('files.typedArea', {
+      text: 'POLYGON ((14.1 46.2, 14.2 46.2, 14.2 46.3, 14.1 46.3, 14.1 46.2))',
+    });
+    expect(wkt).toMatchObject({ kind: 'wkt', problem: null, repairs: [] });
+    expect(wkt.area?.type).toBe('Polygon');
+    expect(await t.call('files.typedArea', { text: '14.1 46.2 14.2 46.3' })).toEqual({
+      ...wkt,
+      kind: 'box',
+    });
+    // Not an area: answered with the reason, not an error.
+    const point = await t.call('files.typedArea', { text: 'POINT (14.1 46.2)' });
+    expect(point).toMatchObject({ kind: 'wkt', area: null });
+    expect(point.problem).toMatch(/point/i);
+  });
+
+  it('refuses a text over the limit and malformed arguments before reading anything', async () => {
+    t = startBackend();
+    // One limit: the contract's is @eo/formats' own.
+    expect(MAX_TYPED_AREA_CHARS).toBe(FORMATS_MAX_TYPED_AREA_CHARS);
+    for (const bad of [
+      { text: 'x'.repeat(MAX_TYPED_AREA_CHARS + 1) },
+      { text: 42 },
+      { text: '1 2 3 4', extra: true },
+    ]) {
+      const r = await t.raw('files.typedArea', bad);
+      expect(r).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     }
   });
 });

@@ -196,9 +196,15 @@ export async function connectTo(
   return t;
 }
 
+/**
+ * How long a whole sync may take here: seconds on a quiet machine, but the service renders a
+ * picture per scene for a sync that keeps imagery, which took over 20 s at load 15 on 2 cores.
+ */
+export const SYNC_WAIT_MS = 40_000;
+
 /** Runs a sync from the start and resolves with its final status (`what` names it if it never ends). */
 export async function syncToEnd(t: TestBackend, what = 'the sync to end'): Promise<SyncStatus> {
-  const finished = t.waitFor('sync.finished', undefined, { what });
+  const finished = t.waitFor('sync.finished', undefined, { what, timeoutMs: SYNC_WAIT_MS });
   await t.call('sync.run', {});
   return (await finished) as SyncStatus;
 }

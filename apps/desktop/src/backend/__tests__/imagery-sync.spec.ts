@@ -33,7 +33,8 @@ const syncNow = (t: TestBackend) => syncToEnd(t, 'the sync finished');
 
 const catalogCount = (s: SyncStatus) => s.resources.find((r) => r.resource === 'catalogs')!.count;
 
-describe('imagery in the desktop sync', () => {
+// Up to two whole syncs with pictures a test (SYNC_WAIT_MS each), under the project's 60 s.
+describe('imagery in the desktop sync', { timeout: 120_000 }, () => {
   it('keeps thumbnails by default, counts them and reports the pass', async () => {
     const t = startBackend({ settings: null });
     try {

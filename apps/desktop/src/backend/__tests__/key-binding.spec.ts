@@ -1,25 +1,32 @@
 /**
  * The API key is bound to the origin it was entered for: a new service URL on another origin
  * (a second port on 127.0.0.1 plays "another host", capturing every request) never receives
- * it, Settings asks for a key again, and plain http is refused but for loopback.
+ * it, Settings asks for its key, coming back finds the first key kept, and plain http is refused
+ * but for loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connectivity } from '../../shared/contract';
 import { openDesktopStore } from '../local-store';
 import { memorySecrets } from '../secrets';
 import { startBackend, startService, tempDir, type TestService } from './harness';
-import { startListener, type Listener } from './listener';
+import { startListener, startRecordingProxy, type Listener } from './listener';
 import { taskingOrder } from './create-inputs';
 
-let service: TestService;
+let real: TestService;
+/** The real service, through a recorder of the keys it receives. */
+let service: { url: string; key: string; requests: Listener['requests'] };
+let recorder: Listener;
 let other: Listener;
 beforeAll(async () => {
-  service = await startService(20);
+  real = await startService(20);
+  recorder = await startRecordingProxy(real.url);
+  service = { url: recorder.url, key: real.key, requests: recorder.requests };
   other = await startListener();
 });
 afterAll(async () => {
   await other?.close();
-  await service?.close();
+  await recorder?.close();
+  await real?.close();
 });
 
 const state = (p: unknown) => (p as Connectivity).state;
@@ -27,7 +34,7 @@ const carrying = (key: string) =>
   other.requests.filter((r) => (r.authorization ?? '').includes(key));
 
 describe('the API key and the service URL', () => {
-  it('a new origin never receives the stored key; the key is asked for again', async () => {
+  it('A -> B -> A: each origin receives only its own key, kept for it; Forget drops one', async () => {
     const t = startBackend();
     try {
       const online = t.waitFor('connectivity.changed', (p) => state(p) === 'online');
@@ -54,9 +61,14 @@ describe('the API key and the service URL', () => {
       expect(carrying(service.key)).toEqual([]);
       expect(other.requests).toEqual([]);
 
-      // Back to the first service: the key was forgotten, not kept for it either.
-      await t.call('settings.update', { serviceUrl: service.url });
-      expect((await t.call('settings.get')).apiKeySet).toBe(false);
+      // Back to the first service: its key was kept for it, and works at once.
+      const back = await t.call('settings.update', { serviceUrl: service.url });
+      expect(back).toMatchObject({
+        apiKeySet: true,
+        apiKeyFor: new URL(service.url).origin,
+        keptKeys: [new URL(service.url).origin],
+      });
+      expect((await t.call('connectivity.check')).state).toBe('online');
 
       // A key entered for the other origin goes there, and only that key.
       await t.call('settings.update', { serviceUrl: other.url, apiKey: 'eok_other' });
@@ -66,8 +78,28 @@ describe('the API key and the service URL', () => {
       expect(carrying(service.key)).toEqual([]);
 
       // Same origin, another path: the key stays.
-      await t.call('settings.update', { serviceUrl: `${other.url}/eo` });
-      expect((await t.call('settings.get')).apiKeySet).toBe(true);
+      const pathed = await t.call('settings.update', { serviceUrl: `${other.url}/eo` });
+      expect(pathed.apiKeySet).toBe(true);
+      expect([...pathed.keptKeys].sort()).toEqual(
+        [new URL(service.url).origin, new URL(other.url).origin].sort(),
+      );
+      // A -> B -> A: each service received its own key and nothing else.
+      await t.call('settings.update', { serviceUrl: service.url });
+      expect((await t.call('connectivity.check')).state).toBe('online');
+      await t.backend.idle();
+      expect(carrying(service.key)).toEqual([]);
+      expect(other.requests.every((r) => r.authorization?.includes('eok_other'))).toBe(true);
+      const accepted = service.requests.map((r) => r.authorization);
+      expect(accepted.length).toBeGreaterThan(0);
+      expect(accepted.every((a) => a?.includes(service.key))).toBe(true);
+
+      // Forget the other service's key from the list: it is gone, the current one stays.
+      const forgot = await t.call('settings.update', { forgetKey: new URL(other.url).origin });
+      expect(forgot).toMatchObject({ apiKeySet: true, keptKeys: [new URL(service.url).origin] });
+      expect(await t.raw('settings.update', { forgetKey: '' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_argument' },
+      });
     } finally {
       await t.close();
     }

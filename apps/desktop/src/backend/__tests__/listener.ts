@@ -53,3 +53,45 @@ export async function startListener(options: { hold?: boolean } = {}): Promise<L
       }),
   };
 }
+
+/**
+ * A real service seen through a recorder on its own 127.0.0.1 port: every request is passed on
+ * to `target` as it came (the answers too), and its Authorization header is recorded.
+ */
+export async function startRecordingProxy(target: string): Promise<Listener> {
+  const requests: CapturedRequest[] = [];
+  const to = new URL(target);
+  const server = http.createServer((req, res) => {
+    requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+    });
+    const forward = http.request(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: to.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    release: () => undefined,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}

@@ -3,7 +3,7 @@
  * origin, the sync status claims no "last complete sync" for the new service until a sync
  * against it completes, and says the mirror holds another service's data until it is cleared.
  */
-import { originOf } from '@eo/api-client';
+import { createEoClient, originOf } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '../../shared/contract';
 import {
@@ -13,6 +13,7 @@ import {
   type TestBackend,
   type TestService,
 } from './harness';
+import { indexInput } from './create-inputs';
 
 let first: TestService;
 let second: TestService;
@@ -74,6 +75,46 @@ describe('the mirror and the service it was synced from', () => {
       const back = await t.call('sync.status');
       expect(completed(back)).toEqual([]);
       expect(back.otherServices).toEqual([originOf(second.url)]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+const entryNow = async (t: TestBackend, id: string) =>
+  (await t.call('outbox.list', {})).entries.find((e) => e.id === id);
+
+/** The indices a service holds, read from it directly. */
+async function indexNames(s: TestService): Promise<string[]> {
+  const r = await createEoClient({ baseUrl: s.url, apiKey: s.key }).listIndices({ limit: 100 });
+  return r.indices.map((i) => i.name);
+}
+
+describe('creates queued for one service', () => {
+  it('are held and marked after a switch, never sent to the other service; sent when theirs is back', async () => {
+    const t = startBackend();
+    try {
+      await connectTo(t, first);
+      const entry = await t.call('outbox.enqueue', {
+        kind: 'index',
+        input: indexInput('Red edge'),
+      });
+      expect(entry.queuedFor).toBeUndefined();
+
+      await connectTo(t, second);
+      const held = (await t.call('outbox.list', {})).entries.find((e) => e.id === entry.id);
+      expect(held).toMatchObject({ state: 'queued', queuedFor: originOf(first.url) });
+      // "Submit all" on the other service: nothing of the first one's goes.
+      const result = await t.call('outbox.flush', {});
+      expect(result).toMatchObject({ sent: 0, failed: 0 });
+      expect(await entryNow(t, entry.id)).toMatchObject({ state: 'queued' });
+      expect(await indexNames(second)).not.toContain('Red edge');
+
+      // Its service again: no mark, and it is sent there.
+      await connectTo(t, first);
+      expect((await entryNow(t, entry.id))?.queuedFor).toBeUndefined();
+      expect(await t.call('outbox.flush', {})).toMatchObject({ sent: 1 });
+      expect(await indexNames(first)).toContain('Red edge');
     } finally {
       await t.close();
     }

@@ -4,8 +4,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../embedded-service';
+import { EMBEDDED_BINDING } from '../key-binding';
+import { keySlot, openKeyring } from '../keyring';
 import { launchBackend } from '../launch';
-import { fileSecrets, memorySecrets } from '../secrets';
+import { openDesktopStore } from '../local-store';
+import { fileSecrets, memorySecrets, type Secrets } from '../secrets';
 import { startBackend, tempDir } from './harness';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -148,8 +151,21 @@ describe('embedded reference service', () => {
     const dataDir = tempDir('eo-desktop-embedded-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const secrets = memorySecrets();
-    const first = await startEmbeddedService({ dataDir, secrets, scenes: 400, stepDelayMs: 0 });
-    const key = secrets.get();
+    // The embedded service's key as launch keeps it: its own slot of the keyring (keyring.ts).
+    const store = openDesktopStore(dataDir);
+    cleanups.push(() => store.close());
+    const slot: Secrets = keySlot(
+      openKeyring(secrets, store, EMBEDDED_BINDING),
+      EMBEDDED_BINDING,
+      secrets,
+    );
+    const first = await startEmbeddedService({
+      dataDir,
+      secrets: slot,
+      scenes: 400,
+      stepDelayMs: 0,
+    });
+    const key = slot.get();
     expect(key).not.toBeNull();
     const t = startBackend({ dataDir, secrets, embeddedServiceUrl: first.url });
     const online = t.waitFor(
@@ -165,16 +181,26 @@ describe('embedded reference service', () => {
     expect((await t.call('catalog.search', { limit: 5 })).total).toBeGreaterThan(0);
     await t.backend.close();
     await first.close();
+    // The service's folder and database are the user's alone, like the rest of the data dir.
+    const own = path.join(dataDir, 'embedded-service');
+    const mode = (f: string) => fs.statSync(f).mode & 0o777;
+    expect(mode(own)).toBe(0o700);
+    expect(mode(path.join(own, 'eo.sqlite'))).toBe(0o600);
+    // An older folder and database made with the umask's 0755 / 0644 are tightened.
+    fs.chmodSync(own, 0o755);
+    fs.chmodSync(path.join(own, 'eo.sqlite'), 0o644);
 
     // Restart: the stored key still works, it is kept.
-    const second = await startEmbeddedService({ dataDir, secrets, stepDelayMs: 0 });
-    expect(secrets.get()).toBe(key);
+    const second = await startEmbeddedService({ dataDir, secrets: slot, stepDelayMs: 0 });
+    expect(slot.get()).toBe(key);
+    expect(mode(own)).toBe(0o700);
+    expect(mode(path.join(own, 'eo.sqlite'))).toBe(0o600);
     await second.close();
     // A key from elsewhere: replaced by a fresh demo key.
-    secrets.set('someone-elses-key');
-    const third = await startEmbeddedService({ dataDir, secrets, stepDelayMs: 0 });
+    slot.set('someone-elses-key');
+    const third = await startEmbeddedService({ dataDir, secrets: slot, stepDelayMs: 0 });
     cleanups.push(() => third.close());
-    expect(secrets.get()).not.toBe('someone-elses-key');
-    expect(secrets.get()).not.toBeNull();
+    expect(slot.get()).not.toBe('someone-elses-key');
+    expect(slot.get()).not.toBeNull();
   });
 });

@@ -33,15 +33,15 @@ describe('work offline', () => {
       await t.call('sync.run', {});
       await synced;
       // The door counts: the watcher's ticks alone knock while online.
-      door.reset();
-      await until('the watcher knocks while online', () => door.bytes() > 0);
+      await door.reset();
+      await until('the watcher knocks while online', async () => (await door.bytes()) > 0);
 
       const working = t.waitFor('connectivity.changed', (p) => state(p) === 'working-offline');
       expect((await t.call('settings.update', { workOffline: true })).workOffline).toBe(true);
       const announced = (await working) as Connectivity;
       expect(announced.message).toMatch(/Work offline/);
       await t.backend.idle();
-      door.reset();
+      await door.reset();
 
       // Everything offline keeps working: the mirror's search, queueing a free create.
       const found = await t.call('catalog.search', { limit: 5 });
@@ -70,7 +70,7 @@ describe('work offline', () => {
       const quietUntil = Date.now() + 25 * TICK_MS;
       await until('25 watcher intervals', () => Date.now() > quietUntil);
       await t.backend.idle();
-      expect(door.bytes()).toBe(0);
+      expect(await door.bytes()).toBe(0);
       expect((await t.call('outbox.list', {})).counts.queued).toBe(1);
 
       // The switch is a setting: after a restart the app still works offline, silently.
@@ -79,7 +79,7 @@ describe('work offline', () => {
       expect((await t.call('settings.get')).workOffline).toBe(true);
       expect((await t.call('connectivity.check')).state).toBe('working-offline');
       await t.backend.idle();
-      expect(door.bytes()).toBe(0);
+      expect(await door.bytes()).toBe(0);
 
       // Off: reconnected at once, the first check announced, the queued create sent.
       const back = t.waitFor('connectivity.changed', (p) => state(p) === 'online');
@@ -87,7 +87,7 @@ describe('work offline', () => {
       await t.call('settings.update', { workOffline: false });
       await back;
       expect(await sent).toMatchObject({ sent: 1 });
-      expect(door.bytes()).toBeGreaterThan(0);
+      expect(await door.bytes()).toBeGreaterThan(0);
     } finally {
       await t.close();
       await door.close();

@@ -9,6 +9,7 @@ export function basketHandlers(basket: BackendBasket): BasketHandlers {
   return {
     'basket.list': () => basket.list(),
     'basket.add': ({ ids }) => basket.add(ids),
+    'basket.addArchive': ({ searchId, sceneIds }) => basket.addArchive(searchId, sceneIds),
     'basket.remove': ({ ids }) => basket.remove(ids),
     'basket.clear': () => basket.clear(),
     'catalog.ordered': () => basket.ordered(),

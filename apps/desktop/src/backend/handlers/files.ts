@@ -2,7 +2,8 @@
  * `files.preview`: a field file's features read by `@eo/formats` (in the backend, never in the
  * renderer), each checked and repaired as an area. Nothing is queued here: the renderer queues
  * the picked features as AOIs through the outbox. `files.export`: records of the mirror as a
- * field file (file-export.ts).
+ * field file (file-export.ts). `files.typedArea`: an area typed or pasted (a box, WKT, GeoJSON),
+ * read and checked by the same library.
  */
 // Types only here: the readers (XML, zip, projections: most of the backend's code by size) load
 // on the first preview, not at start-up (cold start, issue 13).
@@ -12,6 +13,7 @@ import {
   MAX_IMPORT_FILE_BYTES,
   type filesMethods,
   type PreviewFeatureView,
+  type TypedAreaView,
 } from '../../shared/contract';
 import type { HandlersFor } from '../dispatch';
 import type { FileExport } from '../file-export';
@@ -34,14 +36,30 @@ function view(f: PreviewFeature): PreviewFeatureView {
 export function filesHandlers(exporter: FileExport): FilesHandlers {
   return {
     'files.export': (req) => exporter.export(req),
+    'files.typedArea': async ({ text }) => {
+      // Bounded by the contract (512 K characters): read here, in well under a second.
+      const { readTypedArea } = await import('@eo/formats');
+      const r = await readTypedArea(text);
+      return {
+        kind: r.kind,
+        area: r.area as TypedAreaView['area'],
+        repairs: [...r.repairs],
+        problem: r.problem,
+      };
+    },
     'files.preview': async ({ name, base64, nameField }) => {
       const bytes = Buffer.from(base64, 'base64');
-      const { FormatError, importFile } = await import('@eo/formats');
+      const { FormatError, importFileInWorker } = await import('@eo/formats');
       try {
-        const preview = await importFile(name, bytes, {
-          nameField,
-          limits: { maxFileBytes: MAX_IMPORT_FILE_BYTES },
-        });
+        // In a thread of its own with memory and time limits: a hostile or huge file is refused
+        // with a reason, while the backend (and the embedded service beside it) keeps answering.
+        const preview = await importFileInWorker(
+          { name, bytes },
+          {
+            nameField,
+            limits: { maxFileBytes: MAX_IMPORT_FILE_BYTES },
+          },
+        );
         return {
           file: name,
           format: preview.format,

@@ -9,7 +9,10 @@ import type { BasketHandlers } from './basket';
 import type { CatalogHandlers } from './catalog';
 import type { ConnectionHandlers } from './connection';
 import type { FilesHandlers } from './files';
+import type { HandoverHandlers } from './handover';
 import type { OutboxHandlers } from './outbox';
+import type { RastersHandlers } from './rasters';
+import type { PackagesHandlers } from './packages';
 import type { RecordsHandlers } from './records';
 import type { SettingsHandlers } from './settings';
 import type { SyncHandlers } from './sync';
@@ -21,7 +24,10 @@ export { basketHandlers } from './basket';
 export { catalogHandlers } from './catalog';
 export { connectionHandlers } from './connection';
 export { filesHandlers } from './files';
+export { handoverHandlers } from './handover';
 export { outboxHandlers } from './outbox';
+export { rastersHandlers } from './rasters';
+export { packagesHandlers } from './packages';
 export { recordsHandlers } from './records';
 export { settingsHandlers } from './settings';
 export { syncHandlers } from './sync';
@@ -36,8 +42,11 @@ export type AreaHandlers = AppHandlers &
   TilesHandlers &
   RecordsHandlers &
   OutboxHandlers &
+  HandoverHandlers &
   FilesHandlers &
-  ArchiveHandlers;
+  ArchiveHandlers &
+  RastersHandlers &
+  PackagesHandlers;
 
 /** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -6,7 +6,8 @@ import type { Lookups, Output, recordsMethods } from '../../shared/contract';
 import type { makeCreatedRefresh } from '../created-refresh';
 import type { HandlersFor } from '../dispatch';
 import type { NoService } from '../no-service';
-import { quoteOrder } from '../quote';
+import { jobResults } from '../job-results';
+import { estimateJob, quoteOrder } from '../quote';
 import type { RecordReads } from '../record-reads';
 
 export type RecordsHandlers = HandlersFor<keyof typeof recordsMethods>;
@@ -16,7 +17,7 @@ export function recordsHandlers(deps: {
   readonly lookups: () => Lookups;
   readonly created: ReturnType<typeof makeCreatedRefresh>;
   /** The current connection's client and the signal that ends with it; null unconfigured. */
-  readonly connection: () => Parameters<typeof quoteOrder>[0];
+  readonly connection: () => Parameters<typeof jobResults>[0];
   /** Why there is no connection ("Work offline", or not set up). */
   readonly noService?: NoService;
   /** Hears every quote the service gave (the price book: an order's price when queued). */
@@ -40,6 +41,14 @@ export function recordsHandlers(deps: {
       deps.onQuoted?.(input, order);
       return order;
     },
+    'jobs.estimate': (input) => estimateJob(deps.connection(), input, deps.noService),
+    'jobs.results': ({ jobId }) =>
+      jobResults(
+        deps.connection(),
+        records.jobs().find((j) => j.id === jobId),
+        jobId,
+        deps.noService,
+      ),
     'created.refresh': () => created.refresh(),
   };
 }

@@ -38,6 +38,8 @@ export function settingsHandlers(deps: SettingsDeps): SettingsHandlers {
       dialect: settings.dialect,
       apiKeySet: keys.isSet(settings.serviceUrl),
       apiKeyStorage: secrets.storage(),
+      apiKeyFor: keys.bindingFor(settings.serviceUrl),
+      keptKeys: keys.keptFor(),
       mirror: settings.mirror,
       syncIntervalMinutes: settings.syncIntervalMinutes,
       tileUrl: settings.tileUrl,
@@ -73,10 +75,13 @@ export function settingsHandlers(deps: SettingsDeps): SettingsHandlers {
         workOffline: u.workOffline ?? before.workOffline,
       };
       deps.save(next);
-      // A key given is the new service's; without one, a key of another origin is forgotten.
+      // A key given is the new service's; the keys of other services stay kept for them.
       let keyChanged = true;
       if (u.apiKey !== undefined) keys.set(u.apiKey, next.serviceUrl);
       else keyChanged = keys.follow(next.serviceUrl);
+      if (u.forgetKey !== undefined && keys.forget(u.forgetKey)) {
+        keyChanged ||= u.forgetKey === keys.bindingFor(next.serviceUrl);
+      }
       const dialectChanged = next.dialect !== before.dialect;
       const serviceChanged = next.serviceUrl !== before.serviceUrl;
       // Working offline stops whatever talks to the service; back online reconnects at once.

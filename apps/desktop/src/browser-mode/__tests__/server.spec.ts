@@ -190,6 +190,20 @@ describe('browser mode server', () => {
     expect((await call('catalog.get', { id: 'x'.repeat(2 * 1024 * 1024) })).status).toBe(413);
   });
 
+  it('takes a handover file past 1 MB to the backend (outbox.receiveHandover), which reads it', async () => {
+    const padded = JSON.stringify({ format: 'notes', padding: 'x'.repeat(2 * 1024 * 1024) });
+    const base64 = Buffer.from(padded).toString('base64');
+    const r = await call('outbox.receiveHandover', { name: 'work.json', base64 });
+    expect(r.status).not.toBe(413);
+    expect(JSON.parse(r.body)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_argument',
+        message: 'work.json: not a handover file of EO Field Desk',
+      },
+    });
+  });
+
   it('takes the AOIs of a field file at once (outbox.enqueueAll) in a body past 1 MB', async () => {
     // 300 AOIs of 300 positions each: about 2.5 MB of JSON.
     const ring = (k: number): Array<[number, number]> => {

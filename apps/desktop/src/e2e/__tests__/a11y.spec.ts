@@ -200,30 +200,3 @@ describe('the map in the dark scheme', () => {
     await j.shot('light-1400-one-footprint');
   });
 });
-
-describe('map clusters with the keyboard', () => {
-  it('Tab reaches a cluster named by its count; Enter zooms in', async () => {
-    await j.page.setViewportSize({ width: 1400, height: 900 });
-    await j.page.emulateMedia({ colorScheme: 'light' });
-    await SCREENS[0]!.open();
-    await j.page.getByRole('button', { name: 'Zoom to results' }).click();
-    const clusters = j.page.locator('.catalog .eo-cluster');
-    await eventually(() => clusters.count()).toBeGreaterThan(0);
-    await j.page.locator('.catalog .map-frame__map').focus();
-    const focusedName = () =>
-      j.page.evaluate<string | null>(
-        `document.activeElement && document.activeElement.classList.contains('eo-cluster') ? document.activeElement.getAttribute('aria-label') : null`,
-      );
-    // Leaflet puts the markers after the map's panes: Tab from the map lands on the first.
-    await j.page.keyboard.press('Tab');
-    const name = await focusedName();
-    expect(name).toMatch(/^\d+ records here; zoom in$/);
-    const scale = j.page.locator('.catalog .leaflet-control-scale-line');
-    const before = await scale.textContent();
-    await j.page.keyboard.press('Enter');
-    await eventually(() => scale.textContent()).not.toBe(before);
-    expect(
-      await j.page.evaluate<boolean>(`document.activeElement.classList.contains('map-frame__map')`),
-    ).toBe(true);
-  });
-});

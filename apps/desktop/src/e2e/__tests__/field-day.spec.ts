@@ -309,7 +309,23 @@ describe('a field day in browser mode', () => {
     await eventually(() => j.page.getByText('Saved.').isVisible()).toBe(true);
     await j.tab('sync');
     const note = j.page.locator('[data-test="other-services"]');
-    await eventually(() => note.textContent()).toContain(new URL(j.service.url).origin);
+    const firstOrigin = new URL(j.service.url).origin;
+    await eventually(() => note.textContent()).toContain(firstOrigin);
     await shot('switched-service');
+    // The screens of mirrored records carry the mark too, as a note naming the old service.
+    for (const screen of ['catalog', 'aois', 'outbox'] as const) {
+      await j.tab(screen);
+      const mark = j.page.locator(`[data-test="other-service-mark"]:visible`);
+      await eventually(() => mark.textContent()).toContain(
+        `From ${firstOrigin}, not the service now set.`,
+      );
+      expect(await mark.getAttribute('role')).toBe('note');
+    }
+    // The first service's key is kept for it (never sent here); this one's is the one in use.
+    await j.tab('settings');
+    expect(await j.page.locator('[data-test="key-state"]').textContent()).toContain(
+      `Key kept for ${new URL(other.url).origin}.`,
+    );
+    expect(await j.page.locator('[data-test="kept-keys"]').textContent()).toContain(firstOrigin);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The catalog map's tools (issue 18) in headless Chromium: "Near me" with Chromium's
  * geolocation override (permission granted) and as a search area, a rectangle drawn with the
- * mouse with its area live while it is dragged out, a circle of a typed radius, and the filter
- * panel's UTC date rule and presets. Screenshots in test-output/e2e/map-tools/.
+ * mouse with its area live while it is dragged out (two clicks, or pressed, dragged and
+ * released), a circle of a typed radius, a box typed with the keyboard alone (drawing without a
+ * mouse), and the filter panel's UTC date rule and presets. Screenshots in
+ * test-output/e2e/map-tools/.
  */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +66,27 @@ describe('map tools in Chromium', () => {
     await j.shot('03-rectangle-drawn');
   });
 
+  it('draws a rectangle dragged out (press, drag, release), the map held still', async () => {
+    const clicked = km2Of(await areaText());
+    expect(clicked).toBeGreaterThan(0);
+    await inCatalog('draw-rectangle').click();
+    await eventually(() => inCatalog('draw-hint').textContent()).toMatch(/drag from corner/);
+    const box = await mapBox();
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    // Half the clicked one's width and height (300 × 200 px): a quarter of its area.
+    await j.page.mouse.move(cx - 75, cy - 50);
+    await j.page.mouse.down();
+    await j.page.mouse.move(cx + 75, cy + 50, { steps: 6 });
+    await eventually(async () => km2Of(await areaText())).toBeGreaterThan(0);
+    await j.page.mouse.up();
+    await eventually(() => inCatalog('draw-edit-hint').isVisible()).toBe(true);
+    const dragged = km2Of(await areaText());
+    expect(dragged / clicked).toBeGreaterThan(0.2);
+    expect(dragged / clicked).toBeLessThan(0.3);
+    await j.shot('03b-rectangle-dragged');
+  });
+
   it('places a circle of the typed radius, and warns on a tiny one', async () => {
     await inCatalog('draw-radius').fill('0.05');
     await inCatalog('draw-circle').click();
@@ -73,6 +96,24 @@ describe('map tools in Chromium', () => {
     await j.shot('04-circle-small');
   });
 
+  it('takes an area typed with the keyboard alone: a box, searched like a drawn one', async () => {
+    const type = inCatalog('draw-type');
+    await type.focus();
+    await j.page.keyboard.press('Enter');
+    // The form opens with the focus in its text box.
+    await eventually(() => j.page.locator(':focus').getAttribute('data-test')).toBe(
+      'draw-type-text',
+    );
+    await j.page.keyboard.type('6.10, 46.18, 6.20, 46.24');
+    await j.page.keyboard.press('Tab'); // to "Use this area"
+    await j.page.keyboard.press('Enter');
+    // 0.1° × 0.06° at 46.2° N: ~7.7 km × 6.7 km ≈ 51.5 km².
+    await eventually(async () => km2Of(await areaText())).toBeGreaterThan(50);
+    expect(km2Of(await areaText())).toBeLessThan(53);
+    expect(await inCatalog('draw-type-form').count()).toBe(0);
+    await j.shot('05-typed-box');
+  });
+
   it('says the dates are UTC days, with presets', async () => {
     await j.page.locator('[data-test="date-preset-last30"]').click();
     await eventually(async () =>
@@ -80,6 +121,6 @@ describe('map tools in Chromium', () => {
     ).toMatch(/^Searches \d{4}-\d\d-\d\d 00:00 to \d{4}-\d\d-\d\d 23:59 UTC\.$/);
     await j.page
       .locator('.catalog__side')
-      .screenshot({ path: path.join(j.shotDir, '05-filters.png') });
+      .screenshot({ path: path.join(j.shotDir, '06-filters.png') });
   });
 });

@@ -61,7 +61,7 @@ describe('an order previewed online, queued, and confirmed after the service was
     await eventually(() => notice().textContent()).toBe('1 order to confirm');
     await notice().click();
     expect(await j.page.locator('[data-test="review-status"]').textContent()).toContain(
-      'They are quoted when the service is reachable',
+      'The service is not reachable: they are quoted when the service is back',
     );
     expect(await j.page.locator('[data-test="send-orders"]').isDisabled()).toBe(true);
     await j.shot('02-offline-waiting');

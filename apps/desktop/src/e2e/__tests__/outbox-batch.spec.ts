@@ -2,8 +2,8 @@
  * End to end, the outbox of "Desktop app, part 2": browser mode (the built renderer in headless
  * Chromium) against the real reference service. With the service stopped, a field team
  * composes three orders (from the catalog selection, a tasking area drawn on the map, a
- * recurring area from a GeoJSON file), an order the service will refuse (a project it does not
- * know) with a delivery of its item, an AOI with a visualization on it, and a delivery of the
+ * recurring area from a GeoJSON file), an order the service will refuse (a project it removed
+ * after the sync) with a delivery of its item, an AOI with a visualization on it, and a delivery of the
  * catalog selection. The app restarts with the outbox intact; the service comes back, the
  * app quotes the queued orders for review (the refused one says why it cannot be quoted), "Send
  * 3 orders" sends them with the free creates, and the service holds exactly those resources once
@@ -40,7 +40,10 @@ const NAMES = {
   aoi: 'E2E field AOI',
 } as const;
 const PROJECT = 'prj-demo-crops';
-/** Valid for the domain schema (any id), unknown to the service. */
+/**
+ * A project the service lists when the app syncs (so the composer, which flags ids outside the
+ * service's lists, takes it) and has removed by the time the orders are sent.
+ */
 const GONE_PROJECT = 'prj-gone';
 const INDEX_ID = 'idx-ndvi-aurora';
 const SATELLITE = 'sat-aurora-1';
@@ -53,8 +56,18 @@ const j = useJourney('outbox-batch', { app: { connectivityIntervalMs: 500 } });
 let records: DemoRecord[];
 
 beforeAll(() => {
-  records = recordsOf(j.service.server.app.ctx.sqlite, SATELLITE, 2);
+  const sqlite = j.service.server.app.ctx.sqlite;
+  records = recordsOf(sqlite, SATELLITE, 2);
   expect(records).toHaveLength(2);
+  const row = sqlite.prepare('SELECT * FROM projects WHERE id = ?').get(PROJECT) as object;
+  const gone: Record<string, unknown> = { ...row, id: GONE_PROJECT };
+  if ('name' in gone) gone.name = 'Gone before the send';
+  const cols = Object.keys(gone);
+  sqlite
+    .prepare(
+      `INSERT INTO projects (${cols.join(', ')}) VALUES (${cols.map((c) => '@' + c).join(', ')})`,
+    )
+    .run(gone);
 });
 
 /** A GeoJSON file of one area, the feature named after the file. */
@@ -377,6 +390,8 @@ describe('EO Field Desk: offline creates through the outbox, submitted in one ba
     // creates before the confirmation. They end (offline) before the service returns.
     await j.app.backend.idle();
     await j.restartService();
+    // Removed before the app has asked anything of the service back (synchronously, here).
+    j.service.server.app.ctx.sqlite.prepare('DELETE FROM projects WHERE id = ?').run(GONE_PROJECT);
     await j.tab('sync');
     await j.page.locator('.sync').getByRole('button', { name: 'Check now' }).click();
     await eventually(() =>

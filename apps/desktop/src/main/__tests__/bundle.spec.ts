@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFootprints } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
+import { Worker } from 'node:worker_threads';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const outDir = path.join(appDir, 'test-output', 'bundle');
@@ -68,6 +69,54 @@ describe('built bundle', () => {
     // Bundled, not resolved file by file from node_modules; better-sqlite3 (native) stays out.
     expect(code).not.toMatch(/require\("(zod|drizzle-orm)[/"]/);
     expect(code).toMatch(/require\("better-sqlite3"\)/);
+  });
+
+  it("builds the service's render thread as an entry of its own, which renders a quicklook", async () => {
+    // The pool names the built entry (rewritten from its TypeScript source's name)...
+    const chunks = fs.readdirSync(path.join(outDir, 'main')).filter((f) => f.endsWith('.cjs'));
+    const namers = chunks.filter((c) =>
+      fs.readFileSync(path.join(outDir, 'main', c), 'utf8').includes('"./render-thread.cjs"'),
+    );
+    expect(namers.length).toBe(1);
+    expect(sourcesOf(chunks)).not.toContain('./thread-entry.ts');
+    // The same for the field file importer's thread (@eo/formats).
+    expect(sourcesOf(chunks)).toContain('"./import-thread.cjs"');
+    expect(sourcesOf(chunks)).not.toContain('./import-thread.ts');
+    expect(fs.existsSync(path.join(outDir, 'main', 'import-thread.cjs'))).toBe(true);
+    // ...and for the field package check's (@eo/sync).
+    expect(sourcesOf(chunks)).toContain('"./package-check-thread.cjs"');
+    expect(sourcesOf(chunks)).not.toContain('./check-thread.ts');
+    expect(fs.existsSync(path.join(outDir, 'main', 'package-check-thread.cjs'))).toBe(true);
+    // ...and that entry, run as a plain Node worker, serves the service's jobs.
+    const thread = new Worker(path.join(outDir, 'main', 'render-thread.cjs'));
+    try {
+      const scene = {
+        id: 'S1',
+        corners: [
+          [10, 46],
+          [10.2, 46],
+          [10.2, 45.8],
+          [10, 45.8],
+        ],
+        datetimeMs: Date.UTC(2024, 5, 1),
+        cloudCover: 20,
+        sunElevation: 50,
+        sunAzimuth: 150,
+      };
+      const answer = await new Promise<{ value?: Uint8Array; error?: unknown }>(
+        (resolve, reject) => {
+          thread.on('message', (m: { id?: number; value?: Uint8Array; error?: unknown }) => {
+            if (m.id === 1) resolve(m);
+          });
+          thread.once('error', reject);
+          thread.postMessage({ id: 1, kind: 'quicklook', input: { scene, variant: 'thumbnail' } });
+        },
+      );
+      expect(answer.error).toBeUndefined();
+      expect(Buffer.from(answer.value!.subarray(1, 4)).toString('latin1')).toBe('PNG');
+    } finally {
+      await thread.terminate();
+    }
   });
 
   it('has the preload as CommonJS that requires only electron', () => {

@@ -1,10 +1,13 @@
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startBackend, tempDir } from '../../backend/__tests__/harness';
+import { holdDataFolder } from '../../backend/data-lock';
 import { launchBackend } from '../../backend/launch';
 import { memorySecrets } from '../../backend/secrets';
 import type { CallResult } from '../../shared/contract';
-import { createBackendHost } from '../backend-host';
+import { createBackendHost, DataFolderInUseError } from '../backend-host';
 import type { FromBackend, PortLike, ToBackend } from '../backend-protocol';
 import { serveBackend } from '../backend-serve';
 import { registerIpc, relayEvent, type IpcEventLike } from '../ipc';
@@ -127,7 +130,14 @@ describe('main <-> backend process', () => {
 
     // A service nobody listens on: the backend says offline, through an event.
     await host.call('settings.update', { serviceUrl: 'http://127.0.0.1:9', apiKey: 'eok_new' });
-    await vi.waitFor(() => expect(mainSecrets.get()).toBe('eok_new'));
+    // Main stores the keyring (keys per service, keyring.ts), encrypted as one secret.
+    await vi.waitFor(() =>
+      expect(JSON.parse(mainSecrets.get() ?? 'null')).toEqual({
+        version: 1,
+        keys: { 'http://127.0.0.1:9': 'eok_new' },
+        unbound: null,
+      }),
+    );
     await vi.waitFor(() => expect(events).toContain('connectivity.changed'), { timeout: 10_000 });
     await host.call('settings.update', { apiKey: null });
     await vi.waitFor(() => expect(mainSecrets.get()).toBeNull());
@@ -143,11 +153,51 @@ describe('main <-> backend process', () => {
       throw new Error('disk full');
     });
     const host = createBackendHost(mainSide, memorySecrets(), () => undefined);
-    await expect(host.init({ dataDir: '/nonexistent', version: '0' })).rejects.toThrow(/disk full/);
+    const dataDir = tempDir('eo-main-fails-');
+    await expect(host.init({ dataDir, version: '0' })).rejects.toThrow(/disk full/);
     expect(await host.call('settings.get', undefined)).toMatchObject({
       ok: false,
       error: { code: 'internal' },
     });
+  });
+
+  it('refuses to start on a data folder browser mode holds, naming it with its address', async () => {
+    const dataDir = tempDir('eo-main-in-use-');
+    const browser = holdDataFolder(dataDir, 'browser');
+    cleanups.push(() => browser.release());
+    browser.describe({ url: 'http://127.0.0.1:5183/#token=abc' });
+    const [mainSide, backendSide] = portPair();
+    let launched = 0;
+    serveBackend(backendSide, (o) => {
+      launched++;
+      return launchBackend({ ...o, embedded: false });
+    });
+    const host = createBackendHost(mainSide, memorySecrets(), () => undefined);
+    const refused = await host.init({ dataDir, version: '0' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(DataFolderInUseError);
+    expect((refused as Error).message).toContain(
+      `in use by EO Field Desk in browser mode (pid ${process.pid}`,
+    );
+    expect((refused as Error).message).toContain('open at http://127.0.0.1:5183/#token=abc');
+    // Refused before the backend opened anything of the folder.
+    expect(launched).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'desktop.sqlite'))).toBe(false);
+  });
+
+  it('holds the data folder while it runs: browser mode (or a flush) is refused, then let in', async () => {
+    const dataDir = tempDir('eo-main-holds-');
+    const [mainSide, backendSide] = portPair();
+    serveBackend(backendSide, (o) => launchBackend({ ...o, embedded: false }));
+    const host = createBackendHost(mainSide, memorySecrets(), () => undefined);
+    await host.init({ dataDir, version: '0' });
+    expect(() => holdDataFolder(dataDir, 'browser')).toThrow(
+      `in use by the EO Field Desk app (pid ${process.pid}`,
+    );
+    await host.shutdown();
+    holdDataFolder(dataDir, 'browser').release();
   });
 
   it('the harness backend and the relay agree on the contract', async () => {

@@ -13,6 +13,7 @@ import type { CallResult } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
 import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { serveBackend } from '../backend-serve';
+import { holdDataFolder } from '../../backend/data-lock';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
 process.env.EO_DATA_DIR = dataDir;
@@ -28,7 +29,10 @@ const h = vi.hoisted(() => ({
   exit: { code: null as number | null },
   sessionCalls: [] as string[],
   privileged: [] as unknown[],
-  schemes: new Map<string, (request: { url: string }) => Promise<Response>>(),
+  schemes: new Map<
+    string,
+    (request: { url: string; method?: string; headers?: Headers }) => Promise<Response>
+  >(),
 }));
 
 vi.mock('electron', async () => {
@@ -37,7 +41,9 @@ vi.mock('electron', async () => {
     isPackaged: true,
     enableSandbox: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
+    setAsDefaultProtocolClient: vi.fn(() => true),
     getPath: vi.fn(() => '/should/not/be/used'),
+    setPath: vi.fn(),
     getVersion: vi.fn(() => '4.5.6'),
     whenReady: vi.fn(() => Promise.resolve()),
     quit: vi.fn(),
@@ -46,11 +52,13 @@ vi.mock('electron', async () => {
     }),
   });
   class BrowserWindow extends EE {
-    webContents = { id: 1, send: (...a: unknown[]) => h.sent.push(a) };
+    webContents = Object.assign(new EE(), { id: 1, send: (...a: unknown[]) => h.sent.push(a) });
     loadFile = vi.fn(async () => undefined);
     loadURL = vi.fn(async () => undefined);
     show = vi.fn();
     isDestroyed = () => false;
+    isMinimized = () => false;
+    focus = vi.fn();
     constructor(options: Record<string, unknown>) {
       super();
       h.windows.push({ options, win: this });
@@ -89,8 +97,10 @@ vi.mock('electron', async () => {
       setDevicePermissionHandler: () => h.sessionCalls.push('devicePermission'),
       webRequest: { onHeadersReceived: () => h.sessionCalls.push('csp') },
       protocol: {
-        handle: (scheme: string, fn: (request: { url: string }) => Promise<Response>) =>
-          h.schemes.set(scheme, fn),
+        handle: (
+          scheme: string,
+          fn: (request: { url: string; method?: string; headers?: Headers }) => Promise<Response>,
+        ) => h.schemes.set(scheme, fn),
       },
     },
   };
@@ -111,7 +121,11 @@ vi.mock('electron', async () => {
     },
     powerMonitor: new EE(),
     shell: { openExternal: vi.fn() },
-    dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn() },
+    dialog: {
+      showErrorBox: vi.fn(),
+      showSaveDialog: vi.fn(),
+      showMessageBox: vi.fn(async () => ({ response: 0 })),
+    },
   };
 });
 
@@ -152,6 +166,19 @@ describe('Electron main, wired', () => {
     expect(win.loadFile.mock.calls[0]![0]).toBe(path.join(mainDir, '../renderer/index.html'));
     // Resume from sleep is forwarded to the backend once it is up (network-signals.ts).
     expect((electron.powerMonitor as unknown as EventEmitter).listenerCount('resume')).toBe(1);
+  });
+
+  it("takes Electron's single-instance lock per data folder, and the backend holds the folder", () => {
+    const setPath = vi.mocked(electron.app.setPath);
+    const singleInstance = vi.mocked(electron.app.requestSingleInstanceLock);
+    expect(setPath).toHaveBeenCalledWith('userData', dataDir);
+    expect(setPath.mock.invocationCallOrder[0]!).toBeLessThan(
+      singleInstance.mock.invocationCallOrder[0]!,
+    );
+    // Browser mode (or `eo outbox flush`) on this folder is refused, naming the app.
+    expect(() => holdDataFolder(dataDir, 'browser')).toThrow(
+      `in use by the EO Field Desk app (pid ${process.pid}`,
+    );
   });
 
   it('answers the app page through the real backend; the demo key is stored encrypted, never returned', async () => {
@@ -203,6 +230,10 @@ describe('Electron main, wired', () => {
   it('answers the quicklook scheme from the backend: refused ids, absent pictures', async () => {
     expect(h.privileged).toEqual([
       { scheme: 'eo-quicklook', privileges: { standard: true, secure: true } },
+      {
+        scheme: 'eo-raster',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+      },
     ]);
     const handle = h.schemes.get('eo-quicklook')!;
     const absent = await handle({ url: 'eo-quicklook://thumbnail/no-such-record' });
@@ -212,6 +243,13 @@ describe('Electron main, wired', () => {
     expect(await badVariant.text()).toContain('variant');
     const badId = await handle({ url: 'eo-quicklook://thumbnail/a%0Ab' });
     expect(badId.status).toBe(400);
+  });
+
+  it('answers the raster scheme from the backend: no such raster, refused ids', async () => {
+    const handle = h.schemes.get('eo-raster')!;
+    const get = (url: string) => handle({ url, method: 'GET', headers: new Headers() });
+    expect((await get('eo-raster://file/no-such-raster')).status).toBe(404);
+    expect((await get('eo-raster://file/a%0Ab')).status).toBe(400);
   });
 
   it('saves an export where the save dialog says; a cancelled dialog saves nothing', async () => {
@@ -243,5 +281,39 @@ describe('Electron main, wired', () => {
     expect(contents.on.mock.calls.map((c) => c[0])).toEqual(
       expect.arrayContaining(['will-navigate', 'will-redirect', 'will-attach-webview']),
     );
+  });
+
+  it('opens record links: the app is the scheme, the page gets the parsed link once loaded', () => {
+    expect(electron.app.setAsDefaultProtocolClient).toHaveBeenCalledWith('eo-field-desk');
+    const app = electron.app as unknown as EventEmitter;
+    const contents = (h.windows[0]!.win as { webContents: EventEmitter }).webContents;
+    const opened = () => h.sent.filter((a) => a[1] === 'link.opened').map((a) => a[2]);
+    const preventDefault = vi.fn();
+    contents.emit('did-start-loading');
+    app.emit('second-instance', {}, ['/opt/eo/eo-field-desk', 'eo-field-desk://scene/S2A_1']);
+    expect(opened()).toEqual([]); // the page is not listening yet
+    contents.emit('did-finish-load');
+    expect(opened()).toEqual([{ kind: 'scene', id: 'S2A_1' }]);
+    app.emit('open-url', { preventDefault }, 'eo-field-desk://order/o-1');
+    expect(preventDefault).toHaveBeenCalled();
+    expect(opened()).toEqual([
+      { kind: 'scene', id: 'S2A_1' },
+      { kind: 'order', id: 'o-1' },
+    ]);
+    expect(h.sent.every((a) => a[0] === 'eo:event')).toBe(true);
+
+    const refused = vi.mocked(electron.dialog.showMessageBox);
+    refused.mockClear();
+    app.emit('open-url', { preventDefault }, 'eo-field-desk://scene/..%2F..%2Fetc');
+    app.emit('second-instance', {}, ['x', `eo-field-desk://scene/${'a'.repeat(9000)}`]);
+    app.emit('open-url', { preventDefault }, 'file:///etc/passwd');
+    app.emit('second-instance', {}, ['x', '--no-link-here']); // a plain second start: no dialog
+    expect(opened()).toHaveLength(2);
+    const details = refused.mock.calls.map((c) => (c.at(-1) as { detail: string }).detail);
+    expect(details).toEqual([
+      expect.stringMatching(/not a record id/),
+      expect.stringMatching(/longer than 8192/),
+      expect.stringMatching(/not an eo-field-desk:\/\/ link/),
+    ]);
   });
 });

@@ -40,6 +40,21 @@ describe('withExportSaving', () => {
     expect(r).toEqual({ ok: true, value: { ...file, base64: '', savedTo: '/home/f/aois.zip' } });
   });
 
+  it('saves a field package the same way, under its own title and a GPKG filter', async () => {
+    const pkg: ExportedFile = { ...file, fileName: 'eo-package-aoi-maize-20261128.gpkg' };
+    const d = deps({
+      showSaveDialog: vi.fn(async () => ({ canceled: false, filePath: '/media/usb/site.gpkg' })),
+    });
+    const r = await withExportSaving(answer(pkg), d)('packages.share', {});
+    expect(d.showSaveDialog).toHaveBeenCalledWith({
+      title: 'Save the field package',
+      defaultPath: '/home/f/Downloads/eo-package-aoi-maize-20261128.gpkg',
+      filters: [{ name: 'GPKG', extensions: ['gpkg'] }],
+    });
+    expect(d.writeFile).toHaveBeenCalledWith('/media/usb/site.gpkg', Buffer.from('zip'));
+    expect(r).toEqual({ ok: true, value: { ...pkg, base64: '', savedTo: '/media/usb/site.gpkg' } });
+  });
+
   it('a failed write says where; other methods and refused exports pass untouched', async () => {
     const d = deps({ writeFile: vi.fn(async () => Promise.reject(new Error('EACCES'))) });
     expect(await withExportSaving(answer(file), d)('files.export', {})).toEqual({

@@ -17,6 +17,8 @@ class FakeWindow extends EventEmitter {
 vi.mock('electron', () => ({ BrowserWindow: FakeWindow, shell: { openExternal } }));
 
 const { CSP } = await import('../../shared/csp');
+const { contract, events } = await import('../../shared/contract');
+const { contractNamesFromArgv } = await import('../../shared/names');
 const { WEB_PREFERENCES, applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } =
   await import('../window');
 
@@ -60,7 +62,15 @@ describe('main window', () => {
       experimentalFeatures: false,
       preload: '/app/out/preload/index.cjs',
     });
-    expect(prefs).toEqual({ ...WEB_PREFERENCES, preload: '/app/out/preload/index.cjs' });
+    expect(prefs).toEqual({
+      ...WEB_PREFERENCES,
+      preload: '/app/out/preload/index.cjs',
+      additionalArguments: expect.any(Array),
+    });
+    // The preload reads back exactly the contract's names from its command line.
+    const names = contractNamesFromArgv(prefs.additionalArguments as string[]);
+    expect([...names.methods]).toEqual(Object.keys(contract));
+    expect([...names.events]).toEqual(Object.keys(events));
     expect(options).toMatchObject({ width: 1280, height: 800, show: false });
     expect(win.loadFile).toHaveBeenCalledWith('/app/out/renderer/index.html');
     win.emit('ready-to-show');
@@ -108,7 +118,7 @@ describe('main window', () => {
     expect(out!.responseHeaders['X-A']).toEqual(['1']);
   });
 
-  it('grants geolocation, and only it, to the app page alone', () => {
+  it('grants geolocation and clipboard writes, and only them, to the app page alone', () => {
     type Request = (wc: unknown, p: string, cb: (ok: boolean) => void, d?: object) => void;
     type Check = (wc: unknown, p: string, origin: string) => boolean;
     let request: Request | undefined;
@@ -129,6 +139,8 @@ describe('main window', () => {
     expect(asked('geolocation', `${page}#/catalog`)).toBe(true);
     expect(asked('geolocation', 'file:///elsewhere/index.html')).toBe(false);
     expect(asked('geolocation', 'https://evil.example/')).toBe(false);
+    expect(asked('clipboard-sanitized-write', page)).toBe(true);
+    expect(asked('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
     for (const p of ['media', 'notifications', 'clipboard-read', 'openExternal']) {
       expect(asked(p, page)).toBe(false);
     }

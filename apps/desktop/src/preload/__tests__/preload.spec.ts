@@ -25,8 +25,21 @@ type Api = {
   on(e: unknown, fn: unknown): () => void;
 };
 
-async function loadApi(): Promise<Api> {
-  await import('../index');
+const { EVENT_NAMES, METHODS } = await import('../../shared/contract');
+const { contractNameArguments } = await import('../../shared/names');
+/** The command line main gives the window (main/window.ts): the contract's names. */
+const argvWithNames = [...process.argv, ...contractNameArguments(METHODS, EVENT_NAMES)];
+
+async function loadApi(argv = argvWithNames): Promise<Api> {
+  vi.resetModules();
+  for (const key of Object.keys(exposed)) delete exposed[key];
+  const saved = process.argv;
+  process.argv = [...argv];
+  try {
+    await import('../index');
+  } finally {
+    process.argv = saved;
+  }
   return exposed.eo as Api;
 }
 
@@ -59,6 +72,22 @@ describe('preload', () => {
       code: 'invalid_argument',
       message: 'bad',
     });
+  });
+
+  it('exposes nothing when main passed no names (fails closed)', async () => {
+    await expect(loadApi(process.argv)).rejects.toThrow(/--eo-methods=/);
+    expect(exposed).toEqual({});
+    const broken = [...process.argv, '--eo-methods=fs.read,x;y', '--eo-events=sync.progress'];
+    await expect(loadApi(broken)).rejects.toThrow(/does not list contract names/);
+    expect(exposed).toEqual({});
+  });
+
+  it('allows every contract method and event, as main named them', async () => {
+    const api = await loadApi();
+    invoke.mockResolvedValue({ ok: true, value: null });
+    for (const m of METHODS) await expect(api.call(m, undefined)).resolves.toBeNull();
+    expect(invoke).toHaveBeenCalledTimes(METHODS.length);
+    for (const e of EVENT_NAMES) api.on(e, () => undefined)();
   });
 
   it('refuses names outside the contract without touching IPC', async () => {

@@ -1,10 +1,17 @@
 /**
  * Test support: the basket's methods in memory (the backend's, `src/backend/basket.ts`, is
  * tested against the real service in `src/backend/__tests__/basket.spec.ts`). Same rules: a
- * queued delivery takes its `catalog_ids`, an order the records whose scene its items name.
+ * queued delivery takes its `catalog_ids`, an order the records whose scene its items name; an
+ * archive scene added from a search's kept scenes is an archive entry.
  */
 import type { CatalogRecord } from '@eo/domain';
-import type { BasketEntry, EventName, EventPayload, Method } from '../../shared/contract';
+import type {
+  ArchiveSceneRow,
+  BasketEntry,
+  EventName,
+  EventPayload,
+  Method,
+} from '../../shared/contract';
 import { ContractError, MAX_BASKET } from '../../shared/contract';
 
 export interface MemoryBasket {
@@ -20,16 +27,33 @@ export interface MemoryBasket {
 export function createMemoryBasket(
   records: readonly CatalogRecord[],
   emit: <E extends EventName>(e: E, p: EventPayload<E>) => void,
+  archiveScenes: (searchId: string) => readonly ArchiveSceneRow[] = () => [],
 ): MemoryBasket {
   const byId = new Map(records.map((r) => [r.id, r]));
+  /** Archive entries: the scene row each was added from. */
+  const archived = new Map<string, ArchiveSceneRow>();
   const sceneOf = (id: string) => byId.get(id)?.details.id ?? id;
   const view = (id: string): BasketEntry => {
+    const a = archived.get(id);
+    if (a) {
+      return {
+        id,
+        sceneId: id,
+        collection: a.collectionId,
+        datetime: a.datetime,
+        platform: a.satelliteId,
+        inMirror: true,
+        addedAt: '2024-05-17T08:00:00.000Z',
+        archive: { footprint: a.footprint },
+      };
+    }
     const r = byId.get(id);
     return {
       id,
       sceneId: r ? sceneOf(id) : null,
       collection: r?.details.collection ?? null,
       datetime: r?.details.properties.datetime ?? null,
+      platform: (r?.details.properties['platform'] as string | undefined) ?? null,
       inMirror: r !== undefined,
       addedAt: '2024-05-17T08:00:00.000Z',
     };
@@ -45,6 +69,19 @@ export function createMemoryBasket(
           if (basket.ids.length + fresh.length > MAX_BASKET)
             throw new ContractError('invalid_argument', 'The basket is full');
           basket.ids.push(...fresh);
+          break;
+        }
+        case 'basket.addArchive': {
+          const { searchId, sceneIds } = input as { searchId: string; sceneIds: string[] };
+          const rows = new Map(archiveScenes(searchId).map((r) => [r.id, r]));
+          const missing = sceneIds.filter((id) => !rows.has(id));
+          if (missing.length > 0)
+            throw new ContractError('invalid_argument', `The search does not keep ${missing[0]}`);
+          for (const id of sceneIds) {
+            if (basket.ids.includes(id)) continue;
+            archived.set(id, rows.get(id)!);
+            basket.ids.push(id);
+          }
           break;
         }
         case 'basket.remove':

@@ -25,7 +25,12 @@ import {
   type EventName,
   type EventPayload,
   type ExportedFile,
+  type ExportedRaster,
   type FilePreview,
+  type RasterExportRequest,
+  type LinkView,
+  type OfflineRasterList,
+  type OfflineTakeView,
   type FileExportRequest,
   type Method,
   type Output,
@@ -60,12 +65,23 @@ export interface MemoryBridge extends Bridge {
    * src/backend/__tests__/files-preview.spec.ts); a file not listed is `invalid_argument`.
    */
   readonly filePreviews: Map<string, FilePreview>;
+  /** `rasters.takes`' answer. */
+  offlineTakes: OfflineTakeView[];
+  /** `rasters.list`'s answer (none stored by default). */
+  offlineRasters: OfflineRasterList;
+  /** `rasters.link`'s answer (not measured by default). */
+  link: LinkView | null;
   /**
    * `files.export`'s answer (the backend's writing of real files is tested in
    * src/backend/__tests__/files-export.spec.ts); by default a small file, as browser mode
    * gets it (no `savedTo`).
    */
   exportAnswer: (input: FileExportRequest) => ExportedFile;
+  /**
+   * `rasters.export`'s answer (the backend's GeoTIFFs are judged by GDAL in
+   * src/backend/__tests__/raster-export.spec.ts); by default as browser mode gets it.
+   */
+  rasterExportAnswer: (input: RasterExportRequest) => ExportedRaster;
   /** Make the next calls of `method` fail with this error (until cleared with null). */
   failWith(method: Method, error: ContractError | null): void;
   /** Deliver an event to the subscribers, as main would. */
@@ -80,6 +96,8 @@ export function defaultSettings(): Settings {
     dialect: 'spec',
     apiKeySet: true,
     apiKeyStorage: 'os-keychain',
+    apiKeyFor: 'https://imagery.example.org',
+    keptKeys: ['https://imagery.example.org'],
     mirror: { orders: true, orderItems: true, aois: true, indices: true, catalog: 'all' },
     syncIntervalMinutes: 15,
     tileUrl: null,
@@ -142,6 +160,9 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
 
   const bridge: MemoryBridge = {
     calls,
+    offlineTakes: [],
+    offlineRasters: { rasters: [], bytes: 0 },
+    link: null,
     records,
     settings: defaultSettings(),
     embeddedServiceUrl: null,
@@ -165,6 +186,13 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     saved: [],
     archive: { searches: [], scenes: new Map() },
     filePreviews: new Map(),
+    rasterExportAnswer: (input) => ({
+      fileName:
+        input.what === 'index' ? 'test-site-2024-06-12-ndvi.tif' : 'test-site-2024-06-12.tif',
+      mediaType: 'image/tiff',
+      bytes: 2_400_000,
+      exportId: `export-${calls.filter((c) => c.method === 'rasters.export').length}`,
+    }),
     exportAnswer: ({ format }) => ({
       fileName: `eo-export.${format}`,
       mediaType: 'application/octet-stream',
@@ -206,7 +234,7 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       await Promise.resolve(); // answers are asynchronous, as over IPC
       const failure = failures.get(method);
       if (failure) throw failure;
-      const out = handle(method, input);
+      const out = await handle(method, input);
       return contract[method].output.parse(out) as Output<typeof method>;
     }) as Bridge['call'],
   };
@@ -224,8 +252,19 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
       case 'settings.update': {
         const u = input as Record<string, unknown>;
         const s = { ...bridge.settings, mirror: { ...bridge.settings.mirror } };
-        if ('serviceUrl' in u) s.serviceUrl = (u['serviceUrl'] as string | null) ?? null;
-        if ('apiKey' in u) s.apiKeySet = u['apiKey'] !== null;
+        // Keys kept per origin, as the backend's keyring (key-binding.ts) keeps them.
+        if ('serviceUrl' in u) {
+          s.serviceUrl = (u['serviceUrl'] as string | null) ?? null;
+          s.apiKeyFor = s.serviceUrl === null ? null : new URL(s.serviceUrl).origin;
+        }
+        const kept = new Set(s.keptKeys);
+        if ('apiKey' in u && s.apiKeyFor !== null) {
+          if (u['apiKey'] === null) kept.delete(s.apiKeyFor);
+          else kept.add(s.apiKeyFor);
+        }
+        if (typeof u['forgetKey'] === 'string') kept.delete(u['forgetKey']);
+        s.keptKeys = [...kept];
+        s.apiKeySet = s.apiKeyFor !== null && kept.has(s.apiKeyFor);
         if (u['mirror']) Object.assign(s.mirror, u['mirror']);
         if (typeof u['syncIntervalMinutes'] === 'number') {
           s.syncIntervalMinutes = u['syncIntervalMinutes'];
@@ -353,8 +392,19 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           });
         return preview;
       }
+      case 'files.typedArea':
+        // The backend's own reader (pure): what the typed text gives there, it gives here.
+        return import('@eo/formats')
+          .then(({ readTypedArea }) => readTypedArea((input as { text: string }).text))
+          .then((r) => ({
+            kind: r.kind,
+            area: r.area,
+            repairs: [...r.repairs],
+            problem: r.problem,
+          }));
       case 'basket.list':
       case 'basket.add':
+      case 'basket.addArchive':
       case 'basket.remove':
       case 'basket.clear':
       case 'catalog.ordered':
@@ -362,6 +412,73 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
         return basket.handle(method, input);
       case 'files.export':
         return bridge.exportAnswer(input as FileExportRequest);
+      // A finished job's results package, as browser mode gets it (the backend's reading of the
+      // service's package: src/backend/__tests__/job-results.spec.ts).
+      case 'jobs.results': {
+        const { jobId } = input as { jobId: string };
+        const json = JSON.stringify({ job_id: jobId, tasks: [] });
+        return {
+          fileName: `job-${jobId}-results.json`,
+          mediaType: 'application/json',
+          features: 0,
+          bytes: json.length,
+          base64: btoa(json),
+        };
+      }
+      // Offline rasters, takes and the link as the test sets them.
+      case 'rasters.list':
+        return bridge.offlineRasters;
+      case 'rasters.remove': {
+        const { id } = input as { id: string };
+        const before = bridge.offlineRasters.rasters;
+        const rasters = before.filter((r) => r.id !== id);
+        bridge.offlineRasters = { ...bridge.offlineRasters, rasters };
+        return { removed: rasters.length < before.length };
+      }
+      case 'rasters.take':
+        return { key: `take-${calls.filter((c) => c.method === 'rasters.take').length}` };
+      case 'rasters.takes':
+        return { takes: bridge.offlineTakes };
+      case 'rasters.cancel':
+        return { cancelled: true };
+      case 'rasters.export':
+        return bridge.rasterExportAnswer(input as RasterExportRequest);
+      case 'rasters.pause':
+        return { paused: true };
+      case 'rasters.resume':
+        return { key: `resume-${(input as { id: string }).id}` };
+      case 'rasters.link':
+        return { link: bridge.link };
+      // Field packages (the backend's: src/backend/__tests__/field-packages.spec.ts).
+      case 'packages.plan':
+        return {
+          label: 'AOI Maize north',
+          records: { aois: 1, catalogs: 12 },
+          recordBytes: 40_000,
+          pictures: { thumbnail: 12, overview: 0, indexMap: 0, bytes: 200_000 },
+          leftOut: { pictures: 0, bytes: 0 },
+          estimatedBytes: 300_000,
+          budgetBytes: 64 * 1024 * 1024,
+        };
+      case 'packages.share':
+        return {
+          fileName: 'eo-package-aoi-maize-north-20261128.gpkg',
+          mediaType: 'application/geopackage+sqlite3',
+          features: 13,
+          bytes: 4,
+          base64: btoa('gpkg'),
+        };
+      case 'packages.open':
+        return {
+          packageId: '00000000-0000-4000-8000-000000000000',
+          label: 'AOI Maize north',
+          records: {
+            aois: { added: 1, updated: 0, kept: 0 },
+            catalogs: { added: 10, updated: 1, kept: 1 },
+          },
+          pictures: { added: 12, updated: 0, kept: 0 },
+          rasters: { added: 0, updated: 0, kept: 0, unkept: 0 },
+        };
       default: {
         const out = part2.handle(method, input);
         // As the backend: a queued create takes what it consumed out of the basket.
@@ -374,7 +491,11 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
     }
   }
   const part2 = createMemoryWork((event, payload) => bridge.emit(event, payload));
-  const basket = createMemoryBasket(records, (event, payload) => bridge.emit(event, payload));
+  const basket = createMemoryBasket(
+    records,
+    (event, payload) => bridge.emit(event, payload),
+    (searchId) => bridge.archive.scenes.get(searchId) ?? [],
+  );
 
   return bridge;
 }

@@ -26,7 +26,9 @@ import {
   type EventPayload,
   type FlushProgress,
   type FlushResult,
+  type HandoverReceived,
   type IndexMapView,
+  type JobEstimate,
   type Lookups,
   type OutboxCreate,
   type OutboxEntryView,
@@ -62,6 +64,8 @@ export interface MemoryWork {
   outcome: (entry: OutboxEntryView) => FlushOutcome;
   /** The dry run's answer. Default: an order built from the items. */
   quote: (input: { order_items: unknown[] }) => Order;
+  /** A job's estimate (`jobs.estimate`). Default: 12 credits per workflow, 1 AOI. */
+  estimate: (input: { workflowId: string; projectId?: string }) => JobEstimate | null;
   /** How many `created.refresh` reports as updated. */
   refreshed: number;
   /**
@@ -73,6 +77,10 @@ export interface MemoryWork {
   composed: Record<string, { total: number; quotedAt: string }>;
   /** The review's quote of one queued order; throw a ContractError for a failed quote. */
   reviewQuote: (entry: OutboxEntryView) => Order;
+  /** Where main saved a handover file (Electron; null: the dialog was cancelled). */
+  handoverSavedTo?: string | null;
+  /** What taking in another laptop's handover file answers. */
+  received: HandoverReceived;
 }
 
 const LOCAL = /^local:([^#]+)/;
@@ -132,10 +140,12 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
       buildOrder({
         order_items: input.order_items.map((i) => ({ ...(i as object) })) as never,
       }),
+    estimate: () => ({ estimatedCost: 12, aoiCount: 1 }),
     refreshed: 0,
     holdOrders: false,
     composed: {},
     reviewQuote: (e) => work.quote(e.input as { order_items: unknown[] }),
+    received: { queued: 2, confirmed: 0, kept: 0, orders: 1 },
   };
 
   const find = (id: string): OutboxEntryView => {
@@ -283,8 +293,10 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
   /** Answers the part-2 methods; `undefined` for methods it does not know. */
   function handle(method: string, input: unknown): unknown {
     switch (method) {
-      case 'orders.list':
-        return work.orders;
+      case 'orders.list': {
+        const ids = (input as { ids?: string[] } | undefined)?.ids;
+        return ids ? work.orders.filter((o) => ids.includes(o.id)) : work.orders;
+      }
       case 'orderItems.list': {
         const ids = (input as { orderIds?: string[] } | undefined)?.orderIds;
         return ids ? work.orderItems.filter((i) => ids.includes(i.order_id)) : work.orderItems;
@@ -307,6 +319,8 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
         return work.deliveries;
       case 'jobs.list':
         return work.jobs;
+      case 'jobs.estimate':
+        return work.estimate(input as { workflowId: string; projectId?: string });
       case 'created.refresh':
         return { updated: work.refreshed };
       case 'lookups.get':
@@ -424,6 +438,40 @@ export function createMemoryWork(emit: <E extends EventName>(e: E, p: EventPaylo
             }),
         };
       }
+      // Handed-over work (the backend's: src/backend/__tests__/outbox-handover.spec.ts).
+      case 'outbox.handoverPlan': {
+        const queued = work.outbox.filter((e) => e.state === 'queued');
+        return {
+          entries: queued.map(({ id, kind, summary }) => ({ id, kind, summary })),
+          orders: queued.filter((e) => e.kind === 'order').length,
+          receipts: 0,
+          bytes: 900 * queued.length,
+        };
+      }
+      case 'outbox.handOver':
+      case 'outbox.takeBack': {
+        const [from, to] =
+          method === 'outbox.handOver' ? ['queued', 'handed_over'] : ['handed_over', 'queued'];
+        const entries = (input as { ids: string[] }).ids.map(find);
+        const moved = entries.find((e) => e.state !== from);
+        if (moved) throw new ContractError('conflict', `${moved.summary} is ${moved.state}`);
+        const next = entries.map((e) => put(e, { state: to as OutboxState }));
+        emit('outbox.changed', { pending: pending() });
+        if (method === 'outbox.takeBack') return next;
+        const saved = work.handoverSavedTo;
+        return {
+          fileName: `eo-handover-${next.length}-creates-20261129-0400.json`,
+          mediaType: 'application/json',
+          features: next.length,
+          bytes: 2,
+          base64: saved === undefined ? btoa('{}') : '',
+          handedOver: next.map((e) => e.id),
+          receipts: 0,
+          ...(saved !== undefined ? { savedTo: saved } : {}),
+        };
+      }
+      case 'outbox.receiveHandover':
+        return work.received;
       case 'outbox.sendOrders': {
         const { orders } = input as {
           orders: Array<{ id: string; updatedAt: string; total: number }>;

@@ -70,7 +70,8 @@ export function gateFlush(bridge: MemoryBridge): GatedBridge {
 
 /**
  * Lookups as the backend gives them, from ids (names null unless given) and satellites with
- * bands: `bandsListed` false (guessed from records) unless said.
+ * bands: `bandsListed` false (guessed from records) unless said. With `listed`, the service gave
+ * these ids (`serviceIds`: forms flag any other); without, it gave no lists.
  */
 export function lookupsFrom(known: {
   projectIds?: string[];
@@ -84,6 +85,7 @@ export function lookupsFrom(known: {
     collections?: Array<{ id: string; name: string | null }>;
   }>;
   names?: Record<string, string>;
+  listed?: boolean;
 }): Lookups {
   const choice = (id: string) => ({ id, name: known.names?.[id] ?? null });
   const projectIds = known.projectIds ?? [];
@@ -104,5 +106,14 @@ export function lookupsFrom(known: {
       collections: s.collections ?? [],
     })),
     cloudConfigs: [],
+    stores: [],
+    serviceIds: known.listed
+      ? {
+          projects: projectIds,
+          bandsets: bandsetIds,
+          satellites: (known.satellites ?? []).map((s) => s.id),
+          workflows: workflowIds,
+        }
+      : { projects: [], bandsets: [], satellites: [], workflows: [] },
   };
 }

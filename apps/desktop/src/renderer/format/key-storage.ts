@@ -16,3 +16,8 @@ export function storedKeyText(storage: KeyStorage): string {
       return 'A key is held until the app quits: the system keychain is not available to store it.';
   }
 }
+
+/** A service a key is kept for, as Settings names it (`embedded`: the built-in demo service). */
+export function keyServiceName(service: string): string {
+  return service === 'embedded' ? 'the built-in demo service' : service;
+}

@@ -2,6 +2,7 @@
  * STAC properties of a catalog record as labelled, readable rows for the detail panel: known
  * keys get a label and a unit, the rest are listed after them as given.
  */
+import { crsLabel } from './crs-name';
 import {
   formatDegrees,
   formatLocalDateTime,
@@ -15,6 +16,8 @@ export interface PropertyRow {
   readonly key: string;
   readonly label: string;
   readonly value: string;
+  /** A long text behind the value, shown on demand (a CRS's WKT). */
+  readonly detail?: string;
 }
 
 type Formatter = (v: unknown, t: TimeFormatOptions) => string;
@@ -43,6 +46,11 @@ const KNOWN: ReadonlyArray<readonly [key: string, label: string, format: Formatt
   ['sat:relative_orbit', 'Relative orbit', plain],
   ['proj:epsg', 'Projection', (v) => (typeof v === 'number' ? `EPSG:${v}` : plain(v))],
   [
+    'proj:wkt2',
+    'Coordinate reference system',
+    (v) => (typeof v === 'string' ? (crsLabel(v) ?? 'unnamed (WKT)') : plain(v)),
+  ],
+  [
     'proj:shape',
     'Raster size (rows × columns)',
     (v) => (Array.isArray(v) ? v.join(' × ') : plain(v)),
@@ -68,8 +76,10 @@ export function propertyRows(
 ): PropertyRow[] {
   const rows: PropertyRow[] = [];
   for (const [key, label, format] of KNOWN) {
-    if (properties[key] === undefined) continue;
-    rows.push({ key, label, value: format(properties[key], t) });
+    const v = properties[key];
+    if (v === undefined) continue;
+    const detail = key === 'proj:wkt2' && typeof v === 'string' ? { detail: v } : {};
+    rows.push({ key, label, value: format(v, t), ...detail });
   }
   for (const key of Object.keys(properties).sort()) {
     if (KNOWN_KEYS.has(key)) continue;

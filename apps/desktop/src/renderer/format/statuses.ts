@@ -39,6 +39,11 @@ export const OUTBOX_STATE_TEXT: Record<OutboxState, StatusText & { hint: string 
     tone: 'warn',
     hint: 'It may already be on the service (the answer never came). Check, then confirm it was created, send it again, or cancel.',
   },
+  handed_over: {
+    label: 'Handed over',
+    tone: 'idle',
+    hint: 'Written to a file for another laptop, which sends it: never sent from here. It shows as sent once it is found on the service or the other laptop’s receipt is opened here.',
+  },
 };
 
 /**
@@ -53,6 +58,7 @@ export const UNSENT_NOTE: Record<OutboxState, string> = {
   blocked: 'blocked — see the Outbox',
   cancelled: 'cancelled — not sent',
   unconfirmed: 'may already be on the service — see the Outbox',
+  handed_over: 'handed over to another laptop',
 };
 
 export const OUTBOX_KIND_LABEL: Record<OutboxKind, string> = {

@@ -2,9 +2,10 @@
  * The cluster markers over the footprint canvas (`footprint-clusters.ts`): a count in a circle
  * where footprints too small to see bunch together at world zoom; clicking one zooms in to its
  * footprints. Recomputed when the view settles or the footprints change. Markers do not pass
- * the pointer on to the map, so a click on a cluster picks no footprint under it. Each cluster
- * is a button for the keyboard too: in the Tab order, named by its count, opened with Enter or
- * Space (Leaflet's own marker keyboard handling only knows Enter, on keypress).
+ * the pointer on to the map, so a click on a cluster picks no footprint under it. For the
+ * keyboard the map is one Tab stop (issue 26: 32 clusters in the Tab order put the results 94
+ * Tabs away): with the map focused, arrow keys bring a cluster near the centre and Enter zooms
+ * in on the cluster nearest the centre (`nearestCluster`).
  */
 import L from 'leaflet';
 import { clusterFootprints, footprintBoxes, type Cluster } from './footprint-clusters';
@@ -14,6 +15,21 @@ import { fitToBounds } from './world-view';
 /** A cluster's accessible name (and tooltip). */
 export function clusterName(count: number): string {
   return `${count} records here; zoom in`;
+}
+
+/** The cluster nearest the view's centre (pixel positions within the view), or null. */
+export function nearestCluster(
+  clusters: readonly Cluster[],
+  width: number,
+  height: number,
+): Cluster | null {
+  let best: Cluster | null = null;
+  let bestD = Infinity;
+  for (const c of clusters) {
+    const d = (c.x - width / 2) ** 2 + (c.y - height / 2) ** 2;
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best;
 }
 
 export class ClusterLayer extends L.LayerGroup {
@@ -29,13 +45,35 @@ export class ClusterLayer extends L.LayerGroup {
   override onAdd(map: L.Map): this {
     super.onAdd(map);
     map.on('moveend zoomend resize', this.refresh, this);
+    map.getContainer().addEventListener('keydown', this.onKey);
     this.refresh();
     return this;
   }
 
   override onRemove(map: L.Map): this {
     map.off('moveend zoomend resize', this.refresh, this);
+    map.getContainer().removeEventListener('keydown', this.onKey);
     return super.onRemove(map);
+  }
+
+  /** Enter on the focused map (not on a control in it): in on the cluster nearest the centre. */
+  private readonly onKey = (e: KeyboardEvent): void => {
+    const map = this._map as L.Map | undefined;
+    if (!map || e.key !== 'Enter' || e.target !== map.getContainer()) return;
+    const size = map.getSize();
+    const c = nearestCluster(this.clusters, size.x, size.y);
+    if (!c) return;
+    e.preventDefault();
+    this.zoomTo(map, c);
+  };
+
+  private zoomTo(map: L.Map, c: Cluster): void {
+    const [x0, y0, x1, y1] = c.box;
+    const bounds = L.latLngBounds([unmercY(y1), unmercX(x0)], [unmercY(y0), unmercX(x1)]);
+    const before = map.getZoom();
+    fitToBounds(map, bounds);
+    // Footprints stacked on one spot fit at the zoom they are at: zoom in all the same.
+    if (map.getZoom() <= before) map.setView(bounds.getCenter(), before + 2, { animate: false });
   }
 
   refresh(): void {
@@ -66,31 +104,9 @@ export class ClusterLayer extends L.LayerGroup {
       keyboard: false,
       title: name,
     });
-    const zoomIn = (): void => {
-      const [x0, y0, x1, y1] = c.box;
-      const bounds = L.latLngBounds([unmercY(y1), unmercX(x0)], [unmercY(y0), unmercX(x1)]);
-      const before = map.getZoom();
-      fitToBounds(map, bounds);
-      // Footprints stacked on one spot fit at the zoom they are at: zoom in all the same.
-      if (map.getZoom() <= before) map.setView(bounds.getCenter(), before + 2, { animate: false });
-    };
-    marker.on('click', zoomIn);
-    marker.on('add', () => {
-      const el = marker.getElement();
-      if (!el) return;
-      el.tabIndex = 0;
-      el.setAttribute('role', 'button');
-      el.setAttribute('aria-label', name);
-      el.addEventListener('keydown', (e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return;
-        // The map's own keyboard handler would pan or zoom on these keys too.
-        e.preventDefault();
-        e.stopPropagation();
-        // The marker goes with the view it leaves: the keyboard goes on from the map.
-        map.getContainer().focus();
-        zoomIn();
-      });
-    });
+    marker.on('click', () => this.zoomTo(map, c));
+    // Not a Tab stop (the map is one, Enter there zooms in): read by its title on hover.
+    marker.on('add', () => marker.getElement()?.setAttribute('aria-hidden', 'true'));
     return marker;
   }
 }

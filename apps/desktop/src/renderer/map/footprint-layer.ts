@@ -75,6 +75,8 @@ export class FootprintLayer extends CanvasViewLayer {
    */
   private pointed = -1;
   private active = -1;
+  /** Imagery under the footprints (an offline raster): outlines only, no tinting fill. */
+  private outlines = false;
   /** Footprints traced by the last base draw (for tests and the benchmark). */
   lastDrawn = 0;
 
@@ -130,6 +132,17 @@ export class FootprintLayer extends CanvasViewLayer {
       if (i !== undefined) this.selectedMask[i] = 1;
     }
     this.redrawCanvas(0);
+  }
+
+  get outlinesOnly(): boolean {
+    return this.outlines;
+  }
+
+  /** Outlines only (imagery under them: their fill would tint it), or filled as usual. */
+  setOutlinesOnly(on: boolean): void {
+    if (on === this.outlines) return;
+    this.outlines = on;
+    this.redraw();
   }
 
   /** Highlight from outside (list row hover); does not call onHover back. */
@@ -193,13 +206,20 @@ export class FootprintLayer extends CanvasViewLayer {
 
   protected drawCanvas(n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {
     const mask = this.selectedMask;
+    const fills = !this.outlines;
     if (n === 0) {
-      this.lastDrawn = fill(ctx, footprintStyle().plain, (batch) =>
-        traceFootprints(ctx, this.fp, view, (i) => mask[i] === 0, undefined, batch),
+      this.lastDrawn = fill(
+        ctx,
+        footprintStyle().plain,
+        (batch) => traceFootprints(ctx, this.fp, view, (i) => mask[i] === 0, undefined, batch),
+        fills,
       );
       if (this.selectedIds.size > 0) {
-        this.lastDrawn += fill(ctx, footprintStyle().selected, (batch) =>
-          traceFootprints(ctx, this.fp, view, (i) => mask[i] === 1, undefined, batch),
+        this.lastDrawn += fill(
+          ctx,
+          footprintStyle().selected,
+          (batch) => traceFootprints(ctx, this.fp, view, (i) => mask[i] === 1, undefined, batch),
+          fills,
         );
       }
       return;
@@ -209,7 +229,7 @@ export class FootprintLayer extends CanvasViewLayer {
       [this.hovered, footprintStyle().hovered],
     ] as const) {
       if (i < 0) continue;
-      fill(ctx, style, () => traceFootprints(ctx, this.fp, view, undefined, [i]));
+      fill(ctx, style, () => traceFootprints(ctx, this.fp, view, undefined, [i]), fills);
       this.ringIfTiny(ctx, i, view, style);
     }
   }
@@ -267,17 +287,18 @@ export class FootprintLayer extends CanvasViewLayer {
   }
 }
 
-/** Paint what `trace` traces, one fill and one stroke per batch of rings. */
+/** Paint what `trace` traces, one fill (unless `fills` is false) and one stroke per batch. */
 function fill(
   ctx: CanvasRenderingContext2D,
   style: Style,
   trace: (batch: Batching) => number,
+  fills: boolean,
 ): number {
   ctx.fillStyle = style.fill;
   ctx.strokeStyle = style.stroke;
   ctx.lineWidth = style.width;
   const paint = (): void => {
-    ctx.fill('nonzero');
+    if (fills) ctx.fill('nonzero');
     ctx.stroke();
     ctx.beginPath();
   };

@@ -8,7 +8,7 @@ import L from 'leaflet';
 import { onBeforeUnmount, ref, watch, type Ref } from 'vue';
 
 export function useMapCorner(
-  map: Ref<L.Map | null>,
+  map: Readonly<Ref<L.Map | null>>,
   position: L.ControlPosition,
   className: string,
 ): Ref<HTMLElement | null> {

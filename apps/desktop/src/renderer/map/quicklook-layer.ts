@@ -39,6 +39,42 @@ export interface Placed {
   readonly corners: readonly [Point, Point, Point, Point];
   /** [minX, minY, maxX, maxY] in world units. */
   readonly box: readonly [number, number, number, number];
+  /**
+   * The footprint's ring in world units, the picture clipped to it: a footprint that is not a
+   * four-cornered box (a cut scene, a rotated swath) shows no picture past its outline. Empty:
+   * not clipped (a ring across the antimeridian).
+   */
+  readonly outline: readonly Point[];
+}
+
+/** The ring (flat lon/lat pairs) in world units; empty when it crosses the antimeridian. */
+export function outlineOfRing(ring: ArrayLike<number>): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i + 1 < ring.length; i += 2) {
+    const lon = ring[i]!;
+    if (out.length > 0 && Math.abs(lon - ring[i - 2]!) > 180) return [];
+    out.push([mercX(lon), mercY(ring[i + 1]!)]);
+  }
+  return out.length >= 3 ? out : [];
+}
+
+/** Clips `ctx` to an outline (world units) in `view`; false (nothing clipped) without one. */
+export function clipToOutline(
+  ctx: Pick<CanvasRenderingContext2D, 'beginPath' | 'moveTo' | 'lineTo' | 'closePath' | 'clip'>,
+  outline: readonly Point[],
+  { scale, originX, originY }: ViewTransform,
+): boolean {
+  if (outline.length < 3) return false;
+  ctx.beginPath();
+  outline.forEach((p, k) => {
+    const x = p[0] * scale - originX;
+    const y = p[1] * scale - originY;
+    if (k === 0) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  });
+  ctx.closePath();
+  ctx.clip();
+  return true;
 }
 
 type Loaded =
@@ -175,6 +211,7 @@ export class QuicklookLayer extends CanvasViewLayer {
               Point,
             ],
             box: [b[i * 4]!, b[i * 4 + 1]!, b[i * 4 + 2]!, b[i * 4 + 3]!] as const,
+            outline: outlineOfRing(this.rings[i]!),
           }
         : null;
     this.placedCache.set(i, placed);
@@ -395,7 +432,10 @@ export class QuicklookLayer extends CanvasViewLayer {
     ) as unknown as [Point, Point, Point, Point];
     const w = pick.naturalWidth || QUICKLOOK_PIXELS.thumbnail;
     const h = pick.naturalHeight || QUICKLOOK_PIXELS.thumbnail;
+    ctx.save();
+    clipToOutline(ctx, p.outline, view);
     drawWarped(ctx, pick, w, h, corners);
+    ctx.restore();
     return w;
   }
 

@@ -1,11 +1,13 @@
 /**
  * Drawing an area on any map of the app (the catalog's search area, the AOI form, the order
- * composer), written once and used by `useBaseMap`: a polygon or a rectangle with geoman, a
- * circle around a clicked point with the radius typed beside the buttons, the area in km² and ha
- * live while drawing (corner by corner, as the rectangle is dragged out, as the radius changes)
+ * composer), written once and used by `useBaseMap`: a polygon or a rectangle with geoman (the
+ * rectangle clicked corner then corner, or dragged out: `rectangle-drag.ts`), a circle around a
+ * clicked point with the radius typed beside the buttons, the area in km² and ha live while
+ * drawing (corner by corner, as the rectangle is dragged out, as the radius changes)
  * and a warning on unusual sizes (`drawn-area.ts`). The finished shape stays on the map with its
  * corners (or the circle's centre and radius) draggable; every change is handed to `onShape`
- * as the GeoJSON Polygon the requests carry.
+ * as the GeoJSON Polygon the requests carry. A typed or pasted area (`placeTyped`) is kept the
+ * same way.
  */
 import { geodesicArea, type Polygon } from '@eo/domain';
 import L from 'leaflet';
@@ -14,10 +16,35 @@ import { areaOfCorners, describeArea, type AreaReport } from './drawn-area';
 import { wrapLon } from './drawn-polygon';
 import { circlePolygon, polygonOfDrawn, readRadiusKm, type DrawShape } from './draw-shapes';
 import { ensureGeoman } from './geoman';
+import { installRectangleDrag } from './rectangle-drag';
 
 /** A circle's area (on the sphere it does not depend on where its centre is). */
 function circleArea(radiusM: number): AreaReport {
   return describeArea(geodesicArea(circlePolygon({ lat: 0, lon: 0 }, radiusM)));
+}
+
+/**
+ * The area while geoman draws: as corners are added (its working line), or as a rectangle is
+ * resized by the pointer (geoman says so once it has resized it). Geoman says so on every move
+ * before the first corner too, of a rectangle not yet on the map: that one has no area (and
+ * would hide a dragged-out one's).
+ */
+function followDrawnArea(
+  m: L.Map,
+  setArea: (a: AreaReport | null) => void,
+  liveArea: (layer: L.Layer) => void,
+): void {
+  m.on('pm:drawstart', (e) => {
+    const line = (e as unknown as { workingLayer?: L.Polyline }).workingLayer;
+    line?.on('pm:vertexadded', () => {
+      const corners = (line.getLatLngs() as L.LatLng[]).map(
+        (p) => [wrapLon(p.lng), p.lat] as [number, number],
+      );
+      setArea(corners.length >= 3 ? describeArea(areaOfCorners(corners)) : null);
+    });
+    if (line instanceof L.Rectangle)
+      line.on('pm:change', () => void (m.hasLayer(line) && liveArea(line)));
+  });
 }
 
 type PmLayer = L.Layer & { pm?: { enable: (o?: object) => void; disable: () => void } };
@@ -40,6 +67,8 @@ export function useDrawTools(
   const hasDrawn = ref(false);
   let drawn: PmLayer | null = null;
   let placeCircle: ((e: L.LeafletMouseEvent) => void) | null = null;
+  /** The rectangle's first corner was clicked (the next press finishes it, not a drag). */
+  let cornerClicked = false;
   let listener: ((polygon: Polygon) => void) | null = null;
 
   function report(layer: L.Layer): void {
@@ -85,19 +114,20 @@ export function useDrawTools(
       drawing.value = false;
       drawReady.value = false;
     });
-    // The area as corners are added (geoman's working line) or as the rectangle is dragged out.
-    m.on('pm:drawstart', (e) => {
-      const line = (e as unknown as { workingLayer?: L.Polyline }).workingLayer;
-      line?.on('pm:vertexadded', () => {
-        const corners = (line.getLatLngs() as L.LatLng[]).map(
-          (p) => [wrapLon(p.lng), p.lat] as [number, number],
-        );
-        area.value = corners.length >= 3 ? describeArea(areaOfCorners(corners)) : null;
-      });
-      // A rectangle is resized as the pointer moves (geoman says so once it has resized it).
-      if (line instanceof L.Rectangle) line.on('pm:change', () => liveArea(line));
-    });
+    followDrawnArea(m, (a) => (area.value = a), liveArea);
     m.on('pm:create', (e) => keep(e.layer as PmLayer));
+    m.on('click', () => {
+      if (drawReady.value && shape.value === 'Rectangle') cornerClicked = true;
+    });
+    const stopDrag = installRectangleDrag(m, {
+      active: () => drawReady.value && shape.value === 'Rectangle' && !cornerClicked,
+      onLive: liveArea,
+      onDone: (bounds) => {
+        stopDraw();
+        keep(L.rectangle(bounds) as PmLayer);
+      },
+    });
+    m.once('unload', stopDrag);
     m.on('keydown', (e) => {
       if ((e as L.LeafletKeyboardEvent).originalEvent.key === 'Escape' && placeCircle) stopDraw();
     });
@@ -156,6 +186,7 @@ export function useDrawTools(
     m?.pm?.disableDraw();
     if (placeCircle) m?.off('click', placeCircle);
     placeCircle = null;
+    cornerClicked = false;
     drawing.value = false;
     drawReady.value = false;
   }
@@ -167,6 +198,21 @@ export function useDrawTools(
     if (r === null) return;
     shape.value = 'Circle';
     keep(L.circle(L.latLng(at.lat, at.lon), { radius: r }) as PmLayer);
+  }
+
+  /**
+   * An area typed or pasted (DrawTools' "Type…"): kept like a drawn polygon (its corners
+   * draggable, handed to `onShape`), and the map moved to it.
+   */
+  function placeTyped(polygon: Polygon): void {
+    stopDraw();
+    shape.value = 'Polygon';
+    const rings = polygon.coordinates.map((ring) =>
+      ring.slice(0, -1).map(([lon, lat]) => L.latLng(lat!, lon!)),
+    );
+    const layer = L.polygon(rings) as PmLayer & L.Polygon;
+    keep(layer);
+    map.value?.fitBounds(layer.getBounds(), { padding: [24, 24], maxZoom: 16 });
   }
 
   /** Remove the drawn shape (the filter or form no longer has it). */
@@ -190,6 +236,7 @@ export function useDrawTools(
     startDraw,
     stopDraw,
     circleAround,
+    placeTyped,
     clearDrawn,
     /** Forget the shown area (the drawn shape was cleared elsewhere). */
     clearArea: () => void (area.value = null),

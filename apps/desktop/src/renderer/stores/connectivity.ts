@@ -30,9 +30,22 @@ export const CONNECTIVITY_TEXT: Record<
   'working-offline': {
     label: 'Working offline',
     tone: 'idle',
-    hint: 'Nothing is sent to the service. Turn off "Work offline" on the Sync screen or in Connection & settings to reconnect.',
+    hint: 'Working offline (by your choice): nothing is sent to the service. Turn off "Work offline" on the Sync screen or in Connection & settings to reconnect.',
   },
   unknown: { label: 'Checking…', tone: 'idle', hint: 'Asking the service.' },
+};
+
+/**
+ * Why the service is not used now, as the start of a sentence: the user's own choice is never
+ * called "not reachable" (issue 26). Null online.
+ */
+export const NO_SERVICE_WORDS: Record<Connectivity['state'] | 'unknown', string | null> = {
+  online: null,
+  offline: 'The service is not reachable',
+  unauthorized: 'The service refused the API key',
+  unconfigured: 'No service is set up yet',
+  'working-offline': 'Working offline (by your choice)',
+  unknown: 'The service is being checked',
 };
 
 export const useConnectivityStore = defineStore('connectivity', {
@@ -48,6 +61,16 @@ export const useConnectivityStore = defineStore('connectivity', {
     },
     online: (s) => s.current?.state === 'online',
     workingOffline: (s) => s.current?.state === 'working-offline',
+    /** Why the service is not used now ("Working offline (by your choice)"); null online. */
+    noServiceWords(): string | null {
+      return NO_SERVICE_WORDS[this.state];
+    },
+    /** When the service is used again, to end a sentence: the user's switch, or its return. */
+    serviceBackWords(): string {
+      return this.state === 'working-offline'
+        ? 'when you turn off "Work offline"'
+        : 'when the service is back';
+    },
   },
   actions: {
     /** Follow the backend's connectivity events; returns the unsubscribe. */

@@ -46,6 +46,10 @@ const HINTS: Record<string, { title: string; hint: string }> = {
     title: 'Not possible right now',
     hint: 'The item changed meanwhile: look at its current state and try again.',
   },
+  disk_full: {
+    title: 'The disk is full',
+    hint: 'Free the room the message names (delete or move files on that disk), then try again. Nothing was lost.',
+  },
   internal: {
     title: 'Something went wrong',
     hint: 'Try again. If it keeps happening, restart the app.',

@@ -22,6 +22,8 @@ export const EMPTY_LOOKUPS: Lookups = {
   workflows: [],
   satellites: [],
   cloudConfigs: [],
+  stores: [],
+  serviceIds: { projects: [], bandsets: [], satellites: [], workflows: [] },
 };
 
 export const useLookupsStore = defineStore('lookups', {

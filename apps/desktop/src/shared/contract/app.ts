@@ -1,4 +1,5 @@
 /** What the app is: its version, how it runs, the service it started itself. */
+import { RecordLink } from '@eo/domain';
 import { z } from 'zod';
 import { none } from './fields';
 
@@ -12,4 +13,13 @@ export type AppInfo = z.infer<typeof AppInfo>;
 
 export const appMethods = {
   'app.info': { input: none, output: AppInfo },
+} as const;
+
+export const appEvents = {
+  /**
+   * A record link (`eo-field-desk://…`) the system handed the app (Electron main: the app is
+   * the scheme's handler); main checked it with @eo/domain's `parseRecordLink`. Browser mode
+   * has no such event: there the link is the page's route `#/link/…`.
+   */
+  'link.opened': RecordLink,
 } as const;

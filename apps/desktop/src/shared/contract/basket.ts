@@ -19,9 +19,17 @@ export const BasketEntry = z.object({
   sceneId: z.string().nullable(),
   collection: z.string().nullable(),
   datetime: z.string().nullable(),
+  /** The satellite that took it (`properties.platform`); null when the record does not say. */
+  platform: z.string().nullable(),
   /** False when the mirror no longer holds the record (cleared, or swept by a sync). */
   inMirror: z.boolean(),
   addedAt: z.string(),
+  /**
+   * An archive scene (added from a saved archive search, `basket.addArchive`) rather than a
+   * catalog record: `id` and `sceneId` are its scene id, and its outline (flat [lon, lat, ...],
+   * not closed) was kept when it was added, so it can be ordered even once its search moved on.
+   */
+  archive: z.object({ footprint: z.array(z.number().finite()).nullable() }).optional(),
 });
 export type BasketEntry = z.infer<typeof BasketEntry>;
 
@@ -48,6 +56,14 @@ export const basketMethods = {
   'basket.add': { input: z.object({ ids }).strict(), output: Basket },
   'basket.remove': { input: z.object({ ids }).strict(), output: Basket },
   'basket.clear': { input: none, output: Basket },
+  /**
+   * Adds scenes a saved archive search keeps (the mirror's rows, as `archive.scenes` lists
+   * them): each an archive entry. A scene the search does not keep: `invalid_argument`.
+   */
+  'basket.addArchive': {
+    input: z.object({ searchId: id, sceneIds: ids }).strict(),
+    output: Basket,
+  },
   'catalog.ordered': { input: none, output: OrderedRecords },
   /**
    * The mirrored catalog records of archive scene ids (`details.id`, what order items and

@@ -14,6 +14,8 @@ export const Connectivity = z.object({
   since: z.string(),
   /** Why, when not online, in words a user can act on. */
   message: z.string().optional(),
+  /** The technical reason behind `message` (a network error's code): a tooltip, not the text. */
+  details: z.string().optional(),
 });
 export type Connectivity = z.infer<typeof Connectivity>;
 

@@ -16,6 +16,8 @@ export type ContractErrorCode =
   | 'busy'
   /** The operation does not apply in the record's current state (e.g. cancel a sent entry). */
   | 'conflict'
+  /** The disk of the data folder is full: the message says how much to free; nothing was lost. */
+  | 'disk_full'
   | 'internal';
 
 export interface ContractIssue {
@@ -61,6 +63,7 @@ export const SerializedError = z.object({
     'unauthorized',
     'busy',
     'conflict',
+    'disk_full',
     'internal',
   ]),
   message: z.string(),

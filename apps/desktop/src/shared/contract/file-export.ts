@@ -31,11 +31,11 @@ export const FileExportRequest = z
   .object({
     source: ExportSource,
     format: ExportFormat,
-    /** CSV only: a WKT column of each geometry. */
+    /** CSV only: a WKT column of each geometry (default yes; `false` leaves it out). */
     wkt: z.boolean().optional(),
   })
   .strict()
-  .refine((r) => !r.wkt || r.format === 'csv', {
+  .refine((r) => r.wkt === undefined || r.format === 'csv', {
     message: 'wkt goes with the csv format',
     path: ['wkt'],
   });
@@ -50,6 +50,8 @@ export const ExportedFile = z.object({
   bytes: z.number().int().min(0),
   /** The file (empty once main saved it: the bytes do not travel on to the page). */
   base64: z.string(),
+  /** What the format could not keep as the records have it (a Shapefile's cut names), in words. */
+  notes: z.array(z.string()).optional(),
   /**
    * Electron: where main saved it, or null when the save dialog was cancelled. Absent in
    * browser mode: the page downloads `base64` itself.

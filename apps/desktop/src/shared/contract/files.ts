@@ -5,7 +5,11 @@
  */
 import { AreaGeometryInput } from '@eo/domain';
 import { z } from 'zod';
-import { MAX_IMPORT_BASE64_CHARS, MAX_IMPORT_FILE_BYTES } from '../file-limits';
+import {
+  MAX_IMPORT_BASE64_CHARS,
+  MAX_IMPORT_FILE_BYTES,
+  MAX_TYPED_AREA_CHARS,
+} from '../file-limits';
 import { ExportedFile, FileExportRequest } from './file-export';
 
 export * from '../file-limits';
@@ -62,12 +66,36 @@ export const FilePreview = z.object({
 });
 export type FilePreview = z.infer<typeof FilePreview>;
 
+/** An area typed or pasted instead of drawn: a box (west, south, east, north), WKT or GeoJSON. */
+export const TypedAreaRequest = z
+  .object({
+    text: z
+      .string()
+      .max(MAX_TYPED_AREA_CHARS, `at most ${MAX_TYPED_AREA_CHARS} characters are read`),
+  })
+  .strict();
+
+export const TypedAreaView = z.object({
+  /** What the text was read as (null: none of them). */
+  kind: z.enum(['box', 'wkt', 'geojson']).nullable(),
+  /** The checked and repaired area, or null when refused (`problem`). */
+  area: AreaGeometryInput.nullable(),
+  repairs: z.array(z.string()),
+  problem: z.string().nullable(),
+});
+export type TypedAreaView = z.infer<typeof TypedAreaView>;
+
 export const filesMethods = {
   /**
    * A file's features as areas, nothing queued. A file that cannot be read at all is
    * `invalid_argument` whose message names the file (and the feature at fault) and why.
    */
   'files.preview': { input: FilePreviewRequest, output: FilePreview },
+  /**
+   * A typed or pasted area read by `@eo/formats` and checked like a file's (drawing without a
+   * mouse); a text it cannot read is answered with `problem`, not an error.
+   */
+  'files.typedArea': { input: TypedAreaRequest, output: TypedAreaView },
   /**
    * Records of the mirror as a GeoJSON, KML, KMZ (styled by status), zipped Shapefile,
    * GeoPackage or CSV file, offline. Electron's main saves it through a save dialog.

@@ -1,20 +1,23 @@
 /**
  * THE typed contract between the renderer and the backend (Electron main or browser mode), one
  * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`, `files`, `basket`, `archive`) combined here. Every method is `input schema -> output schema`; every event has a
+ * `outbox`, `handover`, `files`, `basket`, `archive`, `rasters`, `packages`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
  */
 import type { z } from 'zod';
-import { appMethods } from './app';
+import { appEvents, appMethods } from './app';
 import { archiveMethods } from './archive';
 import { basketEvents, basketMethods } from './basket';
 import { catalogMethods } from './catalog';
 import { connectionEvents, connectionMethods } from './connection';
 import { ContractError, issuesOf } from './errors';
 import { filesMethods } from './files';
+import { handoverMethods } from './handover';
 import { outboxEvents, outboxMethods } from './outbox';
+import { rastersMethods } from './rasters';
+import { packagesMethods } from './packages';
 import { recordsEvents, recordsMethods } from './records';
 import { settingsMethods } from './settings';
 import { syncEvents, syncMethods } from './sync';
@@ -27,8 +30,11 @@ export * from './catalog';
 export * from './connection';
 export * from './errors';
 export * from './files';
+export * from './handover';
 export * from './footprints-wire';
 export * from './outbox';
+export * from './rasters';
+export * from './packages';
 export * from './records';
 export * from './settings';
 export * from './sync';
@@ -43,12 +49,16 @@ export const contract = {
   ...tilesMethods,
   ...recordsMethods,
   ...outboxMethods,
+  ...handoverMethods,
   ...filesMethods,
   ...basketMethods,
   ...archiveMethods,
+  ...rastersMethods,
+  ...packagesMethods,
 } as const;
 
 export const events = {
+  ...appEvents,
   ...connectionEvents,
   ...syncEvents,
   ...recordsEvents,
@@ -66,7 +76,6 @@ export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 
 export const METHODS = Object.keys(contract) as Method[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];
-export { METHOD_NAMES } from '../names';
 
 export function isMethod(name: unknown): name is Method {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);

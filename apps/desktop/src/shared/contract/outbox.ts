@@ -75,6 +75,11 @@ export const OutboxEntryView = z.object({
   /** The created resource's id (deliveries: comma-separated). */
   remoteId: z.string().nullable(),
   response: z.unknown(),
+  /**
+   * The service (origin, or `embedded`) this create was queued for, present only when that is
+   * not the service set now: it is held, never sent to another service.
+   */
+  queuedFor: z.string().optional(),
   /** One line a person reads: "Order · 2 items: Field A, Field B". */
   summary: z.string(),
   /**

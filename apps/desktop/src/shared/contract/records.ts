@@ -24,6 +24,7 @@ import {
 } from '@eo/domain';
 import { z } from 'zod';
 import { IndexMapPictureVariant } from '../quicklooks';
+import { ExportedFile } from './file-export';
 import { id, none } from './fields';
 
 /** Inclusive instants (RFC 3339); either end may be left open. */
@@ -37,7 +38,12 @@ export const TimeWindow = z
 export type TimeWindow = z.infer<typeof TimeWindow>;
 
 export const OrdersQuery = z
-  .object({ status: z.array(OrderStatus).optional(), created: TimeWindow.optional() })
+  .object({
+    /** These orders only (what a batch created, followed afterwards). */
+    ids: z.array(id).max(1000).optional(),
+    status: z.array(OrderStatus).optional(),
+    created: TimeWindow.optional(),
+  })
   .strict()
   .optional();
 export type OrdersQuery = z.input<typeof OrdersQuery>;
@@ -109,6 +115,20 @@ export const Lookups = z.object({
   ),
   /** Cloud locations (delivery `config`) that mirrored records and queued creates name. */
   cloudConfigs: z.array(z.string()),
+  /** The service's delivery stores (`GET /v0/stores`): a delivery's `config` is a store id. */
+  stores: z.array(
+    LookupChoice.extend({ type: z.string().nullable(), bucket: z.string().nullable() }),
+  ),
+  /**
+   * Ids the service itself gave (its reference list and its records, not the outbox), per kind;
+   * empty where it gave no list. A form flags an id outside a non-empty one, with the nearest.
+   */
+  serviceIds: z.object({
+    projects: z.array(z.string()),
+    bandsets: z.array(z.string()),
+    satellites: z.array(z.string()),
+    workflows: z.array(z.string()),
+  }),
 });
 export type Lookups = z.infer<typeof Lookups>;
 
@@ -125,6 +145,13 @@ export const IndexMapView = z.object({
 });
 export type IndexMapView = z.infer<typeof IndexMapView>;
 
+/** A job's expected cost; `aoiCount`: the AOIs it was priced over, when the service says. */
+export const JobEstimate = z.object({
+  estimatedCost: z.number().int().nonnegative(),
+  aoiCount: z.number().int().nonnegative().nullable(),
+});
+export type JobEstimate = z.infer<typeof JobEstimate>;
+
 export const recordsMethods = {
   'orders.list': { input: OrdersQuery, output: z.array(Order) },
   'orderItems.list': { input: OrderItemsQuery, output: z.array(OrderItem) },
@@ -139,6 +166,20 @@ export const recordsMethods = {
   'visualizations.list': { input: none, output: z.array(Visualization) },
   'deliveries.list': { input: none, output: z.array(Delivery) },
   'jobs.list': { input: none, output: z.array(Job) },
+  /**
+   * Online only: what a job of the workflow is expected to cost, in credits, over the project's
+   * AOIs (`GET /v0/workflows/{id}/estimate`); null when the service has no estimate.
+   */
+  'jobs.estimate': {
+    input: z.object({ workflowId: id, projectId: id.optional() }).strict(),
+    output: JobEstimate.nullable(),
+  },
+  /**
+   * Online only: a finished job's results as the service packages them (its
+   * `PUT .../jobs/{id}/download`), read from the package's signed URL, to save as a file
+   * (Electron: through the save dialog; browser mode: the page downloads it).
+   */
+  'jobs.results': { input: z.object({ jobId: id }).strict(), output: ExportedFile },
   /** Online: re-reads the status of unfinished visualizations, deliveries and jobs. */
   'created.refresh': {
     input: none,

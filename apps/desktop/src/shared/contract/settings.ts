@@ -73,6 +73,13 @@ export const Settings = z.object({
   apiKeySet: z.boolean(),
   /** Where a key entered now is kept (whether one is set or not). */
   apiKeyStorage: KeyStorage,
+  /**
+   * The service a key entered now is kept for: the service URL's origin, `embedded` (the
+   * built-in demo service), or null (no service yet: the key goes to the first one set).
+   */
+  apiKeyFor: z.string().nullable(),
+  /** The services (origins, or `embedded`) a key is kept for; never the keys themselves. */
+  keptKeys: z.array(z.string()).max(64),
   mirror: MirrorSettings,
   /** 0 = manual sync only. */
   syncIntervalMinutes: z.number().int().min(0).max(1440),
@@ -106,6 +113,8 @@ export const SettingsUpdate = z
     dialect: ServiceDialect.optional(),
     /** A new key, or null to forget the stored one. */
     apiKey: z.string().trim().min(1).max(1024).nullable().optional(),
+    /** A service (one of `keptKeys`) whose kept key is forgotten. */
+    forgetKey: z.string().min(1).max(2048).optional(),
     mirror: MirrorSettings.partial().strict().optional(),
     syncIntervalMinutes: z.number().int().min(0).max(1440).optional(),
     tileUrl: tileUrl.nullable().optional(),

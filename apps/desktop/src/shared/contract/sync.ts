@@ -27,8 +27,10 @@ export const SyncStatus = z.object({
       drift: z.number().int().min(0).optional(),
       /** Mirrored records with fields that could not be indexed (filters on them never match). */
       notIndexed: z.number().int().min(0).optional(),
-      /** The last pass ended with fewer records than the service's total (nothing was removed). */
+      /** The last pass could not know a list whole (nothing was removed). */
       incomplete: z.boolean().optional(),
+      /** Why, in words: which list, what the service did (`incompleteReason` of @eo/sync). */
+      incompleteReason: z.string().nullable().optional(),
     }),
   ),
   /**

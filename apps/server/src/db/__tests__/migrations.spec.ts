@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
 import {
+  catalogSchema,
+  freshCatalogSchema,
   migrationLedger,
   replayFootprintBackfill,
   schemaDrift,
@@ -52,6 +54,12 @@ describe('server migrations', () => {
     expect(oneLine(master.find((m) => m.name === 'archive_scenes_rtree')?.sql)).toBe(
       'CREATE VIRTUAL TABLE `archive_scenes_rtree` USING rtree(seq, min_lon, max_lon, min_lat, max_lat)',
     );
+  });
+
+  it("creates the catalog exactly as @eo/catalog-store's catalogDdl() does (sqlite_schema)", () => {
+    const migrated = catalogSchema(service.sqlite);
+    expect(migrated.length).toBeGreaterThanOrEqual(13); // 2 tables, 7 indexes, the R*Tree and its 3 shadows
+    expect(migrated).toEqual(freshCatalogSchema());
   });
 
   it('is idempotent: reopening applies nothing twice, and every migration file is journalled', () => {

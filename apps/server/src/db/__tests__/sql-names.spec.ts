@@ -44,10 +44,14 @@ describe('the service SQL names only what the schema has', () => {
     expect(check.dynamic.map((s) => s.at.split(':')[0]).sort()).toEqual([
       'aois/repository.ts',
       'aois/repository.ts',
+      // The provider's archive search and a workflow's jobs (field-operations.spec runs them).
+      'archive/archive-search.ts',
+      'archive/archive-search.ts',
       'archive/satellite-search.ts',
       'archive/satellite-search.ts',
       'indices/repository.ts',
       'indices/repository.ts',
+      'jobs/repository.ts',
       // The page statements of both scopes (organisation, one user): prepared when the service
       // starts, so every server test would fail on a misspelt name; page-assembly.spec runs them.
       'orders/orders-page.ts',

@@ -17,10 +17,14 @@ describe('signCatalogRecordJson', () => {
       visual: { href: 's3://eo-archive/col/2024/05/17/S1/visual.tif' },
       elsewhere: { href: 'https://example.org/S1/thumbnail.png' },
     });
-    const out = JSON.parse(signCatalogRecordJson(json, signer, expires));
+    const out = JSON.parse(signCatalogRecordJson(json, signer, expires, 'org-a'));
     const a = out.details.assets;
-    expect(a.thumbnail.href).toBe(signer.sign('/quicklooks/catalog/cat-1/thumbnail.png', expires));
-    expect(a.overview.href).toBe(signer.sign('/quicklooks/catalog/cat-1/overview.png', expires));
+    expect(a.thumbnail.href).toBe(
+      signer.sign('/quicklooks/catalog/cat-1/thumbnail.png', expires, 'org-a'),
+    );
+    expect(a.overview.href).toBe(
+      signer.sign('/quicklooks/catalog/cat-1/overview.png', expires, 'org-a'),
+    );
     expect(a.thumbnail.type).toBe('image/png');
     expect(a.visual.href).toBe('s3://eo-archive/col/2024/05/17/S1/visual.tif');
     expect(a.elsewhere.href).toBe('https://example.org/S1/thumbnail.png');
@@ -32,13 +36,13 @@ describe('signCatalogRecordJson', () => {
       id: 'cat-1',
       details: { assets: { thumbnail: { href: 's3://eo-archive/x/thumbnail.png' } } },
     });
-    expect(signCatalogRecordJson(json, signer, expires)).toBe(json);
+    expect(signCatalogRecordJson(json, signer, expires, 'org-a')).toBe(json);
   });
 
   it('percent-encodes record ids in the path', () => {
     const json = record({ thumbnail: { href: 's3://eo-archive/x/thumbnail.png' } }, 'a b/c');
-    const href = JSON.parse(signCatalogRecordJson(json, signer, expires)).details.assets.thumbnail
-      .href as string;
+    const href = JSON.parse(signCatalogRecordJson(json, signer, expires, 'org-a')).details.assets
+      .thumbnail.href as string;
     expect(href.startsWith('/quicklooks/catalog/a%20b%2Fc/thumbnail.png?')).toBe(true);
   });
 });

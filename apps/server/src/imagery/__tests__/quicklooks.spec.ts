@@ -3,7 +3,7 @@ import path from 'node:path';
 import { QUICKLOOK_PIXELS } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOurShape } from '../../__tests__/error-body';
-import { createTestApp, type TestApp } from '../../testing/harness';
+import { createTestApp, DEMO, type TestApp } from '../../testing/harness';
 import { SIGNING_KEY_FILE } from '../signing';
 import { decodePng } from './png-decode';
 
@@ -42,7 +42,7 @@ describe('quicklook assets of archive scenes', () => {
     const { thumbnail, overview } = f!.assets;
     expect(thumbnail!.href).toMatch(
       new RegExp(
-        `^/quicklooks/archive/${f!.id}/thumbnail\\.png\\?expires=\\d+&signature=[\\w-]{43}$`,
+        `^/quicklooks/archive/${f!.id}/thumbnail\\.png\\?expires=\\d+&org=${DEMO.orgId}&signature=[\\w-]{43}$`,
       ),
     );
     expect(overview!.href).toContain('/overview.png?');
@@ -112,8 +112,11 @@ describe('quicklook assets of archive scenes', () => {
     const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
     const cases = [
       pathname, // no signature
-      `${pathname}?expires=${params.get('expires')}&signature=${flipped}`,
-      `${pathname}?expires=${Number(params.get('expires')) + 3600}&signature=${sig}`,
+      `${pathname}?expires=${params.get('expires')}&org=${DEMO.orgId}&signature=${flipped}`,
+      `${pathname}?expires=${Number(params.get('expires')) + 3600}&org=${DEMO.orgId}&signature=${sig}`,
+      // Issued to one organisation: not another's, nor nobody's (its share is in the signature).
+      `${pathname}?expires=${params.get('expires')}&org=org-other&signature=${sig}`,
+      `${pathname}?expires=${params.get('expires')}&signature=${sig}`,
       `/quicklooks/archive/${g!.id}/thumbnail.png?${query}`, // another scene, same signature
       `${pathname.replace('thumbnail', 'overview')}?${query}`,
     ];

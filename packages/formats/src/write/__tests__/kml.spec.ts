@@ -29,7 +29,7 @@ describe('kml', () => {
     );
   });
 
-  it('a Placemark per feature: named by name, else id; description and attributes escaped', () => {
+  it('a Placemark per feature: named by name, else id; description and typed attributes escaped', () => {
     const kml = toKml([
       {
         geometry: null,
@@ -45,11 +45,14 @@ describe('kml', () => {
     expect(kml).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<kml xmlns="http://www.opengis.net/kml/2.2"><Document>',
+        '<kml xmlns="http://www.opengis.net/kml/2.2"><Document>' +
+          '<Schema name="attributes" id="attributes"><SimpleField name="id" type="string"/><SimpleField name="name" type="string"/>' +
+          '<SimpleField name="description" type="string"/><SimpleField name="n" type="int"/><SimpleField name="empty" type="string"/></Schema>',
         '<Placemark><name>Parcel &lt;7&gt; &amp; &quot;north&quot;</name><description>Köy, &quot;east&quot; field</description>' +
-          '<ExtendedData><Data name="id"><value>a-1</value></Data><Data name="name"><value>Parcel &lt;7&gt; &amp; &quot;north&quot;</value></Data>' +
-          '<Data name="description"><value>Köy, &quot;east&quot; field</value></Data><Data name="n"><value>3</value></Data></ExtendedData></Placemark>',
-        '<Placemark><name>b&amp;2</name><ExtendedData><Data name="id"><value>b&amp;2</value></Data><Data name="empty"><value></value></Data></ExtendedData>' +
+          '<ExtendedData><SchemaData schemaUrl="#attributes"><SimpleData name="id">a-1</SimpleData><SimpleData name="name">Parcel &lt;7&gt; &amp; &quot;north&quot;</SimpleData>' +
+          '<SimpleData name="description">Köy, &quot;east&quot; field</SimpleData><SimpleData name="n">3</SimpleData></SchemaData></ExtendedData></Placemark>',
+        // A null is no value (left out).
+        '<Placemark><name>b&amp;2</name><ExtendedData><SchemaData schemaUrl="#attributes"><SimpleData name="id">b&amp;2</SimpleData></SchemaData></ExtendedData>' +
           '<Point><coordinates>1,2</coordinates></Point></Placemark>',
         '</Document></kml>',
         '',

@@ -81,6 +81,38 @@ async function drain(pages: AsyncIterable<{ items: readonly unknown[] }>): Promi
 
 export type Call = readonly [name: string, run: (c: EoClient) => Promise<unknown>];
 
+/** The provider's field operations (`client.extensions`, @eo/domain field-operations.ts). */
+export const FIELD_OPERATION_CALLS: readonly Call[] = [
+  ['extensions.ping', (c) => c.extensions.ping()],
+  ['extensions.listDeliveries', (c) => c.extensions.listDeliveries({ order_item_id: 'oi-1' })],
+  [
+    'extensions.listWorkflowJobs',
+    (c) => c.extensions.listWorkflowJobs('wf-1', { status: 'RUNNING' }),
+  ],
+  ['extensions.getWorkflowJob', (c) => c.extensions.getWorkflowJob('wf-1', 'job-1')],
+  ['extensions.estimateWorkflowCost', (c) => c.extensions.estimateWorkflowCost('wf-1')],
+  ['extensions.listStores', (c) => c.extensions.listStores()],
+  ['extensions.listVisualizations', (c) => c.extensions.listVisualizations('aoi-1')],
+  [
+    'extensions.listArchiveCollections',
+    (c) => c.extensions.listArchiveCollections(['sentinel-2-l2a']),
+  ],
+  [
+    'extensions.searchArchive',
+    (c) =>
+      c.extensions.searchArchive({
+        collections: ['sentinel-2-l2a'],
+        bbox: [-102.41, 34.19, -102.29, 34.22],
+        datetime: '2024-01-01T00:00:00Z/2024-02-01T00:00:00Z',
+        limit: 5,
+      }),
+  ],
+  ['extensions.getAoi', (c) => c.extensions.getAoi('aoi-1')],
+  ['extensions.getOrderItem', (c) => c.extensions.getOrderItem('oi-1')],
+  ['extensions.downloadJob', (c) => c.extensions.downloadJob('wf-1', 'job-1')],
+  ['extensions.downloadTask', (c) => c.extensions.downloadTask('wf-1', 'job-1', 'task-1')],
+];
+
 export const CALLS: readonly Call[] = [
   ['listOrderItems', (c) => c.listOrderItems({ limit: 5 })],
   ['listAoiAssets', (c) => c.listAoiAssets('aoi-1', { limit: 5 })],
@@ -109,6 +141,11 @@ export const CALLS: readonly Call[] = [
   ['extensions.getJob', (c) => c.extensions.getJob({ id: 'job-1', workflow_id: 'wf-1' })],
   ['extensions.getDelivery', (c) => c.extensions.getDelivery('dl-1')],
   ['extensions.getVisualization', (c) => c.extensions.getVisualization('aoi-1', 'vis-1')],
+  ['extensions.getOrder', (c) => c.extensions.getOrder('ord-1')],
+  ['downloads.createForCatalog', (c) => c.downloads.createForCatalog({ catalog_ids: ['cat-1'] })],
+  ['downloads.getForCatalog', (c) => c.downloads.getForCatalog('dl-1')],
+  ['downloads.createForAoi', (c) => c.downloads.createForAoi('aoi-1', { asset_ids: ['asset-1'] })],
+  ['downloads.getForAoi', (c) => c.downloads.getForAoi('aoi-1', 'dl-1')],
   ['extensions.listProjects', (c) => c.extensions.listProjects()],
   ['extensions.listBandsets', (c) => c.extensions.listBandsets()],
   ['extensions.listSatellites', (c) => c.extensions.listSatellites()],
@@ -123,4 +160,5 @@ export const CALLS: readonly Call[] = [
     'pages.archiveItems',
     (c) => drain(c.pages.archiveItems('sentinel-2-l2a', {}, { pageSize: 50 })),
   ],
+  ...FIELD_OPERATION_CALLS,
 ];

@@ -15,7 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eo } from '../../cli/__tests__/run-eo';
 import { openMirrorDatabase } from '../../db/open';
 import { refreshCreated } from '../../mirror/refresh-created';
-import { aoiInput, CALLS, deliveryInput, indexInput, orderInput } from './calls';
+import {
+  aoiInput,
+  CALLS,
+  deliveryInput,
+  FIELD_OPERATION_CALLS,
+  indexInput,
+  orderInput,
+} from './calls';
 import { startPrism, type RunningPrism } from './prism';
 
 /** undefined: static examples; a string: `-d --seed <it>`. */
@@ -95,6 +102,67 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     // Prism answers its own example ids, never the asked one: not found, not an error.
     expect(await client.extensions.getDelivery('no-such-delivery')).toBeNull();
     expect(await client.extensions.getVisualization('aoi-1', 'no-such-vis')).toBeNull();
+  });
+
+  it('the field operations: each answered by the document (a value, never a 404 or a refusal)', async () => {
+    const client = providerClient(prism(seed).url);
+    for (const [name, run] of FIELD_OPERATION_CALLS) {
+      // null would mean "not offered" (a 404): the document has every one of them.
+      const value = await run(client).catch((e: unknown) => {
+        // Generated data may break a shape (a typed error); a refused request never may.
+        if (e instanceof EoApiError) throw new Error(`${name}: ${e.status} ${e.message}`);
+        if (!(e instanceof EoClientError)) throw e;
+        return `typed error: ${e.message}`;
+      });
+      expect(value, name).not.toBeNull();
+    }
+    if (seed === undefined) {
+      const x = client.extensions;
+      expect(await x.ping()).toBe(true);
+      expect((await x.listStores())?.[0]).toMatchObject({ type: 'S3' });
+      expect((await x.estimateWorkflowCost('wf-1'))?.estimated_cost).toEqual(expect.any(Number));
+      const delivery = (await x.listDeliveries())?.[0];
+      expect(delivery?.target_path).toMatch(/\S/);
+      expect((await x.getWorkflowJob('wf-1', 'job-1'))?.tasks).toEqual(expect.any(Array));
+      // The two PUTs: a package's state, and its link once ready.
+      for (const pkg of [
+        await x.downloadJob('wf-1', 'job-1'),
+        await x.downloadTask('wf-1', 'job-1', 'task-1'),
+      ]) {
+        expect(pkg).toMatchObject({ id: expect.any(String), status: expect.any(String) });
+      }
+    }
+  });
+
+  it('the four download operations: created in the shapes the document validates, read in any status case', async () => {
+    const client = providerClient(prism(seed).url);
+    const byCatalog = await client.downloads.createForCatalog({ catalog_ids: ['cat-1'] });
+    const byItem = await client.downloads.createForCatalog({ order_item_ids: ['oi-1'] });
+    const byAsset = await client.downloads.createForAoi('aoi-1', { asset_ids: ['asset-1'] });
+    const reads = [
+      await client.downloads.getForCatalog(byCatalog.id),
+      await client.downloads.getForAoi('aoi-1', byAsset.id),
+    ];
+    for (const d of [byCatalog, byItem, byAsset, ...reads]) {
+      expect(d?.id).toMatch(/\S/);
+      expect(['created', 'in_progress', 'success', 'failed', 'unknown']).toContain(d?.status);
+    }
+    if (seed === undefined) {
+      // The examples: a catalog download `success` with its link, an AOI download `SUCCESS`.
+      expect(byCatalog).toMatchObject({ status: 'success', signedUrl: 'http://signed_url_link' });
+      expect(reads[1]).toMatchObject({ status: 'success', rawStatus: 'SUCCESS' });
+    }
+    // Our spec's shape (one list) is refused by the document: the profile is what makes it pass.
+    const spec = createEoClient({
+      baseUrl: prism(seed).url,
+      apiKey: 'contract-key',
+      retry: { maxAttempts: 1 },
+    });
+    const err = await spec.downloads
+      .createForCatalog({ catalog_ids: ['cat-1'] })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EoApiError);
+    expect((err as EoApiError).status).toBeGreaterThanOrEqual(400);
   });
 
   it('reads the reference lists at the paths the document has them (never a 404 there)', async () => {
@@ -199,20 +267,15 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
     }
   });
 
-  it("eo outbox flush tells the user what the profile needs, in the entry's own words", async () => {
+  it("eo outbox add tells the user what the profile needs, in the entry's own words; nothing queued", async () => {
     const env = cliEnv(prism(seed).url);
     const noUsecase = { order_items: [{ ...orderInput.order_items[0], usecase: undefined }] };
     const add = await eo(['outbox', 'add', 'order', '--json', JSON.stringify(noUsecase)], { env });
-    expect(add.code).toBe(0);
-    const flush = await eo(['outbox', 'flush'], { env });
-    expect(JSON.parse(flush.stdout)).toMatchObject({ sent: 0, failed: 1 });
-    const [entry] = JSON.parse((await eo(['outbox', 'list'], { env })).stdout) as Array<{
-      state: string;
-      lastError: { message: string };
-    }>;
-    expect(entry!.state).toBe('failed');
-    expect(entry!.lastError.message).toContain('order_items.0.usecase');
-    expect(entry!.lastError.message).toContain('usecase is required by this service');
+    // Checked when queued (the profile's own rules), not found out at the service later.
+    expect(add.code).toBe(2);
+    expect(add.stderr).toContain('order_items.0.usecase');
+    expect(add.stderr).toContain('usecase is required by this service');
+    expect(JSON.parse((await eo(['outbox', 'list'], { env })).stdout)).toEqual([]);
   });
 
   // Generated records carry timestamps such as "laboris ex ullamco": stored, flagged and counted
@@ -237,6 +300,7 @@ describe.each(MODES.map((seed) => [label(seed), seed] as const))('Prism, %s', (_
       'bandset',
       'project',
       'satellite',
+      'store',
       'workflow',
     ]);
     for (const res of report.resources) {

@@ -40,11 +40,12 @@ describe('eo sync --imagery', () => {
       thumbnail: report.fetched,
       overview: 0,
       indexMap: 0,
+      raster: 0,
       bytes: report.fetchedBytes,
     });
     const table = await eo(['status', '--db', db, '--format', 'table']);
     expect(table.stdout).toContain(
-      `imagery: ${report.fetched} thumbnails, 0 overviews, 0 index maps, ${(report.fetchedBytes / 1e6).toFixed(1)} MB`,
+      `imagery: ${report.fetched} thumbnails, 0 overviews, 0 index maps, 0 offline rasters, ${(report.fetchedBytes / 1e6).toFixed(1)} MB`,
     );
 
     const again = await eo(['sync', ...flags, '--imagery', 'thumbnails', '--format', 'table']);

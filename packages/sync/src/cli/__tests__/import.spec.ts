@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Geometry, Position } from '@eo/domain';
 import { createRng } from '@eo/domain/testing';
 import { exportFeatures, toShapefileZip, type ExportFeature } from '@eo/formats';
+import { kmzBomb, recursiveViewGeoPackage } from '@eo/formats/testing';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../db/__tests__/temp';
@@ -281,25 +282,50 @@ describe('eo import', () => {
     expect(fs.existsSync(db)).toBe(false);
   });
 
-  it('fuzzed files (seeded, bounded): each import queues every feature or nothing', async () => {
+  it('hostile files (an endless GeoPackage view, a KMZ bomb): a clear refusal, exit 1, nothing queued', async () => {
     const db = freshDb();
-    const valid = exportFeatures(fields, 'kmz') as Uint8Array;
-    const rng = createRng(0x1badcafe);
-    const rnd = () => rng.next();
-    let before = 0;
-    for (let i = 0; i < 25; i++) {
-      const bytes = Uint8Array.from(valid);
-      for (let k = 0; k < 3; k++) bytes[Math.floor(rnd() * bytes.length)] = Math.floor(rnd() * 256);
-      const file = write(
-        `fuzz-${i}.kmz`,
-        i % 2 ? bytes.subarray(0, Math.floor(rnd() * bytes.length)) : bytes,
-      );
-      const run = await eo(['import', file, '--db', db, '--json', JSON.stringify(aoiFields)]);
-      const after = (await queued(db)).length;
+    for (const [name, bytes, why] of [
+      [
+        'endless.gpkg',
+        recursiveViewGeoPackage(),
+        /"plots" is a view: GeoPackages are read as stored tables only/,
+      ],
+      ['bomb.kmz', kmzBomb(1024), /a zip bomb/],
+    ] as const) {
+      const run = await eo(['import', write(name, bytes), '--dry-run', '--db', db]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).toMatch(why);
+      expect(run.stderr).toContain('nothing queued');
       expect(run.stderr).not.toContain('unexpected error');
-      if (run.code === 0) expect(after - before).toBe(2);
-      else expect(after).toBe(before);
-      before = after;
     }
+    expect(fs.existsSync(db)).toBe(false);
   });
+
+  // 25 imports, each in a thread of its own loaded from sources (seconds each on a busy machine).
+  it(
+    'fuzzed files (seeded, bounded): each import queues every feature or nothing',
+    { timeout: 300_000 },
+    async () => {
+      const db = freshDb();
+      const valid = exportFeatures(fields, 'kmz') as Uint8Array;
+      const rng = createRng(0x1badcafe);
+      const rnd = () => rng.next();
+      let before = 0;
+      for (let i = 0; i < 25; i++) {
+        const bytes = Uint8Array.from(valid);
+        for (let k = 0; k < 3; k++)
+          bytes[Math.floor(rnd() * bytes.length)] = Math.floor(rnd() * 256);
+        const file = write(
+          `fuzz-${i}.kmz`,
+          i % 2 ? bytes.subarray(0, Math.floor(rnd() * bytes.length)) : bytes,
+        );
+        const run = await eo(['import', file, '--db', db, '--json', JSON.stringify(aoiFields)]);
+        const after = (await queued(db)).length;
+        expect(run.stderr).not.toContain('unexpected error');
+        if (run.code === 0) expect(after - before).toBe(2);
+        else expect(after).toBe(before);
+        before = after;
+      }
+    },
+  );
 });

@@ -67,6 +67,34 @@ describe('eo outbox', () => {
     expect(JSON.parse(list.stdout)).toEqual([]);
   });
 
+  it('add checks the service profile too: provider-v0 refuses an order without usecase, nothing queued', async () => {
+    const db = freshDb();
+    const order = JSON.stringify(orderInput('Profile survey'));
+    const refused = await eo(
+      ['outbox', 'add', 'order', '--db', db, '--dialect', 'provider-v0', '--json', order],
+      {},
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^eo outbox add: Invalid order for the provider-v0 service profile; nothing queued\n/,
+    );
+    expect(refused.stderr).toMatch(/\n {2}order_items\.0\.usecase: /);
+    expect(JSON.parse((await eo(['outbox', 'list', '--db', db])).stdout)).toEqual([]);
+
+    const withUsecase = orderInput('Profile survey');
+    withUsecase.order_items[0] = { ...withUsecase.order_items[0]!, usecase: 'agriculture' };
+    const queued = await eo(
+      ['outbox', 'add', 'order', '--db', db, '--json', JSON.stringify(withUsecase)],
+      {
+        env: { EO_DIALECT: 'provider-v0' },
+      },
+    );
+    expect(queued.stderr).toBe('');
+    expect(queued.code).toBe(0);
+    // The open profile (the default) queues the order without usecase, as before.
+    expect((await eo(['outbox', 'add', 'order', '--db', db, '--json', order])).code).toBe(0);
+  });
+
   it('add offline, then flush: each create sent once, recorded in the mirror; exit 0', async () => {
     const db = freshDb();
     // Queueing needs no service: no URL, no key.

@@ -99,7 +99,7 @@ describe('eo against a real service', () => {
       expect(sync.code).toBe(0);
       expect(sync.stdout).toMatch(/catalogs +incomplete +full +2\/5/);
       const warning =
-        'eo: catalogs: the last pass ended with 2 of 5 records (incomplete): nothing was removed; the next sync starts a new pass\n';
+        'eo: catalogs: 2 of the 5 records the service counts were on its pages: the list changed while it was read, or the service repeated records and skipped others; nothing was removed, the next sync reads it again (incomplete)\n';
       expect(sync.stderr).toContain(warning);
       const status = await eo(['status'], { env });
       expect(status.stderr).toContain(warning);

@@ -12,11 +12,10 @@ import { openMirror } from '../../mirror/mirror';
 import { RESOURCES } from '../../pull/engine';
 import { orderInput } from '../../outbox/__tests__/service';
 import { startService, type TestService } from '../../pull/__tests__/service';
-import { editDistance, nearestChoices } from '../reference';
 import { eo } from './run-eo';
 
-const REFERENCE_PATH = /^\/v0\/(projects|bandsets|satellites|workflows)(\?|$)/;
-const LISTED = { project: 2, bandset: 4, satellite: 3, workflow: 3 };
+const REFERENCE_PATH = /^\/v0\/(projects|bandsets|satellites|workflows|stores)(\?|$)/;
+const LISTED = { project: 2, bandset: 4, satellite: 3, workflow: 3, store: 3 };
 
 let service: TestService;
 let without: FaultProxy;
@@ -69,7 +68,7 @@ describe('eo sync reads the reference lists', () => {
     expect((JSON.parse(status.stdout) as { reference: object }).reference).toEqual(LISTED);
     const table = await eo(['status', '--format', 'table'], { env: { EO_DB: db } });
     expect(table.stdout).toContain(
-      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows\n',
+      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows, 3 stores\n',
     );
 
     // The same rows the desktop's forms read.
@@ -91,7 +90,7 @@ describe('eo sync reads the reference lists', () => {
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows',
+      'reference lists: 2 projects, 4 bandsets, 3 satellites, 3 workflows, 3 stores',
     );
   });
 
@@ -105,11 +104,11 @@ describe('eo sync reads the reference lists', () => {
     );
     expect(report.reference).toEqual({
       read: {},
-      absent: ['project', 'bandset', 'satellite', 'workflow'],
+      absent: ['project', 'bandset', 'satellite', 'workflow', 'store'],
       failed: [],
     });
     expect(r.stderr).toBe(
-      'eo: reference lists unavailable on this service (projects, bandsets, satellites, workflows: not offered, 404): the records synced; eo outbox add cannot check those ids\n',
+      'eo: reference lists unavailable on this service (projects, bandsets, satellites, workflows, stores: not offered, 404): the records synced; eo outbox add cannot check those ids\n',
     );
     const table = await eo(['status', '--format', 'table'], { env: { EO_DB: db } });
     expect(table.stdout).toContain('reference lists: none mirrored');
@@ -172,27 +171,5 @@ describe('eo outbox add with an id the mirror does not know', () => {
     const r = await add(db, 'job', { workflow_id: 'wf-anything', project_id: 'prj-anything' });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-  });
-});
-
-describe('nearest known choices', () => {
-  it('edit distance', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('same', 'same')).toBe(0);
-  });
-
-  it('by id or name, case-insensitive, at most three, ties in list order', () => {
-    const choices = [
-      { id: 'p-1', name: 'Flood response' },
-      { id: 'p-2', name: 'Crop monitoring' },
-      { id: 'p-3', name: null },
-      { id: 'p-4', name: null },
-    ];
-    expect(nearestChoices('crop monitorin', choices)[0]).toEqual({
-      id: 'p-2',
-      name: 'Crop monitoring',
-    });
-    expect(nearestChoices('P-4', choices).map((c) => c.id)).toEqual(['p-4', 'p-1', 'p-2']);
   });
 });

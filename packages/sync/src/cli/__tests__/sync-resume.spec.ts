@@ -41,7 +41,13 @@ afterAll(async () => {
 
 const isCatalogPage = (line: string) => line.startsWith('POST /v0/catalogs/search');
 const resourceOf = (line: string) => line.split(' ')[1]!.split('?')[0]!;
-const REFERENCE_READS = ['/v0/projects', '/v0/bandsets', '/v0/satellites', '/v0/workflows'];
+const REFERENCE_READS = [
+  '/v0/projects',
+  '/v0/bandsets',
+  '/v0/satellites',
+  '/v0/workflows',
+  '/v0/stores',
+];
 
 /** Runs `eo sync`, aborted (the link "drops") once `abortAfter` catalog pages went out. */
 async function run(
@@ -84,13 +90,13 @@ describe('eo sync on a link that drops', () => {
     expect(checkpoint).toBeGreaterThan(0);
 
     // Run 2: the catalog pass goes on where it stopped; no other list is fetched again (the
-    // four small reference lists are read first at every sync, as the desktop reads them).
+    // five small reference lists are read first at every sync, as the desktop reads them).
     const second = await run(env, []);
     expect(second.code).toBe(0);
     expect(second.stderr).toBe('');
-    expect(second.sent.slice(0, 4).map(resourceOf)).toEqual(REFERENCE_READS);
-    expect(second.sent[4]).toBe(`POST /v0/catalogs/search offset=${checkpoint}`);
-    expect(second.sent.slice(4).filter((l) => !isCatalogPage(l))).toEqual([]);
+    expect(second.sent.slice(0, 5).map(resourceOf)).toEqual(REFERENCE_READS);
+    expect(second.sent[5]).toBe(`POST /v0/catalogs/search offset=${checkpoint}`);
+    expect(second.sent.slice(5).filter((l) => !isCatalogPage(l))).toEqual([]);
     const report = JSON.parse(second.stdout) as { resources: Array<{ state: string }> };
     expect(report.resources.map((r) => r.state)).toEqual(report.resources.map(() => 'complete'));
     const sqlite = new Database(db, { readonly: true });
@@ -107,7 +113,7 @@ describe('eo sync on a link that drops', () => {
     const again = resumedAt(third.stderr);
     const fourth = await run(env, ['--full']);
     expect(fourth.code).toBe(0);
-    expect(fourth.sent[4]).toBe(`POST /v0/catalogs/search offset=${again}`);
+    expect(fourth.sent[5]).toBe(`POST /v0/catalogs/search offset=${again}`);
     const walked = new Set(fourth.sent.map(resourceOf));
     for (const p of ['/v0/orders', '/v0/order-items', '/v0/aois', '/v0/indices'])
       expect(walked).toContain(p);

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
 import {
+  catalogSchema,
+  freshCatalogSchema,
   migrationLedger,
   replayFootprintBackfill,
   schemaDrift,
@@ -44,6 +46,12 @@ describe('migrations', () => {
   it('creates the catalog R*Tree exactly as the catalog store defines it', () => {
     const rtree = master.find((m) => m.name === 'catalog_rtree');
     expect(rtree?.sql?.replace(/\s+/g, ' ')).toBe(CATALOG_RTREE_DDL);
+  });
+
+  it("creates the catalog exactly as @eo/catalog-store's catalogDdl() does (sqlite_schema)", () => {
+    const migrated = catalogSchema(local.sqlite);
+    expect(migrated.length).toBeGreaterThanOrEqual(13); // 2 tables, 7 indexes, the R*Tree and its 3 shadows
+    expect(migrated).toEqual(freshCatalogSchema());
   });
 
   it('is idempotent: reopening applies nothing twice, and every migration file is journalled', () => {

@@ -16,7 +16,7 @@ import {
 } from '../../outbox/__tests__/service';
 import { openMirror, type Mirror } from '../mirror';
 
-const REFERENCE_PATH = /^\/v0\/(projects|bandsets|satellites|workflows)(\?|$)/;
+const REFERENCE_PATH = /^\/v0\/(projects|bandsets|satellites|workflows|stores)(\?|$)/;
 
 let svc: TestService;
 let without: FaultProxy;
@@ -50,7 +50,7 @@ describe('reference lists in the mirror', () => {
     expect(mirror.lookups().projects).toEqual([]);
     const report = await mirror.sync(testClient(svc.url, svc.key), { resources: ['indices'] });
     expect(report.reference).toEqual({
-      read: { project: 2, bandset: 4, satellite: 3, workflow: 3 },
+      read: { project: 2, bandset: 4, satellite: 3, workflow: 3, store: 3 },
       absent: [],
       failed: [],
     });
@@ -79,6 +79,16 @@ describe('reference lists in the mirror', () => {
       'wf-cloud-mask',
     ]);
     expect(lookups.workflows[0]!.name).toMatch(/\S/);
+    // Where deliveries can land: the delivery form offers them, with their types.
+    expect(lookups.stores.map((st) => [st.id, st.type])).toEqual([
+      ['store-s3-field', 'S3'],
+      ['store-gcs-archive', 'GCS'],
+      ['store-azblob-partner', 'AZBLOB'],
+    ]);
+    expect(lookups.stores[0]).toMatchObject({
+      name: 'field-deliveries-s3',
+      bucket: 'eo-field-deliveries',
+    });
   });
 
   it('ids seen only in records or the outbox still come after the listed ones, without a name', async () => {
@@ -92,6 +102,10 @@ describe('reference lists in the mirror', () => {
     expect(lookups.cloudConfigs).toEqual(['field-bucket']);
     expect(lookups.projects.at(-1)).toEqual({ id: 'prj-queued', name: null });
     expect(lookups.workflows.at(-1)).toEqual({ id: 'wf-queued', name: null });
+    // Ids only typed here are no word of the service's (issue 26: forms flag them).
+    expect(lookups.serviceIds.projects).toEqual(['prj-demo-crops', 'prj-demo-floods']);
+    expect(lookups.serviceIds.workflows).not.toContain('wf-queued');
+    expect(lookups.serviceIds.satellites).toContain('sat-aurora-1');
   });
 
   it('a service without the reads (404) degrades quietly to the bands the records show', async () => {
@@ -102,7 +116,7 @@ describe('reference lists in the mirror', () => {
     const report = await mirror.sync(client, { resources: ['indices'] });
     expect(report.reference).toEqual({
       read: {},
-      absent: ['project', 'bandset', 'satellite', 'workflow'],
+      absent: ['project', 'bandset', 'satellite', 'workflow', 'store'],
       failed: [],
     });
     expect(report.resources.every((r) => r.lastError === null)).toBe(true);
@@ -112,6 +126,13 @@ describe('reference lists in the mirror', () => {
     expect(aurora.bands).toContain('B05');
     expect(aurora.bands).not.toContain('B11');
     expect(mirror.lookups().projects.every((p) => p.name === null)).toBe(true);
+    // No lists: nothing can be called unknown.
+    expect(mirror.lookups().serviceIds).toEqual({
+      projects: [],
+      bandsets: [],
+      satellites: [],
+      workflows: [],
+    });
   });
 
   it('keeps the last lists when the service stops offering them, and clear() forgets them', async () => {

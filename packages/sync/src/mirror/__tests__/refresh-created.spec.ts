@@ -62,14 +62,21 @@ describe('refreshCreated', () => {
       const open = created.unfinished();
       expect(open.visualizations.length + open.deliveries.length + open.jobs.length).toBe(3);
 
-      // Nothing moved on the service yet: everything re-read (the AOI too), nothing changed.
+      // Nothing moved on the service yet: everything re-read (the AOI and the order too),
+      // nothing changed.
       const idle = await refreshCreated({ sqlite: local.sqlite, client });
-      expect(idle).toMatchObject({ checked: 4, updated: 0, unavailable: 0, kinds: [] });
+      expect(idle).toMatchObject({ checked: 5, updated: 0, unavailable: 0, kinds: [] });
 
       svc.server.app.ctx.worker.drain();
       const report = await refreshCreated({ sqlite: local.sqlite, client });
-      expect(report.updated).toBe(4);
-      expect([...report.kinds].sort()).toEqual(['aois', 'deliveries', 'jobs', 'visualizations']);
+      expect(report.updated).toBe(5);
+      expect([...report.kinds].sort()).toEqual([
+        'aois',
+        'deliveries',
+        'jobs',
+        'orders',
+        'visualizations',
+      ]);
       const [v] = created.visualizations();
       expect(isFinalStatus(v!['status'] as string)).toBe(true);
       expect(v!['progress']).toBe(100);
@@ -86,7 +93,8 @@ describe('refreshCreated', () => {
     const local = tempDatabase();
     try {
       // A service without our extensions: its extension paths answer 404.
-      const extension = /\/v0\/(jobs|catalogs\/deliveries|aois\/[^/]+\/visualizations)\/[^/?]+$/;
+      const extension =
+        /\/v0\/(jobs|orders|catalogs\/deliveries|aois\/[^/]+\/visualizations)\/[^/?]+$/;
       const plain = createEoClient({
         baseUrl: svc.url,
         apiKey: svc.key,
@@ -103,8 +111,9 @@ describe('refreshCreated', () => {
       await sendCreates(local, plain);
       svc.server.app.ctx.worker.drain();
       const report = await refreshCreated({ sqlite: local.sqlite, client: plain });
-      expect(report).toMatchObject({ checked: 4, updated: 2, unavailable: 2 });
-      expect(report.kinds).toEqual(['visualizations', 'aois']);
+      // The order's items move through the spec's list; the order itself stays as created.
+      expect(report).toMatchObject({ checked: 5, updated: 3, unavailable: 2 });
+      expect(report.kinds).toEqual(['visualizations', 'aois', 'orders']);
       const created = makeCreatedRecords(local.sqlite);
       const [v] = created.visualizations();
       expect(v).toMatchObject({ progress: 100 });

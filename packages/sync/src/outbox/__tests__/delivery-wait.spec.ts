@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOutboxMirror } from '../../mirror/outbox-mirror';
 import { createSyncEngine } from '../../pull/engine';
 import { WAITING_FOR_ITEMS } from '../delivery-wait';
-import type { OutboxInput } from '../kinds';
+import { deliveryIdsOf, type OutboxInput } from '../kinds';
 import { createOutbox } from '../outbox';
 import { aoiInput, startService, tempDatabase, testClient, type TestService } from './service';
 
@@ -82,7 +82,9 @@ describe("a delivery of a queued order's items", () => {
       expect(sent).toMatchObject({ state: 'sent', lastError: null });
 
       await service.server.app.ctx.worker.drain();
-      const made = await client.extensions.getDelivery(sent.remoteId!.split(',')[0]!);
+      const [first] = deliveryIdsOf(sent.response);
+      expect(sent.remoteId).toBe(deliveryIdsOf(sent.response).join(','));
+      const made = await client.extensions.getDelivery(first!);
       expect(made).toMatchObject({ status: 'SUCCESS' });
     } finally {
       local.remove();

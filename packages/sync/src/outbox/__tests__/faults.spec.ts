@@ -3,9 +3,11 @@
  * committed, plus a crash (the outbox database closed while an entry is `sending`). Whatever
  * happens, every queued order exists exactly once on the service.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirrorDatabase } from '../../db/open';
+import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { createOutbox } from '../outbox';
 import { startFaultProxy, type Fault } from '../../__tests__/fault-proxy';
 import {
@@ -228,6 +230,103 @@ describe('flush through faults', () => {
       });
     } finally {
       local.remove();
+      await proxy.close();
+    }
+  });
+
+  it('a 429 holds its own kind until the Retry-After; the other kinds go on in the same flush', async () => {
+    let orderPosts = 0;
+    const proxy = await startFaultProxy(svc.url, (req) => {
+      if (req.method !== 'POST' || !req.url.startsWith('/v0/orders')) return 'pass';
+      orderPosts++;
+      return { status: 429, headers: { 'retry-after': '30' } };
+    });
+    const local = tempDatabase();
+    try {
+      const now = 5_000_000;
+      const outbox = createOutbox({
+        db: local.sqlite,
+        // The client's default retries: it would wait out each Retry-After within the call.
+        client: testClient(proxy.url, svc.key),
+        now: () => now,
+        random: () => 1,
+        retryBaseMs: 1_000,
+      });
+      const orders = [1, 2, 3].map((i) => outbox.enqueue('order', orderInput(`limited ${i}`)));
+      const index = outbox.enqueue('index', indexInput('not limited'));
+      const aoi = outbox.enqueue(
+        'aoi',
+        await aoiInput(testClient(svc.url, svc.key), 'not limited either'),
+      );
+      const result = await outbox.flush();
+      expect(result).toMatchObject({ sent: 2, failed: 0, remaining: 3 });
+      // One request for the limited kind, answered at once: not waited for within the call.
+      expect(orderPosts).toBe(1);
+      expect(outbox.get(orders[0]!.id)).toMatchObject({
+        state: 'queued',
+        attempts: 1,
+        nextAttemptAt: (now + 30_000) * 1000,
+        lastError: { status: 429 },
+      });
+      for (const o of orders.slice(1))
+        expect(outbox.get(o.id)).toMatchObject({ state: 'queued', attempts: 0 });
+      for (const e of [index, aoi]) expect(outbox.get(e.id)!.state, e.kind).toBe('sent');
+    } finally {
+      local.remove();
+      await proxy.close();
+    }
+  });
+
+  it("a 429's hold outlasts its flush: later flushes, and the outbox reopened, wait out the Retry-After", async () => {
+    let limited = true;
+    let orderPosts = 0;
+    const proxy = await startFaultProxy(svc.url, (req) => {
+      if (req.method !== 'POST' || !req.url.startsWith('/v0/orders')) return 'pass';
+      orderPosts++;
+      return limited ? { status: 429, headers: { 'retry-after': '30' } } : 'pass';
+    });
+    const local = tempDatabase();
+    const file = path.join(local.dir, 'local.sqlite');
+    let now = 5_000_000;
+    const open = (db: MirrorDatabase) =>
+      createOutbox({
+        db: db.sqlite,
+        client: createEoClient({ baseUrl: proxy.url, apiKey: svc.key, retry: { maxAttempts: 1 } }),
+        now: () => now,
+        random: () => 1,
+        retryBaseMs: 1_000,
+      });
+    let reopened: MirrorDatabase | undefined;
+    try {
+      const outbox = open(local);
+      const first = outbox.enqueue('order', orderInput('held 1'));
+      outbox.enqueue('order', orderInput('held 2'));
+      expect(await outbox.flush()).toMatchObject({ sent: 0, remaining: 2 });
+      expect(orderPosts).toBe(1);
+      expect(outbox.get(first.id)!.nextAttemptAt).toBe((5_000_000 + 30_000) * 1000);
+
+      // A new flush 10 s later, with a new order queued meanwhile: none is asked for.
+      now += 10_000;
+      outbox.enqueue('order', orderInput('held 3'));
+      expect(await outbox.flush()).toMatchObject({ sent: 0, remaining: 3 });
+      expect(orderPosts).toBe(1);
+
+      // The app restarted 20 s in: the hold is read from the stored entries.
+      local.close();
+      reopened = openMirrorDatabase(file);
+      const again = open(reopened);
+      now += 10_000;
+      expect(await again.flush()).toMatchObject({ sent: 0, remaining: 3 });
+      expect(orderPosts).toBe(1);
+
+      // Past the Retry-After the service takes them: each once.
+      now += 10_001;
+      limited = false;
+      expect(await again.flush()).toMatchObject({ sent: 3, remaining: 0 });
+      expect(orderPosts).toBe(4);
+    } finally {
+      reopened?.close();
+      fs.rmSync(local.dir, { recursive: true, force: true });
       await proxy.close();
     }
   });

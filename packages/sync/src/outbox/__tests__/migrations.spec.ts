@@ -26,6 +26,8 @@ describe('outbox migration', () => {
         'created_at',
         'updated_at',
         'sent_at',
+        'handed_over_at',
+        'received_at',
       ]);
       const indexes = local.sqlite
         .prepare<[], { name: string }>("SELECT name FROM pragma_index_list('outbox') ORDER BY name")

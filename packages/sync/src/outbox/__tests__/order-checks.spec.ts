@@ -75,7 +75,8 @@ beforeAll(async () => {
   const key = seedDemo(server.app.ctx.sqlite, { nowMs: Date.now(), scenes: 600 }).demoKey!;
   client = testClient(server.url, key);
   local = tempDatabase();
-  await createSyncEngine({ db: local, client }).sync({ resources: ['catalogs'] });
+  // The catalog and the reference lists (which bands each bandset has).
+  await createSyncEngine({ db: local, client }).sync({ resources: ['catalogs'], reference: true });
   const records = makeOfflineCatalogSearch(local.sqlite)({ limit: 1000 }).catalogs;
   const on = (platform: string) => records.find((r) => r.details.properties.platform === platform)!;
   aurora = on('aurora-1');
@@ -115,6 +116,32 @@ describe('an order the service would refuse is refused when queued', () => {
     const progress = await outbox.flush({ client });
     expect(progress).toMatchObject({ sent: 1, failed: 0 });
     expect(outbox.get(split.id)!.state).toBe('sent');
+  });
+
+  it('the split keeps the bandset only with the satellite it fits; the service takes it (issue 26, defect 2)', async () => {
+    const outbox = createOutbox({ db: local.sqlite });
+    for (const [bandset, keptBy] of [
+      ['bs-aurora-rgbn', 'aurora-1'],
+      ['bs-kestrel-pan', 'kestrel-1'],
+    ] as const) {
+      const item = {
+        ...archiveItem(`With ${bandset}`, [aurora, kestrel]),
+        bandset: { bandset_id: bandset },
+      };
+      const e = refusal(() => outbox.enqueue('order', { order_items: [item] }));
+      const fix = e.details.find((d) => d.fix)!.fix!.order_items as Item[];
+      expect(fix.map((i) => [i.name, i.bandset?.bandset_id])).toEqual([
+        [`With ${bandset} (aurora-1)`, keptBy === 'aurora-1' ? bandset : undefined],
+        [`With ${bandset} (kestrel-1)`, keptBy === 'kestrel-1' ? bandset : undefined],
+      ]);
+      // The service prices the split as offered: no item names a bandset its scenes lack.
+      await expect(client.createOrder({ order_items: fix, dry_run: true })).resolves.toMatchObject({
+        order_items: [
+          { bandset: { bandset_id: keptBy === 'aurora-1' ? bandset : 'bs-aurora-rgbn' } },
+          {},
+        ],
+      });
+    }
   });
 
   it('a scene that does not touch the item area', () => {

@@ -102,6 +102,31 @@ export function changeCatalogRecords(
   })();
 }
 
+/**
+ * Moves every record's `updated` back by `ms`, as if the catalog had been made that long ago
+ * (the seed stamps its records "now"; a test of later changes needs them in the past, since a
+ * pass believes no change time past its own start).
+ */
+export function ageCatalogRecords(service: TestService, ms: number): void {
+  const sqlite = service.server.app.ctx.sqlite;
+  const upsert = makeCatalogUpserter(sqlite);
+  const rows = sqlite
+    .prepare(
+      `SELECT order_id AS orderId, order_item_id AS orderItemId, record_json AS json
+       FROM catalog_records WHERE org_id = ?`,
+    )
+    .all(DEMO.orgId) as Array<{ orderId: string | null; orderItemId: string | null; json: string }>;
+  sqlite.transaction(() => {
+    for (const { json, ...link } of rows) {
+      const r = JSON.parse(json) as CatalogRecordOut;
+      const updated = Date.parse(String(r.details.properties.updated));
+      if (Number.isNaN(updated)) continue;
+      const properties = { ...r.details.properties, updated: new Date(updated - ms).toISOString() };
+      upsert({ ...r, details: { ...r.details, properties } }, { orgId: DEMO.orgId, ...link });
+    }
+  })();
+}
+
 export function deleteCatalogRecords(service: TestService, ids: readonly string[]): void {
   makeCatalogDeleter(service.server.app.ctx.sqlite)(ids);
 }

@@ -13,6 +13,7 @@ import type { ResourceName } from '../../mirror/writers';
 import { createSyncEngine, type SyncEngine } from '../engine';
 import { INCREMENTAL_OVERLAP_US } from '../incremental';
 import {
+  ageCatalogRecords,
   changeCatalogRecords,
   deleteCatalogRecords,
   meteredClient,
@@ -31,6 +32,8 @@ function freshMirror(): MirrorDatabase {
 }
 beforeAll(async () => {
   service = await startService();
+  // Changes are stamped "two hours after" the catalog: it must be older than that.
+  ageCatalogRecords(service, 4 * 3600_000);
 });
 afterAll(async () => {
   for (const db of opened) db.close();

@@ -1,6 +1,6 @@
 /**
- * The pull engine with read-ahead over a slow link (the real service on 127.0.0.1, each response
- * held back by the client's fetch): checkpoints move only by pages handed over, so a sync stopped
+ * The pull engine with read-ahead (the real service on 127.0.0.1, pages held back or failed by
+ * the client's fetch, by offset, never by time): checkpoints move only by pages handed over, so a sync stopped
  * with pages in flight or waiting their turn resumes exactly at its checkpoint, nothing lost or
  * written twice.
  */
@@ -8,7 +8,7 @@ import { allItems, createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorDatabase } from '../../db/open';
 import { createSyncEngine } from '../engine';
-import { mirrorFiles, startService, syncAbortedAt, type TestService } from './service';
+import { mirrorFiles, startService, type TestService } from './service';
 
 let service: TestService;
 const mirrors = mirrorFiles('read-ahead');
@@ -28,7 +28,7 @@ afterAll(async () => {
   await service.close();
 });
 
-interface SlowLink {
+interface Link {
   readonly client: EoClient;
   /** Catalog search offsets asked for, in order. */
   readonly offsets: number[];
@@ -36,8 +36,34 @@ interface SlowLink {
   readonly aborted: () => number;
 }
 
-/** A client whose requests wait `delayMs` before leaving (cancellable), as on a slow link. */
-function slowLink(delayMs: number, failAt?: number): SlowLink {
+interface LinkOptions {
+  /** Catalog pages at or past this offset are held until the sync is aborted (never answered). */
+  readonly holdFrom?: number;
+  /** This page's request fails at once, as a connection reset. */
+  readonly failAt?: number;
+  /** Told of each catalog page asked for, after it is recorded in `offsets`. */
+  readonly onAsked?: () => void;
+  /** Each request waits this long before leaving, as on a slow link (no assertion depends on it). */
+  readonly delayMs?: number;
+}
+
+/** Resolves on abort of `signal` by rejecting with an AbortError (counted), never on its own. */
+function heldUntilAbort(signal: AbortSignal | undefined | null, onAbort: () => void) {
+  return new Promise<never>((_, reject) => {
+    const abort = () => {
+      onAbort();
+      reject(new DOMException('aborted', 'AbortError'));
+    };
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/**
+ * A client in front of the service whose pages are held, failed or slowed as `o` says: what a
+ * test asserts depends on which pages were answered, never on how long anything took.
+ */
+function link(o: LinkOptions = {}): Link {
   const offsets: number[] = [];
   let aborted = 0;
   const client = createEoClient({
@@ -47,16 +73,15 @@ function slowLink(delayMs: number, failAt?: number): SlowLink {
     fetch: async (input, init) => {
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as object) : {};
       const offset = (body as { offset?: number }).offset ?? 0;
-      if (input.endsWith('/catalogs/search') && !('ids' in body)) offsets.push(offset);
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, delayMs);
-        init.signal?.addEventListener('abort', () => {
-          clearTimeout(timer);
-          aborted++;
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      });
-      if (offset === failAt) throw new TypeError('fetch failed: connection reset');
+      const page = input.endsWith('/catalogs/search') && !('ids' in body);
+      if (page) {
+        offsets.push(offset);
+        o.onAsked?.();
+      }
+      if (page && offset === o.failAt) throw new TypeError('fetch failed: connection reset');
+      if (page && o.holdFrom !== undefined && offset >= o.holdFrom)
+        return heldUntilAbort(init.signal, () => aborted++);
+      if (o.delayMs) await new Promise((resolve) => setTimeout(resolve, o.delayMs));
       return fetch(input, init);
     },
   });
@@ -71,20 +96,44 @@ const mirrored = (db: MirrorDatabase) =>
 describe('read-ahead and checkpoints', () => {
   it('a sync aborted with pages in flight resumes at its checkpoint: nothing lost or doubled', async () => {
     const db = freshMirror();
-    const link = slowLink(40);
+    // Pages from offset 80 on are asked for (read ahead) but never answered: the sync is
+    // stopped once 80 records are committed and the window has reached offset 120, so pages
+    // past the checkpoint are in flight whatever the machine's speed.
+    const controller = new AbortController();
+    let seen = 0;
+    const stopWhenReady = () => {
+      if (seen >= 80 && held.offsets.includes(120)) controller.abort();
+    };
+    const held = link({ holdFrom: 80, onAsked: stopWhenReady });
     // Batches by record count only, so the commit points do not depend on the machine's speed.
     const options = { db, pageSize: 20, batchRecords: 40, batchMs: 600_000, prefetch: 4 };
-    const engine = createSyncEngine({ ...options, client: link.client });
-    expect(await syncAbortedAt(engine, ['catalogs'], 80)).toMatchObject({ name: 'AbortError' });
+    const engine = createSyncEngine({ ...options, client: held.client });
+    const stopped = engine.sync({
+      resources: ['catalogs'],
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen = p.seen;
+        stopWhenReady();
+      },
+    });
+    // Bounded: a sync that never reaches that point is stopped and says so.
+    let never = '';
+    const guard = setTimeout(() => {
+      never = `after 10 s: ${seen} records committed, offsets asked ${held.offsets.join(',')}`;
+      controller.abort();
+    }, 10_000);
+    await expect(stopped).rejects.toMatchObject({ name: 'AbortError' });
+    clearTimeout(guard);
+    expect(never, 'the sync never committed 80 records with offset 120 asked for').toBe('');
     const [interrupted] = engine.status();
     expect(interrupted).toMatchObject({ checkpoint: 80, seen: 80, finishedAtUs: null });
     expect(interrupted!.lastError?.kind).toBe('abort');
     expect(mirrored(db)).toHaveLength(80);
     // Mid-window: pages past the checkpoint had been asked for, and those in flight were cancelled.
-    expect(Math.max(...link.offsets)).toBeGreaterThanOrEqual(120);
-    expect(link.aborted()).toBeGreaterThan(0);
+    expect(Math.max(...held.offsets)).toBeGreaterThanOrEqual(120);
+    expect(held.aborted()).toBeGreaterThanOrEqual(3);
 
-    const again = slowLink(5);
+    const again = link();
     const resumed = createSyncEngine({ ...options, client: again.client });
     await resumed.sync({ resources: ['catalogs'] });
     expect(again.offsets[0]).toBe(80);
@@ -103,7 +152,9 @@ describe('read-ahead and checkpoints', () => {
   it('a page that fails while read ahead stops the sync after the pages before it', async () => {
     const db = freshMirror();
     const options = { db, pageSize: 20, batchRecords: 40, batchMs: 600_000, prefetch: 4 };
-    const engine = createSyncEngine({ ...options, client: slowLink(30, 100).client });
+    // Page 100 fails at once, before the pages ahead of it are answered: the failure still
+    // surfaces only when its turn comes.
+    const engine = createSyncEngine({ ...options, client: link({ failAt: 100 }).client });
     await expect(engine.sync({ resources: ['catalogs'] })).rejects.toMatchObject({
       kind: 'network',
     });
@@ -112,7 +163,7 @@ describe('read-ahead and checkpoints', () => {
     expect(failed).toMatchObject({ checkpoint: 80, seen: 80, finishedAtUs: null });
     expect(mirrored(db)).toHaveLength(80);
 
-    const again = slowLink(5);
+    const again = link();
     await createSyncEngine({ ...options, client: again.client }).sync({ resources: ['catalogs'] });
     expect(again.offsets[0]).toBe(80);
     expect(mirrored(db)).toEqual(serviceIds);
@@ -120,12 +171,12 @@ describe('read-ahead and checkpoints', () => {
 
   it('the default (adaptive) mirrors the same records over a slow link', async () => {
     const db = freshMirror();
-    const link = slowLink(30);
-    await createSyncEngine({ db, client: link.client, pageSize: 50 }).sync({
+    const slow = link({ delayMs: 30 });
+    await createSyncEngine({ db, client: slow.client, pageSize: 50 }).sync({
       resources: ['catalogs'],
     });
     expect(mirrored(db)).toEqual(serviceIds);
     // Every page once: no offset asked for twice (the total is known, the counts constant).
-    expect(new Set(link.offsets).size).toBe(link.offsets.length);
+    expect(new Set(slow.offsets).size).toBe(slow.offsets.length);
   });
 });

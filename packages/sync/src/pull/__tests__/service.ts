@@ -13,8 +13,6 @@ import { DEMO } from '@eo/fixtures';
 import { seedDemo, startServer, type RunningServer } from '@eo/server';
 import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
-import type { ResourceName } from '../../mirror/writers';
-import type { SyncEngine } from '../engine';
 
 export interface TestService {
   readonly url: string;
@@ -175,30 +173,6 @@ export function countingClient(service: TestService): { client: EoClient; sent: 
     },
   });
   return { client, sent };
-}
-
-/**
- * Runs a sync of `resources` that aborts itself (its own signal) once the pass has committed
- * `seen` records; resolves with the error it ended with, throws if it completed instead.
- */
-export async function syncAbortedAt(
-  engine: SyncEngine,
-  resources: ResourceName[],
-  seen: number,
-): Promise<unknown> {
-  const controller = new AbortController();
-  try {
-    await engine.sync({
-      resources,
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p.seen >= seen) controller.abort();
-      },
-    });
-  } catch (e) {
-    return e;
-  }
-  throw new Error(`the sync completed before ${seen} records were committed`);
 }
 
 /** Fresh mirror databases in one temp folder; `close()` closes them all and removes the folder. */

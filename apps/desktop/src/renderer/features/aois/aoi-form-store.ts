@@ -19,6 +19,8 @@ import {
 } from '../../forms/form-flow';
 import { splitIds } from '../orders/order-item-draft';
 import { useBridge } from '../../stores/bridge-provider';
+import { useLookupsStore } from '../../stores/lookups';
+import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
 import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../outbox/outbox-store';
 
@@ -74,7 +76,13 @@ export function emptyAoiDraft(): AoiDraft {
 export type AoiResult =
   { ok: true; value: CreateAoiRequest } | { ok: false; errors: Partial<Record<AoiField, string>> };
 
-export function validateAoiDraft(d: AoiDraft): AoiResult {
+export function validateAoiDraft(d: AoiDraft, known: KnownIds = NO_KNOWN_IDS): AoiResult {
+  // Ids outside the service's own lists fail on send: said now, with the nearest ones.
+  const unknown: Partial<Record<AoiField, string>> = {};
+  const project = unknownIdError('project', d.projectId, known);
+  if (project) unknown.project_id = project;
+  const satellite = unknownIdError('satellite', d.satelliteId, known);
+  if (satellite) unknown.satellite_id = satellite;
   const input: Record<string, unknown> = {
     name: d.name,
     description: d.description,
@@ -85,11 +93,11 @@ export function validateAoiDraft(d: AoiDraft): AoiResult {
   };
   if (d.geometry) input['geometry'] = d.geometry;
   const parsed = CreateAoiRequest.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: Partial<Record<AoiField, string>> = messagesByField(
-    pathIssues(parsed.error.issues),
-    AOI_WORDS,
-  );
+  if (parsed.success && Object.keys(unknown).length === 0) return { ok: true, value: parsed.data };
+  const errors: Partial<Record<AoiField, string>> = {
+    ...unknown,
+    ...(parsed.success ? {} : messagesByField(pathIssues(parsed.error.issues), AOI_WORDS)),
+  };
   if (!d.geometry) errors.geometry = AOI_WORDS.fields.geometry.required!;
   return { ok: false, errors };
 }
@@ -107,7 +115,7 @@ export const useAoiFormStore = defineStore('aoiForm', {
     editingId: null as string | null,
   }),
   getters: {
-    result: (s): AoiResult => validateAoiDraft(s.draft),
+    result: (s): AoiResult => validateAoiDraft(s.draft, useLookupsStore().lookups),
     errors(s): Partial<Record<AoiField, string>> {
       return shownErrors(this.result.ok ? {} : this.result.errors, s.flow, s.flow.showAll);
     },

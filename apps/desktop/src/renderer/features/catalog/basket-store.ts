@@ -1,5 +1,6 @@
 /**
- * The basket (issue 17, item 5): catalog records put aside for an order or a delivery. Apart
+ * The basket (issue 17, item 5): catalog records, and scenes of saved archive searches (issue
+ * 26: archive entries, with their outline), put aside for an order or a delivery. Apart
  * from the record open for inspection (the catalog store's `activeId`): looking at a record
  * never adds it. The backend keeps it (`basket.*`, in the desktop store), so it outlives
  * searches and restarts; a queued order or delivery takes out what it consumed and says so
@@ -114,11 +115,20 @@ export const useBasketStore = defineStore('basket', {
           sceneId: null,
           collection: null,
           datetime: null,
+          platform: null,
           inMirror: true,
           addedAt,
         })),
       ];
       await this.apply(useBridge().call('basket.add', { ids: fresh }));
+    },
+
+    /** Scenes a saved archive search keeps (each an archive entry, `basket.addArchive`). */
+    async addArchive(searchId: string, sceneIds: readonly string[]): Promise<void> {
+      const have = this.idSet;
+      const fresh = [...new Set(sceneIds)].filter((id) => !have.has(id));
+      if (fresh.length === 0) return;
+      await this.apply(useBridge().call('basket.addArchive', { searchId, sceneIds: fresh }));
     },
 
     async remove(ids: readonly string[]): Promise<void> {

@@ -348,9 +348,14 @@ export const useCatalogStore = defineStore('catalog', {
         };
         return;
       }
-      // Paging is the list's business, not part of a saved search.
-      const { limit: _limit, offset: _offset, ...query } = parsed.data;
       this.savedError = null;
+      await this.applySearch(parsed.data);
+    },
+
+    /** A saved search's or a link's filters, set in the form and run. */
+    async applySearch(search: CatalogSearchRequest): Promise<void> {
+      // Paging is the list's business, not part of a saved search.
+      const { limit: _limit, offset: _offset, ...query } = search;
       this.filters = filtersFromQuery(query);
       this.filterErrors = {};
       await this.runQuery(query);

@@ -11,10 +11,6 @@ import { fitToBounds } from '../../map/world-view';
 import { useBridge } from '../../stores/bridge-provider';
 import { quicklookUrl } from './quicklook-source';
 
-/** Keyboard steps of the divider, as a fraction of the map's width. */
-export const SPLIT_STEP = 0.02;
-export const SPLIT_PAGE = 0.1;
-
 type Geometry = { type?: unknown; coordinates?: unknown };
 
 /** A footprint as the quicklook layers take it: lon/lat pairs of its outer ring(s), flat. */

@@ -4,9 +4,10 @@
  * (`savedTo`); in browser mode the page downloads the bytes it got.
  */
 import { EXPORT_FORMATS, type ExportFormat } from '@eo/domain';
-import type { ExportedFile, ExportSource } from '../../../shared/contract';
+import type { ExportSource } from '../../../shared/contract';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError } from '../../stores/errors';
+import { downloadFile } from '../../ui/download-file';
 
 /** What the format menu says of each format. */
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
@@ -19,23 +20,6 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
 };
 export const FORMATS: readonly ExportFormat[] = EXPORT_FORMATS;
 
-/** The bytes of an export as a download of the page (browser mode). */
-export function downloadFile(file: ExportedFile, doc: Document = document): void {
-  const binary = atob(file.base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.mediaType }));
-  const a = doc.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  a.style.display = 'none';
-  doc.body.appendChild(a);
-  a.click();
-  a.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export type ExportOutcome = { ok: true; message: string } | { ok: false; message: string };
 
 const count = (n: number) => `${n} feature${n === 1 ? '' : 's'}`;
@@ -44,19 +28,22 @@ const count = (n: number) => `${n} feature${n === 1 ? '' : 's'}`;
 export async function exportRecords(
   source: ExportSource,
   format: ExportFormat,
-  wkt = false,
+  /** CSV: each geometry as WKT (the default: a CSV without it has lost the places). */
+  wkt = true,
 ): Promise<ExportOutcome> {
   try {
     const file = await useBridge().call('files.export', {
       source,
       format,
-      ...(format === 'csv' && wkt ? { wkt: true } : {}),
+      ...(format === 'csv' && !wkt ? { wkt: false } : {}),
     });
     if (file.savedTo === null) return { ok: true, message: 'Not saved: the dialog was cancelled.' };
+    // What the format could not keep (a Shapefile's cut field names) follows what was done.
+    const notes = file.notes?.length ? ` ${file.notes.join(' ')}` : '';
     if (file.savedTo !== undefined)
-      return { ok: true, message: `Saved ${count(file.features)} to ${file.savedTo}.` };
+      return { ok: true, message: `Saved ${count(file.features)} to ${file.savedTo}.${notes}` };
     downloadFile(file);
-    return { ok: true, message: `Downloaded ${file.fileName} (${count(file.features)}).` };
+    return { ok: true, message: `Downloaded ${file.fileName} (${count(file.features)}).${notes}` };
   } catch (err) {
     return { ok: false, message: `Not exported: ${readableError(err).message}` };
   }

@@ -16,6 +16,7 @@ import {
   type ExpressionType,
 } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
 import { INDEX_WORDS, type IndexField } from './index-words';
 
 export interface IndexForm {
@@ -108,13 +109,16 @@ export function checkIndexForm(
   form: IndexForm,
   satelliteOf: (satelliteId: string) => KnownSatellite | null,
   knownSatellites: readonly string[],
+  knownIds: KnownIds = NO_KNOWN_IDS,
 ): IndexCheck {
   const satellite = form.satellite_id.trim();
   const known = satellite ? satelliteOf(satellite) : null;
   const satelliteBands = known?.bands ?? null;
   const bandsListed = known?.bandsListed ?? false;
   const warnings: IndexCheck['warnings'] = {};
-  if (satellite && satelliteBands === null) {
+  // A satellite outside the service's own list fails on send: an error, with the nearest ones.
+  const unknownSatellite = unknownIdError('satellite', satellite, knownIds);
+  if (satellite && satelliteBands === null && !unknownSatellite) {
     warnings.satellite_id =
       knownSatellites.length > 0
         ? `${satellite} is not among the satellites seen here (${knownSatellites.join(', ')}): its bands cannot be checked, the service decides.`
@@ -152,6 +156,7 @@ export function checkIndexForm(
     ? {}
     : messagesByField(pathIssues(parsed.error.issues), INDEX_WORDS);
   if (rescale.error) errors.rescale = rescale.error;
+  if (unknownSatellite) errors.satellite_id = unknownSatellite;
   if (expression.problems.length > 0) {
     errors.expression = expression.problems.map((p) => p.message).join('. ');
   }

@@ -50,14 +50,34 @@ export function visualizationInput(form: VisualizationForm): CreateVisualization
   };
 }
 
-export function checkVisualizationForm(form: VisualizationForm): {
+/**
+ * An index made for another satellite than the AOI's: the service refuses the visualization
+ * (issue 26, defect 3), so it is the index's error. Null when either satellite is not known.
+ */
+export function satelliteMismatch(
+  aoiSatellite: string | null,
+  indexSatellite: string | null,
+): string | null {
+  return aoiSatellite && indexSatellite && aoiSatellite !== indexSatellite
+    ? `This index is made for ${indexSatellite} and the AOI's satellite is ${aoiSatellite}: choose an index of ${aoiSatellite}.`
+    : null;
+}
+
+export function checkVisualizationForm(
+  form: VisualizationForm,
+  satelliteOf: (id: string, kind: 'aoi' | 'index') => string | null = () => null,
+): {
   errors: Partial<Record<VisualizationField | 'form', string>>;
   payload: CreateVisualizationCall | null;
 } {
   const parsed = CreateVisualizationCall.safeParse(visualizationInput(form));
-  if (parsed.success) return { errors: {}, payload: parsed.data };
-  return {
-    errors: messagesByField(pathIssues(parsed.error.issues), VISUALIZATION_WORDS),
-    payload: null,
-  };
+  const mismatch =
+    form.aoiId && form.indexId
+      ? satelliteMismatch(satelliteOf(form.aoiId, 'aoi'), satelliteOf(form.indexId, 'index'))
+      : null;
+  const errors: Partial<Record<VisualizationField | 'form', string>> = parsed.success
+    ? {}
+    : messagesByField(pathIssues(parsed.error.issues), VISUALIZATION_WORDS);
+  if (mismatch) errors.indexId = mismatch;
+  return { errors, payload: parsed.success && !mismatch ? parsed.data : null };
 }

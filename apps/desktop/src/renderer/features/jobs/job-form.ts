@@ -1,10 +1,13 @@
 /**
  * The job form as data: a workflow id and a project id, checked with the domain's
- * `CreateJobCall`. Suggestions come from what this client has seen; other values are allowed
- * (a warning says the service decides).
+ * `CreateJobCall`. Where the service listed workflows or projects, an id outside its list is an
+ * error naming the nearest ones (`forms/known-ids.ts`); where it listed none, other values are
+ * allowed (a warning says the service decides).
  */
 import { CreateJobCall } from '@eo/domain';
+import type { Lookups } from '../../../shared/contract';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
+import { unknownIdError, type KnownIds } from '../../forms/known-ids';
 import { JOB_WORDS, type JobField } from './job-words';
 
 export interface JobForm {
@@ -32,11 +35,19 @@ export interface JobCheck {
 
 export function checkJobForm(
   form: JobForm,
-  known: { workflowIds: readonly string[]; projectIds: readonly string[] },
+  known: KnownIds & Pick<Lookups, 'workflowIds' | 'projectIds'>,
 ): JobCheck {
   const input = { workflow_id: form.workflow_id.trim(), project_id: form.project_id.trim() };
   const warnings: JobCheck['warnings'] = {};
+  // Ids outside the service's own lists: errors (they fail on send), with the nearest ones.
+  const unknown: JobCheck['errors'] = {};
+  const workflow = unknownIdError('workflow', input.workflow_id, known);
+  if (workflow) unknown.workflow_id = workflow;
+  const project = unknownIdError('project', input.project_id, known);
+  if (project) unknown.project_id = project;
   if (
+    !workflow &&
+    known.serviceIds.workflows.length === 0 &&
     input.workflow_id &&
     known.workflowIds.length > 0 &&
     !known.workflowIds.includes(input.workflow_id)
@@ -44,6 +55,8 @@ export function checkJobForm(
     warnings.workflow_id = `Not a workflow seen here (${known.workflowIds.join(', ')}): the service decides whether it exists.`;
   }
   if (
+    !project &&
+    known.serviceIds.projects.length === 0 &&
     input.project_id &&
     known.projectIds.length > 0 &&
     !known.projectIds.includes(input.project_id)
@@ -51,9 +64,12 @@ export function checkJobForm(
     warnings.project_id = `Not a project seen here: the service decides whether it is yours.`;
   }
   const parsed = CreateJobCall.safeParse(input);
-  if (parsed.success) return { errors: {}, warnings, payload: parsed.data };
+  if (parsed.success) {
+    const ok = Object.keys(unknown).length === 0;
+    return { errors: unknown, warnings, payload: ok ? parsed.data : null };
+  }
   return {
-    errors: messagesByField(pathIssues(parsed.error.issues), JOB_WORDS),
+    errors: { ...unknown, ...messagesByField(pathIssues(parsed.error.issues), JOB_WORDS) },
     warnings,
     payload: null,
   };

@@ -36,8 +36,11 @@ import {
 } from './order-item-draft';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError, type ReadableError } from '../../stores/errors';
+import { polygonOfRing } from '../archive/footprint-polygon';
+import { useBasketStore } from '../catalog/basket-store';
 import { useOutboxStore } from '../outbox/outbox-store';
 import { useSettingsStore } from '../settings/settings-store';
+import { useLookupsStore } from '../../stores/lookups';
 
 type FieldErrors = Partial<Record<ItemFieldKey, string>>;
 
@@ -73,7 +76,8 @@ export const useComposerStore = defineStore('composer', {
   getters: {
     results(s): Record<string, DraftResult> {
       const dialect = useSettingsStore().serviceDialect;
-      return Object.fromEntries(s.items.map((d) => [d.key, validateDraft(d, dialect)]));
+      const known = useLookupsStore().lookups;
+      return Object.fromEntries(s.items.map((d) => [d.key, validateDraft(d, dialect, known)]));
     },
     valid(): boolean {
       return Object.values(this.results).every((r) => r.ok);
@@ -198,16 +202,29 @@ export const useComposerStore = defineStore('composer', {
     },
 
     /**
-     * Takes the catalog's selected records: their footprints become the item's geometry and,
-     * for an archive item, their scene ids (`details.id`) its item_ids.
+     * Takes the catalog's selected records (the basket's: archive scenes too, by their kept
+     * outline): their footprints become the item's geometry and, for an archive item, their
+     * scene ids (`details.id`) its item_ids.
      */
     async useCatalogRecords(key: string, recordIds: readonly string[]): Promise<void> {
       const d = this.items.find((x) => x.key === key);
       if (!d || recordIds.length === 0) return;
       const bridge = useBridge();
+      // Archive scenes in the basket are no catalog records: their kept outline is the area.
+      const archived = new Map(
+        useBasketStore()
+          .entries.filter((e) => e.archive)
+          .map((e) => [e.id, e.archive!.footprint]),
+      );
+      const archiveRecord = (id: string) => {
+        const ring = archived.get(id);
+        return ring ? { id, details: { id, geometry: polygonOfRing(ring) } } : null;
+      };
       try {
         const records = await Promise.all(
-          recordIds.map((id) => bridge.call('catalog.get', { id })),
+          recordIds.map((id) =>
+            archived.has(id) ? archiveRecord(id) : bridge.call('catalog.get', { id }),
+          ),
         );
         const found = records.filter((r) => r !== null) as Array<{
           id: string;

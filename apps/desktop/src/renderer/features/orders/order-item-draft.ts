@@ -16,6 +16,7 @@ import {
 } from '@eo/domain';
 import { localInputToRfc3339, rfc3339ToLocalInput } from '../../forms/local-datetime';
 import { messagesByField, pathIssues, type PathIssue } from '../../forms/field-issues';
+import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
 import { ITEM_WORDS, type ItemFieldKey, type ItemInputKey } from './order-item-words';
 
 export type ItemKind = 'tasking' | 'archive' | 'recurring';
@@ -159,8 +160,17 @@ export type DraftResult =
  * The draft as the domain's input, or a message per field, by the rules of the service's profile
  * (e.g. `usecase` required for `provider-v0`).
  */
-export function validateDraft(d: ItemDraft, dialect: ServiceDialect = 'spec'): DraftResult {
+export function validateDraft(
+  d: ItemDraft,
+  dialect: ServiceDialect = 'spec',
+  known: KnownIds = NO_KNOWN_IDS,
+): DraftResult {
   const local: Partial<Record<ItemFieldKey, string>> = {};
+  // Ids outside the service's own lists fail on send: said now, with the nearest ones.
+  const project = unknownIdError('project', d.projectId, known);
+  if (project) local.project_id = project;
+  const bandset = unknownIdError('bandset', d.bandsetId, known);
+  if (bandset) local.bandset = bandset;
   const input: Record<string, unknown> = {
     name: d.name,
     project_id: d.projectId.trim(),

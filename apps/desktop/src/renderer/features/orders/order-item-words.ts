@@ -4,6 +4,7 @@
  * screen needs to say a refused order's problems (outbox/refusal-words.ts);
  * order-item-draft.ts uses them.
  */
+import { IMPORT_FILE_KINDS } from '../../../shared/contract';
 import { formWords } from '../../forms/form-words';
 import type { DraftField } from './order-item-draft';
 
@@ -74,7 +75,7 @@ export const ITEM_WORDS = formWords<ItemInputKey>({
     project_id: { label: 'Project', required: 'Choose a project' },
     geometry: {
       label: 'Area',
-      required: 'Draw an area, import a GeoJSON file or use the basket',
+      required: `Draw an area, import a file (${IMPORT_FILE_KINDS}) or use the basket`,
     },
     item_ids: { label: 'Archive scene ids', required: 'Add at least one archive scene id' },
     start_date: { label: 'Start', required: 'Choose when it starts' },

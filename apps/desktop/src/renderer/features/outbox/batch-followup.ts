@@ -3,11 +3,12 @@
  * delivery, job or visualization may fail later on the service (an infeasible or unpaid item,
  * a failed delivery). "8 created" is not the end of the story: the notification says which
  * failed since, once each, from the mirrored records (read again on `records.changed` and
- * `sync.finished`).
+ * `sync.finished`). An order also says how it moves on (issue 26): paid, its items completed.
  */
 import type { OutboxKind } from '@eo/domain';
 import type { Bridge, OutboxEntryView } from '../../../shared/contract';
-import { validationErrorText } from '../../format/records';
+import { formatCode, validationErrorText } from '../../format/records';
+import { formatCount } from '../../format/units';
 
 /** A create the service took, followed until it is reported failed. */
 export interface Followed {
@@ -110,4 +111,51 @@ export async function laterFailures(
     }
   }
   return out;
+}
+
+/** A followed order as the mirror has it now: its payment and its items in words. */
+export interface OrderState {
+  /** The outbox entry's id. */
+  readonly key: string;
+  readonly summary: string;
+  /** "Paid · 2 items: 1 completed, 1 active". */
+  readonly state: string;
+}
+
+/** An order's payment and its items' statuses in words. */
+export function orderStateText(
+  order: { readonly status?: string | null },
+  items: ReadonlyArray<{ readonly status?: string | null }>,
+): string {
+  const counts = new Map<string, number>();
+  for (const i of items) {
+    const words = formatCode(i.status).toLowerCase();
+    counts.set(words, (counts.get(words) ?? 0) + 1);
+  }
+  const n = items.length;
+  const noun = `${formatCount(n)} item${n === 1 ? '' : 's'}`;
+  const parts = [...counts].map(([words, k]) => (counts.size === 1 ? words : `${k} ${words}`));
+  const itemsText = n === 0 ? '' : ` · ${noun}${counts.size === 1 ? ' ' : ': '}${parts.join(', ')}`;
+  return `${formatCode(order.status)}${itemsText}`;
+}
+
+/** The followed orders the mirror holds, with their state now. */
+export async function orderStates(
+  bridge: Pick<Bridge, 'call'>,
+  followed: readonly Followed[],
+): Promise<OrderState[]> {
+  const orders = followed.filter((f) => f.kind === 'order');
+  if (orders.length === 0) return [];
+  const ids = orders.map((f) => f.remoteId);
+  const [list, items] = await Promise.all([
+    bridge.call('orders.list', { ids }),
+    bridge.call('orderItems.list', { orderIds: ids }),
+  ]);
+  const byId = new Map(list.map((o) => [o.id, o]));
+  return orders.flatMap((f) => {
+    const order = byId.get(f.remoteId);
+    if (!order) return [];
+    const own = items.filter((i) => i.order_id === f.remoteId);
+    return [{ key: f.id, summary: f.summary, state: orderStateText(order, own) }];
+  });
 }

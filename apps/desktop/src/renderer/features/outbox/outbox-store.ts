@@ -211,6 +211,11 @@ export const useOutboxStore = defineStore('outbox', () => {
     return act(() => useBridge().call('outbox.resend', { id }));
   }
 
+  /** "Take back": a handed-over entry the other laptop never got, queued here again. */
+  function takeBack(id: string): Promise<boolean> {
+    return act(() => useBridge().call('outbox.takeBack', { ids: [id] }));
+  }
+
   /** "Submit all". The result also arrives as `outbox.finished` (lastResult). */
   async function flush(): Promise<FlushResult | null> {
     if (flushing.value) return null;
@@ -261,6 +266,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     cancel,
     confirm,
     resend,
+    takeBack,
     flush,
   };
 });

@@ -51,6 +51,11 @@ export function entryProblem(
         text: `The service never said whether it created this${err ? ` (${err.message})` : ''}. Check the service: if it is there, say it was created; if not, send it again.`,
         details,
       };
+    case 'handed_over':
+      return {
+        text: 'Handed over to another laptop, which sends it. It is never sent from here; it shows as sent once found on the service or once that laptop’s receipt is opened here.',
+        details,
+      };
     case 'queued':
     case 'sending':
       if (!err) return null;
@@ -85,6 +90,8 @@ const RANK: Record<OutboxEntryView['state'], number> = {
   unconfirmed: 0,
   queued: 1,
   sending: 1,
+  // In another laptop's hands: nothing to do here, but not done either.
+  handed_over: 1,
   sent: 2,
   cancelled: 2,
 };

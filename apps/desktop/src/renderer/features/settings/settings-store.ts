@@ -205,12 +205,18 @@ export const useSettingsStore = defineStore('settings', {
       }
     },
 
-    /** Remove the stored API key (syncing stops until a new one is entered). */
-    async forgetKey(): Promise<boolean> {
+    /**
+     * Remove the API key of `service` (one of `keptKeys`), by default the configured service's
+     * (syncing stops until a new one is entered).
+     */
+    async forgetKey(service?: string): Promise<boolean> {
       this.saveError = null;
       this.saving = true;
       try {
-        this.settings = await useBridge().call('settings.update', { apiKey: null });
+        this.settings = await useBridge().call(
+          'settings.update',
+          service === undefined ? { apiKey: null } : { forgetKey: service },
+        );
         return true;
       } catch (err) {
         this.saveError = readableError(err);

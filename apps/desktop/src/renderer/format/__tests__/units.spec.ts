@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { utmWkt2 } from '@eo/domain';
+import { crsOfWkt } from '../crs-name';
 import { propertyRows } from '../stac-properties';
 import {
   formatBytes,
@@ -90,5 +92,23 @@ describe('propertyRows', () => {
     expect(value('Projection')).toBe('EPSG:32633');
     expect(value('Acquired')).toContain('08:30');
     expect(value('alpha')).toBe('{"nested":true}');
+  });
+
+  it('names the CRS of proj:wkt2 (name and EPSG), the WKT kept as its detail', () => {
+    const wkt = utmWkt2(33, false);
+    const [row] = propertyRows({ 'proj:wkt2': wkt });
+    expect(row).toEqual({
+      key: 'proj:wkt2',
+      label: 'Coordinate reference system',
+      value: 'WGS 84 / UTM zone 33N (EPSG:32633)',
+      detail: wkt,
+    });
+    // The top-level code, not the conversion method's (9807) nor a base CRS's.
+    expect(crsOfWkt(utmWkt2(21, true))).toEqual({ name: 'WGS 84 / UTM zone 21S', epsg: 32721 });
+    const wkt1 =
+      'PROJCS["ETRS89 / UTM zone 32N",GEOGCS["ETRS89",AUTHORITY["EPSG","4258"]],' +
+      'UNIT["metre",1,AUTHORITY["EPSG","9001"]],AUTHORITY["EPSG","25832"]]';
+    expect(crsOfWkt(wkt1)).toEqual({ name: 'ETRS89 / UTM zone 32N', epsg: 25832 });
+    expect(propertyRows({ 'proj:wkt2': 'not a CRS' })[0]!.value).toBe('unnamed (WKT)');
   });
 });

@@ -2,7 +2,7 @@ import { geodesicArea, type Polygon } from '@eo/domain';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import L from 'leaflet';
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import { circlePolygon, readRadiusKm } from '../draw-shapes';
@@ -79,6 +79,35 @@ describe('drawing tools on a map', () => {
     expect(km2(rect!)).toBeLessThan(90);
   });
 
+  it('draws a rectangle dragged out (press, drag, release), the map held still', async () => {
+    const { map, wrapper } = await drawMap();
+    await ensureGeoman(map);
+    await wrapper.find('[data-test="draw-rectangle"]').trigger('click');
+    await flushPromises();
+    map.setView([44.05, -122.95], 11, { animate: false });
+    const container = map.getContainer();
+    const pointAt = (lat: number, lon: number) => {
+      const p = map.latLngToContainerPoint([lat, lon]);
+      const r = container.getBoundingClientRect();
+      return { clientX: r.left + p.x, clientY: r.top + p.y, bubbles: true, button: 0 };
+    };
+    const center = map.getCenter();
+    container.dispatchEvent(new PointerEvent('pointerdown', pointAt(44, -123)));
+    expect(map.dragging.enabled()).toBe(false);
+    document.dispatchEvent(new PointerEvent('pointermove', pointAt(44.1, -122.9)));
+    await flushPromises();
+    expect(wrapper.find('[data-test="drawn-area"]').text()).toMatch(/^Area: 8\d\.\d+ km²/);
+    document.dispatchEvent(new PointerEvent('pointerup', pointAt(44.1, -122.9)));
+    await flushPromises();
+    expect(map.dragging.enabled()).toBe(true);
+    expect(map.getCenter()).toEqual(center);
+    const [rect] = drawn(wrapper);
+    expect(rect!.coordinates[0]).toHaveLength(5);
+    expect(km2(rect!)).toBeGreaterThan(85);
+    expect(km2(rect!)).toBeLessThan(92);
+    expect(wrapper.find('[data-test="draw-edit-hint"]').exists()).toBe(true);
+  });
+
   it('buffers a clicked point by the radius typed, and follows a new radius', async () => {
     const { map, wrapper } = await drawMap();
     await wrapper.find('[data-test="draw-radius"]').setValue('2');
@@ -143,5 +172,75 @@ describe('drawing tools on a map', () => {
     expect(wrapper.find('[data-test="drawn-area"]').text()).toMatch(
       /Very small .*returns every scene touching it/,
     );
+  });
+});
+
+describe('an area typed instead of drawn', () => {
+  async function typeArea(wrapper: VueWrapper, text: string): Promise<void> {
+    if (!wrapper.find('[data-test="draw-type-form"]').exists())
+      await wrapper.find('[data-test="draw-type"]').trigger('click');
+    await flushPromises();
+    await wrapper.find('[data-test="draw-type-text"]').setValue(text);
+    await wrapper.find('[data-test="draw-type-form"]').trigger('submit');
+    // The backend's reader answers through the bridge (a dynamic import the first time, which
+    // takes seconds on a busy machine). "Use" is disabled while it reads; the answer is in when
+    // the form closed (drawn) or "Use" is enabled again (refused). Bounded, saying what never
+    // happened.
+    await vi.waitFor(
+      () => {
+        const use = wrapper.find('[data-test="draw-type-use"]');
+        if (use.exists() && use.attributes('disabled') !== undefined)
+          throw new Error(`"${text}" was neither drawn nor refused`);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    await flushPromises();
+  }
+
+  it('takes a box as west, south, east, north: kept like a drawn polygon, the map moved to it', async () => {
+    const { map, wrapper } = await drawMap();
+    await typeArea(wrapper, '4.55, 43.49, 4.65, 43.55');
+    const [box] = drawn(wrapper);
+    expect(box!.coordinates[0]).toEqual([
+      [4.55, 43.49],
+      [4.65, 43.49],
+      [4.65, 43.55],
+      [4.55, 43.55],
+      [4.55, 43.49],
+    ]);
+    expect(map.getCenter().lat).toBeCloseTo(43.52, 1);
+    expect(map.getCenter().lng).toBeCloseTo(4.6, 1);
+    expect(wrapper.find('[data-test="drawn-area"]').text()).toMatch(/^Area: 5\d\.\d+ km²/);
+    // The form closes and gives the focus back to its button.
+    expect(wrapper.find('[data-test="draw-type-form"]').exists()).toBe(false);
+    expect(document.activeElement?.getAttribute('data-test')).toBe('draw-type');
+  });
+
+  it('takes corners one per line (latitude first, DMS too) and WKT', async () => {
+    const { wrapper } = await drawMap();
+    await typeArea(wrapper, `43°29'N 4°33'E\n43.49, 4.65\n43.55, 4.65\n43.55, 4.55`);
+    const [corners] = drawn(wrapper);
+    const [lon, lat] = corners!.coordinates[0]![0]!;
+    expect(lon).toBe(4.55);
+    expect(lat).toBeCloseTo(43 + 29 / 60, 9);
+    expect(corners!.coordinates[0]).toHaveLength(5);
+    await typeArea(wrapper, 'POLYGON ((4.55 43.49, 4.65 43.49, 4.65 43.55, 4.55 43.49))');
+    expect(drawn(wrapper)[1]!.coordinates[0]).toHaveLength(4);
+  });
+
+  it('says what is wrong and keeps the text, and Esc closes the form', async () => {
+    const { wrapper } = await drawMap();
+    await typeArea(wrapper, '4.65, 43.55, 4.55, 43.49');
+    expect(wrapper.find('[data-test="draw-type-error"]').text()).toMatch(
+      /south must be less than north/,
+    );
+    expect(
+      (wrapper.find('[data-test="draw-type-text"]').element as HTMLTextAreaElement).value,
+    ).toBe('4.65, 43.55, 4.55, 43.49');
+    await typeArea(wrapper, '43.49, 4.55\nsomewhere\n43.55, 4.65');
+    expect(wrapper.find('[data-test="draw-type-error"]').text()).toMatch(/^Line 2:/);
+    expect(drawn(wrapper)).toHaveLength(0);
+    await wrapper.find('[data-test="draw-type-form"]').trigger('keydown', { key: 'Escape' });
+    expect(wrapper.find('[data-test="draw-type-form"]').exists()).toBe(false);
   });
 });

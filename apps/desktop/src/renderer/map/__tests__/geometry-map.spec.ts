@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
-import GeometryMap, { type MapShape } from '../GeometryMap.vue';
+import GeometryMap, { type MapImageOverlay, type MapShape } from '../GeometryMap.vue';
 import { giveElementsSize } from './layout';
 
 let undoSize: () => void;
@@ -66,6 +66,30 @@ describe('GeometryMap', () => {
     const a = layers.get('a')!.getBounds().getCenter();
     expect(map.getCenter().lat).toBeCloseTo(a.lat, 3);
     expect(map.getCenter().lng).toBeCloseTo(a.lng, 3);
+    w.unmount();
+  });
+
+  it('draws outlines only over an overlay (an index map is not tinted by the selection)', async () => {
+    const shapes: MapShape[] = [{ id: 'a', geometries: [box(10, 10)] }];
+    const w = mount(GeometryMap, {
+      props: { shapes, label: 'Test map', selectedId: 'a' },
+      attachTo: document.body,
+    });
+    await flushPromises();
+    const { layers } = (w.vm as unknown as Internals).internals();
+    const path = () => layers.get('a')!.getLayers()[0] as L.Path;
+    expect(path().options.fillOpacity).toBe(0.25);
+    const overlay: MapImageOverlay = {
+      url: 'data:,',
+      bounds: [10, 10, 10.1, 10.1],
+      opacity: 0.8,
+      label: 'NDVI',
+    };
+    await w.setProps({ overlay });
+    expect(path().options.fillOpacity).toBe(0);
+    expect(path().options.color).toBe('#7c2d12');
+    await w.setProps({ overlay: null });
+    expect(path().options.fillOpacity).toBe(0.25);
     w.unmount();
   });
 

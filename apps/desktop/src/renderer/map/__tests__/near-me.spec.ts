@@ -6,30 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../__tests__/memory-bridge';
 import { provideBridge } from '../../stores/bridge-provider';
 import GeometryMap from '../GeometryMap.vue';
+import { deviceSays, restoreGeolocation } from './geolocation-stub';
+import { myPosition } from '../my-position';
 
 let w: VueWrapper | null = null;
-const original = Object.getOwnPropertyDescriptor(navigator, 'geolocation');
-
-/** The device's answer: happy-dom has no geolocation, so the test gives one. */
-function deviceSays(answer: { lat: number; lon: number; accuracy: number } | { code: 1 | 2 }) {
-  const geolocation = {
-    getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) => {
-      if ('code' in answer) {
-        fail({
-          code: answer.code,
-          PERMISSION_DENIED: 1,
-          message: 'no',
-        } as GeolocationPositionError);
-      } else {
-        ok({
-          coords: { latitude: answer.lat, longitude: answer.lon, accuracy: answer.accuracy },
-        } as GeolocationPosition);
-      }
-    },
-  };
-  Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
-}
-
 beforeEach(() => {
   setActivePinia(createPinia());
   provideBridge(createMemoryBridge({ records: 1 }));
@@ -37,8 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   w?.unmount();
   w = null;
-  if (original) Object.defineProperty(navigator, 'geolocation', original);
-  else delete (navigator as { geolocation?: unknown }).geolocation;
+  restoreGeolocation();
 });
 
 async function mapWith(drawable: boolean) {
@@ -96,6 +75,13 @@ describe('Near me', () => {
       'Position typed: 44.05500, -123.09000',
     );
     expect(map.getCenter().lng).toBeCloseTo(-123.09, 3);
+    // The app's position now (what "around my position" elsewhere uses).
+    expect(myPosition.value).toEqual({
+      lat: expect.closeTo(44.055, 6),
+      lon: expect.closeTo(-123.09, 6),
+      accuracyM: null,
+      source: 'Position typed',
+    });
     // No drawing offered on this map: no area button.
     expect(w!.find('[data-test="near-me-area"]').exists()).toBe(false);
 

@@ -1,7 +1,7 @@
 /** "Go to a place" over the bundled gazetteer, in happy-dom with a real Leaflet map. */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import L from 'leaflet';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadGazetteer } from '../gazetteer';
 import PlaceSearch from '../PlaceSearch.vue';
 import { giveElementsSize } from './layout';
@@ -10,12 +10,14 @@ let map: L.Map;
 let wrapper: VueWrapper | null = null;
 let undoSize: () => void;
 
-beforeEach(async () => {
+// Once for the file (every tier, 112,000 places): on a busy machine that takes longer than a
+// hook's default 10 s; the component's first search awaits it.
+beforeAll(() => loadGazetteer(), 60_000);
+beforeEach(() => {
   undoSize = giveElementsSize(800, 600);
   const el = document.createElement('div');
   document.body.appendChild(el);
   map = L.map(el, { center: [0, 0], zoom: 2 });
-  await loadGazetteer(); // loaded once for the file; the component's first search awaits it
 });
 afterEach(() => {
   wrapper?.unmount();

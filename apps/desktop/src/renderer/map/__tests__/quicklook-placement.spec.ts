@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewTransform } from '../draw-footprints';
 import { mercX, mercY } from '../mercator';
-import { cornersOfRing, drawOrder, QuicklookLayer, type Placed } from '../quicklook-layer';
+import {
+  clipToOutline,
+  cornersOfRing,
+  drawOrder,
+  outlineOfRing,
+  QuicklookLayer,
+  type Placed,
+} from '../quicklook-layer';
 import type { Point } from '../warp-image';
 
 class Probe extends QuicklookLayer {
@@ -45,6 +52,7 @@ function placeAll(ids: string[], rings: number[][]): Placed[] {
       id,
       corners,
       box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+      outline: outlineOfRing(rings[i]!),
     });
   });
   return out;
@@ -116,5 +124,34 @@ describe('quicklook placement', () => {
     }
     // Views with more than the cap (50, and the open record above them when in view) and none.
     expect(counts).toEqual([50, 51, 51, 50, 50, 50, 0, 0, 0]);
+  });
+
+  it('clips each picture to its footprint: a cut scene shows nothing past its outline', () => {
+    // A five-sided footprint (a scene cut at the edge of a swath): its picture is warped onto
+    // the box's four corners, so without the clip it spilled past the cut corner.
+    const ring = [10, 10, 11, 10, 11, 10.6, 10.6, 11, 10, 11, 10, 10];
+    const layer = new Probe(10);
+    layer.setFootprints(['cut'], [ring]);
+    const placed = layer.placed('cut')!;
+    expect(placed.outline).toEqual(outlineOfRing(ring));
+    expect(placed.outline).toHaveLength(6);
+    expect(placed.outline[2]).toEqual([mercX(11), mercY(10.6)]);
+
+    const calls: string[] = [];
+    const ctx = {
+      beginPath: () => calls.push('begin'),
+      moveTo: (x: number, y: number) => calls.push(`M${x.toFixed(1)},${y.toFixed(1)}`),
+      lineTo: (x: number, y: number) => calls.push(`L${x.toFixed(1)},${y.toFixed(1)}`),
+      closePath: () => calls.push('close'),
+      clip: () => calls.push('clip'),
+    };
+    const view = { scale: 1000, originX: 0, originY: 0, width: 800, height: 600 };
+    expect(clipToOutline(ctx, placed.outline, view)).toBe(true);
+    expect(calls[0]).toBe('begin');
+    expect(calls.slice(-2)).toEqual(['close', 'clip']);
+    expect(calls[3]).toBe(`L${(mercX(11) * 1000).toFixed(1)},${(mercY(10.6) * 1000).toFixed(1)}`);
+    // Across the antimeridian the ring is not clipped (its box is what the picture fills).
+    expect(outlineOfRing([179.5, 0, -179.5, 0, -179.5, 1, 179.5, 1, 179.5, 0])).toEqual([]);
+    expect(clipToOutline(ctx, [], view)).toBe(false);
   });
 });

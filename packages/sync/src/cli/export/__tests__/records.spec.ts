@@ -41,6 +41,8 @@ describe('records as features', () => {
     expect(doc.type).toBe('FeatureCollection');
     expect(doc.features[0]).toEqual({
       type: 'Feature',
+      // The record's id at the top level too (RFC 7946 3.2).
+      id: 'AUR1_X',
       bbox: [179.5, -1, -179.5, 0],
       geometry: record.details.geometry,
       properties: f.properties,
@@ -63,7 +65,7 @@ describe('records as features', () => {
       null,
     );
     expect(toGeoJson([catalogFeature({ id: 'bare' })])).toBe(
-      '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null,"properties":{"id":"bare","datetime":null,"collection":null,"eo:cloud_cover":null,"platform":null}}]}\n',
+      '{"type":"FeatureCollection","features":[{"type":"Feature","id":"bare","geometry":null,"properties":{"id":"bare","datetime":null,"collection":null,"eo:cloud_cover":null,"platform":null}}]}\n',
     );
   });
 

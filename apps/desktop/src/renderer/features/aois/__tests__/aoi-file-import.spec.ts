@@ -60,6 +60,14 @@ const enqueued = () =>
   );
 
 describe('AOI form: Import a file…', () => {
+  it('names the formats it reads, not only GeoJSON', async () => {
+    wrapper = mount(AoiForm, { attachTo: document.body });
+    await flushPromises();
+    expect(wrapper.find('[data-test="file-import-kinds"]').text()).toBe(
+      'or drop one on the form: KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON or CSV',
+    );
+  });
+
   it('sends the bytes to the backend and lists names, repairs and problems', async () => {
     const w = await pick('felder.kmz');
     expect(bridge.calls.find((c) => c.method === 'files.preview')?.input).toEqual({

@@ -2,7 +2,7 @@
  * The Archive screen over the memory bridge: saving a search from the form (choices from the
  * reference lists, the map's view as the area), errors in the form's words, the saved searches
  * listed, a search's kept scenes with their thumbnails, on the map (outlines with their pictures,
- * tied to the list both ways), deleting one.
+ * tied to the list both ways), deleting one; a kept scene put in the basket and ordered from it.
  */
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
@@ -16,7 +16,10 @@ import {
 } from '../../../__tests__/form-words-checks';
 import type { ArchiveSceneRow, SavedArchiveSearchView } from '../../../../shared/contract';
 import { provideBridge } from '../../../stores/bridge-provider';
+import { useBasketStore } from '../../catalog/basket-store';
+import BasketPanel from '../../catalog/BasketPanel.vue';
 import { useCatalogStore } from '../../catalog/catalog-store';
+import { useComposerStore } from '../../orders/composer-store';
 import { provideQuicklookUrl } from '../../catalog/quicklook-source';
 import type L from 'leaflet';
 import GeometryMap from '../../../map/GeometryMap.vue';
@@ -254,6 +257,63 @@ describe('the Archive screen', () => {
     // Outlines only over the pictures: a tinted fill would colour the scene being looked at.
     for (const id of ['AUR1_001', 'AUR1_002'])
       expect((layers.get(id)!.getLayers()[0] as L.Path).options.fillOpacity, id).toBe(0);
+  });
+
+  it('puts a kept scene in the basket (an archive entry), shown there, ordered from it', async () => {
+    bridge.archive.searches = [searchA1()];
+    const ring = [11, 44, 12, 44, 12, 45, 11, 45];
+    bridge.archive.scenes.set('a1', [sceneRow('AUR1_001', ring), sceneRow('AUR1_002', null)]);
+    const w = await mountScreen();
+    const toBasket = () => w.findAll('[data-test="archive-scene-basket"]')[0]!;
+    expect(toBasket().attributes('aria-pressed')).toBe('false');
+    await toBasket().trigger('click');
+    await flushPromises();
+    expect(toBasket().attributes('aria-pressed')).toBe('true');
+    expect(toBasket().text()).toContain('In basket');
+
+    const basket = useBasketStore();
+    expect(basket.entries).toEqual([
+      expect.objectContaining({
+        id: 'AUR1_001',
+        sceneId: 'AUR1_001',
+        platform: 'sat-aurora-1',
+        datetime: '2024-05-10T10:30:00.000Z',
+        archive: { footprint: ring },
+      }),
+    ]);
+    const panel = mount(BasketPanel, { attachTo: document.body });
+    await flushPromises();
+    expect(panel.find('[data-test="basket-archive"]').text()).toBe('archive scene · sat-aurora-1');
+    expect(panel.find('[data-test="basket-not-mirrored"]').exists()).toBe(false);
+    expect(panel.find('[data-test="basket-not-shown"]').exists()).toBe(false);
+    panel.unmount();
+
+    // Order…: an archive item of the scene, its kept outline the area.
+    const composer = useComposerStore();
+    const key = composer.items[0]!.key;
+    composer.setKind(key, 'archive');
+    await composer.useCatalogRecords(key, useCatalogStore().selected);
+    expect(composer.items[0]!.itemIds).toBe('AUR1_001');
+    expect(composer.items[0]!.geometry?.features.map((f) => f.geometry)).toEqual([
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [11, 44],
+            [12, 44],
+            [12, 45],
+            [11, 45],
+            [11, 44],
+          ],
+        ],
+      },
+    ]);
+
+    // And out again.
+    await toBasket().trigger('click');
+    await flushPromises();
+    expect(basket.entries).toEqual([]);
+    expect(toBasket().attributes('aria-pressed')).toBe('false');
   });
 
   it('edits a saved search: opened in the form, saved again under its id, nothing it had lost', async () => {

@@ -18,6 +18,7 @@ import { useCatalogStore } from '../catalog-store';
 import MapView from '../MapView.vue';
 import { browserQuicklookUrl, provideQuicklookUrl } from '../quicklook-source';
 import { ringOfGeometry } from '../use-compare-swipe';
+import { formatLocalDateTime } from '../../../format/units';
 
 let bridge: MemoryBridge;
 let undoSize: () => void;
@@ -72,7 +73,7 @@ describe('compare two scenes', () => {
     expect(handle.attributes('tabindex')).toBe('0');
     expect(handle.attributes('aria-label')).toMatch(
       new RegExp(
-        `^Divider: ${bridge.records[0]!.details.id}.* left, ${bridge.records[1]!.details.id}.* right$`,
+        `^Divider: .*${bridge.records[0]!.details.properties['platform']} left, .*${bridge.records[1]!.details.properties['platform']} right$`,
       ),
     );
     expect(handle.attributes('aria-valuenow')).toBe('50');
@@ -89,6 +90,30 @@ describe('compare two scenes', () => {
     await flushPromises();
     expect(w.find('[data-test="compare-divider"]').exists()).toBe(false);
     expect(map!.hasLayer(quicklooks!)).toBe(true);
+  });
+
+  it('zooms to the pair and names each scene by its date and satellite, as the list does', async () => {
+    const [ra, rb] = bridge.records;
+    const w = await mapWithBasket([ra!.id, rb!.id]);
+    const { map } = w.vm.internals();
+    map!.setView([-60, 100], 9, { animate: false });
+    await w.find('[data-test="compare-open"]').trigger('click');
+    await flushPromises();
+    const pair = L.latLngBounds([]);
+    for (const r of [ra!, rb!]) {
+      for (const [lon, lat] of (r.details.geometry as { coordinates: number[][][] })
+        .coordinates[0]!)
+        pair.extend([lat!, lon!]);
+    }
+    expect(pair.contains(map!.getCenter())).toBe(true);
+    expect(map!.getBounds().intersects(pair)).toBe(true);
+    const options = w.findAll('[data-test="compare-a"] option').map((o) => o.text());
+    for (const [i, r] of [ra!, rb!].entries()) {
+      expect(options[i]).toBe(
+        `${formatLocalDateTime(r.details.properties.datetime!)} · ${String(r.details.properties['platform'])}`,
+      );
+      expect(options[i]).not.toContain(r.details.id);
+    }
   });
 
   it('the divider moves with the arrow keys, Page Up/Down, Home/End and by dragging', async () => {

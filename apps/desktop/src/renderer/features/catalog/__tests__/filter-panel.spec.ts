@@ -101,6 +101,40 @@ describe('FilterPanel', () => {
     expect(sent.datetime).toBe(`${catalog.filters.dateFrom}T00:00:00.000Z/${today}T23:59:59.999Z`);
   });
 
+  it('names the season preset for the hemisphere of the map view', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    const catalog = useCatalogStore();
+    const wrapper = mount(FilterPanel);
+    const season = () => wrapper.find('[data-test="date-preset-season"]').text();
+    expect(season()).toBe('This season (Sep–Nov)');
+    catalog.setViewBox([-66, -40, -56, -30]);
+    await flushPromises();
+    expect(season()).toBe('This spring (Sep–Nov)');
+    catalog.setViewBox([4, 43, 5, 44]);
+    await flushPromises();
+    expect(season()).toBe('This autumn (Sep–Nov)');
+  });
+
+  it('searches when the cloud slider rests, once per drag', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const wrapper = mount(FilterPanel);
+    const searches = () => bridge.calls.filter((c) => c.method === 'catalog.search');
+    const slider = wrapper.find('[data-test="cloud-slider"]');
+    for (const v of ['60', '40', '20']) {
+      await slider.setValue(v);
+      vi.advanceTimersByTime(100);
+    }
+    expect(searches()).toHaveLength(0);
+    vi.advanceTimersByTime(350);
+    await flushPromises();
+    expect(searches()).toHaveLength(1);
+    expect((searches()[0]!.input as { query: Record<string, unknown> }).query).toMatchObject({
+      'eo:cloud_cover': { lte: 20 },
+    });
+    wrapper.unmount();
+  });
+
   it('asks the map to draw when the polygon area is chosen', async () => {
     const wrapper = mount(FilterPanel);
     const radios = wrapper.findAll('input[name="area"]');

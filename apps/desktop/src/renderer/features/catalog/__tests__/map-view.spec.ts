@@ -9,6 +9,7 @@ import { MAX_MERCATOR_LAT } from '../../../map/world-view';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
 import MapView from '../MapView.vue';
+import { useRastersStore } from '../../rasters/rasters-store';
 
 let bridge: MemoryBridge;
 
@@ -76,9 +77,59 @@ describe('FootprintLayer on a real Leaflet map', () => {
     expect(layer.idsAt(L.latLng(-40, 101))).toEqual(['far']);
     map.remove();
   });
+
+  it('draws outlines only while imagery lies under it (no tint), filled again after', () => {
+    const layer = new FootprintLayer();
+    layer.setFootprints(
+      ['a', 'b'],
+      [
+        [10, 10, 20, 10, 20, 20, 10, 20, 10, 10],
+        [30, 10, 40, 10, 40, 20, 30, 20, 30, 10],
+      ],
+    );
+    layer.setSelection(['a']);
+    /** The context's calls by name (a recording 2D context: happy-dom has no canvas). */
+    const paint = () => {
+      const calls: string[] = [];
+      const ctx = new Proxy({} as Record<string | symbol, unknown>, {
+        get: (t, k) => (k in t ? t[k] : (..._: unknown[]) => void calls.push(String(k))),
+        set: (t, k, v) => ((t[k] = v), true),
+      });
+      const view = { scale: 256, originX: 0, originY: 0, width: 800, height: 600 };
+      const draw = (layer as unknown as { drawCanvas: (n: number, c: unknown, v: unknown) => void })
+        .drawCanvas;
+      draw.call(layer, 0, ctx, view);
+      return {
+        fills: calls.filter((c) => c === 'fill').length,
+        strokes: calls.filter((c) => c === 'stroke').length,
+      };
+    };
+    expect(paint().fills).toBeGreaterThan(0);
+    layer.setOutlinesOnly(true);
+    expect(layer.outlinesOnly).toBe(true);
+    expect(paint()).toMatchObject({ fills: 0, strokes: expect.any(Number) });
+    expect(paint().strokes).toBeGreaterThan(0);
+    layer.setOutlinesOnly(false);
+    expect(paint().fills).toBeGreaterThan(0);
+  });
 });
 
 describe('MapView', () => {
+  it('draws footprints as outlines while an offline raster is shown under them', async () => {
+    const wrapper = mount(MapView, { attachTo: document.body });
+    await flushPromises();
+    const { footprints } = wrapper.vm.internals();
+    expect(footprints?.outlinesOnly).toBe(false);
+    const rasters = useRastersStore();
+    rasters.$patch({ openId: 'raster-1', visible: true });
+    await flushPromises();
+    expect(footprints?.outlinesOnly).toBe(true);
+    rasters.$patch({ visible: false });
+    await flushPromises();
+    expect(footprints?.outlinesOnly).toBe(false);
+    wrapper.unmount();
+  });
+
   it('keeps map and store in step both ways: hover, click, selection', async () => {
     const catalog = useCatalogStore();
     await catalog.search();

@@ -5,8 +5,10 @@ import { ContractError } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../catalog-store';
+import { utmWkt2 } from '@eo/domain';
 import DetailPanel from '../DetailPanel.vue';
 import ResultsList from '../ResultsList.vue';
+import { formatLocalDateTime } from '../../../format/units';
 
 let bridge: MemoryBridge;
 
@@ -60,6 +62,31 @@ describe('ResultsList', () => {
     expect(first.text()).toContain(`${Math.round(row.cloudCover!)} %`);
     expect(first.text()).toContain('°');
     expect(first.text()).toContain(row.id);
+    // A long id is cut in the middle (its end, what tells ids apart, stays), whole in its title.
+    const id = first.find('[data-test="long-id"]');
+    expect(id.attributes('title')).toBe(row.id);
+    expect(id.find('.long-id__tail').text()).toBe(row.id.slice(-8));
+    expect(id.find('.long-id__head').text() + id.find('.long-id__tail').text()).toBe(row.id);
+  });
+
+  it('says the figures in words and names the basket box, for a screen reader', async () => {
+    const { wrapper, catalog } = await mountList();
+    const first = wrapper.find('[role="option"]');
+    const row = catalog.rowAt(0)!;
+    const figures = first.find('[data-test="row-figures"]');
+    // The glyphs are hidden from assistive technology; the words are what it reads.
+    const heard = figures
+      .findAll('span')
+      .filter((s) => s.attributes('aria-hidden') !== 'true')
+      .map((s) => s.text());
+    expect(heard).toEqual([
+      `Cloud cover ${Math.round(row.cloudCover!)} %, off-nadir ${row.offNadir!.toFixed(1)}°`,
+    ]);
+    expect(heard.join(' ')).not.toMatch(/[☁∠]/);
+    const box = first.find('input[type="checkbox"]');
+    expect(box.attributes('aria-label')).toBe(
+      `Select scene ${formatLocalDateTime(row.datetime)} ${row.platform ?? row.collection}`,
+    );
   });
 
   it('is driven by the keyboard: arrows move, Space fills the basket, Enter opens', async () => {
@@ -199,6 +226,39 @@ describe('DetailPanel', () => {
     expect(catalog.selected).toContain(record.id);
     await wrapper.find('button[aria-label="Close details"]').trigger('click');
     expect(catalog.activeId).toBeNull();
+  });
+
+  it('copies the whole id of the open record', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const record = bridge.records[0]!;
+    await catalog.open(record.id);
+    const written: string[] = [];
+    const clipboard = { writeText: async (t: string) => void written.push(t) };
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+    const wrapper = mount(DetailPanel);
+    expect(wrapper.find('[data-test="detail-id"]').text()).toBe(record.id);
+    const copy = wrapper.find('[data-test="detail-copy-id"]');
+    expect(copy.attributes('title')).toBe(`Copy ${record.id}`);
+    await copy.trigger('click');
+    await flushPromises();
+    expect(written).toEqual([record.id]);
+    expect(copy.text()).toBe('Copied');
+  });
+
+  it('names the CRS of proj:wkt2 and keeps its WKT behind a disclosure', async () => {
+    const catalog = useCatalogStore();
+    await catalog.search();
+    const record = bridge.records[0]!;
+    const wkt = utmWkt2(32, false);
+    (record.details.properties as Record<string, unknown>)['proj:wkt2'] = wkt;
+    await catalog.open(record.id);
+    const wrapper = mount(DetailPanel);
+    const row = wrapper.find('[data-test="prop-proj:wkt2"]');
+    expect(row.text()).toMatch(/^WGS 84 \/ UTM zone 32N \(EPSG:32632\)\s+WKT/);
+    const disclosure = row.find('details');
+    expect(disclosure.attributes('open')).toBeUndefined();
+    expect(disclosure.find('pre').text()).toBe(wkt);
   });
 
   it('says so when the record is gone from the mirror', async () => {

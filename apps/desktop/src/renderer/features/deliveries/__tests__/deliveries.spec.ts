@@ -10,7 +10,12 @@ import { useBasketStore } from '../../catalog/basket-store';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../outbox/outbox-store';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
-import { checkDeliveryForm, deliveryFormFromInput, emptyDeliveryForm } from '../delivery-form';
+import {
+  checkDeliveryForm,
+  configHint,
+  deliveryFormFromInput,
+  emptyDeliveryForm,
+} from '../delivery-form';
 import {
   expectQuiet,
   expectSummaryOnSubmit,
@@ -141,6 +146,41 @@ describe('delivery form', () => {
       'Cloud location configuration: Enter the cloud location',
       'Path in that location: Enter a path in that location',
     ]);
+  });
+
+  it("offers the service's stores first, by name, and refuses a path URL of another store type", async () => {
+    bridge.work.lookups = {
+      ...bridge.work.lookups,
+      cloudConfigs: ['st-s3', 'old-bucket'],
+      stores: [{ id: 'st-s3', name: 'field-s3', type: 'S3', bucket: 'b1' }],
+    };
+    const w = await mountScreen();
+    const form = w.find('[data-test="delivery-form"]');
+    const options = form.findAll('#delivery-configs option');
+    const offered = options.map((o) => [o.attributes('value'), o.attributes('label') ?? null]);
+    expect(offered[0]).toEqual(['st-s3', 'field-s3 (S3)']);
+    expect(offered.filter(([v]) => v === 'st-s3')).toHaveLength(1);
+    expect(offered).toContainEqual(['old-bucket', null]);
+    await form.find('input[name="config"]').setValue('st-s3');
+    await form.find('input[name="path"]').setValue('az://partner/in/');
+    expect(form.find('#delivery-path-error').text()).toMatch(/must start with s3:\/\//);
+  });
+
+  it('says what a cloud location configuration is, with a store of the service as example', async () => {
+    bridge.work.lookups = {
+      ...bridge.work.lookups,
+      stores: [{ id: 'st-s3', name: 'field-s3', type: 'S3', bucket: 'b1' }],
+    };
+    const w = await mountScreen();
+    const input = w.find('input[name="config"]');
+    const hint = w.find('#delivery-config-hint');
+    // Read with the field (aria-describedby), and it names a real store to pick.
+    expect(input.attributes('aria-describedby')).toContain('delivery-config-hint');
+    expect(hint.text()).toMatch(/^The store the files go to: a bucket the service was set up/);
+    expect(hint.text()).toContain('e.g. st-s3: field-s3 (S3)');
+    expect(hint.text()).toContain('The path below is the folder inside it.');
+    // A service that lists no stores: an example all the same.
+    expect(configHint([])).toContain('e.g. store-s3-field for an S3 bucket');
   });
 
   it('delivers the catalog records in the basket, and the basket lets them go', async () => {
@@ -301,7 +341,7 @@ describe('delivery status refresh', () => {
     expect(button.attributes('disabled')).toBeDefined();
     expect(button.attributes('aria-describedby')).toBe('refresh-reason');
     expect(w.find('#refresh-reason').text()).toBe(
-      'Statuses come from the service, which is not reachable now: the last known ones are shown.',
+      'The service is not reachable: statuses come from the service, so the last known ones are shown.',
     );
   });
 
@@ -357,6 +397,37 @@ describe('delivery status refresh', () => {
 });
 
 describe('delivery form data', () => {
+  const STORES = [
+    { id: 'st-s3', name: 'field-s3', type: 'S3', bucket: 'b1' },
+    { id: 'st-gcs', name: 'archive', type: 'GCS', bucket: 'b2' },
+  ];
+  const form = (config: string, path: string) => ({
+    ...emptyDeliveryForm(),
+    catalogIds: ['c-1'],
+    config,
+    path,
+  });
+
+  it("checks a path against the chosen store's type: a URL of another type is refused", () => {
+    const misfit = checkDeliveryForm(form('st-s3', 'gs://bucket/a/'), [], STORES);
+    expect(misfit.payload).toBeNull();
+    expect(misfit.errors.path).toBe(
+      'field-s3 is a S3 store: a path URL must start with s3:// (or be a relative folder), not gs://',
+    );
+    expect(checkDeliveryForm(form('st-s3', 's3://bucket/a/'), [], STORES).payload).not.toBeNull();
+    expect(checkDeliveryForm(form('st-gcs', 'exports/a/'), [], STORES).errors).toEqual({});
+  });
+
+  it("warns, and still queues, a config that is not one of the service's stores", () => {
+    const check = checkDeliveryForm(form('old-bucket', 'a/'), [], STORES);
+    expect(check.payload).not.toBeNull();
+    expect(check.warnings.config).toBe(
+      "Not one of the service's stores (field-s3 (S3), archive (GCS)): sent anyway, the service decides.",
+    );
+    // No stores listed (a service without the read): nothing to say.
+    expect(checkDeliveryForm(form('old-bucket', 'a/')).warnings).toEqual({});
+  });
+
   it('applies the one-source rule to every request, naming the one at fault', () => {
     const check = checkDeliveryForm(
       { ...emptyDeliveryForm(), catalogIds: ['c-1'], config: 'gcs', path: 'a/' },

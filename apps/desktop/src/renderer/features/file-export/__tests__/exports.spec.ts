@@ -58,6 +58,42 @@ describe('Exports', () => {
     );
   });
 
+  it('as a menu, closes as one: Esc (focus back on its button), a click outside, the focus elsewhere', async () => {
+    const w = await catalogExports(true);
+    const menu = w.find<HTMLDetailsElement>('details[data-test="exports-menu"]');
+    const outside = document.createElement('button');
+    document.body.appendChild(outside);
+    const openMenu = async () => {
+      menu.element.open = true;
+      await menu.trigger('toggle');
+    };
+    try {
+      await openMenu();
+      await menu.find('[data-test="export-results-run"]').trigger('keydown', { key: 'Escape' });
+      expect(menu.element.open).toBe(false);
+      expect(document.activeElement).toBe(menu.find('summary').element);
+
+      await openMenu();
+      // Inside it: stays open.
+      menu
+        .find('[data-test="export-results-run"]')
+        .element.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(menu.element.open).toBe(true);
+      outside.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      expect(menu.element.open).toBe(false);
+      await menu.trigger('toggle');
+
+      await openMenu();
+      // The focus going nowhere (a save dialog) keeps it; to another control closes it.
+      await menu.trigger('focusout', { relatedTarget: null });
+      expect(menu.element.open).toBe(true);
+      await menu.trigger('focusout', { relatedTarget: outside });
+      expect(menu.element.open).toBe(false);
+    } finally {
+      outside.remove();
+    }
+  });
+
   it("the search results are the catalog's query; the selection its ids; CSV with WKT", async () => {
     const w = await catalogExports();
     await w.find('[data-test="export-results-format"]').setValue('kmz');
@@ -70,14 +106,20 @@ describe('Exports', () => {
     });
     expect(w.find('[data-test="export-selection-run"]').text()).toBe('Export the 2 in the basket');
     await w.find('[data-test="export-selection-format"]').setValue('csv');
-    await w.find('[data-test="export-selection-wkt"]').setValue(true);
+    // A CSV carries each footprint as WKT unless the box is unticked.
+    expect((w.find('[data-test="export-selection-wkt"]').element as HTMLInputElement).checked).toBe(
+      true,
+    );
     await w.find('[data-test="export-selection-run"]').trigger('click');
     await flushPromises();
     expect(exports()[1]).toEqual({
       source: { kind: 'catalogRecords', ids: [bridge.records[1]!.id, bridge.records[3]!.id] },
       format: 'csv',
-      wkt: true,
     });
+    await w.find('[data-test="export-selection-wkt"]').setValue(false);
+    await w.find('[data-test="export-selection-run"]').trigger('click');
+    await flushPromises();
+    expect(exports()[2]).toMatchObject({ format: 'csv', wkt: false });
   });
 
   it('browser mode: the page downloads the bytes under the file name', async () => {

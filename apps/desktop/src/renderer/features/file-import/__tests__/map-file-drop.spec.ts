@@ -10,6 +10,9 @@ import { mountApp } from '../../../__tests__/mount-app';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { KMZ } from './preview-fixtures';
+import L from 'leaflet';
+import MapView from '../../catalog/MapView.vue';
+import { giveElementsSize } from '../../../map/__tests__/layout';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -20,7 +23,10 @@ beforeEach(() => {
   provideBridge(bridge);
   bridge.filePreviews.set('felder.kmz', KMZ);
 });
+let undoSize: (() => void) | null = null;
 afterEach(() => {
+  undoSize?.();
+  undoSize = null;
   wrapper?.unmount();
   wrapper = null;
 });
@@ -47,6 +53,27 @@ describe('a file dropped on the catalog map', () => {
     expect(panel.text()).toContain('felder.kmz: 3 features (kmz), 2 usable as areas');
     expect(panel.find('[data-test="map-import-order"]').text()).toBe('New order with 2 items');
     expect(panel.find('[data-test="map-import-aois"]').text()).toBe('2 AOIs…');
+  });
+
+  it("draws the file's areas on the map (picked solid, the others dashed) and zooms to them", async () => {
+    // Fitting waits for a laid-out map (world-view.ts): give the maps a size.
+    undoSize = giveElementsSize(1000, 700);
+    const w = await dropOnMap();
+    const map = w.findComponent(MapView).vm.internals().map!;
+    const drawn = () => [...document.querySelectorAll('path.map-drop__feature')];
+    expect(drawn()).toHaveLength(2);
+    const areas = L.latLngBounds([46.2, 14.1], [46.22, 14.32]);
+    expect(areas.contains(map.getCenter())).toBe(true);
+    expect(map.getZoom()).toBeGreaterThanOrEqual(9);
+    // Unpicking one dashes it, without moving the map.
+    const center = map.getCenter();
+    await w.find('[data-test="import-pick-3"]').trigger('change');
+    expect(drawn().map((p) => p.getAttribute('stroke-dasharray'))).toEqual([null, '4 3']);
+    expect(map.getCenter()).toEqual(center);
+    // Done with the file: its areas go.
+    await w.find('[data-test="map-import-order"]').trigger('click');
+    await flushPromises();
+    expect(drawn()).toHaveLength(0);
   });
 
   it('a file it cannot read says why, and closes', async () => {

@@ -216,7 +216,7 @@ describe('visualizations', () => {
     expect(entry.dependsOn.sort()).toEqual([queuedAoi.id, queuedIndex.id].sort());
   });
 
-  it('says what is missing, and warns when the index is for another satellite', async () => {
+  it('says what is missing; offers the AOI’s satellite’s indices, another one is an error (issue 26)', async () => {
     const w = await mountScreen();
     const form = w.find('[data-test="visualization-form"]');
     await form.trigger('submit');
@@ -225,14 +225,25 @@ describe('visualizations', () => {
     expect(form.find('#vis-index-error').text()).toBe('Choose an index');
     expect(bridge.work.outbox.filter((e) => e.kind === 'visualization')).toEqual([]);
 
+    // An index of another satellite chosen first, then the AOI: refused in the form.
+    await form.find('select[name="index"]').setValue('idx-moist');
     await form.find('select[name="aoi"]').setValue('aoi-1');
     await flushPromises();
     await form.find('[data-test="sources"] button:nth-of-type(2)').trigger('click'); // None
     expect(form.find('#vis-assets-error').text()).toBe('Choose at least one scene asset');
-    await form.find('select[name="index"]').setValue('idx-moist');
+    await form.find('[data-test="sources"] button:nth-of-type(1)').trigger('click'); // All
     expect(form.find('[data-test="satellite-mismatch"]').text()).toBe(
-      "This index is made for sat-borealis-2 and the AOI's satellite is sat-aurora-1: the service is likely to refuse it.",
+      "This index is made for sat-borealis-2 and the AOI's satellite is sat-aurora-1: choose an index of sat-aurora-1.",
     );
+    await form.trigger('submit');
+    await flushPromises();
+    expect(bridge.work.outbox.filter((e) => e.kind === 'visualization')).toEqual([]);
+    // Another index chosen: only the AOI's satellite's indices are offered from then on.
+    await form.find('select[name="index"]').setValue('idx-ndvi');
+    const offered = form.findAll('select[name="index"] option').map((o) => o.attributes('value'));
+    expect(offered).toContain('idx-ndvi');
+    expect(offered).not.toContain('idx-moist');
+    expect(form.find('[data-test="satellite-mismatch"]').text()).toBe('');
   });
 
   it('edits a queued visualization handed over by the outbox', async () => {

@@ -8,6 +8,8 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import JobsScreen from '../JobsScreen.vue';
 import { checkJobForm } from '../job-form';
+import { ContractError } from '../../../../shared/contract';
+import { EMPTY_LOOKUPS } from '../../../stores/lookups';
 import {
   expectQuiet,
   expectSummaryOnSubmit,
@@ -149,6 +151,34 @@ describe('jobs list', () => {
     expect(w.find('[data-test="job-details"]').exists()).toBe(false);
   });
 
+  it('saves the results of a finished job, and says why when it cannot', async () => {
+    const w = await mountScreen();
+    // A running job has no results yet: no button in its details.
+    await row(w, 'job-2').find('[data-test="job-details-toggle"]').trigger('click');
+    expect(w.find('#job-details-job-2 [data-test="job-results"]').exists()).toBe(false);
+    await row(w, 'job-1').find('[data-test="job-details-toggle"]').trigger('click');
+    const details = w.find('#job-details-job-1');
+    const button = details.find('[data-test="job-results"]');
+    const outcome = details.find('[data-test="job-results-outcome"]');
+    expect(outcome.attributes('role')).toBe('status');
+    await button.trigger('click');
+    await flushPromises();
+    expect(bridge.calls.filter((c) => c.method === 'jobs.results').map((c) => c.input)).toEqual([
+      { jobId: 'job-1' },
+    ]);
+    expect(outcome.text()).toMatch(/^Downloaded job-job-1-results\.json \(\d+ B\)\.$/);
+    bridge.failWith(
+      'jobs.results',
+      new ContractError('busy', 'The service is still packaging the results of this job.'),
+    );
+    await button.trigger('click');
+    await flushPromises();
+    expect(outcome.text()).toBe(
+      'Results not saved: The service is still packaging the results of this job.',
+    );
+    expect(button.attributes('disabled')).toBeUndefined();
+  });
+
   it('re-reads while a job is unfinished', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const w = await mountScreen();
@@ -217,12 +247,84 @@ describe('job form', () => {
     expect(w.find('[data-test="queued-job"]').exists()).toBe(true);
   });
 
-  it('accepts any value when nothing is known yet', () => {
-    const check = checkJobForm(
-      { workflow_id: 'wf-x', project_id: 'p' },
-      { workflowIds: [], projectIds: [] },
+  it('asks the service for the cost before queueing, shows it for those ids only and names it when queued', async () => {
+    bridge.work.estimate = ({ workflowId, projectId }) =>
+      workflowId === 'wf-nothing' ? null : { estimatedCost: projectId ? 42 : 7, aoiCount: 3 };
+    const w = await mountScreen();
+    const form = w.find('[data-test="job-form"]');
+    const ask = form.find('[data-test="job-estimate-ask"]');
+    expect(ask.attributes('disabled')).toBeDefined();
+    await form.find('input[name="workflow_id"]').setValue('wf-cloud-mask');
+    await form.find('input[name="project_id"]').setValue('prj-forest');
+    await ask.trigger('click');
+    await flushPromises();
+    expect(bridge.calls.find((c) => c.method === 'jobs.estimate')?.input).toEqual({
+      workflowId: 'wf-cloud-mask',
+      projectId: 'prj-forest',
+    });
+    expect(form.find('[data-test="job-estimate-value"]').text()).toBe(
+      'About 42 credits over 3 AOIs, as the service estimates it now.',
     );
+    // Another project: that estimate is not this job's.
+    await form.find('input[name="project_id"]').setValue('prj-demo-crops');
+    expect(form.find('[data-test="job-estimate-value"]').exists()).toBe(false);
+    await form.find('input[name="project_id"]').setValue('prj-forest');
+    await form.trigger('submit');
+    await flushPromises();
+    expect(form.find('[data-test="form-done"]').text()).toBe(
+      'Queued: job wf-cloud-mask for prj-forest (estimated 42 credits).',
+    );
+    // A service without an estimate says so; a failure is shown, not thrown.
+    await form.find('input[name="workflow_id"]').setValue('wf-nothing');
+    await form.find('[data-test="job-estimate-ask"]').trigger('click');
+    await flushPromises();
+    expect(form.find('[data-test="job-estimate-value"]').text()).toMatch(/gives no cost estimate/);
+    bridge.work.estimate = () => {
+      throw new ContractError('offline', 'The service cannot be reached: try again when online.');
+    };
+    await form.find('input[name="workflow_id"]').setValue('wf-cloud-mask');
+    await form.find('[data-test="job-estimate-ask"]').trigger('click');
+    await flushPromises();
+    expect(form.find('[data-test="job-estimate"]').text()).toMatch(/cannot be reached/);
+  });
+
+  it('accepts any value when nothing is known yet', () => {
+    const check = checkJobForm({ workflow_id: 'wf-x', project_id: 'p' }, EMPTY_LOOKUPS);
     expect(check.warnings).toEqual({});
     expect(check.payload).toEqual({ workflow_id: 'wf-x', project_id: 'p' });
+  });
+
+  it('flags a misspelt workflow or project the service lists, and fixes it in one click (issue 26)', async () => {
+    bridge.work.lookups = lookupsFrom({
+      projectIds: ['prj-demo-crops', 'prj-demo-floods'],
+      workflowIds: ['wf-ndvi-timeseries', 'wf-cloud-mask'],
+      names: { 'wf-ndvi-timeseries': 'NDVI time series', 'prj-demo-crops': 'Crop monitoring' },
+      listed: true,
+    });
+    const w = await mountScreen();
+    const form = w.find('[data-test="job-form"]');
+    await form.find('input[name="workflow_id"]').setValue('wf-ndvi-timesries');
+    await form.find('input[name="project_id"]').setValue('prj-demo-crop');
+    expect(form.find('#job-workflow-error').text()).toBe(
+      '“wf-ndvi-timesries” is not a workflow the service lists. Did you mean wf-ndvi-timeseries (NDVI time series), wf-cloud-mask? If it is new, sync to read the lists again.',
+    );
+    expect(form.find('#job-project-error').text()).toContain(
+      'Did you mean prj-demo-crops (Crop monitoring), prj-demo-floods?',
+    );
+    // Nothing is queued with an unknown id.
+    await form.trigger('submit');
+    await flushPromises();
+    expect(lastEnqueue()).toBeUndefined();
+    // One click on the nearest one mends each field; then it queues.
+    await form.find('[data-test="job-workflow-nearest-choice"]').trigger('click');
+    await form.find('[data-test="job-project-nearest-choice"]').trigger('click');
+    expect(form.find('#job-workflow-error').text()).toBe('');
+    expect(form.find('#job-project-error').text()).toBe('');
+    await form.trigger('submit');
+    await flushPromises();
+    expect(lastEnqueue()?.input).toEqual({
+      kind: 'job',
+      input: { workflow_id: 'wf-ndvi-timeseries', project_id: 'prj-demo-crops' },
+    });
   });
 });

@@ -109,7 +109,9 @@ describe('composer validation (domain OrderItemInput)', () => {
     const key = c.items[0]!.key;
     fillTasking(key);
     c.setGeometry(key, null, '');
-    expect(c.errorsOf(key).geometry).toBe('Draw an area, import a GeoJSON file or use the basket');
+    expect(c.errorsOf(key).geometry).toBe(
+      `Draw an area, import a file (KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON or CSV) or use the basket`,
+    );
     c.setGeometry(key, area, 'fields.geojson');
     c.set(key, 'cloudPath', 's3://bucket/out/');
     expect(c.errorsOf(key)).toEqual({ 'cloud_delivery.config': 'Enter the config' });

@@ -145,6 +145,63 @@ describe('id fields offer the known values as choices', () => {
   });
 });
 
+describe('ids the service does not list are flagged with the nearest (issue 26, defect 4)', () => {
+  const listed = () => ({ ...DEMO_LOOKUPS(), ...lookupsFrom({ ...DEMO_IDS, listed: true }) });
+  const DEMO_IDS = {
+    projectIds: ['prj-demo-crops', 'prj-demo-floods'],
+    bandsetIds: ['bs-aurora-rgbn'],
+    workflowIds: ['wf-ndvi-timeseries', 'wf-cloud-mask'],
+    satellites: [{ id: 'sat-aurora-1', bands: ['B01'] }],
+  };
+
+  it('in the composer: project and bandset, fixed in one click', async () => {
+    bridge.work.lookups = { ...DEMO_LOOKUPS(), serviceIds: listed().serviceIds };
+    await useLookupsStore().load();
+    wrapper = mount(OrderComposer, { attachTo: document.body });
+    await flushPromises();
+    const item = wrapper.find('[data-test="composer-item-0"]');
+    await item.find('[data-test="field-project"]').setValue('prj-demo-crop');
+    await item.find('[data-test="field-bandset"]').setValue('bs-aurora-rgb');
+    expect(item.find('[data-test="error-project_id"]').text()).toBe(
+      '“prj-demo-crop” is not a project the service lists. Did you mean prj-demo-crops (Crop monitoring), prj-demo-floods (Flood response)? If it is new, sync to read the lists again.',
+    );
+    expect(item.find('[data-test="error-bandset"]').text()).toContain(
+      'Did you mean bs-aurora-rgbn (Aurora-1 B02, B03, B04, B08)?',
+    );
+    await item.find('[data-test="project-nearest-choice"]').trigger('click');
+    await item.find('[data-test="bandset-nearest-choice"]').trigger('click');
+    expect((item.find('[data-test="field-project"]').element as HTMLInputElement).value).toBe(
+      'prj-demo-crops',
+    );
+    expect(item.find('[data-test="error-project_id"]').text()).toBe('');
+    expect(item.find('[data-test="error-bandset"]').text()).toBe('');
+  });
+
+  it('in the AOI form: satellite and project; nothing is flagged where the service gave no list', async () => {
+    bridge.work.lookups = { ...DEMO_LOOKUPS(), serviceIds: listed().serviceIds };
+    wrapper = mount(AoisScreen, { attachTo: document.body });
+    await flushPromises();
+    await wrapper.find('[data-test="new-aoi"]').trigger('click');
+    await flushPromises();
+    await wrapper.find('[data-test="aoi-satellite"]').setValue('sat-aurora1');
+    await wrapper.find('[data-test="aoi-project"]').setValue('prj-demo-flood');
+    expect(wrapper.find('[data-test="error-satellite_id"]').text()).toContain(
+      'Did you mean sat-aurora-1 (Aurora-1)?',
+    );
+    expect(wrapper.find('[data-test="error-project_id"]').text()).toContain(
+      '“prj-demo-flood” is not a project the service lists.',
+    );
+    await wrapper.find('[data-test="aoi-satellite-nearest-choice"]').trigger('click');
+    expect(wrapper.find('[data-test="error-satellite_id"]').text()).toBe('');
+
+    // A service that gives no lists: the ids are the service's to judge.
+    bridge.work.lookups = DEMO_LOOKUPS();
+    await useLookupsStore().load();
+    await flushPromises();
+    expect(wrapper.find('[data-test="error-project_id"]').text()).toBe('');
+  });
+});
+
 describe('the choices follow the syncs', () => {
   it('are read again when a sync ends (a fresh install: empty, then the service lists)', async () => {
     bridge.work.lookups = EMPTY_LOOKUPS;

@@ -293,7 +293,7 @@ describe('OrderComposer in the screen', () => {
     expect(await expectSummaryOnSubmit(form, () => form.trigger('submit'))).toEqual([
       'Name: Enter a name',
       'Project: Choose a project',
-      'Area: Draw an area, import a GeoJSON file or use the basket',
+      `Area: Draw an area, import a file (KML, KMZ, GPX, zipped Shapefile, GeoPackage, GeoJSON or CSV) or use the basket`,
       'Archive scene ids: Add at least one archive scene id',
     ]);
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FlushResult } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { buildOrderItem } from '@eo/domain/testing';
+import { buildOrder, buildOrderItem } from '@eo/domain/testing';
 import { aoiCreate, orderCreate, queue } from '../../../__tests__/work-fixtures';
 import { useOutboxStore } from '../outbox-store';
 import BatchNotification from '../BatchNotification.vue';
@@ -195,5 +195,51 @@ describe('BatchNotification', () => {
     expect(toast().find('[data-test="notification-later"]').text()).toBe(
       'Order item “North field”: failed',
     );
+  });
+
+  it('says when an order it sent is paid and its items complete (issue 26)', async () => {
+    const outbox = useOutboxStore();
+    await outbox.refresh();
+    const order = await queue(bridge, orderCreate('North field', 'South field'));
+    await outbox.flush();
+    await flushPromises();
+    const orderId = bridge.work.outbox.find((e) => e.id === order.id)!.remoteId!;
+    const item = (id: string, name: string, status: 'DRAFT' | 'ACTIVE' | 'COMPLETED') =>
+      buildOrderItem({ id, order_id: orderId, name, status, validation_errors: [] });
+    // As sent: unpaid, draft items. Nothing moved yet: nothing to say about it.
+    bridge.work.orders = [buildOrder({ id: orderId, status: 'UNPAID' })];
+    bridge.work.orderItems = [
+      item('oi-1', 'North field', 'DRAFT'),
+      item('oi-2', 'South field', 'DRAFT'),
+    ];
+    bridge.emit('records.changed', { kinds: ['orders'] });
+    await flushPromises();
+    expect(toast().find('[data-test="notification-orders"]').exists()).toBe(false);
+    await toast().find('[data-test="dismiss"]').trigger('click');
+
+    // The backend's follow-up read it paid, one item completed: said without a sync.
+    bridge.work.orders = [buildOrder({ id: orderId, status: 'PAID' })];
+    bridge.work.orderItems = [
+      item('oi-1', 'North field', 'COMPLETED'),
+      item('oi-2', 'South field', 'ACTIVE'),
+    ];
+    bridge.emit('records.changed', { kinds: ['orders'] });
+    await flushPromises();
+    expect(toast().find('[data-test="notification-later-title"]').text()).toBe(
+      'Since the last outbox batch: 1 order moved on.',
+    );
+    const line = () => toast().find('[data-test="notification-orders"]').text();
+    expect(line()).toMatch(/^Order .*: Paid · 2 items: 1 completed, 1 active$/);
+    expect(toast().classes()).not.toContain('toast--attention');
+
+    // Moving on again replaces its line (one per order).
+    bridge.work.orderItems = [
+      item('oi-1', 'North field', 'COMPLETED'),
+      item('oi-2', 'South field', 'COMPLETED'),
+    ];
+    bridge.emit('records.changed', { kinds: ['orders'] });
+    await flushPromises();
+    expect(toast().findAll('[data-test="notification-orders"] li')).toHaveLength(1);
+    expect(line()).toMatch(/: Paid · 2 items completed$/);
   });
 });

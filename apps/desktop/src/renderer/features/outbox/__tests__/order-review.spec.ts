@@ -3,7 +3,7 @@
  * reconnect the app quotes them by itself and shows each with its price now, what changed since
  * it was queued, and why a quote failed; "Send N orders (total X)" sends exactly those chosen.
  */
-import { buildOrder } from '@eo/domain/testing';
+import { buildOrder, buildOrderItem } from '@eo/domain/testing';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ describe('the review of queued orders', () => {
     // Offline: nothing is quoted, nothing can be sent; the header says orders wait.
     expect(notice.text()).toBe('3 orders to confirm');
     expect(screen.find('[data-test="review-status"]').text()).toContain(
-      '3 orders wait for your confirmation. They are quoted when the service is reachable',
+      '3 orders wait for your confirmation. The service is not reachable: they are quoted when the service is back',
     );
     expect(screen.find('[data-test="send-orders"]').attributes('disabled')).toBeDefined();
     expect(reviewCalls()).toBe(0);
@@ -204,5 +204,65 @@ describe('the review of queued orders', () => {
       `Unchanged since it was queued (80.00 credits, quoted at ${at}).`,
     );
     expect(priceChange({ composed, quote: null })).toBe(`Was 80.00 credits, quoted at ${at}.`);
+  });
+
+  it('shows each item with its area, base price, uplifts and the service’s warnings before paying (issue 26, defect 5)', async () => {
+    const a = await queue(bridge, orderCreate('North field', 'South strip'));
+    const vhr = {
+      item_id: 'uplift-very-high-resolution',
+      title: 'Very high resolution',
+      subtitle: 'Ground sample distance under 1 m',
+      percentage: 30,
+      amount: 30,
+    };
+    bridge.work.reviewQuote = () =>
+      buildOrder({
+        total_amount: 180,
+        order_items: [
+          buildOrderItem({
+            name: 'North field',
+            area: 12.5,
+            base_amount: 100,
+            final_amount: 130,
+            uplifts: [vhr],
+            validation_errors: [
+              {
+                code: 'GEOMETRY_NOT_COVERED',
+                field: 'geometry',
+                message: 'the scenes do not cover the whole geometry',
+              },
+            ],
+          }),
+          buildOrderItem({
+            name: 'South strip',
+            area: 4,
+            base_amount: 50,
+            final_amount: 50,
+            uplifts: [],
+            validation_errors: [],
+          }),
+        ],
+      });
+    const { screen } = await mountApp();
+    setOnline(true);
+    await flushPromises();
+    const items = row(screen, a.id).findAll('[data-test="review-item"]');
+    expect(items.map((i) => i.find('[data-test="review-item-name"]').text())).toEqual([
+      'North field',
+      'South strip',
+    ]);
+    const north = items[0]!;
+    expect(north.find('[data-test="review-item-area"]').text()).toBe('12.5 km²');
+    expect(north.find('[data-test="review-item-base"]').text()).toBe('100.00 credits');
+    expect(north.find('[data-test="review-item-uplifts"]').text()).toBe(
+      'Very high resolution +30 % (30.00 credits)',
+    );
+    expect(north.find('[data-test="review-item-final"]').text()).toBe('130.00 credits');
+    expect(north.find('[data-test="review-item-warnings"]').text()).toBe(
+      'the scenes do not cover the whole geometry (geometry)',
+    );
+    expect(items[1]!.find('[data-test="review-item-uplifts"]').text()).toBe('None');
+    expect(items[1]!.find('[data-test="review-item-warnings"]').exists()).toBe(false);
+    expect(row(screen, a.id).find('[data-test="review-price"]').text()).toBe('180.00 credits');
   });
 });

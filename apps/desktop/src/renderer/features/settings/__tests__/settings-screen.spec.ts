@@ -64,7 +64,9 @@ describe('SettingsScreen', () => {
   it('saves a new key write-only and empties the field afterwards', async () => {
     bridge.settings = { ...bridge.settings, apiKeySet: false };
     const wrapper = await mountSettings();
-    expect(wrapper.find('[data-test="key-state"]').text()).toBe('No key stored yet.');
+    expect(wrapper.find('[data-test="key-state"]').text()).toBe(
+      'No key stored for https://imagery.example.org yet.',
+    );
     await wrapper.find('input[name="apiKey"]').setValue('k-123456');
     await wrapper.find('form').trigger('submit');
     await flushPromises();
@@ -84,8 +86,38 @@ describe('SettingsScreen', () => {
     expect(bridge.calls.find((c) => c.method === 'settings.update')?.input).toEqual({
       apiKey: null,
     });
-    expect(wrapper.find('[data-test="key-state"]').text()).toBe('No key stored yet.');
+    expect(wrapper.find('[data-test="key-state"]').text()).toBe(
+      'No key stored for https://imagery.example.org yet.',
+    );
     expect(wrapper.find('button.forget').exists()).toBe(false);
+  });
+
+  it('says which service the key is kept for, lists the keys kept for others, forgets one', async () => {
+    const here = 'https://imagery.example.org';
+    const there = 'https://other.example.net:8443';
+    bridge.settings = { ...bridge.settings, keptKeys: [here, there, 'embedded'] };
+    const wrapper = await mountSettings();
+    expect(wrapper.find('[data-test="key-state"]').text()).toMatch(
+      /^Key kept for https:\/\/imagery\.example\.org\. /,
+    );
+    const items = () => wrapper.findAll('[data-test="kept-keys"] li').map((li) => li.text());
+    expect(items()).toEqual([`${there} Forget`, 'the built-in demo service Forget']);
+    const forget = wrapper.find(`button[aria-label="Forget the key kept for ${there}"]`);
+    expect(forget.exists()).toBe(true);
+    await forget.trigger('click');
+    await flushPromises();
+    expect(bridge.calls.find((c) => c.method === 'settings.update')?.input).toEqual({
+      forgetKey: there,
+    });
+    expect(items()).toEqual(['the built-in demo service Forget']);
+    // Another service: its own key is asked for; the first one's stays in the list.
+    await wrapper.find('input[name="serviceUrl"]').setValue(`${there}/api`);
+    await wrapper.find('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.find('[data-test="key-state"]').text()).toBe(`No key stored for ${there} yet.`);
+    expect(items()).toEqual([`${here} Forget`, 'the built-in demo service Forget']);
+    // The keys themselves never reach the screen: only origins and a boolean.
+    expect(Object.keys(bridge.settings)).not.toContain('apiKey');
   });
 
   it('asks before clearing the mirror', async () => {

@@ -15,6 +15,7 @@ import SettingsScreen from '../../settings/SettingsScreen.vue';
 import { useSettingsStore } from '../../settings/settings-store';
 import ConnectivityBadge from '../ConnectivityBadge.vue';
 import SyncScreen from '../SyncScreen.vue';
+import StatusRefresh from '../../../ui/StatusRefresh.vue';
 
 let bridge: MemoryBridge;
 
@@ -94,6 +95,37 @@ describe('Work offline', () => {
     expect(wrapper.find<HTMLInputElement>('input[data-test="work-offline"]').element.checked).toBe(
       true,
     );
+  });
+
+  it('says "Working offline (by your choice)", never "not reachable", while the switch is on', async () => {
+    const connectivity = useConnectivityStore();
+    const at = '2024-05-17T09:00:00.000Z';
+    connectivity.current = { state: 'working-offline', checkedAt: at, since: at };
+    const refresh = mount(StatusRefresh, { props: { unfinished: true, kinds: ['deliveries'] } });
+    await flushPromises();
+    expect(refresh.find('#refresh-reason').text()).toBe(
+      'Working offline (by your choice): statuses come from the service, so the last known ones are shown.',
+    );
+    const badge = mount(ConnectivityBadge);
+    expect(badge.attributes('title')).toMatch(
+      /^Working offline \(by your choice\): nothing is sent/,
+    );
+    for (const w of [refresh, badge]) expect(w.text()).not.toMatch(/not reachable/i);
+
+    // The service's own absence is said as such, the technical reason in the title only.
+    connectivity.current = {
+      state: 'offline',
+      checkedAt: at,
+      since: at,
+      message: 'The service cannot be reached: nothing answers at its address.',
+      details: 'ECONNREFUSED',
+    };
+    await flushPromises();
+    expect(refresh.find('#refresh-reason').text()).toMatch(/^The service is not reachable: /);
+    expect(badge.attributes('title')).toMatch(/Technical reason: ECONNREFUSED\.$/);
+    expect(badge.text()).not.toContain('ECONNREFUSED');
+    refresh.unmount();
+    badge.unmount();
   });
 
   it('a call refused while working offline names the switch', () => {
