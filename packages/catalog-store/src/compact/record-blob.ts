@@ -84,6 +84,7 @@ export function packRecord(
   context: RecordContext,
   shared: SharedTexts,
 ): Buffer {
+  shared.revalidate();
   let text = json;
   let flags = 0;
   if (!hasControlMarker(json)) {

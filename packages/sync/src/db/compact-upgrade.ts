@@ -33,11 +33,15 @@ type OldRow = Pick<
   'seq' | 'id' | 'order_id' | 'order_item_id' | 'org_id' | 'record_json'
 >;
 
-/** The parsed record, or (a text that is not JSON) as much as the old row says of it. */
+/**
+ * The parsed record, or (a text that is not a JSON object) as much as the old row says of it.
+ * The row's id is kept whatever the text says: the row is moved, never re-keyed.
+ */
 function recordOf(row: OldRow): CatalogRecordOut {
   try {
     const r = JSON.parse(row.record_json) as unknown;
-    if (typeof r === 'object' && r !== null && !Array.isArray(r)) return r as CatalogRecordOut;
+    if (typeof r === 'object' && r !== null && !Array.isArray(r))
+      return { ...r, id: row.id } as unknown as CatalogRecordOut;
   } catch {
     // Kept as text below.
   }
@@ -79,17 +83,19 @@ export function upgradeCatalogRecords(
     moved += n;
     onProgress?.({ moved, total });
   }
-  sqlite.transaction(() => {
-    // Row numbers continue after the old table's, as if it had never been renamed.
-    sqlite
-      .prepare(
-        `UPDATE sqlite_sequence SET seq = max(seq, coalesce(
+  sqlite
+    .transaction(() => {
+      // Row numbers continue after the old table's, as if it had never been renamed.
+      sqlite
+        .prepare(
+          `UPDATE sqlite_sequence SET seq = max(seq, coalesce(
            (SELECT seq FROM sqlite_sequence WHERE name = '${OLD_TABLE}'), 0))
          WHERE name = 'catalog_records'`,
-      )
-      .run();
-    sqlite.exec(`DROP TABLE ${OLD_TABLE}`);
-  }).immediate();
+        )
+        .run();
+      sqlite.exec(`DROP TABLE ${OLD_TABLE}`);
+    })
+    .immediate();
   return moved;
 }
 

@@ -8,8 +8,12 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { installFootprintFunction } from '@eo/catalog-store';
-import { compactIfMostlyFree, upgradeCatalogRecords, type UpgradeProgress } from './compact-upgrade';
+import { installFootprintFunction, installRecordFunction } from '@eo/catalog-store';
+import {
+  compactIfMostlyFree,
+  upgradeCatalogRecords,
+  type UpgradeProgress,
+} from './compact-upgrade';
 import { makePrivateDir, preparePrivateDatabase } from './private-files';
 import * as schema from './schema';
 
@@ -55,6 +59,8 @@ export function openMirrorDatabase(file: string, options: OpenMirrorOptions = {}
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   upgradeCatalogRecords(sqlite, options.onUpgrade);
   compactIfMostlyFree(sqlite);
+  // `eo_catalog_record(...)`: a packed record's text in SQL (`COMPACT_LAYOUT.recordSql`).
+  installRecordFunction(sqlite);
   return {
     file,
     sqlite,

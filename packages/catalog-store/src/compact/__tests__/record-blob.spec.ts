@@ -139,6 +139,51 @@ describe('packed catalog records', () => {
     expect(size).toBeLessThan(zone.length / 4);
   });
 
+  it('never names a shared text whose insert was rolled back', () => {
+    // A page write that fails rolls its new shared texts back, and AUTOINCREMENT hands their
+    // ids to the next ones: a cached id from before the rollback would name another text.
+    const withZone = (id: string, zone: number) =>
+      ({
+        id,
+        details: { id, properties: { 'proj:wkt2': wkt(zone) } },
+      }) as unknown as CatalogRecordOut;
+    const failing = db.sqlite.transaction(() => {
+      upsert(withZone('rolled-back', 50), links);
+      throw new Error('the page failed');
+    });
+    expect(() => failing()).toThrow('the page failed');
+    upsert(withZone('other-zone', 51), links);
+    upsert(withZone('zone-again', 50), links);
+    expect(reader.byId('org', 'rolled-back')).toBeNull();
+    expect(reader.byId('org', 'other-zone')).toBe(JSON.stringify(withZone('other-zone', 51)));
+    expect(reader.byId('org', 'zone-again')).toBe(JSON.stringify(withZone('zone-again', 50)));
+  });
+
+  it('reads back hostile texts exactly: numbers JSON.stringify never writes, huge, unicode', () => {
+    const shared = sharedTexts(db.sqlite);
+    const context: RecordContext = {
+      id: 'hostile',
+      itemId: 'item',
+      createdAtUs: 0,
+      updatedAtUs: 0,
+      datetimeUs: null,
+      geometry: null,
+    };
+    const texts = [
+      '{"id":"hostile","n":-0,"big":1e21,"one":1.0,"e":1E+2,"tiny":5e-324}',
+      '{ "id" : "hostile" ,\n\t"dup" : 1, "dup" : 2 }',
+      `{"id":"hostile","s":"${'ab'.repeat(300_000)}"}`,
+      '{"id":"hostile","t":"Пирамида 衛星 🛰️ é\u0301","lone":"\\ud800"}',
+      `{"id":"hostile","w":${JSON.stringify(wkt(7))},"again":${JSON.stringify(wkt(7))}}`,
+      'not json at all',
+      '',
+    ];
+    for (const text of texts) {
+      const blob = packRecord(text, [JSON.stringify(wkt(7))], context, shared);
+      expect(unpackRecord(blob, context, shared)).toBe(text);
+    }
+  });
+
   it('packs a text holding a raw control character without markers, exactly', () => {
     const shared = sharedTexts(db.sqlite);
     const context: RecordContext = {
