@@ -1,20 +1,30 @@
 /**
  * The catalog's CREATE statements, made from its drizzle definitions (`table.ts`,
- * `footprints.ts`) and the R*Tree statement (`rtree.ts`): the one source of the catalog's
- * layout. They are spelled as drizzle-kit writes migrations (backquoted names, a `unique()`
+ * `footprints.ts`, `compact/shared-texts.ts`) and the R*Tree statement (`rtree.ts`): the one
+ * source of the catalog's layout, in either of its two forms (`layout.ts`: the service's JSON
+ * records, the mirror's compact ones with their shared texts). They are spelled as drizzle-kit writes migrations (backquoted names, a `unique()`
  * column as its own `<table>_<column>_unique` index), so the service's and the mirror's
  * migrations create exactly these (their migration tests compare `sqlite_schema` with a
  * database made from this list), and a test database made from it is the one they ship.
  */
 import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { catalogShared } from './compact/shared-texts';
 import { catalogFootprints } from './footprints';
+import { JSON_LAYOUT, type CatalogLayout } from './layout';
 import { CATALOG_RTREE_DDL } from './rtree';
-import { catalogRecords } from './table';
+import { catalogRecords, compactCatalogRecords } from './table';
 
-/** Every statement that creates the catalog: tables, their indexes, the R*Tree. */
-export function catalogDdl(): string[] {
-  return [...tableDdl(catalogRecords), ...tableDdl(catalogFootprints), CATALOG_RTREE_DDL];
+/** Every statement that creates the catalog in `layout`: tables, their indexes, the R*Tree. */
+export function catalogDdl(layout: CatalogLayout = JSON_LAYOUT): string[] {
+  if (layout === JSON_LAYOUT)
+    return [...tableDdl(catalogRecords), ...tableDdl(catalogFootprints), CATALOG_RTREE_DDL];
+  return [
+    ...tableDdl(compactCatalogRecords),
+    ...tableDdl(catalogFootprints),
+    ...tableDdl(catalogShared),
+    CATALOG_RTREE_DDL,
+  ];
 }
 
 const quoted = (name: string) => `\`${name}\``;

@@ -2,7 +2,24 @@
  * @eo/catalog-store: catalog records in SQLite, shared by the reference service and the
  * offline mirror so both answer catalog search with the same SQL over the same layout.
  */
-export { catalogRecords } from './table';
+export { catalogRecords, compactCatalogRecords } from './table';
+export { COMPACT_LAYOUT, JSON_LAYOUT, RECORD_CONTEXT_COLUMNS, type CatalogLayout } from './layout';
+export {
+  catalogShared,
+  forgetCatalogShared,
+  sharedTexts,
+  type SharedTexts,
+} from './compact/shared-texts';
+export { decodeGeometry, encodeGeometry, geometryJson } from './compact/geometry-blob';
+export { packRecord, unpackRecord, type RecordContext } from './compact/record-blob';
+export {
+  installRecordFunction,
+  makeCatalogRecordReader,
+  packedRecordJson,
+  recordContext,
+  type CatalogRecordReader,
+  type PackedRow,
+} from './records';
 export type { SqlRow } from './sql-row';
 export { CATALOG_RTREE_DDL } from './rtree';
 export { catalogDdl } from './ddl';
@@ -18,6 +35,7 @@ export {
   makeCatalogInserter,
   makeCatalogUpserter,
   makeCatalogDeleter,
+  makeCatalogMover,
   CatalogRecordIdError,
   type CatalogLinks,
   type CatalogReading,
@@ -25,7 +43,12 @@ export {
 } from './writes';
 export {
   makeCatalogSearch,
+  makeCatalogListSearch,
+  installSearchFunctions,
   installTimeFunction,
+  type CatalogListPage,
+  type CatalogListRow,
+  type CatalogListSearch,
   type CatalogSearch,
   type CatalogSearchPage,
 } from './search';

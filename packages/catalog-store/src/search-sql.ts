@@ -29,6 +29,7 @@ import {
   type QueryOperators,
   type QueryScalar,
 } from '@eo/domain';
+import { JSON_LAYOUT, type CatalogLayout } from './layout';
 
 export type Params = Record<string, unknown>;
 
@@ -62,14 +63,6 @@ export interface CompiledSql {
   readonly empty: boolean;
 }
 
-// Maps, not object literals: keys come from requests, and a plain object answers
-// `constructor`, `toString` or `__proto__` with an inherited member (whose text ended in SQL).
-const NUMERIC_COLUMNS: ReadonlyMap<string, string> = new Map([
-  ['eo:cloud_cover', 'c.cloud_cover'],
-  ['view:off_nadir', 'c.off_nadir'],
-  ['gsd', 'c.gsd'],
-]);
-
 /** Keys SQLite's JSON path syntax can quote (`."key"`): no quote, backslash or control char. */
 function isSafeKey(key: string): boolean {
   for (let i = 0; i < key.length; i++) {
@@ -82,6 +75,7 @@ function isSafeKey(key: string): boolean {
 class Builder {
   readonly params: Params = {};
   private n = 0;
+  constructor(readonly layout: CatalogLayout) {}
   param(value: unknown): string {
     const name = `p${this.n++}`;
     this.params[name] = value;
@@ -89,19 +83,20 @@ class Builder {
   }
 }
 
-/** The JSON value at a path of `record_json`, as (type expression, value expression). */
+/** The JSON value at a path of the record, as (type expression, value expression). */
 function jsonAt(b: Builder, parent: string, key: string | null): { t: string; v: string } {
+  const record = b.layout.recordSql;
   if (key === null) {
     const p = b.param(parent);
-    return { t: `json_type(c.record_json, ${p})`, v: `json_extract(c.record_json, ${p})` };
+    return { t: `json_type(${record}, ${p})`, v: `json_extract(${record}, ${p})` };
   }
   if (isSafeKey(key)) {
     const p = b.param(`${parent}."${key}"`);
-    return { t: `json_type(c.record_json, ${p})`, v: `json_extract(c.record_json, ${p})` };
+    return { t: `json_type(${record}, ${p})`, v: `json_extract(${record}, ${p})` };
   }
   const pp = b.param(parent);
   const pk = b.param(key);
-  const each = `FROM json_each(c.record_json, ${pp}) WHERE key = ${pk}`;
+  const each = `FROM json_each(${record}, ${pp}) WHERE key = ${pk}`;
   return { t: `(SELECT type ${each})`, v: `(SELECT value ${each})` };
 }
 
@@ -150,15 +145,27 @@ function pathSql(b: Builder, path: string): PathSql | InstantSql {
     }
   }
   const generic = genericPath(jsonAt(b, '$.details.properties', r.key));
-  const column = NUMERIC_COLUMNS.get(r.key);
-  if (!column) return generic;
-  // The column holds the value exactly when it is a number; other types stay in the JSON.
-  return {
-    ...generic,
-    num: column,
-    rank: `(CASE WHEN ${column} IS NOT NULL THEN 0 ELSE ${generic.rank} END)`,
-    value: `coalesce(${column}, ${generic.value})`,
-  };
+  const column = b.layout.numberColumns.get(r.key);
+  if (column) {
+    // The column holds the value exactly when it is a number; other types stay in the JSON.
+    return {
+      ...generic,
+      num: column,
+      rank: `(CASE WHEN ${column} IS NOT NULL THEN 0 ELSE ${generic.rank} END)`,
+      value: `coalesce(${column}, ${generic.value})`,
+    };
+  }
+  const textColumn = b.layout.textColumns.get(r.key);
+  if (textColumn) {
+    // The column holds the value exactly when it is a string; other types stay in the JSON.
+    return {
+      ...generic,
+      str: textColumn,
+      rank: `(CASE WHEN ${textColumn} IS NOT NULL THEN 1 ELSE ${generic.rank} END)`,
+      value: `coalesce(${textColumn}, ${generic.value})`,
+    };
+  }
+  return generic;
 }
 
 const SQL_OPS: ReadonlyMap<string, string> = new Map([
@@ -283,8 +290,12 @@ const RTREE_BOX = (alias: string, b: Builder, box: readonly number[]) =>
   `${alias}.min_lon <= ${b.param(box[2])} AND ${alias}.max_lon >= ${b.param(box[0])} AND ` +
   `${alias}.min_lat <= ${b.param(box[3])} AND ${alias}.max_lat >= ${b.param(box[1])}`;
 
-export function compileCatalogSql(orgId: string, req: CatalogSearchRequest): CompiledSql {
-  const b = new Builder();
+export function compileCatalogSql(
+  orgId: string,
+  req: CatalogSearchRequest,
+  layout: CatalogLayout = JSON_LAYOUT,
+): CompiledSql {
+  const b = new Builder(layout);
   const where: string[] = [`c.org_id = ${b.param(orgId)}`];
   const idFilter = (col: string, list: readonly string[] | undefined) => {
     if (list !== undefined)
@@ -332,7 +343,7 @@ export function compileCatalogSql(orgId: string, req: CatalogSearchRequest): Com
       from = `(${candidates}) r CROSS JOIN catalog_records c ON c.seq = r.seq`;
     }
     // Last, so the cheap column tests run first and the exact test only on survivors.
-    where.push(`eo_intersects(@token, json_extract(c.record_json, '$.details.geometry'))`);
+    where.push(`eo_intersects(@token, ${layout.geometrySql})`);
   }
   return {
     from,
@@ -346,9 +357,13 @@ export function compileCatalogSql(orgId: string, req: CatalogSearchRequest): Com
 
 /**
  * The statements of a compiled search: count, page, and page with the total of all matches on
- * every row (one pass, for searches that sort every match anyway). Pages bind @limit, @offset.
+ * every row (one pass, for searches that sort every match anyway). Pages bind @limit, @offset
+ * and select `columns` (of row `c`; default the record's JSON text).
  */
-export function catalogSearchStatements(c: CompiledSql): {
+export function catalogSearchStatements(
+  c: CompiledSql,
+  columns = 'c.record_json',
+): {
   count: string;
   page: string;
   pageWithTotal: string;
@@ -356,7 +371,7 @@ export function catalogSearchStatements(c: CompiledSql): {
   const tail = `FROM ${c.from} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT @limit OFFSET @offset`;
   return {
     count: `SELECT count(*) AS n FROM ${c.from} WHERE ${c.where}`,
-    page: `SELECT c.record_json ${tail}`,
-    pageWithTotal: `SELECT c.record_json, count(*) OVER () AS total ${tail}`,
+    page: `SELECT ${columns} ${tail}`,
+    pageWithTotal: `SELECT ${columns}, count(*) OVER () AS total ${tail}`,
   };
 }

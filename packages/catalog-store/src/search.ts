@@ -1,7 +1,14 @@
 /**
  * Catalog search executed: the compiled statements (`search-sql.ts`) run on one connection,
- * with `eo_intersects` and `eo_rfc3339` installed. Records are stored as the JSON sent on the
- * wire, so a page is those texts: no parse and re-serialise per record.
+ * with `eo_intersects`, `eo_rfc3339` (and, for the compact layout, `eo_catalog_record`)
+ * installed.
+ *
+ * - `makeCatalogSearch`: a page of whole records as their JSON texts. The JSON layout selects
+ *   the stored texts (no parse and re-serialise per record); the compact layout sorts row
+ *   numbers only and decodes just the page's records afterwards.
+ * - `makeCatalogListSearch`: a page of result-list rows read from columns alone (id,
+ *   collection, acquisition instant, cloud, off-nadir, gsd, platform, footprint bounds): no
+ *   record is read, decoded or parsed.
  *
  * A spatial search sorts its matches anyway, so it counts them in the same pass
  * (`count(*) OVER ()`); other searches walk an index for the page and count separately.
@@ -10,8 +17,12 @@
  */
 import { tryParseRfc3339, type CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
+import { JSON_LAYOUT, type CatalogLayout } from './layout';
+import { installRecordFunction, makeCatalogRecordReader } from './records';
 import { catalogSearchStatements, compileCatalogSql } from './search-sql';
 import { installSpatialFunctions, withQueryGeometry } from './spatial-sql';
+import type { SqlRow } from './sql-row';
+import type { compactCatalogRecords } from './table';
 
 /** `eo_rfc3339(text)`: the domain's RFC 3339 parser in SQL (instant in µs, or NULL). */
 export function installTimeFunction(sqlite: Database.Database): void {
@@ -22,6 +33,16 @@ export function installTimeFunction(sqlite: Database.Database): void {
   });
 }
 
+/** Every SQL function the search SQL of `layout` calls, on this connection. */
+export function installSearchFunctions(
+  sqlite: Database.Database,
+  layout: CatalogLayout = JSON_LAYOUT,
+): void {
+  installSpatialFunctions(sqlite);
+  installTimeFunction(sqlite);
+  if (layout !== JSON_LAYOUT) installRecordFunction(sqlite);
+}
+
 export interface CatalogSearchPage {
   /** The page's records as stored JSON texts. */
   readonly json: string[];
@@ -30,9 +51,31 @@ export interface CatalogSearchPage {
 
 export type CatalogSearch = (orgId: string, req: CatalogSearchRequest) => CatalogSearchPage;
 
-export function makeCatalogSearch(sqlite: Database.Database): CatalogSearch {
-  installSpatialFunctions(sqlite);
-  installTimeFunction(sqlite);
+/** A result-list row, from the indexed columns only. */
+export interface CatalogListRow {
+  readonly id: string;
+  readonly collection: string | null;
+  /** `details.properties.datetime` as indexed (µs); null when missing or unreadable. */
+  readonly datetimeUs: number | null;
+  readonly cloudCover: number | null;
+  readonly offNadir: number | null;
+  readonly gsd: number | null;
+  /** `details.properties.platform` when it is a string. */
+  readonly platform: string | null;
+  /** The footprint's bounds `[west, south, east, north]`; null without a readable footprint. */
+  readonly bounds: [number, number, number, number] | null;
+}
+
+export interface CatalogListPage {
+  readonly rows: CatalogListRow[];
+  readonly total: number;
+}
+
+export type CatalogListSearch = (orgId: string, req: CatalogSearchRequest) => CatalogListPage;
+
+/** Runs a compiled search for one page of `columns`: its rows and the total of matches. */
+function makePageRunner(sqlite: Database.Database, layout: CatalogLayout) {
+  installSearchFunctions(sqlite, layout);
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let s = statements.get(sql);
@@ -42,31 +85,96 @@ export function makeCatalogSearch(sqlite: Database.Database): CatalogSearch {
     }
     return s;
   };
-
-  return (orgId, req) => {
-    const c = compileCatalogSql(orgId, req);
-    if (c.empty) return { json: [], total: 0 };
-    const sql = catalogSearchStatements(c);
+  return <Row>(
+    orgId: string,
+    req: CatalogSearchRequest,
+    columns: string,
+  ): { rows: Row[]; total: number } => {
+    const c = compileCatalogSql(orgId, req, layout);
+    if (c.empty) return { rows: [], total: 0 };
+    const sql = catalogSearchStatements(c, columns);
     const count = (params: Record<string, unknown>) =>
       (prepare(sql.count).get(params) as { n: number }).n;
     const page = { limit: req.limit, offset: req.offset };
     if (c.geometry === null) {
       const total = count(c.params);
-      if (total <= req.offset) return { json: [], total };
-      const rows = prepare(sql.page).all({ ...c.params, ...page }) as Array<{
-        record_json: string;
-      }>;
-      return { json: rows.map((r) => r.record_json), total };
+      if (total <= req.offset) return { rows: [], total };
+      return { rows: prepare(sql.page).all({ ...c.params, ...page }) as Row[], total };
     }
     return withQueryGeometry(sqlite, c.geometry, (token) => {
       const params = { ...c.params, token };
-      const rows = prepare(sql.pageWithTotal).all({ ...params, ...page }) as Array<{
-        record_json: string;
-        total: number;
-      }>;
+      const rows = prepare(sql.pageWithTotal).all({ ...params, ...page }) as Array<
+        Row & { total: number }
+      >;
       // An empty page carries no total: count (only when paging past the end).
       const total = rows.length > 0 ? rows[0]!.total : req.offset > 0 ? count(params) : 0;
-      return { json: rows.map((r) => r.record_json), total };
+      return { rows, total };
     });
+  };
+}
+
+export function makeCatalogSearch(
+  sqlite: Database.Database,
+  layout: CatalogLayout = JSON_LAYOUT,
+): CatalogSearch {
+  const run = makePageRunner(sqlite, layout);
+  if (layout === JSON_LAYOUT) {
+    return (orgId, req) => {
+      const { rows, total } = run<{ record_json: string }>(orgId, req, 'c.record_json');
+      return { json: rows.map((r) => r.record_json), total };
+    };
+  }
+  // Packed records: the sort carries row numbers only; the page's records are decoded after.
+  const records = makeCatalogRecordReader(sqlite, layout);
+  return (orgId, req) => {
+    const { rows, total } = run<{ seq: number }>(orgId, req, 'c.seq');
+    return { json: records.bySeq(rows.map((r) => r.seq)), total };
+  };
+}
+
+type ListColumns = Pick<
+  SqlRow<typeof compactCatalogRecords>,
+  | 'id'
+  | 'collection'
+  | 'datetime_us'
+  | 'cloud_cover'
+  | 'off_nadir'
+  | 'gsd'
+  | 'platform'
+  | 'min_lon'
+  | 'min_lat'
+  | 'max_lon'
+  | 'max_lat'
+>;
+
+export function makeCatalogListSearch(
+  sqlite: Database.Database,
+  layout: CatalogLayout = JSON_LAYOUT,
+): CatalogListSearch {
+  const run = makePageRunner(sqlite, layout);
+  const platform =
+    layout.textColumns.get('platform') ??
+    `(CASE WHEN json_type(${layout.recordSql}, '$.details.properties.platform') = 'text'
+       THEN json_extract(${layout.recordSql}, '$.details.properties.platform') END)`;
+  const columns = `c.id, c.collection, c.datetime_us, c.cloud_cover, c.off_nadir, c.gsd,
+    ${platform} AS platform, c.min_lon, c.min_lat, c.max_lon, c.max_lat`;
+  return (orgId, req) => {
+    const { rows, total } = run<ListColumns>(orgId, req, columns);
+    return {
+      total,
+      rows: rows.map((r) => ({
+        id: r.id,
+        collection: r.collection,
+        datetimeUs: r.datetime_us,
+        cloudCover: r.cloud_cover,
+        offNadir: r.off_nadir,
+        gsd: r.gsd,
+        platform: r.platform,
+        bounds:
+          r.min_lon === null || r.min_lat === null || r.max_lon === null || r.max_lat === null
+            ? null
+            : [r.min_lon, r.min_lat, r.max_lon, r.max_lat],
+      })),
+    };
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The exact half of spatial search in SQL. R*Tree tables give a superset of candidates (they
- * store 32-bit floats rounded outward); `eo_intersects(token, geojson)` then tests each
+ * store 32-bit floats rounded outward); `eo_intersects(token, footprint)` (GeoJSON text, or a
+ * geometry BLOB of the compact layout) then tests each
  * candidate's real footprint against the query geometry with the domain's `geometryIntersects` (as
  * `primitivesIntersect`, the query decomposed once).
  *
@@ -16,6 +17,7 @@ import {
   type GeometryPrimitives,
 } from '@eo/domain';
 import type Database from 'better-sqlite3';
+import { decodeGeometry } from './compact/geometry-blob';
 
 interface Registry {
   /** Query geometries, decomposed once per search. */
@@ -35,10 +37,15 @@ function registry(sqlite: Database.Database): Registry {
     (token: unknown, geojson: unknown): number => {
       const query = created.queries.get(Number(token));
       if (!query) throw new Error('eo_intersects: no query geometry registered for this token');
-      if (typeof geojson !== 'string') return 0;
-      return primitivesIntersect(geometryPrimitives(JSON.parse(geojson) as Geometry), query)
-        ? 1
-        : 0;
+      // The JSON layout's footprint is JSON text, the compact layout's a geometry BLOB.
+      const footprint =
+        typeof geojson === 'string'
+          ? JSON.parse(geojson)
+          : geojson instanceof Uint8Array
+            ? decodeGeometry(geojson)
+            : null;
+      if (footprint === null) return 0;
+      return primitivesIntersect(geometryPrimitives(footprint as Geometry), query) ? 1 : 0;
     },
   );
   registries.set(sqlite, created);

@@ -18,7 +18,11 @@ import {
 } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
+import { encodeGeometry } from './compact/geometry-blob';
+import { packRecord } from './compact/record-blob';
+import { sharedTexts } from './compact/shared-texts';
 import { footprintWriter } from './footprints';
+import { COMPACT_LAYOUT, JSON_LAYOUT, type CatalogLayout } from './layout';
 
 export type CatalogRecordOut = z.input<typeof CatalogRecord>;
 
@@ -29,11 +33,39 @@ export interface CatalogLinks {
   readonly orderItemId: string | null;
 }
 
-const COLUMNS = `id, org_id, task_id, order_item_id, order_id, item_id, collection, datetime_us,
-  cloud_cover, off_nadir, gsd, min_lon, min_lat, max_lon, max_lat, created_at_us, updated_at_us, record_json`;
-const PLACEHOLDERS = COLUMNS.split(',')
-  .map(() => '?')
-  .join(', ');
+/** Columns both layouts write, in `recordRow` order; then the layout's own (`layoutColumns`). */
+const SHARED_COLUMNS = [
+  'id',
+  'org_id',
+  'task_id',
+  'order_item_id',
+  'order_id',
+  'item_id',
+  'collection',
+  'datetime_us',
+  'cloud_cover',
+  'off_nadir',
+  'gsd',
+  'min_lon',
+  'min_lat',
+  'max_lon',
+  'max_lat',
+  'created_at_us',
+  'updated_at_us',
+];
+const JSON_COLUMNS = ['record_json'];
+const COMPACT_COLUMNS = ['platform', 'sun_elevation', 'item_updated_us', 'geometry', 'record'];
+
+/**
+ * Values records share whole, stored once in the compact layout (`compact/shared-texts.ts`):
+ * a zone's WKT (or PROJJSON) and the extension list.
+ */
+function sharedValuesOf(details: Record<string, unknown>, p: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const v of [p['proj:wkt2'], p['proj:projjson'], details.stac_extensions])
+    if (v !== undefined) out.push(JSON.stringify(v));
+  return out;
+}
 
 type Bounds = readonly [number, number, number, number];
 
@@ -105,6 +137,9 @@ function recordRow(
   record: CatalogRecordOut,
   links: CatalogLinks,
   read: FieldReaders,
+  layout: LayoutWriter,
+  /** The record's text when it is stored already (kept as it is); else `JSON.stringify`. */
+  json?: string,
 ): { row: unknown[]; bounds: Bounds | null; geometry: unknown; unreadable: readonly string[] } {
   const raw = record as unknown as Record<string, unknown>;
   const id = read.id(raw.id);
@@ -155,9 +190,61 @@ function recordRow(
     // NOT NULL columns: 0 (the epoch) when missing or unreadable; the JSON keeps what came.
     col(raw.created_at, read.stamp, 'created_at') ?? 0,
     col(raw.updated_at, read.stamp, 'updated_at') ?? 0,
-    JSON.stringify(record),
   ];
+  layout.finish(row, { json: json ?? JSON.stringify(record), details, p, read, col });
   return { row, bounds, geometry: details.geometry, unreadable };
+}
+
+/** What a layout adds to the shared columns of a row. */
+interface LayoutWriter {
+  readonly columns: readonly string[];
+  finish(
+    row: unknown[],
+    r: {
+      /** The record's text as stored. */
+      readonly json: string;
+      readonly details: Record<string, unknown>;
+      readonly p: Record<string, unknown>;
+      readonly read: FieldReaders;
+      readonly col: <T>(v: unknown, reader: (v: unknown) => T | null, field: string) => T | null;
+    },
+  ): void;
+}
+
+const JSON_WRITER: LayoutWriter = {
+  columns: JSON_COLUMNS,
+  finish: (row, r) => void row.push(r.json),
+};
+
+/** The compact layout: the typed columns it adds, the exact footprint, the packed record. */
+function compactWriter(sqlite: Database.Database): LayoutWriter {
+  const shared = sharedTexts(sqlite);
+  return {
+    columns: COMPACT_COLUMNS,
+    finish(row, { json, details, p, read, col }) {
+      const geometry = encodeGeometry(details.geometry);
+      const context = {
+        id: row[0] as string,
+        itemId: row[5] as string,
+        createdAtUs: row[15] as number,
+        updatedAtUs: row[16] as number,
+        datetimeUs: row[7] as number | null,
+        geometry,
+      };
+      row.push(
+        typeof p.platform === 'string' ? p.platform : null,
+        col(p['view:sun_elevation'], read.num, 'details.properties.view:sun_elevation'),
+        // As the mirror's incremental sync reads its watermark: any readable instant.
+        readInstant(p.updated),
+        geometry,
+        packRecord(json, sharedValuesOf(details, p), context, shared),
+      );
+    },
+  };
+}
+
+function layoutWriter(sqlite: Database.Database, layout: CatalogLayout): LayoutWriter {
+  return layout === COMPACT_LAYOUT ? compactWriter(sqlite) : JSON_WRITER;
 }
 
 function rtreeInsert(sqlite: Database.Database) {
@@ -171,15 +258,21 @@ function rtreeInsert(sqlite: Database.Database) {
  * Inserts a new record (its id must be new). Returns the fields that were sent but could not
  * be indexed (empty for a record that follows the spec).
  */
-export function makeCatalogInserter(sqlite: Database.Database, reading: CatalogReading = 'strict') {
+export function makeCatalogInserter(
+  sqlite: Database.Database,
+  reading: CatalogReading = 'strict',
+  layout: CatalogLayout = JSON_LAYOUT,
+) {
   const read = reading === 'lenient' ? LENIENT : STRICT;
+  const writer = layoutWriter(sqlite, layout);
+  const columns = [...SHARED_COLUMNS, ...writer.columns];
   const insert = sqlite.prepare(
-    `INSERT INTO catalog_records (${COLUMNS}) VALUES (${PLACEHOLDERS})`,
+    `INSERT INTO catalog_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
   const insertRtree = rtreeInsert(sqlite);
   const writeFootprint = footprintWriter(sqlite);
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
-    const { row, bounds, geometry, unreadable } = recordRow(record, links, read);
+    const { row, bounds, geometry, unreadable } = recordRow(record, links, read, writer);
     const r = insert.run(...row);
     if (bounds) insertRtree(r.lastInsertRowid, bounds);
     writeFootprint(r.lastInsertRowid, geometry, bounds);
@@ -193,22 +286,27 @@ export function makeCatalogInserter(sqlite: Database.Database, reading: CatalogR
  * that were sent but could not be indexed; throws CatalogRecordIdError (before writing) when
  * the id is unusable.
  */
-export function makeCatalogUpserter(sqlite: Database.Database, reading: CatalogReading = 'strict') {
+export function makeCatalogUpserter(
+  sqlite: Database.Database,
+  reading: CatalogReading = 'strict',
+  layout: CatalogLayout = JSON_LAYOUT,
+) {
   const read = reading === 'lenient' ? LENIENT : STRICT;
-  const updates = COLUMNS.split(',')
-    .map((c) => c.trim())
+  const writer = layoutWriter(sqlite, layout);
+  const columns = [...SHARED_COLUMNS, ...writer.columns];
+  const updates = columns
     .filter((c) => c !== 'id')
     .map((c) => `${c} = excluded.${c}`)
     .join(', ');
   const upsert = sqlite.prepare(
-    `INSERT INTO catalog_records (${COLUMNS}) VALUES (${PLACEHOLDERS})
+    `INSERT INTO catalog_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
      ON CONFLICT(id) DO UPDATE SET ${updates} RETURNING seq`,
   );
   const dropRtree = sqlite.prepare('DELETE FROM catalog_rtree WHERE seq = ?');
   const insertRtree = rtreeInsert(sqlite);
   const writeFootprint = footprintWriter(sqlite);
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
-    const { row, bounds, geometry, unreadable } = recordRow(record, links, read);
+    const { row, bounds, geometry, unreadable } = recordRow(record, links, read, writer);
     const { seq } = upsert.get(...row) as { seq: number };
     dropRtree.run(seq);
     if (bounds) insertRtree(seq, bounds);
@@ -236,5 +334,28 @@ export function makeCatalogDeleter(sqlite: Database.Database) {
     dropRtree.run(list);
     dropFootprints.run(list);
     return drop.run(list).changes;
+  };
+}
+
+/**
+ * Writes a record stored before in another layout into this one: the same row number (`seq`),
+ * so its R*Tree entry and footprint stay valid, and its JSON text exactly as it was stored
+ * (`json`; `record` is that text parsed, or what can be read of it). For upgrades of a
+ * database in place; the row must not exist yet.
+ */
+export function makeCatalogMover(
+  sqlite: Database.Database,
+  reading: CatalogReading,
+  layout: CatalogLayout,
+) {
+  const read = reading === 'lenient' ? LENIENT : STRICT;
+  const writer = layoutWriter(sqlite, layout);
+  const columns = ['seq', ...SHARED_COLUMNS, ...writer.columns];
+  const insert = sqlite.prepare(
+    `INSERT INTO catalog_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+  );
+  return (seq: number, record: CatalogRecordOut, json: string, links: CatalogLinks): void => {
+    const { row } = recordRow(record, links, read, writer, json);
+    insert.run(seq, ...row);
   };
 }

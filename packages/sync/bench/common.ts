@@ -61,18 +61,20 @@ export function databaseBytes(sqlite: Database.Database, file: string): number {
 
 /**
  * Bytes the catalog takes in a mirror: `catalog_records` with its indexes, the map's rings
- * (`catalog_footprints`), the R*Tree's shadow tables and `mirror_catalog_seen` with its index
- * (dbstat pages).
+ * (`catalog_footprints`), the R*Tree's shadow tables, `mirror_catalog_seen` with its index and
+ * the compact layout's shared texts (`catalog_shared`) (dbstat pages).
  */
 export function catalogBytes(sqlite: Database.Database): number {
   const row = sqlite
     .prepare(
       `SELECT sum(pgsize) AS n FROM dbstat WHERE name IN (
          SELECT name FROM sqlite_schema
-         WHERE tbl_name IN ('catalog_records', 'catalog_footprints', 'mirror_catalog_seen')
+         WHERE tbl_name IN ('catalog_records', 'catalog_footprints', 'mirror_catalog_seen',
+                            'catalog_shared')
             OR name LIKE 'catalog_rtree%'
             OR name LIKE 'sqlite_autoindex_catalog_records%'
-            OR name LIKE 'sqlite_autoindex_mirror_catalog_seen%')`,
+            OR name LIKE 'sqlite_autoindex_mirror_catalog_seen%'
+            OR name LIKE 'sqlite_autoindex_catalog_shared%')`,
     )
     .get() as { n: number | null };
   return row.n ?? 0;

@@ -21,7 +21,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { installSpatialFunctions, withQueryGeometry } from '@eo/catalog-store';
+import {
+  COMPACT_LAYOUT,
+  installRecordFunction,
+  installSpatialFunctions,
+  makeCatalogRecordReader,
+  withQueryGeometry,
+} from '@eo/catalog-store';
 import {
   bboxPolygons,
   CatalogSearchRequest,
@@ -44,7 +50,8 @@ const SCANS = smoke ? 2 : 5;
 const BATCH = 20_000;
 
 /** The cached mirror: generated records upserted by the mirror writers, in batches. */
-const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
+// `compact`: files from before the compact catalog are rebuilt, not read.
+const dir = await cached(`mirror-compact-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
   // Loaded only to build (the server package takes seconds to import).
   const { generateCatalogRecords } = await import('@eo/server');
   log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
@@ -79,6 +86,7 @@ const dir = await cached(`mirror-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
 
 const file = path.join(dir, 'mirror.db');
 const sqlite = new Database(file, { readonly: true });
+installRecordFunction(sqlite);
 const total = (sqlite.prepare('SELECT count(*) AS n FROM catalog_records').get() as { n: number })
   .n;
 const bytes = catalogBytes(sqlite);
@@ -111,13 +119,15 @@ const search = makeOfflineCatalogSearch(sqlite);
 
 // --- one hand-written prepared statement ------------------------------------------------------------
 installSpatialFunctions(sqlite);
+// Row numbers sorted, the page's records decoded after (as the mirror's search does).
+const records = makeCatalogRecordReader(sqlite, COMPACT_LAYOUT);
 const handSql = sqlite.prepare(`
-  SELECT c.record_json, count(*) OVER () AS total
+  SELECT c.seq, count(*) OVER () AS total
   FROM catalog_rtree r CROSS JOIN catalog_records c ON c.seq = r.seq
   WHERE r.min_lon <= @e AND r.max_lon >= @w AND r.min_lat <= @n AND r.max_lat >= @s
     AND c.org_id = 'mirror' AND c.datetime_us >= @start AND c.datetime_us <= @end
     AND c.cloud_cover < @cloud
-    AND eo_intersects(@token, json_extract(c.record_json, '$.details.geometry'))
+    AND eo_intersects(@token, c.geometry)
   ORDER BY c.datetime_us DESC, c.id LIMIT 100`);
 const START = Date.UTC(2024, 0, 1) * 1000;
 const END = Date.UTC(2024, 11, 31, 23, 59, 59) * 1000;
@@ -126,11 +136,11 @@ function handWritten(body: CatalogSearchRequestInput) {
   const geometry = { type: 'GeometryCollection' as const, geometries: bboxPolygons([w, s, e, n]) };
   return withQueryGeometry(sqlite, geometry, (token) => {
     const rows = handSql.all({ w, s, e, n, start: START, end: END, cloud: 30, token }) as Array<{
-      record_json: string;
+      seq: number;
       total: number;
     }>;
     return {
-      catalogs: rows.map((r) => JSON.parse(r.record_json) as CatalogRecord),
+      catalogs: records.bySeq(rows.map((r) => r.seq)).map((j) => JSON.parse(j) as CatalogRecord),
       total: rows[0]?.total ?? 0,
     };
   });
@@ -173,7 +183,10 @@ const inMemory: SearchableRecord[] = [];
   // One copy of repeated long strings (a zone's WKT) keeps the heap at a few GB.
   const shared = new Map<string, string>();
   for (const row of sqlite
-    .prepare('SELECT record_json, order_id, order_item_id FROM catalog_records')
+    .prepare(
+      `SELECT ${COMPACT_LAYOUT.recordSql} AS record_json, order_id, order_item_id
+       FROM catalog_records c`,
+    )
     .iterate() as IterableIterator<{
     record_json: string;
     order_id: string | null;

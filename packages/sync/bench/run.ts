@@ -16,6 +16,8 @@ const smoke = args.includes('--smoke');
 const BENCHES: Array<[string, string]> = [
   ['first-sync.ts', ''],
   ['offline-search.ts', '--max-old-space-size=8192'],
+  // Bytes per catalog record and search, the compact catalog against the JSON one.
+  ['catalog-disk.ts', ''],
   ['flush.ts', ''],
   // First sync and re-sync through a simulated 2 Mbit/s and 20 Mbit/s link (compression, round trips).
   ['wire.ts', ''],

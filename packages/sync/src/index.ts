@@ -1,5 +1,6 @@
 /** @eo/sync: the local mirror, offline search and the outbox. */
-export { openMirrorDatabase, type MirrorDatabase } from './db/open';
+export { openMirrorDatabase, type MirrorDatabase, type OpenMirrorOptions } from './db/open';
+export type { UpgradeProgress } from './db/compact-upgrade';
 export { DISK_HEADROOM_MB, diskFullMessage, isDiskFull } from './db/disk-full';
 export {
   describeHolder,
@@ -38,9 +39,11 @@ export type { RecordIssue, ResourceName } from './mirror/writers';
 export {
   makeOfflineCatalogSearch,
   OfflineSearchError,
+  type OfflineListResult,
   type OfflineSearchIssue,
   type OfflineSearchResult,
 } from './search/catalog';
+export type { CatalogListRow } from '@eo/catalog-store';
 export {
   filterAois,
   filterAssets,

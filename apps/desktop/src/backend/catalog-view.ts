@@ -1,8 +1,11 @@
 /**
  * What the catalog browser needs from the mirror, in the shapes of the contract: compact rows
- * for a page of results (offline search: same SQL, same answers as the service), the footprints
- * of ALL matches in one compact message, their cloud-cover histogram, and one full record. The SQL is @eo/sync's.
+ * for a page of results (offline search: same SQL, same answers as the service; read from the
+ * mirror's columns, no record decoded or parsed), the footprints of ALL matches in one compact
+ * message, their cloud-cover histogram, and one full record. The SQL is @eo/sync's.
  */
+import type { CatalogListRow } from '@eo/catalog-store';
+import { isoTimestamp } from '@eo/domain';
 import type { Mirror } from '@eo/sync';
 import {
   encodeFootprints,
@@ -20,12 +23,12 @@ export function makeCatalogView(mirror: Mirror) {
   return {
     /** `query` was validated by dispatch: the mirror's search takes it as parsed. */
     search(query: CatalogQuery): CatalogPage {
-      const page = mirror.catalog.searchParsed(query);
+      const page = mirror.catalog.rows(query);
       return {
-        total: page.pagination.total ?? page.catalogs.length,
+        total: page.pagination.total ?? page.rows.length,
         limit: page.pagination.limit,
         offset: page.pagination.offset,
-        items: page.catalogs.map((r) => toRow(r as Record<string, unknown>)),
+        items: page.rows.map(listRow),
       };
     },
     /** One binary message (`footprints-wire.ts`): no 12 MB of JSON for 100,000 records. */
@@ -45,6 +48,24 @@ export type CatalogView = ReturnType<typeof makeCatalogView>;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/**
+ * The list row of a page row read from columns: the values search filters on, as it reads
+ * them (an acquisition instant written in any readable form is shown in one; the footprint's
+ * bounds as the map and the R*Tree have them).
+ */
+function listRow(r: CatalogListRow): CatalogRow {
+  return {
+    id: r.id,
+    collection: r.collection,
+    datetime: r.datetimeUs === null ? null : isoTimestamp.format(r.datetimeUs, { offset: 'Z' }),
+    cloudCover: r.cloudCover,
+    offNadir: r.offNadir,
+    gsd: r.gsd,
+    platform: r.platform,
+    bbox: r.bounds,
+  };
+}
 
 /** The list row of a stored record (the STAC item sits in `details`). */
 export function toRow(record: Record<string, unknown>): CatalogRow {

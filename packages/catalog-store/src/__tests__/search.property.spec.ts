@@ -12,14 +12,10 @@ import {
 } from '@eo/domain';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeCatalogSearch } from '../search';
+import { COMPACT_LAYOUT, JSON_LAYOUT } from '../layout';
+import { makeCatalogListSearch, makeCatalogSearch } from '../search';
 import { makeCatalogInserter, type CatalogRecordOut } from '../writes';
 import { tempCatalog } from './temp-store';
-
-const db = tempCatalog('prop');
-afterAll(() => db.close());
-const insert = makeCatalogInserter(db.sqlite);
-const search = makeCatalogSearch(db.sqlite);
 
 // --- values --------------------------------------------------------------------------------
 
@@ -124,7 +120,8 @@ const records = fc
             cloud: anyValue,
             gsd: fc.option(num, { nil: undefined }),
             score: anyValue,
-            platform: fc.option(text, { nil: undefined }),
+            platform: fc.option(anyValue, { nil: undefined }),
+            sun: fc.option(anyValue, { nil: undefined }),
             area: anyValue,
           })
           .map((r): Gen => {
@@ -136,6 +133,7 @@ const records = fc
             if (r.gsd !== undefined) properties.gsd = r.gsd;
             if (r.score !== undefined) properties.score = r.score;
             if (r.platform !== undefined) properties.platform = r.platform;
+            if (r.sun !== undefined) properties['view:sun_elevation'] = r.sun;
             const record = {
               id,
               task_id: null,
@@ -168,6 +166,7 @@ const PATHS = [
   'gsd',
   'score',
   'platform',
+  'view:sun_elevation',
   'datetime',
   'created',
   'created_at',
@@ -262,60 +261,77 @@ const filters = (ids: string[]) =>
       .map((entries) => Object.fromEntries(entries)),
   });
 
-let run = 0;
-const seen = { runs: 0, nonEmpty: 0, spatial: 0, query: 0, sorted: 0 };
+// Both layouts answer alike: the compact one reads platform and sun elevation from columns,
+// footprints from geometry BLOBs, other paths from the packed record.
+describe.each([JSON_LAYOUT, COMPACT_LAYOUT])(
+  'catalog search SQL = runCatalogSearch ($name layout)',
+  (layout) => {
+    const db = tempCatalog('prop', layout);
+    afterAll(() => db.close());
+    const insert = makeCatalogInserter(db.sqlite, 'strict', layout);
+    const search = makeCatalogSearch(db.sqlite, layout);
+    const list = makeCatalogListSearch(db.sqlite, layout);
+    let run = 0;
+    const seen = { runs: 0, nonEmpty: 0, spatial: 0, query: 0, sorted: 0 };
 
-describe('catalog search SQL = runCatalogSearch', () => {
-  it('returns the same ids, order and total for random records and requests', () => {
-    fc.assert(
-      fc.property(
-        records.chain((recs) => fc.tuple(fc.constant(recs), request(recs.map((r) => r.record.id)))),
-        ([recs, raw]) => {
-          const parsed = CatalogSearchRequest.safeParse(raw);
-          fc.pre(parsed.success);
-          const req = parsed.success ? parsed.data : (undefined as never);
-          const orgId = `org-prop-${run++}`;
-          // Record ids are global; a per-run prefix keeps their relative order.
-          const prefix = `${orgId}:`;
-          const stored = recs.map((g) => ({
-            ...g,
-            record: { ...g.record, id: prefix + g.record.id, org_id: orgId },
-          }));
-          const reqScoped = req.ids ? { ...req, ids: req.ids.map((i) => prefix + i) } : req;
-          db.sqlite.transaction(() => {
-            for (const g of stored)
-              insert(g.record, { orgId, orderId: g.orderId, orderItemId: g.orderItemId });
-          })();
-          const expected = runCatalogSearch(
-            stored.map((g) => ({
-              record: g.record as unknown as CatalogRecord,
-              links: { orderId: g.orderId, orderItemId: g.orderItemId },
-            })),
-            reqScoped,
-          );
-          const actual = search(orgId, reqScoped);
-          const got = actual.json.map((j) => (JSON.parse(j) as { id: string }).id);
-          const want = expected.catalogs.map((r) => r.id);
-          if (JSON.stringify(got) !== JSON.stringify(want) && process.env.PROP_DEBUG)
-            console.log(JSON.stringify({ req: reqScoped, got, want }));
-          expect(got).toEqual(want);
-          expect(actual.total).toBe(expected.total);
-          seen.runs++;
-          if (expected.total > 0) seen.nonEmpty++;
-          if (expected.total > 0 && (req.bbox || req.intersects)) seen.spatial++;
-          if (expected.total > 0 && req.query) seen.query++;
-          if (got.length > 1 && req.sort_by?.length) seen.sorted++;
+    it('returns the same ids, order and total for random records and requests', () => {
+      fc.assert(
+        fc.property(
+          records.chain((recs) =>
+            fc.tuple(fc.constant(recs), request(recs.map((r) => r.record.id))),
+          ),
+          ([recs, raw]) => {
+            const parsed = CatalogSearchRequest.safeParse(raw);
+            fc.pre(parsed.success);
+            const req = parsed.success ? parsed.data : (undefined as never);
+            const orgId = `org-prop-${run++}`;
+            // Record ids are global; a per-run prefix keeps their relative order.
+            const prefix = `${orgId}:`;
+            const stored = recs.map((g) => ({
+              ...g,
+              record: { ...g.record, id: prefix + g.record.id, org_id: orgId },
+            }));
+            const reqScoped = req.ids ? { ...req, ids: req.ids.map((i) => prefix + i) } : req;
+            db.sqlite.transaction(() => {
+              for (const g of stored)
+                insert(g.record, { orgId, orderId: g.orderId, orderItemId: g.orderItemId });
+            })();
+            const expected = runCatalogSearch(
+              stored.map((g) => ({
+                record: g.record as unknown as CatalogRecord,
+                links: { orderId: g.orderId, orderItemId: g.orderItemId },
+              })),
+              reqScoped,
+            );
+            const actual = search(orgId, reqScoped);
+            const got = actual.json.map((j) => (JSON.parse(j) as { id: string }).id);
+            const want = expected.catalogs.map((r) => r.id);
+            if (JSON.stringify(got) !== JSON.stringify(want) && process.env.PROP_DEBUG)
+              console.log(JSON.stringify({ req: reqScoped, got, want }));
+            expect(got).toEqual(want);
+            expect(actual.total).toBe(expected.total);
+            // Whole records come back byte for byte; list rows in the same order, same total.
+            expect(actual.json).toEqual(expected.catalogs.map((r) => JSON.stringify(r)));
+            const rows = list(orgId, reqScoped);
+            expect(rows.rows.map((r) => r.id)).toEqual(want);
+            expect(rows.total).toBe(expected.total);
+            seen.runs++;
+            if (expected.total > 0) seen.nonEmpty++;
+            if (expected.total > 0 && (req.bbox || req.intersects)) seen.spatial++;
+            if (expected.total > 0 && req.query) seen.query++;
+            if (got.length > 1 && req.sort_by?.length) seen.sorted++;
+          },
+        ),
+        {
+          numRuns: Number(process.env.PROP_RUNS ?? 400),
+          seed: Number(process.env.PROP_SEED ?? 4242),
         },
-      ),
-      {
-        numRuns: Number(process.env.PROP_RUNS ?? 400),
-        seed: Number(process.env.PROP_SEED ?? 4242),
-      },
-    );
-    // The generators must exercise the interesting cases, not just empty results.
-    expect(seen.nonEmpty).toBeGreaterThan(seen.runs / 4);
-    expect(seen.spatial).toBeGreaterThan(0);
-    expect(seen.query).toBeGreaterThan(0);
-    expect(seen.sorted).toBeGreaterThan(0);
-  });
-});
+      );
+      // The generators must exercise the interesting cases, not just empty results.
+      expect(seen.nonEmpty).toBeGreaterThan(seen.runs / 4);
+      expect(seen.spatial).toBeGreaterThan(0);
+      expect(seen.query).toBeGreaterThan(0);
+      expect(seen.sorted).toBeGreaterThan(0);
+    });
+  },
+);

@@ -12,7 +12,9 @@ import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { SqlRow } from '../sql-row';
 import type { catalogRecords } from '../table';
 import { sqlLiterals, sqlNameCheck, unpreparable } from '../testing';
+import { catalogDdl } from '../ddl';
 import { installFootprintFunction } from '../footprints';
+import { COMPACT_LAYOUT } from '../layout';
 import { tempCatalog } from './temp-store';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
@@ -22,6 +24,9 @@ describe('sqlLiterals, sqlNameCheck, unpreparable', () => {
   afterAll(() => store.close());
   // The migrations' backfill statement calls it.
   installFootprintFunction(store.sqlite);
+  // The compact layout's shared texts (`compact/shared-texts.ts`) beside the JSON table.
+  for (const statement of catalogDdl(COMPACT_LAYOUT))
+    if (statement.includes('`catalog_shared`')) store.sqlite.exec(statement);
 
   it("prepares every statement of this package's sources against the drizzle table", () => {
     const check = sqlNameCheck(store.sqlite, SRC);

@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { catalogDdl } from '../ddl';
+import { JSON_LAYOUT, type CatalogLayout } from '../layout';
 
 export interface SchemaEntry {
   readonly type: string;
@@ -14,7 +15,7 @@ export interface SchemaEntry {
   readonly sql: string | null;
 }
 
-const CATALOG_TABLES = ['catalog_records', 'catalog_footprints', 'catalog_rtree'];
+const CATALOG_TABLES = ['catalog_records', 'catalog_footprints', 'catalog_rtree', 'catalog_shared'];
 
 /** Whitespace aside (a migration file breaks lines): `( a, b )` and `(a, b)` are the same. */
 function oneLine(sql: string | null): string | null {
@@ -34,11 +35,11 @@ export function catalogSchema(sqlite: Database.Database): SchemaEntry[] {
     .map((r) => ({ ...r, sql: oneLine(r.sql) }));
 }
 
-/** The same entries of a fresh in-memory database made from `catalogDdl()` alone. */
-export function freshCatalogSchema(): SchemaEntry[] {
+/** The same entries of a fresh in-memory database made from `catalogDdl(layout)` alone. */
+export function freshCatalogSchema(layout: CatalogLayout = JSON_LAYOUT): SchemaEntry[] {
   const sqlite = new Database(':memory:');
   try {
-    for (const statement of catalogDdl()) sqlite.exec(statement);
+    for (const statement of catalogDdl(layout)) sqlite.exec(statement);
     return catalogSchema(sqlite);
   } finally {
     sqlite.close();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { catalogDdl } from '../ddl';
 import { CATALOG_FOOTPRINTS_BACKFILL } from '../footprints';
 import { makeCatalogUpserter, type CatalogRecordOut } from '../writes';
 
@@ -104,8 +105,12 @@ export function replayFootprintBackfill(opts: {
       }>
     ).map((r) => `${r.seq}:${r.ring}`);
 
+  // Written by the writers into the catalog as the service keeps it (`catalogDdl()`, JSON
+  // records: the layout every database had before the footprints), copied into the old file.
   const freshFile = path.join(opts.dir, 'fresh.db');
-  const fresh = opts.open(freshFile);
+  const freshDb = new Database(freshFile);
+  for (const statement of catalogDdl()) freshDb.exec(statement);
+  const fresh = { sqlite: freshDb, close: () => freshDb.close() };
   const upsert = makeCatalogUpserter(fresh.sqlite, 'lenient');
   for (const r of records()) upsert(r, { orgId: 'org-backfill', orderId: null, orderItemId: null });
   const written = rows(fresh.sqlite);

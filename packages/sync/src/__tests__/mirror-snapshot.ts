@@ -3,6 +3,7 @@
  * record by id (its JSON as the client decodes it). `expect(mirror).toEqual(service)` then says
  * "same ids, same records" with a readable diff.
  */
+import { COMPACT_LAYOUT, installRecordFunction } from '@eo/catalog-store';
 import type { EoClient, Page } from '@eo/api-client';
 import type Database from 'better-sqlite3';
 import type { ResourceName } from '../mirror/writers';
@@ -15,13 +16,15 @@ const MIRROR_TABLES: Record<ResourceName, string> = {
   aois: 'SELECT aoi_id AS id, json FROM mirror_aois',
   assets: 'SELECT id, json FROM mirror_assets',
   indices: 'SELECT id, json FROM mirror_indices',
-  catalogs: 'SELECT id, record_json AS json FROM catalog_records',
+  catalogs: `SELECT c.id, ${COMPACT_LAYOUT.recordSql} AS json FROM catalog_records c`,
 };
 
 const byId = (entries: Array<[string, unknown]>) =>
   Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 export function mirrorSnapshot(sqlite: Database.Database): Snapshot {
+  // Packed catalog records are read with `eo_catalog_record` (a connection of its own may lack it).
+  installRecordFunction(sqlite);
   const read = (sql: string) =>
     byId(
       (sqlite.prepare(sql).all() as Array<{ id: string; json: string }>).map((r) => [

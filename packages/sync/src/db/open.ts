@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { installFootprintFunction } from '@eo/catalog-store';
+import { installFootprintFunction, installRecordFunction } from '@eo/catalog-store';
+import {
+  compactIfMostlyFree,
+  upgradeCatalogRecords,
+  type UpgradeProgress,
+} from './compact-upgrade';
 import { makePrivateDir, preparePrivateDatabase } from './private-files';
 import * as schema from './schema';
 
@@ -26,13 +31,22 @@ export const PAGE_SIZE = 8192;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export function openMirrorDatabase(file: string): MirrorDatabase {
+export interface OpenMirrorOptions {
+  /**
+   * Progress of moving the catalog of a mirror from before the compact layout (once, at the
+   * first open after the upgrade: `compact-upgrade.ts`).
+   */
+  readonly onUpgrade?: (p: UpgradeProgress) => void;
+}
+
+export function openMirrorDatabase(file: string, options: OpenMirrorOptions = {}): MirrorDatabase {
   // Owner-only: a folder created here 0700; the database, its -wal and -shm 0600.
   makePrivateDir(path.dirname(path.resolve(file)));
   preparePrivateDatabase(file);
   const sqlite = new Database(file);
-  // 8 KB pages for a new file (a no-op on an existing one): a catalog row (~2.5 KB of JSON)
-  // fills a 4 KB page on its own, three fit in 8 KB: a third less disk and read per record.
+  // 8 KB pages for a new file (a no-op on an existing one): fewer pages per B-tree walk, and
+  // the files of mirrors from before the compact layout (~2.5 KB of JSON a catalog row) are
+  // a third smaller than with 4 KB.
   sqlite.pragma(`page_size = ${PAGE_SIZE}`);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a queued create acknowledged to the user survives even an OS crash or power loss.
@@ -43,6 +57,10 @@ export function openMirrorDatabase(file: string): MirrorDatabase {
   installFootprintFunction(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  upgradeCatalogRecords(sqlite, options.onUpgrade);
+  compactIfMostlyFree(sqlite);
+  // `eo_catalog_record(...)`: a packed record's text in SQL (`COMPACT_LAYOUT.recordSql`).
+  installRecordFunction(sqlite);
   return {
     file,
     sqlite,

@@ -5,6 +5,7 @@
  * the saved archive searches' lists), the row as it is. Each with its change time in µs
  * (`updated_at`, read leniently; the archive's own stamps): records newer by it win a merge.
  */
+import { COMPACT_LAYOUT } from '@eo/catalog-store';
 import { readInstant, type FieldPackageResource } from '@eo/domain';
 import type Database from 'better-sqlite3';
 
@@ -37,7 +38,8 @@ const READS: Record<FieldPackageResource, string> = {
   aois: 'SELECT json FROM mirror_aois WHERE aoi_id = ?',
   assets: 'SELECT json FROM mirror_assets WHERE id = ?',
   indices: 'SELECT json FROM mirror_indices WHERE id = ?',
-  catalogs: 'SELECT record_json AS json FROM catalog_records WHERE id = ?',
+  // Packed (the compact layout): read back as the text it was sent as.
+  catalogs: `SELECT ${COMPACT_LAYOUT.recordSql} AS json FROM catalog_records c WHERE c.id = ?`,
   visualizations: 'SELECT json FROM mirror_visualizations WHERE id = ?',
   deliveries: 'SELECT json FROM mirror_deliveries WHERE id = ?',
   jobs: 'SELECT json FROM mirror_jobs WHERE id = ?',

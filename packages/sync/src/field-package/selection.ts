@@ -12,7 +12,12 @@
  * - Always: the indices (visualizations name them), the deliveries and jobs this client
  *   created, and the service's reference lists: small, and what the forms offer offline.
  */
-import { compileCatalogSql, makeCatalogSearch, withQueryGeometry } from '@eo/catalog-store';
+import {
+  COMPACT_LAYOUT,
+  compileCatalogSql,
+  makeCatalogSearch,
+  withQueryGeometry,
+} from '@eo/catalog-store';
 import {
   boundsIntersect,
   CatalogSearchRequest,
@@ -53,7 +58,7 @@ const parseJson = (s: string): unknown => {
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
 
 export function makeSelection(sqlite: Database.Database) {
-  makeCatalogSearch(sqlite); // installs the spatial and time functions its SQL calls
+  makeCatalogSearch(sqlite, COMPACT_LAYOUT); // installs the spatial and time functions its SQL calls
   const q = {
     aois: sqlite.prepare<[], { aoi_id: string; name: string | null; json: string }>(
       'SELECT aoi_id, name, json FROM mirror_aois ORDER BY created_at_us, aoi_id',
@@ -110,7 +115,7 @@ export function makeSelection(sqlite: Database.Database) {
 
   /** Catalog record ids a parsed search matches, newest first. */
   function catalogIds(req: CatalogSearchRequest): string[] {
-    const c = compileCatalogSql(MIRROR_ORG, req);
+    const c = compileCatalogSql(MIRROR_ORG, req, COMPACT_LAYOUT);
     if (c.empty) return [];
     const sql = `SELECT c.id FROM ${c.from} WHERE ${c.where} ORDER BY c.datetime_us DESC, c.id`;
     const run = (params: Record<string, unknown>) =>

@@ -22,7 +22,7 @@ import {
   type PixelSink,
   type PixelSource,
 } from '../field-package/index';
-import { openMirrorDatabase } from '../db/open';
+import { openMirrorDatabase, type OpenMirrorOptions } from '../db/open';
 import {
   createOutbox,
   type FlushOptions,
@@ -56,6 +56,7 @@ import { makeSyncStateStore, type ResourceStatus } from '../pull/state';
 import {
   makeCatalogRecordReader,
   makeOfflineCatalogSearch,
+  type OfflineListResult,
   type OfflineSearchResult,
 } from '../search/catalog';
 import { makeCatalogFootprints, type CatalogFootprints } from '../search/footprints';
@@ -101,6 +102,8 @@ export interface MirrorOptions {
   readonly onMirrorError?: ((err: unknown, entry: OutboxEntry) => void) | undefined;
   /** A delivery of a queued order's items waits for them to complete (the outbox's option). */
   readonly waitForOrderItems?: boolean | undefined;
+  /** Progress of the one-time move of an older mirror's catalog into the compact layout. */
+  readonly onUpgrade?: OpenMirrorOptions['onUpgrade'];
   /** Where field packages' rasters come from and go (default: the mirror's offline rasters). */
   readonly pixels?: (PixelSource & PixelSink) | undefined;
 }
@@ -150,6 +153,11 @@ export interface Mirror {
     search(input: unknown): OfflineSearchResult;
     /** The same for a request its caller parsed at its own boundary: not parsed again. */
     searchParsed(req: CatalogSearchRequest): OfflineSearchResult;
+    /**
+     * The page of a parsed search as result-list rows (id, collection, acquisition, cloud,
+     * off-nadir, gsd, platform, footprint bounds), read from columns: no record decoded.
+     */
+    rows(req: CatalogSearchRequest): OfflineListResult;
     /** Ids and outer rings of every record a parsed search matches (paging ignored). */
     footprints(req: CatalogSearchRequest): CatalogFootprints;
     /** Cloud cover of every match of a parsed search less its cloud filter, in bins of 10 %. */
@@ -259,7 +267,7 @@ export interface Mirror {
 
 /** Opens (creating and migrating as needed) the mirror database at `file`. */
 export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
-  const local = openMirrorDatabase(file);
+  const local = openMirrorDatabase(file, { onUpgrade: options.onUpgrade });
   const { sqlite } = local;
   const search = makeOfflineCatalogSearch(sqlite);
   const footprints = makeCatalogFootprints(sqlite);
@@ -324,6 +332,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
     catalog: {
       search,
       searchParsed: search.parsed,
+      rows: search.rows,
       footprints: (req) => footprints.footprints(req),
       cloudHistogram,
       get: catalogRecord,

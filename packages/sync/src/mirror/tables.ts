@@ -3,6 +3,7 @@
  * id (the screens name what an outbox entry points at), and clearing what was pulled. The
  * outbox and what this client created are kept by `clear`: they cannot be pulled again.
  */
+import { forgetCatalogShared } from '@eo/catalog-store';
 import type { SyncResource } from '@eo/domain';
 import type Database from 'better-sqlite3';
 
@@ -61,6 +62,8 @@ export function makeMirrorTables(sqlite: Database.Database) {
       sqlite.transaction(() => {
         sqlite.pragma('defer_foreign_keys = ON');
         for (const t of PULLED) sqlite.prepare(`DELETE FROM ${t}`).run();
+        // The records' shared texts (a dictionary learned from them included) go with them.
+        forgetCatalogShared(sqlite);
       })();
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
       sqlite.exec('VACUUM');

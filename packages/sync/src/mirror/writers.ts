@@ -8,7 +8,13 @@
  * record with no usable id (or whose write fails) is skipped. Both are returned as issues naming
  * the resource, the record and the field; `write` itself never throws for a record's content.
  */
-import { CatalogRecordIdError, makeCatalogDeleter, makeCatalogUpserter } from '@eo/catalog-store';
+import {
+  CatalogRecordIdError,
+  COMPACT_LAYOUT,
+  makeCatalogDeleter,
+  makeCatalogRecordReader,
+  makeCatalogUpserter,
+} from '@eo/catalog-store';
 import type { CatalogRecordOut } from '@eo/catalog-store';
 import { readId, type SyncResource } from '@eo/domain';
 import type Database from 'better-sqlite3';
@@ -263,7 +269,7 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
     },
   );
 
-  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient');
+  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient', COMPACT_LAYOUT);
   const deleteCatalog = makeCatalogDeleter(sqlite);
   const catalogUnindexed = unindexedOf(sqlite, 'catalogs', 'catalog_records', 'id');
   const markSeen = sqlite.prepare(
@@ -277,17 +283,15 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
        AND ${normSql('record_id')} IN (SELECT value FROM json_each(?))`,
     )
     .pluck();
-  const readRecord = sqlite
-    .prepare('SELECT record_json FROM catalog_records WHERE org_id = ? AND id = ?')
-    .pluck();
+  const records = makeCatalogRecordReader(sqlite, COMPACT_LAYOUT);
   const dropSeen = sqlite.prepare('DELETE FROM mirror_catalog_seen WHERE record_id = ?');
   const catalogs: MirrorWriter = {
     unseen: (passId) =>
       (unseen.all(passId) as Array<{ record_id: string }>).map((r) => r.record_id),
     variantsOf: (passId, norms) => catalogVariants.all(passId, JSON.stringify(norms)) as string[],
     read(id) {
-      const json = readRecord.get(MIRROR_ORG, id) as string | undefined;
-      return json === undefined ? undefined : (JSON.parse(json) as unknown);
+      const json = records.byId(MIRROR_ORG, id);
+      return json === null ? undefined : (JSON.parse(json) as unknown);
     },
     remove(ids) {
       for (const id of ids) {

@@ -9,6 +9,7 @@
  * and the catalog's next pass is made a full one so every record comes with a fresh URL.
  */
 import type { EoClient } from '@eo/api-client';
+import { COMPACT_LAYOUT, makeCatalogRecordReader } from '@eo/catalog-store';
 import type { QuicklookVariant } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { IMAGERY_VARIANTS, type ImageryChoice, type ImageryStore } from '../mirror/imagery';
@@ -105,16 +106,8 @@ function wantedQuicklooks(sqlite: Database.Database, variants: readonly Quickloo
     .all();
   // A STAC feature: `assets` at the top.
   for (const row of scenes) add(row.id, (JSON.parse(row.json) as { assets?: unknown }).assets);
-  const rows = sqlite
-    .prepare<[], { id: string; record_json: string }>(
-      'SELECT id, record_json FROM catalog_records ORDER BY datetime_us DESC, id',
-    )
-    .all();
-  for (const row of rows)
-    add(
-      row.id,
-      (JSON.parse(row.record_json) as { details?: { assets?: unknown } }).details?.assets,
-    );
+  for (const row of makeCatalogRecordReader(sqlite, COMPACT_LAYOUT).newestFirst())
+    add(row.id, (JSON.parse(row.json) as { details?: { assets?: unknown } }).details?.assets);
   return wanted;
 }
 

@@ -17,7 +17,7 @@
  */
 import type Database from 'better-sqlite3';
 import { EoApiError, type BodyInput } from '@eo/api-client';
-import { isoTimestamp, readInstant } from '@eo/domain';
+import { isoTimestamp } from '@eo/domain';
 import type { SqlRow } from '@eo/catalog-store';
 import type { syncIncremental } from '../mirror/schema';
 import type { ResourceName } from '../mirror/writers';
@@ -65,15 +65,17 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
   const reject = sqlite.prepare(
     'UPDATE sync_incremental SET unsupported_json = ? WHERE resource = ?',
   );
-  // The latest change time in the mirror: record timestamps read as the writers read them.
+  // The latest change time in the mirror: `properties.updated` as the writers read it
+  // (`item_updated_us`, any readable instant).
   const catalogUpdated = sqlite
-    .prepare(`SELECT record_json ->> '$.details.properties.updated' FROM catalog_records`)
+    .prepare('SELECT max(item_updated_us) FROM catalog_records WHERE item_updated_us <= ?')
     .pluck();
-  // After an incremental pass only its own records can raise the watermark: no full scan.
+  // After an incremental pass only its own records can raise the watermark.
   const catalogUpdatedByPass = sqlite
     .prepare(
-      `SELECT c.record_json ->> '$.details.properties.updated' FROM mirror_catalog_seen s
-       JOIN catalog_records c ON c.id = s.record_id WHERE s.pass_id = ?`,
+      `SELECT max(c.item_updated_us) FROM mirror_catalog_seen s
+       JOIN catalog_records c ON c.id = s.record_id
+       WHERE s.pass_id = ? AND c.item_updated_us <= ?`,
     )
     .pluck();
   const aoiUpdated = sqlite
@@ -93,12 +95,10 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
     boundUs: number,
   ) {
     if (resource === 'aois') return (aoiUpdated.get(boundUs) as number | null) ?? null;
-    let max: number | null = null;
-    for (const v of incremental ? catalogUpdatedByPass.iterate(passId) : catalogUpdated.iterate()) {
-      const us = readInstant(v);
-      if (us !== null && us <= boundUs && (max === null || us > max)) max = us;
-    }
-    return max;
+    const latest = incremental
+      ? catalogUpdatedByPass.get(passId, boundUs)
+      : catalogUpdated.get(boundUs);
+    return (latest as number | null) ?? null;
   }
 
   /**

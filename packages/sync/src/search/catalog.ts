@@ -5,7 +5,14 @@
  * validated the request at its own boundary already (the desktop's dispatch) passes the parsed
  * request to `.parsed()`, which does not parse it again.
  */
-import { makeCatalogSearch, type CatalogRecordOut } from '@eo/catalog-store';
+import {
+  COMPACT_LAYOUT,
+  makeCatalogListSearch,
+  makeCatalogRecordReader as makeStoreRecordReader,
+  makeCatalogSearch,
+  type CatalogListRow,
+  type CatalogRecordOut,
+} from '@eo/catalog-store';
 import {
   CatalogSearchRequest,
   type CatalogSearchRequestInput,
@@ -37,13 +44,20 @@ export interface OfflineSearchResult {
   readonly pagination: OffsetPagination;
 }
 
+/** A page of result-list rows (`CatalogListRow`: columns only, no record read). */
+export interface OfflineListResult {
+  readonly rows: CatalogListRow[];
+  readonly pagination: OffsetPagination;
+}
+
 /**
  * The search, and `notIndexed()`: how many mirrored catalog records have a datetime, cloud
  * cover, other typed property or footprint that could not be read (stored, but NULL there: a
  * filter on that field never matches them). Callers tell the user when it is not zero.
  */
 export function makeOfflineCatalogSearch(sqlite: Database.Database) {
-  const search = makeCatalogSearch(sqlite);
+  const search = makeCatalogSearch(sqlite, COMPACT_LAYOUT);
+  const list = makeCatalogListSearch(sqlite, COMPACT_LAYOUT);
   // Prepared on first use: a read-only copy of an older mirror (the search bench's cache) can
   // still be searched.
   let notIndexed: Database.Statement | undefined;
@@ -53,22 +67,33 @@ export function makeOfflineCatalogSearch(sqlite: Database.Database) {
       .pluck()).get() as number;
   /** A request parsed with `CatalogSearchRequest` already: not parsed again. */
   const parsed = (req: CatalogSearchRequest): OfflineSearchResult => {
-    let page;
-    try {
-      page = search(MIRROR_ORG, req);
-    } catch (e) {
-      // What the schema lets through but SQL cannot express: the service's 400 too.
-      if (e instanceof RangeError) throw new OfflineSearchError([{ path: '', message: e.message }]);
-      throw e;
-    }
+    const page = asSearchError(() => search(MIRROR_ORG, req));
     return {
       catalogs: page.json.map((j) => JSON.parse(j) as CatalogRecordOut),
       pagination: { limit: req.limit, offset: req.offset, total: page.total },
     };
   };
+  /** The page as result-list rows, from columns (a parsed request, as `parsed`). */
+  const rows = (req: CatalogSearchRequest): OfflineListResult => {
+    const page = asSearchError(() => list(MIRROR_ORG, req));
+    return {
+      rows: page.rows,
+      pagination: { limit: req.limit, offset: req.offset, total: page.total },
+    };
+  };
   const run = (input: CatalogSearchRequestInput | unknown): OfflineSearchResult =>
     parsed(parseOfflineSearch(input));
-  return Object.assign(run, { notIndexed: countNotIndexed, parsed });
+  return Object.assign(run, { notIndexed: countNotIndexed, parsed, rows });
+}
+
+/** What the schema lets through but SQL cannot express: the service's 400 too. */
+function asSearchError<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof RangeError) throw new OfflineSearchError([{ path: '', message: e.message }]);
+    throw e;
+  }
 }
 
 /** A search body checked as the service checks it: what it would answer 400 to throws. */
@@ -84,13 +109,9 @@ export function parseOfflineSearch(input: unknown): CatalogSearchRequest {
 
 /** One mirrored catalog record as the service sent it, by id; null when not mirrored. */
 export function makeCatalogRecordReader(sqlite: Database.Database) {
-  const byId = sqlite
-    .prepare<[string, string]>(
-      'SELECT record_json FROM catalog_records WHERE org_id = ? AND id = ?',
-    )
-    .pluck();
+  const records = makeStoreRecordReader(sqlite, COMPACT_LAYOUT);
   return (id: string): CatalogRecordOut | null => {
-    const json = byId.get(MIRROR_ORG, id) as string | undefined;
-    return json === undefined ? null : (JSON.parse(json) as CatalogRecordOut);
+    const json = records.byId(MIRROR_ORG, id);
+    return json === null ? null : (JSON.parse(json) as CatalogRecordOut);
   };
 }

@@ -6,7 +6,7 @@
  * `cloud_cover` column, which holds the value the mirror's writer could read as a number (a
  * numeric string too; NULL otherwise: those records are counted apart).
  */
-import { compileCatalogSql, withQueryGeometry } from '@eo/catalog-store';
+import { COMPACT_LAYOUT, compileCatalogSql, withQueryGeometry } from '@eo/catalog-store';
 import { CLOUD_COVER_BIN_WIDTH, CLOUD_COVER_BINS, type CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG } from '../mirror/rows';
@@ -34,7 +34,7 @@ export function makeCloudHistogram(sqlite: Database.Database) {
     const bins = new Array<number>(CLOUD_COVER_BINS).fill(0);
     let c;
     try {
-      c = compileCatalogSql(MIRROR_ORG, withoutCloudFilter(req));
+      c = compileCatalogSql(MIRROR_ORG, withoutCloudFilter(req), COMPACT_LAYOUT);
     } catch (e) {
       // As the search: what the schema lets through but SQL cannot express is the caller's error.
       if (e instanceof RangeError) throw new OfflineSearchError([{ path: '', message: e.message }]);

@@ -4,7 +4,12 @@
  * as the search (`@eo/catalog-store`); their rings from `catalog_footprints`, which the catalog
  * writers keep beside the R*Tree as Float32 pairs: no stored record is parsed.
  */
-import { compileCatalogSql, footprintPoints, withQueryGeometry } from '@eo/catalog-store';
+import {
+  COMPACT_LAYOUT,
+  compileCatalogSql,
+  footprintPoints,
+  withQueryGeometry,
+} from '@eo/catalog-store';
 import type { CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG } from '../mirror/rows';
@@ -96,7 +101,7 @@ export function makeCatalogFootprints(sqlite: Database.Database) {
   let last: { key: string; value: CatalogFootprints } | null = null;
 
   function read(req: CatalogSearchRequest): CatalogFootprints {
-    const c = compileCatalogSql(MIRROR_ORG, req);
+    const c = compileCatalogSql(MIRROR_ORG, req, COMPACT_LAYOUT);
     if (c.empty) return EMPTY;
     const run = <T>(sql: string, all: (st: Database.Statement, p: object) => T): T => {
       const go = (params: Record<string, unknown>) => all(sqlite.prepare(sql), params);

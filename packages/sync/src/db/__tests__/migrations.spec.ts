@@ -1,7 +1,7 @@
 /** Replays every migration on an empty database and compares the result with the drizzle schema. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOG_RTREE_DDL } from '@eo/catalog-store';
+import { CATALOG_RTREE_DDL, COMPACT_LAYOUT } from '@eo/catalog-store';
 import {
   catalogSchema,
   freshCatalogSchema,
@@ -50,8 +50,9 @@ describe('migrations', () => {
 
   it("creates the catalog exactly as @eo/catalog-store's catalogDdl() does (sqlite_schema)", () => {
     const migrated = catalogSchema(local.sqlite);
-    expect(migrated.length).toBeGreaterThanOrEqual(13); // 2 tables, 7 indexes, the R*Tree and its 3 shadows
-    expect(migrated).toEqual(freshCatalogSchema());
+    // 3 tables, 8 indexes, the R*Tree and its 3 shadows
+    expect(migrated.length).toBeGreaterThanOrEqual(15);
+    expect(migrated).toEqual(freshCatalogSchema(COMPACT_LAYOUT));
   });
 
   it('is idempotent: reopening applies nothing twice, and every migration file is journalled', () => {

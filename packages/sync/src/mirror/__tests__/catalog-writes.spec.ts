@@ -4,7 +4,12 @@
  * sweep removes exactly the records an older pass saw.
  */
 import path from 'node:path';
-import { makeCatalogDeleter, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
+import {
+  COMPACT_LAYOUT,
+  makeCatalogDeleter,
+  makeCatalogUpserter,
+  type CatalogRecordOut,
+} from '@eo/catalog-store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
@@ -62,7 +67,7 @@ const count = (table: string) =>
   (db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe('catalog store writers on the mirror', () => {
-  const upsert = makeCatalogUpserter(db.sqlite);
+  const upsert = makeCatalogUpserter(db.sqlite, 'strict', COMPACT_LAYOUT);
   const remove = makeCatalogDeleter(db.sqlite);
 
   it('an upsert of a known id keeps its row and moves its R*Tree entry', () => {

@@ -4,6 +4,7 @@
  * read for an indexed column is flagged not indexed; only a record without a usable id is
  * skipped, and every issue names the resource, the record and the field. Nothing throws.
  */
+import { COMPACT_LAYOUT } from '@eo/catalog-store';
 import path from 'node:path';
 import { isoTimestamp } from '@eo/domain';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ describe('catalog records a real service sends', () => {
     );
     expect(issues).toEqual([]);
     const row = get(
-      'SELECT cloud_cover, gsd, record_json FROM catalog_records WHERE id = ?',
+      `SELECT cloud_cover, gsd, ${COMPACT_LAYOUT.recordSql} AS record_json FROM catalog_records c WHERE c.id = ?`,
       'cat-strings',
     )!;
     expect(row).toMatchObject({ cloud_cover: 12.5, gsd: 0.5 });

@@ -1,6 +1,6 @@
 /** The pull engine against the real service: full sync, resume, mark and sweep, cancellation. */
 import path from 'node:path';
-import { makeCatalogDeleter } from '@eo/catalog-store';
+import { makeCatalogDeleter, COMPACT_LAYOUT } from '@eo/catalog-store';
 import { allItems, createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
@@ -107,7 +107,9 @@ describe('full sync', () => {
     // The stored JSON is the record as the service sent it.
     const [first] = await allItemsOf(client);
     const stored = db.sqlite
-      .prepare('SELECT record_json FROM catalog_records WHERE id = ?')
+      .prepare(
+        `SELECT ${COMPACT_LAYOUT.recordSql} AS record_json FROM catalog_records c WHERE c.id = ?`,
+      )
       .get(first!.id) as { record_json: string };
     expect(JSON.parse(stored.record_json)).toEqual(first);
   });

@@ -4,6 +4,7 @@
  * it came, but the incremental marker must not jump to 2099: it is bounded by the pass's own
  * start (on the service's clock), so the next incremental pass still finds what is new.
  */
+import { COMPACT_LAYOUT } from '@eo/catalog-store';
 import { rewriteJson } from '@eo/bench-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -83,7 +84,7 @@ describe('a record timestamped in the future', () => {
           string | undefined;
       const record = (id: string) =>
         db.sqlite
-          .prepare('SELECT record_json FROM catalog_records WHERE id = ?')
+          .prepare(`SELECT ${COMPACT_LAYOUT.recordSql} FROM catalog_records c WHERE c.id = ?`)
           .pluck()
           .get(id) as string | undefined;
       expect(aoi(newAoi), 'the AOI created after the first pass').toBeDefined();

@@ -3,6 +3,7 @@
  * records changed since (plus the overlap window), upserts them and sweeps nothing; a full pass
  * sweeps deletions; a service refusing the change filter gets full passes, remembered.
  */
+import { COMPACT_LAYOUT } from '@eo/catalog-store';
 import path from 'node:path';
 import { allItems } from '@eo/api-client';
 import { readInstant } from '@eo/domain';
@@ -44,7 +45,9 @@ afterAll(async () => {
 const mirrorCatalog = (db: MirrorDatabase) =>
   new Map(
     (
-      db.sqlite.prepare('SELECT id, record_json FROM catalog_records').all() as Array<{
+      db.sqlite
+        .prepare(`SELECT c.id, ${COMPACT_LAYOUT.recordSql} AS record_json FROM catalog_records c`)
+        .all() as Array<{
         id: string;
         record_json: string;
       }>

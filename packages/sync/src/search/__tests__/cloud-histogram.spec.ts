@@ -4,7 +4,7 @@
  * (collections, area) apply, and records without a numeric cloud value are counted apart.
  */
 import path from 'node:path';
-import { makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
+import { COMPACT_LAYOUT, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { CLOUD_COVER_BINS, CatalogSearchRequest, cloudCoverBin, readNumber } from '@eo/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase } from '../../db/open';
@@ -20,7 +20,7 @@ afterAll(() => {
   tmp.remove();
 });
 makeOfflineCatalogSearch(db.sqlite); // installs eo_intersects and eo_rfc3339
-const upsert = makeCatalogUpserter(db.sqlite, 'lenient');
+const upsert = makeCatalogUpserter(db.sqlite, 'lenient', COMPACT_LAYOUT);
 const histogram = makeCloudHistogram(db.sqlite);
 
 interface Made {

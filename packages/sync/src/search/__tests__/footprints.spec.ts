@@ -3,7 +3,7 @@
  * separator and damaged ring rows (both read row by row), and a spatial search.
  */
 import path from 'node:path';
-import { makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
+import { COMPACT_LAYOUT, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase } from '../../db/open';
@@ -19,7 +19,7 @@ afterAll(() => {
   tmp.remove();
 });
 makeOfflineCatalogSearch(db.sqlite); // installs eo_intersects and eo_rfc3339
-const upsert = makeCatalogUpserter(db.sqlite, 'lenient');
+const upsert = makeCatalogUpserter(db.sqlite, 'lenient', COMPACT_LAYOUT);
 
 const square = (x: number, y: number) => [
   [x, y],

@@ -1,0 +1,116 @@
+/**
+ * Whole catalog records read back as the JSON text they were sent as, whatever the layout: the
+ * text itself (JSON layout) or the packed blob decoded with its row's context (compact layout).
+ * `eo_catalog_record(record, id, item_id, created_at_us, updated_at_us, datetime_us, geometry)`
+ * does the same in SQL, for search paths no column holds.
+ */
+import type Database from 'better-sqlite3';
+import { type RecordContext, unpackRecord } from './compact/record-blob';
+import { sharedTexts } from './compact/shared-texts';
+import { JSON_LAYOUT, RECORD_CONTEXT_COLUMNS, type CatalogLayout } from './layout';
+import type { SqlRow } from './sql-row';
+import type { compactCatalogRecords } from './table';
+
+type CompactRow = SqlRow<typeof compactCatalogRecords>;
+/** What decoding a packed record reads from its row. */
+export type PackedRow = Pick<CompactRow, (typeof RECORD_CONTEXT_COLUMNS)[number] | 'record'>;
+
+export function recordContext(row: Omit<PackedRow, 'record'>): RecordContext {
+  return {
+    id: row.id,
+    itemId: row.item_id,
+    createdAtUs: row.created_at_us,
+    updatedAtUs: row.updated_at_us,
+    datetimeUs: row.datetime_us,
+    geometry: row.geometry,
+  };
+}
+
+/** The JSON text of a packed row. */
+export function packedRecordJson(sqlite: Database.Database, row: PackedRow): string {
+  return unpackRecord(row.record, recordContext(row), sharedTexts(sqlite));
+}
+
+/** `eo_catalog_record(...)`: the JSON text of a packed row in SQL (NULL for a NULL blob). */
+export function installRecordFunction(sqlite: Database.Database): void {
+  const shared = sharedTexts(sqlite);
+  sqlite.function(
+    'eo_catalog_record',
+    { deterministic: true },
+    (record, id, itemId, createdAtUs, updatedAtUs, datetimeUs, geometry) =>
+      record instanceof Uint8Array
+        ? unpackRecord(
+            record,
+            {
+              id: id as string,
+              itemId: itemId as string,
+              createdAtUs: createdAtUs as number,
+              updatedAtUs: updatedAtUs as number,
+              datetimeUs: datetimeUs as number | null,
+              geometry: geometry as Uint8Array | null,
+            },
+            shared,
+          )
+        : null,
+  );
+}
+
+/** The SQL select list that reads a row's whole record in `layout` (alias `c`). */
+function recordColumns(layout: CatalogLayout): string {
+  return layout === JSON_LAYOUT
+    ? 'c.record_json'
+    : [...RECORD_CONTEXT_COLUMNS, 'record'].map((n) => `c.${n}`).join(', ');
+}
+
+export interface CatalogRecordReader {
+  /** A record's JSON text by id within an organisation; null when there is none. */
+  byId(orgId: string, id: string): string | null;
+  /** The records of rows `seqs`, in that order (a seq without a row is left out). */
+  bySeq(seqs: readonly number[]): string[];
+  /** Every record (id and JSON text), newest acquisition first. */
+  newestFirst(): IterableIterator<{ id: string; json: string }>;
+}
+
+export function makeCatalogRecordReader(
+  sqlite: Database.Database,
+  layout: CatalogLayout = JSON_LAYOUT,
+): CatalogRecordReader {
+  const columns = recordColumns(layout);
+  const json =
+    layout === JSON_LAYOUT
+      ? (row: { record_json: string }) => row.record_json
+      : (row: PackedRow) => packedRecordJson(sqlite, row);
+  const text = json as (row: unknown) => string;
+  const byId = sqlite.prepare(
+    `SELECT ${columns} FROM catalog_records c WHERE org_id = ? AND id = ?`,
+  );
+  const bySeq = sqlite.prepare(`SELECT ${columns} FROM catalog_records c WHERE seq = ?`);
+  const order = sqlite
+    .prepare('SELECT seq FROM catalog_records ORDER BY datetime_us DESC, id')
+    .pluck();
+  const idOf = sqlite.prepare(
+    `SELECT c.id AS row_id, ${columns} FROM catalog_records c WHERE seq = ?`,
+  );
+  return {
+    byId(orgId, id) {
+      const row = byId.get(orgId, id);
+      return row === undefined ? null : text(row);
+    },
+    bySeq(seqs) {
+      const out: string[] = [];
+      for (const seq of seqs) {
+        const row = bySeq.get(seq);
+        if (row !== undefined) out.push(text(row));
+      }
+      return out;
+    },
+    *newestFirst() {
+      // Row by row after reading the order: no statement stays open while the caller works
+      // (or while a blob names a shared text not read yet).
+      for (const seq of order.all() as number[]) {
+        const row = idOf.get(seq) as { row_id: string } | undefined;
+        if (row !== undefined) yield { id: row.row_id, json: text(row) };
+      }
+    },
+  };
+}
