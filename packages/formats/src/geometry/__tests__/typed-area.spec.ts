@@ -70,6 +70,35 @@ describe('readTypedArea', () => {
     expect(r.repairs).toContain('put 2 areas side by side');
   });
 
+  it('reads a FeatureCollection of one polygon as that polygon, nothing repaired', async () => {
+    const polygon = { type: 'Polygon', coordinates: [FIELD] };
+    const fc = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { name: 'Field' }, geometry: polygon }],
+    };
+    const r = await readTypedArea(JSON.stringify(fc, null, 2));
+    expect(r).toMatchObject({ kind: 'geojson', problem: null, area: polygon });
+    expect(r.repairs).toEqual([]);
+  });
+
+  it('refuses hostile pasted GeoJSON: past the size bound unparsed, an open line as an area', async () => {
+    const ring = Array.from({ length: MAX_TYPED_AREA_CHARS / 4 }, (_, i) => [i % 90, i % 45]);
+    const huge = JSON.stringify({ type: 'Polygon', coordinates: [ring] });
+    expect(huge.length).toBeGreaterThan(MAX_TYPED_AREA_CHARS);
+    const tooBig = await readTypedArea(huge);
+    expect(tooBig.area).toBeNull();
+    expect(tooBig.problem).toMatch(/at most/);
+    const line = await readTypedArea(
+      JSON.stringify({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'LineString', coordinates: FIELD.slice(0, 3) },
+      }),
+    );
+    expect(line.area).toBeNull();
+    expect(line.problem).toMatch(/a line where an area is needed/);
+  });
+
   it('refuses broken or empty GeoJSON with a reason', async () => {
     expect((await readTypedArea('{"type": "Polygon", "coordinates": [')).problem).toBeTruthy();
     const point = await readTypedArea('{"type":"Point","coordinates":[4.6,43.5]}');
