@@ -96,6 +96,26 @@ describe('useAoiFormStore', () => {
     expect(f.draft.name).toBe('Vineyard block 4');
   });
 
+  it("shows a scene of another satellite on the scenes field, nothing queued (the outbox's check)", async () => {
+    const f = fill();
+    f.set('satelliteId', 'sat-kestrel-1');
+    f.set('itemIds', 'KES1_20240510T103000_001\nAUR1_20240510T103000_001');
+    // The refusal as the backend words the outbox's satellite check (satellite-checks.ts).
+    const message =
+      'scene "AUR1_20240510T103000_001" was taken by sat-aurora-1, not sat-kestrel-1: choose scenes of sat-kestrel-1, or the satellite sat-aurora-1';
+    bridge.failWith(
+      'outbox.enqueue',
+      new ContractError('invalid_argument', `Not queued: input.item_ids.1: ${message}`, {
+        issues: [{ path: 'input.item_ids.1', message }],
+      }),
+    );
+    expect(await f.submit()).toBeNull();
+    expect(f.errors.item_ids).toContain('AUR1_20240510T103000_001');
+    expect(f.errors.item_ids).toContain('choose scenes of sat-kestrel-1');
+    expect(useOutboxStore().counts?.queued ?? 0).toBe(0);
+    expect(f.draft.itemIds).toContain('AUR1_20240510T103000_001');
+  });
+
   it('adds the scene ids of the catalog selection, without duplicates', async () => {
     const f = useAoiFormStore();
     f.set('itemIds', bridge.records[0]!.details.id);
