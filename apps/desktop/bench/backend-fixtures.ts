@@ -4,7 +4,7 @@
  * properties varied (deterministic), written with @eo/catalog-store as a sync would.
  */
 import { createEoClient } from '@eo/api-client';
-import { makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
+import { COMPACT_LAYOUT, makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { seedDemo, startServer } from '@eo/server';
 import { openMirrorDatabase, type MirrorDatabase } from '@eo/sync';
 import fs from 'node:fs';
@@ -88,7 +88,8 @@ export async function mirrorWith(
   const base = templates ?? (await demoTemplates());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-desktop-bench-'));
   const db = openMirrorDatabase(path.join(dataDir, 'mirror.sqlite'));
-  const insert = makeCatalogInserter(db.sqlite);
+  // The mirror's own layout (compact: packed records), as its sync writes them.
+  const insert = makeCatalogInserter(db.sqlite, 'strict', COMPACT_LAYOUT);
   const rnd = prng(42);
   const links = { orgId: 'mirror', orderId: null, orderItemId: null };
   const batch = db.sqlite.transaction((from: number, to: number) => {

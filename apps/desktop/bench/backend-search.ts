@@ -12,7 +12,7 @@
  * or `await backendSearchBench({ smoke })` from a bench runner.
  */
 import { reportVerdict } from '@eo/bench-kit';
-import { compileCatalogSql, footprintRing } from '@eo/catalog-store';
+import { COMPACT_LAYOUT, compileCatalogSql, footprintRing } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
 import { makeOfflineCatalogSearch, openMirrorDatabase } from '@eo/sync';
 import fs from 'node:fs';
@@ -78,11 +78,12 @@ export async function backendSearchBench(options: { smoke: boolean }): Promise<v
   const raw = openMirrorDatabase(path.join(fixture.dataDir, 'mirror.sqlite'));
   const offlineSearch = makeOfflineCatalogSearch(raw.sqlite);
   function naiveFootprints(q: unknown): number {
-    const c = compileCatalogSql('mirror', CatalogSearchRequest.parse(q));
+    const c = compileCatalogSql('mirror', CatalogSearchRequest.parse(q), COMPACT_LAYOUT);
     if (c.geometry !== null) throw new Error('baseline is for non-spatial queries');
     let n = 0;
+    // Each whole record, as the mirror holds it (packed), decoded and parsed.
     for (const r of raw.sqlite
-      .prepare(`SELECT c.record_json FROM ${c.from} WHERE ${c.where}`)
+      .prepare(`SELECT ${COMPACT_LAYOUT.recordSql} AS record_json FROM ${c.from} WHERE ${c.where}`)
       .iterate(c.params) as Iterable<{ record_json: string }>) {
       const rec = JSON.parse(r.record_json) as { details: { geometry: unknown; bbox: number[] } };
       const ring = footprintRing(rec.details.geometry, null);
