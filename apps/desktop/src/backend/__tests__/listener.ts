@@ -56,52 +56,38 @@ export async function startListener(options: { hold?: boolean } = {}): Promise<L
 
 /**
  * A real service seen through a recorder on its own 127.0.0.1 port: every request is passed on
- * to `target` as it came (the answers too), and its Authorization header is recorded. Requests
- * `hold` picks wait, unsent, until `release()`: a batch caught while it sends.
+ * to `target` as it came (the answers too), and its Authorization header is recorded.
  */
-export async function startRecordingProxy(
-  target: string,
-  options: { hold?: (request: CapturedRequest) => boolean } = {},
-): Promise<Listener> {
+export async function startRecordingProxy(target: string): Promise<Listener> {
   const requests: CapturedRequest[] = [];
-  const held: Array<() => void> = [];
-  let holding = options.hold;
   const to = new URL(target);
   const server = http.createServer((req, res) => {
-    const request = {
+    requests.push({
       method: req.method ?? '',
       url: req.url ?? '',
       authorization: req.headers.authorization,
-    };
-    requests.push(request);
-    const pass = () => {
-      const forward = http.request(
-        {
-          host: to.hostname,
-          port: to.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...req.headers, host: to.host },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on('error', () => res.destroy());
-      req.pipe(forward);
-    };
-    if (holding?.(request)) held.push(pass);
-    else pass();
+    });
+    const forward = http.request(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: to.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    release: () => {
-      holding = undefined;
-      for (const pass of held.splice(0)) pass();
-    },
+    release: () => undefined,
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();

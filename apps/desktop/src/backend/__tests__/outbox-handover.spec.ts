@@ -22,7 +22,7 @@ import {
   type TestBackend,
   type TestService,
 } from './harness';
-import { startRecordingProxy } from './listener';
+import { startGateProxy } from '../../e2e/gate-proxy';
 
 let service: TestService;
 let a: TestBackend;
@@ -168,10 +168,11 @@ describe('handing over queued work from the app', () => {
 
 describe('while a batch sends', () => {
   it('refuses to hand over (busy), changes nothing, and the batch sends the create once', async () => {
-    // The service seen through a proxy that holds the AOI's POST: the batch is caught sending.
-    const proxy = await startRecordingProxy(service.url, {
-      hold: (r) => r.method === 'POST' && r.url.startsWith('/v0/aois'),
-    });
+    // The journeys' gate proxy, shut on the AOI's POST: the batch is caught while it sends.
+    const proxy = await startGateProxy(
+      service.url,
+      (r) => r.method === 'POST' && r.url.startsWith('/v0/aois'),
+    );
     const c = await connectTo(startBackend(), { url: proxy.url, key: service.key });
     try {
       const entry = await c.call('outbox.enqueue', {
@@ -180,16 +181,14 @@ describe('while a batch sends', () => {
       });
       // Queued while online: the automatic batch takes it (or Submit all would).
       void c.raw('outbox.flush', undefined);
-      await until('the batch sent the AOI (held at the proxy)', () =>
-        proxy.requests.some((r) => r.method === 'POST' && r.url.startsWith('/v0/aois')),
-      );
+      await until('the batch sent the AOI (held at the proxy)', () => proxy.held > 0);
 
       const busy = await errorOf(c, 'outbox.handOver', { ids: [entry.id] });
       expect(busy.code).toBe('busy');
       expect(busy.message).toMatch(/The outbox is sending: hand over queued work when the batch/);
       expect((await c.call('outbox.list')).counts).toMatchObject({ handed_over: 0, sending: 1 });
 
-      proxy.release(200);
+      proxy.release();
       await until('the batch ended with the AOI sent', async () => {
         const counts = (await c.call('outbox.list')).counts;
         return counts.sent === 1 && counts.sending === 0;
