@@ -5,7 +5,6 @@ import {
   taskDate,
   assetDate,
   calendarDateFromInstant,
-  instantFromCalendarDate,
   type Instant,
 } from '@eo/domain';
 
@@ -21,5 +20,3 @@ export const toMicro = (us: Instant): string => microTimestamp.format(us, { frac
 export const toTaskDate = (us: Instant): string => taskDate.format(calendarDateFromInstant(us));
 /** `YYYY-MM-DD` (assets). */
 export const toAssetDate = (us: Instant): string => assetDate.format(calendarDateFromInstant(us));
-export const dayStartUs = (us: Instant): Instant =>
-  instantFromCalendarDate(calendarDateFromInstant(us));

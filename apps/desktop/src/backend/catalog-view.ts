@@ -46,9 +46,6 @@ export function makeCatalogView(mirror: Mirror) {
 
 export type CatalogView = ReturnType<typeof makeCatalogView>;
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-
 /**
  * The list row of a page row read from columns: the values search filters on, as it reads
  * them (an acquisition instant written in any readable form is shown in one; the footprint's
@@ -67,24 +64,3 @@ function listRow(r: CatalogListRow): CatalogRow {
   };
 }
 
-/** The list row of a stored record (the STAC item sits in `details`). */
-export function toRow(record: Record<string, unknown>): CatalogRow {
-  const details = (record.details ?? {}) as Record<string, unknown>;
-  const p = (details.properties ?? {}) as Record<string, unknown>;
-  // A 3D bbox is [w, s, zmin, e, n, zmax].
-  const b = Array.isArray(details.bbox) ? (details.bbox as unknown[]) : [];
-  const bbox = b.length === 6 ? [b[0], b[1], b[3], b[4]] : b.slice(0, 4);
-  return {
-    id: String(record.id),
-    collection: str(details.collection),
-    datetime: str(p.datetime),
-    cloudCover: num(p['eo:cloud_cover']),
-    offNadir: num(p['view:off_nadir']),
-    gsd: num(p.gsd),
-    platform: str(p.platform),
-    bbox:
-      bbox.length === 4 && bbox.every((v) => num(v) !== null)
-        ? (bbox as [number, number, number, number])
-        : null,
-  };
-}

@@ -44,8 +44,6 @@ export const RECORD_KIND_OF: Record<OutboxKind, RecordKind> = {
   job: 'jobs',
 };
 
-export { NOT_CONFIGURED } from './no-service';
-
 /** The mirror's `onMirrorError`: a sent create the mirror could not store (said, not thrown). */
 export function reportMirrorError(err: unknown, entry: OutboxEntry): void {
   console.error(

@@ -390,6 +390,7 @@ export class Journey {
  * Settings form (+ connectAndSync) is `open: 'connected'` (`'synced'`); in the tests
  * `service = startReferenceService({ dataDir, port })` is `j.restartService()`, a new app on the
  * same data is `j.restartApp({ app?, newPage? })`, the files a test writes go to `j.filesDir`.
+ * @public (for code outside a spec's hooks: none today)
  */
 export async function startJourney(name: string, options?: JourneyOptions): Promise<Journey> {
   const journey = new Journey(name, options);

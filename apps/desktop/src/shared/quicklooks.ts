@@ -21,7 +21,6 @@ export {
   QUICKLOOK_HTTP_PREFIX,
   QUICKLOOK_SCHEME,
   quicklookPath,
-  splitQuicklookPath,
 } from './quicklook-paths';
 
 /** A catalog record id as the mirror keys it: no whitespace or control characters, ≤ 200. */

@@ -7,7 +7,6 @@ import type { GeoTransform } from '../geo';
 import {
   GeoKey,
   MODEL_GEOGRAPHIC,
-  MODEL_PROJECTED,
   RASTER_PIXEL_IS_POINT,
   USER_DEFINED,
 } from '../tiff/tags';
@@ -54,9 +53,6 @@ export function parseGeoKeys(dir: Float64Array, ascii: string): GeoKeys {
     citation: typeof citation === 'string' ? citation : null,
   };
 }
-
-export const isProjectedOrGeographic = (k: GeoKeys): boolean =>
-  k.modelType === MODEL_PROJECTED || k.modelType === MODEL_GEOGRAPHIC;
 
 /**
  * The geotransform, or null without georeferencing. PixelIsPoint rasters are shifted half a

@@ -10,8 +10,6 @@
 import type Database from 'better-sqlite3';
 import { stmt } from './statements';
 
-export type SceneStatus = 'started' | 'running' | 'success' | 'partial_success' | 'failed';
-
 export const isSettled = (sceneStatus: string) =>
   sceneStatus !== 'started' && sceneStatus !== 'running';
 

@@ -25,7 +25,6 @@ export { PackageTooLargeError, type PackagePlan } from './plan';
 export { SelectionError } from './selection';
 export {
   NO_PIXELS,
-  RASTER_PART_BYTES,
   type PixelSink,
   type PixelSource,
   type RasterFile,

@@ -140,5 +140,3 @@ export function makeArchiveReads(sqlite: Database.Database) {
     },
   };
 }
-
-export type ArchiveReads = ReturnType<typeof makeArchiveReads>;

@@ -50,4 +50,5 @@ export type AreaHandlers = AppHandlers &
 
 /** Compile-time: the areas together handle exactly the contract's methods, no more, no less. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** @public (a compile-time check: read by no one) */
 export const AREAS_COVER_THE_CONTRACT: Same<keyof AreaHandlers, Method> = true;

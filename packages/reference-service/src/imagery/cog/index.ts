@@ -2,11 +2,7 @@
 export {
   SceneCogs,
   sceneCogPath,
-  type SceneCogFile,
-  type SceneCogOptions,
-  type SceneCogState,
   type SceneRef,
-  type SceneSource,
 } from './scene-cogs';
 export { makeSceneLookup } from './lookup';
-export { registerRasterRoutes, RASTER_ROUTE, COG_CONTENT_TYPE } from './routes';
+export { registerRasterRoutes } from './routes';
