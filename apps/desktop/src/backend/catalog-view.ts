@@ -63,4 +63,3 @@ function listRow(r: CatalogListRow): CatalogRow {
     bbox: r.bounds,
   };
 }
-

@@ -17,11 +17,7 @@ import type {
   PictureVariant,
 } from './quicklook-paths';
 
-export {
-  QUICKLOOK_HTTP_PREFIX,
-  QUICKLOOK_SCHEME,
-  quicklookPath,
-} from './quicklook-paths';
+export { QUICKLOOK_HTTP_PREFIX, QUICKLOOK_SCHEME, quicklookPath } from './quicklook-paths';
 
 /** A catalog record id as the mirror keys it: no whitespace or control characters, ≤ 200. */
 export const QuicklookRecordId = z

@@ -4,12 +4,7 @@
  */
 import { fail } from '../errors';
 import type { GeoTransform } from '../geo';
-import {
-  GeoKey,
-  MODEL_GEOGRAPHIC,
-  RASTER_PIXEL_IS_POINT,
-  USER_DEFINED,
-} from '../tiff/tags';
+import { GeoKey, MODEL_GEOGRAPHIC, RASTER_PIXEL_IS_POINT, USER_DEFINED } from '../tiff/tags';
 
 export interface GeoKeys {
   readonly modelType: number | null;

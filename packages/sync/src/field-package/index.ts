@@ -23,12 +23,7 @@ export {
 export { PackageError } from './read';
 export { PackageTooLargeError, type PackagePlan } from './plan';
 export { SelectionError } from './selection';
-export {
-  NO_PIXELS,
-  type PixelSink,
-  type PixelSource,
-  type RasterFile,
-} from './pixels';
+export { NO_PIXELS, type PixelSink, type PixelSource, type RasterFile } from './pixels';
 export type { PackageImport, MergeCounts } from './merge';
 export type { WrittenPackage } from './write';
 
