@@ -29,7 +29,7 @@ export async function cachedMirror(records: number): Promise<string> {
   const name = `mirror-m${newestMigration()}-r${records}-p${PAGE_SIZE}`;
   const dir = await cached(name, async (work) => {
     // Loaded only to build (the server package takes seconds to import).
-    const { generateCatalogRecords } = await import('@eo/server');
+    const { generateCatalogRecords } = await import('@eo/reference-service');
     log(`building a mirror of ${fmt(records)} catalog records in ${work} ...`);
     const t0 = performance.now();
     const local = openMirrorDatabase(path.join(work, 'mirror.db'));
