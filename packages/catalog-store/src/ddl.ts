@@ -53,7 +53,10 @@ function tableDdl(table: SQLiteTable): string[] {
       .map((c) => (is(c, SQL) ? dialect.sqlToQuery(c, 'indexes').sql : quoted(c.name)))
       .join(',');
     const unique = i.config.unique ? 'UNIQUE ' : '';
-    return `CREATE ${unique}INDEX ${quoted(i.config.name)} ON ${quoted(cfg.name)} (${on})`;
+    const where = i.config.where
+      ? ` WHERE ${dialect.sqlToQuery(i.config.where, 'indexes').sql}`
+      : '';
+    return `CREATE ${unique}INDEX ${quoted(i.config.name)} ON ${quoted(cfg.name)} (${on})${where}`;
   });
   return [`CREATE TABLE ${quoted(cfg.name)} (${columns.join(', ')})`, ...uniques, ...indexes];
 }

@@ -69,6 +69,28 @@ const sharedIndexes = (t: IndexedColumns) => [
   index('catalog_task').on(t.taskId),
 ];
 
+/**
+ * The mirror's indexes: the two walks search pages and counts take (newest first, by
+ * collection) as the service's, covering with `org_id`; the item index without it (an item
+ * filter names a few records), and the order, order item and task links indexed only where
+ * set (partial: most mirrored records have none, and `= ?` / `IN (...)` on a column implies it
+ * is not NULL, so the filters still use them).
+ */
+const compactIndexes = (t: IndexedColumns) => [
+  index('catalog_org_dt_desc').on(t.orgId, sql`${t.datetimeUs} DESC`, t.id),
+  index('catalog_org_collection_dt').on(t.orgId, t.collection, sql`${t.datetimeUs} DESC`, t.id),
+  index('catalog_item').on(t.itemId),
+  index('catalog_order_set')
+    .on(t.orderId)
+    .where(sql`${t.orderId} IS NOT NULL`),
+  index('catalog_order_item_set')
+    .on(t.orderItemId)
+    .where(sql`${t.orderItemId} IS NOT NULL`),
+  index('catalog_task_set')
+    .on(t.taskId)
+    .where(sql`${t.taskId} IS NOT NULL`),
+];
+
 /** The service's layout: the whole record as sent on the wire. */
 export const catalogRecords = sqliteTable(
   'catalog_records',
@@ -96,5 +118,5 @@ export const compactCatalogRecords = sqliteTable(
     /** The whole record as sent on the wire, packed (`compact/record-blob.ts`). */
     record: blob('record', { mode: 'buffer' }).notNull(),
   },
-  sharedIndexes,
+  compactIndexes,
 );

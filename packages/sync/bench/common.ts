@@ -61,21 +61,32 @@ export function databaseBytes(sqlite: Database.Database, file: string): number {
 
 /**
  * Bytes the catalog takes in a mirror: `catalog_records` with its indexes, the map's rings
- * (`catalog_footprints`), the R*Tree's shadow tables, `mirror_catalog_seen` with its index and
+ * (`catalog_footprints`), the R*Tree's shadow tables, the seen marks (`mirror_catalog_seen` before
+ * `0013`, then `mirror_catalog_seen_marks` and `mirror_catalog_passes`) and
  * the compact layout's shared texts (`catalog_shared`) (dbstat pages).
  */
 export function catalogBytes(sqlite: Database.Database): number {
-  const row = sqlite
+  return catalogBytesByObject(sqlite).reduce((sum, o) => sum + o.bytes, 0);
+}
+
+/**
+ * `catalogBytes` object by object (each table, index and R*Tree shadow table), largest first,
+ * with what its pages hold (payload) beside what they take (page fill).
+ */
+export function catalogBytesByObject(
+  sqlite: Database.Database,
+): Array<{ name: string; bytes: number; payload: number }> {
+  return sqlite
     .prepare(
-      `SELECT sum(pgsize) AS n FROM dbstat WHERE name IN (
+      `SELECT name, sum(pgsize) AS bytes, sum(payload) AS payload FROM dbstat WHERE name IN (
          SELECT name FROM sqlite_schema
          WHERE tbl_name IN ('catalog_records', 'catalog_footprints', 'mirror_catalog_seen',
+                            'mirror_catalog_seen_marks', 'mirror_catalog_passes',
                             'catalog_shared')
             OR name LIKE 'catalog_rtree%'
-            OR name LIKE 'sqlite_autoindex_catalog_records%'
-            OR name LIKE 'sqlite_autoindex_mirror_catalog_seen%'
-            OR name LIKE 'sqlite_autoindex_catalog_shared%')`,
+            OR name LIKE 'sqlite_autoindex_catalog_%'
+            OR name LIKE 'sqlite_autoindex_mirror_catalog_%')
+       GROUP BY name ORDER BY bytes DESC`,
     )
-    .get() as { n: number | null };
-  return row.n ?? 0;
+    .all() as Array<{ name: string; bytes: number; payload: number }>;
 }

@@ -20,7 +20,6 @@
  * (the scan's million parsed records need the larger heap; `run.ts` sets it)
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import {
   COMPACT_LAYOUT,
   installRecordFunction,
@@ -36,55 +35,17 @@ import {
   type CatalogSearchRequestInput,
   type SearchableRecord,
 } from '@eo/domain';
-import { DEMO } from '@eo/fixtures';
 import Database from 'better-sqlite3';
-import { openMirrorDatabase, PAGE_SIZE } from '../src/db/open';
-import { makeMirrorWriters } from '../src/mirror/writers';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
 import { reportVerdict } from '@eo/bench-kit';
-import { cached, catalogBytes, fmt, log, pct, smoke } from './common';
+import { catalogBytes, fmt, log, pct, smoke } from './common';
+import { cachedMirror } from './mirror-cache';
 
 const RECORDS = smoke ? 1_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const QUERIES = smoke ? 20 : 300;
 const SCANS = smoke ? 2 : 5;
-const BATCH = 20_000;
 
-/** The cached mirror: generated records upserted by the mirror writers, in batches. */
-// `compact`: files from before the compact catalog are rebuilt, not read.
-const dir = await cached(`mirror-compact-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
-  // Loaded only to build (the server package takes seconds to import).
-  const { generateCatalogRecords } = await import('@eo/reference-service');
-  log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
-  const t0 = performance.now();
-  const local = openMirrorDatabase(path.join(work, 'mirror.db'));
-  // Build-time settings only (the file is rebuilt if the build dies): no fsync, a big cache.
-  local.sqlite.pragma('synchronous = OFF');
-  local.sqlite.pragma('cache_size = -1000000');
-  const writer = makeMirrorWriters(local.sqlite).catalogs;
-  const write = local.sqlite.transaction((batch: unknown[]) => writer.write(batch, 'bench-pass'));
-  let batch: unknown[] = [];
-  let n = 0;
-  const records = generateCatalogRecords(RECORDS, {
-    orgId: DEMO.orgId,
-    userId: DEMO.users[0].id,
-    nowUs: Date.UTC(2026, 0, 1) * 1000,
-  });
-  for (const r of records) {
-    batch.push(r);
-    if (batch.length === BATCH) {
-      write(batch);
-      n += batch.length;
-      batch = [];
-      log(`  ${n} records, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    }
-  }
-  write(batch);
-  local.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  local.close();
-  log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-});
-
-const file = path.join(dir, 'mirror.db');
+const file = await cachedMirror(RECORDS);
 const sqlite = new Database(file, { readonly: true });
 installRecordFunction(sqlite);
 const total = (sqlite.prepare('SELECT count(*) AS n FROM catalog_records').get() as { n: number })

@@ -7,6 +7,10 @@ import { isBlank, readId, readInstant, readText } from '@eo/domain';
 /** The org id every mirrored catalog record is stored under (the mirror holds one org). */
 export const MIRROR_ORG = 'mirror';
 
+/** SQL reading a key column as `normId` does: ASCII whitespace trimmed, ASCII letters lower-cased. */
+export const normSql = (column: string): string =>
+  `lower(trim(${column}, char(32, 9, 10, 11, 12, 13)))`;
+
 export type WireRecord = Record<string, unknown>;
 
 export function str(r: WireRecord, key: string): string | null {

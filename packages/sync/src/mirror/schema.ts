@@ -119,14 +119,23 @@ export const mirrorIndices = sqliteTable(
 );
 
 /**
- * The pass that last saw each mirrored catalog record (the store's table has no such column).
- * `WITHOUT ROWID` (migration `0010_compact_catalog`; drizzle cannot say it): one B-tree keyed
- * by record id, with no index on the pass (the sweep reads every row anyway), about 40 bytes a
- * record where a rowid table with both indexes took 140.
+ * The passes that saw mirrored catalog records, numbered (`catalog-seen.ts`): each pass's id
+ * once, not in every record's mark.
  */
-export const mirrorCatalogSeen = sqliteTable('mirror_catalog_seen', {
+export const mirrorCatalogPasses = sqliteTable('mirror_catalog_passes', {
+  id: integer('id').primaryKey(),
+  passId: text('pass_id').notNull().unique(),
+});
+
+/**
+ * The pass that last saw each mirrored catalog record (the store's table has no such column),
+ * by number. `WITHOUT ROWID` (migration `0013_catalog_seen_numbers`; drizzle cannot say it):
+ * one B-tree keyed by record id, with no index on the pass (the sweep reads every row anyway).
+ * Read through the view `mirror_catalog_seen (record_id, pass_id)`.
+ */
+export const mirrorCatalogSeenMarks = sqliteTable('mirror_catalog_seen_marks', {
   recordId: text('record_id').primaryKey(),
-  passId: text('pass_id').notNull(),
+  pass: integer('pass').notNull(),
 });
 
 /** Deliveries this client created (the service has no list endpoint for them). */

@@ -18,7 +18,8 @@ const TABLES: Record<SyncResource, string> = {
 
 /** Pulled tables, emptied by `clear` (children first). */
 const PULLED = [
-  'mirror_catalog_seen',
+  'mirror_catalog_seen_marks',
+  'mirror_catalog_passes',
   'catalog_rtree',
   'catalog_footprints',
   'catalog_records',

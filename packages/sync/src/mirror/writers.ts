@@ -18,7 +18,8 @@ import {
 import type { CatalogRecordOut } from '@eo/catalog-store';
 import { readId, type SyncResource } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { MIRROR_ORG, quote, readColumn, type ColumnKind, type WireRecord } from './rows';
+import { makeCatalogSeen } from './catalog-seen';
+import { MIRROR_ORG, normSql, quote, readColumn, type ColumnKind, type WireRecord } from './rows';
 
 /** A mirrored resource (`SYNC_RESOURCES` of @eo/domain). */
 export type ResourceName = SyncResource;
@@ -54,9 +55,6 @@ export interface MirrorWriter {
   /** Removes rows no pass since `passId` saw; returns how many. */
   sweep(passId: string): number;
 }
-
-/** SQL reading a key column as `normId` does: ASCII whitespace trimmed, ASCII letters lower-cased. */
-const normSql = (column: string) => `lower(trim(${column}, char(32, 9, 10, 11, 12, 13)))`;
 
 interface Column {
   readonly field: string;
@@ -272,36 +270,25 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
   const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient', COMPACT_LAYOUT);
   const deleteCatalog = makeCatalogDeleter(sqlite);
   const catalogUnindexed = unindexedOf(sqlite, 'catalogs', 'catalog_records', 'id');
-  const markSeen = sqlite.prepare(
-    'INSERT OR REPLACE INTO mirror_catalog_seen (record_id, pass_id) VALUES (?, ?)',
-  );
-  const unseen = sqlite.prepare('SELECT record_id FROM mirror_catalog_seen WHERE pass_id <> ?');
-  const dropUnseen = sqlite.prepare('DELETE FROM mirror_catalog_seen WHERE pass_id <> ?');
-  const catalogVariants = sqlite
-    .prepare(
-      `SELECT record_id FROM mirror_catalog_seen WHERE pass_id <> ?
-       AND ${normSql('record_id')} IN (SELECT value FROM json_each(?))`,
-    )
-    .pluck();
+  const seen = makeCatalogSeen(sqlite);
   const records = makeCatalogRecordReader(sqlite, COMPACT_LAYOUT);
-  const dropSeen = sqlite.prepare('DELETE FROM mirror_catalog_seen WHERE record_id = ?');
   const catalogs: MirrorWriter = {
-    unseen: (passId) =>
-      (unseen.all(passId) as Array<{ record_id: string }>).map((r) => r.record_id),
-    variantsOf: (passId, norms) => catalogVariants.all(passId, JSON.stringify(norms)) as string[],
+    unseen: (passId) => seen.unseen(passId),
+    variantsOf: (passId, norms) => seen.variantsOf(passId, norms),
     read(id) {
       const json = records.byId(MIRROR_ORG, id);
       return json === null ? undefined : (JSON.parse(json) as unknown);
     },
     remove(ids) {
       for (const id of ids) {
-        dropSeen.run(id);
+        seen.drop(id);
         catalogUnindexed.forget(id);
       }
       return deleteCatalog(ids);
     },
     write(items, passId) {
       const issues: RecordIssue[] = [];
+      const markSeen = seen.marker(passId);
       items.forEach((item, index) => {
         const r = isRecord(item) ? item : {};
         const id = readId(r.id);
@@ -316,7 +303,7 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
             orderId: link?.order_id ?? null,
             orderItemId: link?.order_item_id ?? null,
           });
-          markSeen.run(id, passId);
+          markSeen(id!);
           catalogUnindexed.mark(id!, unread);
           for (const field of unread)
             issue('not-indexed', field, `cannot read ${quote(valueAt(item, field))}`);
@@ -335,8 +322,8 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
       return issues;
     },
     sweep(passId) {
-      const ids = (unseen.all(passId) as Array<{ record_id: string }>).map((r) => r.record_id);
-      dropUnseen.run(passId);
+      const ids = seen.unseen(passId);
+      seen.dropUnseen(passId);
       const n = deleteCatalog(ids);
       catalogUnindexed.sweep();
       return n;
