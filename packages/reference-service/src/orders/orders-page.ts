@@ -54,6 +54,18 @@ function pageStatements(sqlite: Database.Database, byUser: boolean) {
          FROM (${page('id, wire_version, wire_json')})`,
       )
       .raw(),
+    /** The page's ids in list order, from the index alone (no order row is read). */
+    ids: sqlite.prepare<[Scope & { limit: number; offset: number }], string>(page('id')).pluck(),
+    /** [the ids joined, OPEN + the wires joined + close]: `joined` without the versions. */
+    joinedByIds: sqlite
+      .prepare<
+        [Scope & { limit: number; offset: number; open: string; close: string }],
+        [string, Buffer]
+      >(
+        `SELECT group_concat(id, ','), CAST(@open || group_concat(wire_json, ',') || @close AS BLOB)
+         FROM (${page('id, wire_json')})`,
+      )
+      .raw(),
     /** The plain way: one Buffer per order, in list order. */
     wires: sqlite
       .prepare<[Scope & { limit: number; offset: number }], Buffer>(page('wire_json'))
@@ -90,6 +102,28 @@ export function makeOrdersPages(
     .pluck();
 
   /**
+   * The page without a page cache: no keys are needed, so the page is joined in one pass over
+   * its orders when it fits the byte budget (it always has: one pass over the orders instead of
+   * two, ~0.2 ms of a 100-order page); a page over budget, or joined out of list order, is
+   * built by `build` instead.
+   */
+  const buildUncached = sqlite.transaction((scope: Scope, q: ListOrdersQuery): Buffer => {
+    const s = scope.user === undefined ? ofOrg : ofUser;
+    const total = s.total.get(scope)!;
+    const shown = { ...scope, limit: q.limit, offset: q.offset };
+    const close = `],"pagination":${JSON.stringify(offsetPage(q.limit, q.offset, total))}}`;
+    const ids = s.ids.all(shown);
+    if (ids.length === 0) return Buffer.from(OPEN + close);
+    if (joinInSqlite) {
+      const [joinedIds, body] = s.joinedByIds.get({ ...shown, open: OPEN, close })!;
+      // The orders' bytes: the body less its brackets and the commas between orders.
+      const wireBytes = body.length - OPEN.length - close.length - (ids.length - 1);
+      if (wireBytes <= maxPageBytes && joinedIds === ids.join(',')) return body;
+    }
+    return build(scope, q).body;
+  });
+
+  /**
    * The page from the database: its keys and total are read on every call; the body comes
    * from the page cache when it holds these exact orders, or is assembled.
    */
@@ -123,7 +157,7 @@ export function makeOrdersPages(
 
   return function ordersPage(orgId: string, q: ListOrdersQuery): Buffer {
     const scope: Scope = q.user_id === undefined ? { org: orgId } : { org: orgId, user: q.user_id };
-    if (!cache) return build(scope, q).body;
+    if (!cache) return buildUncached(scope, q);
     // Nothing of the organisation's orders changed since this page was built: same bytes.
     const listKey = `list:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, listVersion.get(orgId) ?? 0])}`;
     const unchanged = cache.get(listKey);

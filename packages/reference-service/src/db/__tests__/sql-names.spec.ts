@@ -57,6 +57,7 @@ describe('the service SQL names only what the schema has', () => {
       'orders/orders-page.ts',
       'orders/orders-page.ts',
       'orders/orders-page.ts',
+      'orders/orders-page.ts',
       'orders/repository.ts',
       'orders/repository.ts',
       'orders/rows.ts',
