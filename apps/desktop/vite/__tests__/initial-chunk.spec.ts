@@ -1,6 +1,6 @@
 /**
  * The renderer's initial JS (what the first screen, the catalog, parses before it can draw)
- * holds none of the parts made lazy: the other screens (screens.ts), the first screen's parts
+ * holds none of the parts made lazy: the other screens (router.ts), the first screen's parts
  * loaded on first use (lazy-parts.ts) and what only they import (the forms' logic, the file
  * preview, geoman). Read from the bundler's module map (vite/renderer-modules.ts), so a static
  * import that makes one eager again fails here, naming the chain that pulls it in.
