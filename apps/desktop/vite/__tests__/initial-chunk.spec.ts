@@ -79,8 +79,8 @@ function staticClosure(from: string): Set<string> {
 describe("the outbox's refusal texts", () => {
   it("import the forms' words, not their logic", () => {
     const reached = [...staticClosure(`${R}features/outbox/refusal-words.ts`)];
-    expect(reached).toContain(`${R}features/aois/aoi-words.ts`);
-    expect(reached).toContain(`${R}features/orders/order-item-words.ts`);
+    expect(reached).toContain(`${R}forms/words/aoi-words.ts`);
+    expect(reached).toContain(`${R}forms/words/order-item-words.ts`);
     const logic = [
       'features/aois/aoi-form-store.ts',
       'features/deliveries/delivery-form.ts',
