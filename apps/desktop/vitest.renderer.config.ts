@@ -11,7 +11,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/renderer/**/__tests__/**/*.spec.ts'],
     testTimeout: 30_000,
-    // The screens' code loaded, as the app has it after its first screen (src/renderer/screens.ts).
+    // The screens' code loaded, as the app has it after its first screen (src/renderer/router.ts, loadScreens).
     setupFiles: ['src/renderer/__tests__/screens-loaded.ts'],
   },
 });

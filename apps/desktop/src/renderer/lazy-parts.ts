@@ -1,6 +1,6 @@
 /**
  * The parts of the first screen (the catalog) that load on first use, as the screens after it
- * do (screens.ts): a map tool's panel, the dropped file's preview, the export choices. Their
+ * do (router.ts): a map tool's panel, the dropped file's preview, the export choices. Their
  * code is not in the initial JS (apps/desktop/bench/initial-js.ts; vite/__tests__/
  * initial-chunk.spec.ts keeps it out); while it loads, the part says so (ui/lazy-part.ts). App
  * loads them all once the first screen is up, so they rarely keep a click waiting.

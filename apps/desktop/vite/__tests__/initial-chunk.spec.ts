@@ -1,6 +1,6 @@
 /**
  * The renderer's initial JS (what the first screen, the catalog, parses before it can draw)
- * holds none of the parts made lazy: the other screens (screens.ts), the first screen's parts
+ * holds none of the parts made lazy: the other screens (router.ts), the first screen's parts
  * loaded on first use (lazy-parts.ts) and what only they import (the forms' logic, the file
  * preview, geoman). Read from the bundler's module map (vite/renderer-modules.ts), so a static
  * import that makes one eager again fails here, naming the chain that pulls it in.
@@ -81,8 +81,8 @@ function staticClosure(from: string): Set<string> {
 describe("the outbox's refusal texts", () => {
   it("import the forms' words, not their logic", () => {
     const reached = [...staticClosure(`${R}features/outbox/refusal-words.ts`)];
-    expect(reached).toContain(`${R}features/aois/aoi-words.ts`);
-    expect(reached).toContain(`${R}features/orders/order-item-words.ts`);
+    expect(reached).toContain(`${R}forms/words/aoi-words.ts`);
+    expect(reached).toContain(`${R}forms/words/order-item-words.ts`);
     const logic = [
       'features/aois/aoi-form-store.ts',
       'features/deliveries/delivery-form.ts',

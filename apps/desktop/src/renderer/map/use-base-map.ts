@@ -94,7 +94,8 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     });
     // Geoman (loaded on first draw) has no toolbar here: DrawTools.vue has the buttons.
     draw.install(m);
-    // Maps live in screens that are hidden and shown (v-show): Leaflet must re-measure.
+    // Maps live in screens and panels that leave the page and come back (<KeepAlive>, v-show):
+    // Leaflet must re-measure.
     if (typeof ResizeObserver !== 'undefined') {
       resize = new ResizeObserver(() => {
         m.invalidateSize({ pan: false });

@@ -8,7 +8,7 @@ import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../../shared/contract';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { errorSummary, type SummaryLine } from '../../forms/form-words';
-import { AOI_WORDS, type AoiField, type AoiInputField } from './aoi-words';
+import { AOI_WORDS, type AoiField, type AoiInputField } from '../../forms/words/aoi-words';
 import {
   emptyFormFlow,
   onFields,
@@ -25,8 +25,8 @@ import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../../stores/outbox-store';
 import { useBasketStore } from '../../stores/basket-store';
 
-export type { AoiField } from './aoi-words';
-export { AOI_WORDS, fieldOfAoiPath } from './aoi-words';
+export type { AoiField } from '../../forms/words/aoi-words';
+export { AOI_WORDS, fieldOfAoiPath } from '../../forms/words/aoi-words';
 
 /** The id of each field's control in AoiForm.vue. */
 export const AOI_CONTROLS: Record<AoiInputField, string> = {

@@ -7,7 +7,7 @@
  */
 import { CreateDeliveriesRequest, storePathProblem, type DeliveryRequestInput } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
-import { DELIVERY_WORDS, type DeliveryField } from './delivery-words';
+import { DELIVERY_WORDS, type DeliveryField } from '../../forms/words/delivery-words';
 
 /** `area`: the mirrored records in an area from a field file (delivery-area.ts). */
 export type DeliverySource = 'catalog' | 'area' | 'orderItems';
@@ -20,8 +20,8 @@ export interface DeliveryForm {
   path: string;
 }
 
-export type { DeliveryField } from './delivery-words';
-export { DELIVERY_WORDS, deliveryFieldOf } from './delivery-words';
+export type { DeliveryField } from '../../forms/words/delivery-words';
+export { DELIVERY_WORDS, deliveryFieldOf } from '../../forms/words/delivery-words';
 
 /** The id of each field's control in DeliveryForm.vue. */
 export const DELIVERY_CONTROLS: Record<DeliveryField, string> = {

@@ -17,9 +17,9 @@ import {
 } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
-import { INDEX_WORDS, type IndexField } from './index-words';
+import { INDEX_WORDS, type IndexField } from '../../forms/words/index-words';
 
-export interface IndexForm {
+export interface IndexForm extends Record<IndexField, string> {
   name: string;
   description: string;
   satellite_id: string;
@@ -30,8 +30,8 @@ export interface IndexForm {
   colormap: string;
 }
 
-export type { IndexField } from './index-words';
-export { INDEX_FIELDS, INDEX_WORDS, indexFieldOf } from './index-words';
+export type { IndexField } from '../../forms/words/index-words';
+export { INDEX_FIELDS, INDEX_WORDS, indexFieldOf } from '../../forms/words/index-words';
 
 /** The id of each field's control in CustomIndexForm.vue. */
 export const INDEX_CONTROLS: Record<IndexField, string> = {

@@ -6,18 +6,21 @@
  */
 import { CreateVisualizationCall } from '@eo/domain';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
-import { VISUALIZATION_WORDS, type VisualizationField } from './visualization-words';
+import {
+  VISUALIZATION_WORDS,
+  type VisualizationField,
+} from '../../forms/words/visualization-words';
 import { isLocalRef } from '../../stores/local-ids';
 
-export interface VisualizationForm {
+export interface VisualizationForm extends Record<VisualizationField, unknown> {
   aoiId: string;
   indexId: string;
   /** Chosen scene assets of a mirrored AOI (ignored for a queued AOI). */
   assetIds: string[];
 }
 
-export type { VisualizationField } from './visualization-words';
-export { VISUALIZATION_WORDS, visualizationFieldOf } from './visualization-words';
+export type { VisualizationField } from '../../forms/words/visualization-words';
+export { VISUALIZATION_WORDS, visualizationFieldOf } from '../../forms/words/visualization-words';
 
 /** The id of each field's control in VisualizationForm.vue. */
 export const VISUALIZATION_CONTROLS: Record<VisualizationField, string> = {

@@ -8,15 +8,15 @@ import { CreateJobCall } from '@eo/domain';
 import type { Lookups } from '../../../shared/contract';
 import { messagesByField, pathIssues } from '../../forms/field-issues';
 import { unknownIdError, type KnownIds } from '../../forms/known-ids';
-import { JOB_WORDS, type JobField } from './job-words';
+import { JOB_WORDS, type JobField } from '../../forms/words/job-words';
 
-export interface JobForm {
+export interface JobForm extends Record<JobField, string> {
   workflow_id: string;
   project_id: string;
 }
 
-export type { JobField } from './job-words';
-export { JOB_WORDS, jobFieldOf } from './job-words';
+export type { JobField } from '../../forms/words/job-words';
+export { JOB_WORDS, jobFieldOf } from '../../forms/words/job-words';
 
 export function emptyJobForm(): JobForm {
   return { workflow_id: '', project_id: '' };

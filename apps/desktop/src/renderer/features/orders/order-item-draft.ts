@@ -17,7 +17,11 @@ import {
 import { localInputToRfc3339, rfc3339ToLocalInput } from '../../forms/local-datetime';
 import { messagesByField, pathIssues, type PathIssue } from '../../forms/field-issues';
 import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
-import { ITEM_WORDS, type ItemFieldKey, type ItemInputKey } from './order-item-words';
+import {
+  ITEM_WORDS,
+  type ItemFieldKey,
+  type ItemInputKey,
+} from '../../forms/words/order-item-words';
 
 export type ItemKind = 'tasking' | 'archive' | 'recurring';
 
@@ -56,8 +60,27 @@ export interface ItemDraft {
 
 export type DraftField = Exclude<keyof ItemDraft, 'key' | 'kind' | 'geometrySource'>;
 
-export type { ItemFieldKey } from './order-item-words';
-export { FIELD_KEY, fieldOfItemPath, ITEM_WORDS, orderPathLabel } from './order-item-words';
+/** The error key each form field shows. */
+export const FIELD_KEY: Record<DraftField, ItemFieldKey> = {
+  name: 'name',
+  projectId: 'project_id',
+  geometry: 'geometry',
+  itemIds: 'item_ids',
+  start: 'start_date',
+  end: 'end_date',
+  recurrence: 'recurrence',
+  occurrences: 'no_of_occurrences',
+  cloudCover: 'cloud_cover',
+  offNadir: 'off_nadir',
+  bandsetId: 'bandset',
+  deliverySpeed: 'delivery_speed',
+  usecase: 'usecase',
+  cloudConfig: 'cloud_delivery.config',
+  cloudPath: 'cloud_delivery.path',
+};
+
+export type { ItemFieldKey } from '../../forms/words/order-item-words';
+export { fieldOfItemPath, ITEM_WORDS, orderPathLabel } from '../../forms/words/order-item-words';
 
 /** The fields an item of `kind` must have, by the rules of the service's profile. */
 export function itemRequired(kind: ItemKind, dialect: ServiceDialect): ReadonlySet<ItemFieldKey> {

@@ -8,12 +8,12 @@ import type { OutboxCreate } from '../../../shared/contract';
 import type { PathIssue } from '../../forms/field-issues';
 import type { FormWords } from '../../forms/form-words';
 // The forms' words modules, not the forms: the Outbox screen loads no form logic to say them.
-import { AOI_WORDS } from '../aois/aoi-words';
-import { DELIVERY_WORDS } from '../deliveries/delivery-words';
-import { INDEX_WORDS } from '../indices/index-words';
-import { VISUALIZATION_WORDS } from '../indices/visualization-words';
-import { JOB_WORDS } from '../jobs/job-words';
-import { ITEM_WORDS, orderPathLabel } from '../orders/order-item-words';
+import { AOI_WORDS } from '../../forms/words/aoi-words';
+import { DELIVERY_WORDS } from '../../forms/words/delivery-words';
+import { INDEX_WORDS } from '../../forms/words/index-words';
+import { VISUALIZATION_WORDS } from '../../forms/words/visualization-words';
+import { JOB_WORDS } from '../../forms/words/job-words';
+import { ITEM_WORDS, orderPathLabel } from '../../forms/words/order-item-words';
 
 const WORDS: Record<Exclude<OutboxCreate['kind'], 'order'>, FormWords<string>> = {
   aoi: AOI_WORDS as FormWords<string>,

@@ -10,6 +10,8 @@ import { useBasketStore } from '../../../stores/basket-store';
 import { useConnectivityStore } from '../../../stores/connectivity';
 import { useOutboxStore } from '../../../stores/outbox-store';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
+import { createAppRouter } from '../../../router';
+import { createMemoryHistory } from 'vue-router';
 import {
   checkDeliveryForm,
   configHint,
@@ -72,7 +74,10 @@ function setOnline(online: boolean): void {
 }
 
 async function mountScreen(): Promise<VueWrapper> {
-  wrapper = mount(DeliveriesScreen, { attachTo: document.body });
+  wrapper = mount(DeliveriesScreen, {
+    attachTo: document.body,
+    global: { plugins: [createAppRouter(createMemoryHistory())] },
+  });
   await flushPromises();
   return wrapper;
 }

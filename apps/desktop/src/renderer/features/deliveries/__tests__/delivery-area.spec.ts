@@ -13,6 +13,8 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { provideBridge } from '../../../stores/bridge-provider';
 import { KMZ, square } from '../../file-import/__tests__/preview-fixtures';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
+import { createAppRouter } from '../../../router';
+import { createMemoryHistory } from 'vue-router';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
@@ -43,7 +45,10 @@ afterEach(() => {
 });
 
 async function pickFile(name = 'felder.kmz'): Promise<VueWrapper> {
-  wrapper = mount(DeliveriesScreen, { attachTo: document.body });
+  wrapper = mount(DeliveriesScreen, {
+    attachTo: document.body,
+    global: { plugins: [createAppRouter(createMemoryHistory())] },
+  });
   await flushPromises();
   await wrapper.find('[data-test="source-area"]').setValue(true);
   const input = wrapper.find('[data-test="delivery-area-file"]');

@@ -9,6 +9,8 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useSettingsStore } from '../../../stores/settings-store';
 import SyncScreen from '../SyncScreen.vue';
+import { createAppRouter } from '../../../router';
+import { createMemoryHistory } from 'vue-router';
 import { useSyncStore } from '../../../stores/sync-store';
 
 let bridge: MemoryBridge;
@@ -23,7 +25,9 @@ describe('SyncScreen pictures', () => {
   it('shows the imagery progress, then the counts and what was not fetched', async () => {
     await useSettingsStore().load();
     const stop = useSyncStore().listen();
-    const wrapper = mount(SyncScreen);
+    const wrapper = mount(SyncScreen, {
+      global: { plugins: [createAppRouter(createMemoryHistory())] },
+    });
     await flushPromises();
     expect(wrapper.find('[data-test="imagery-counts"]').exists()).toBe(false);
     expect(wrapper.find('[data-test="archive-counts"]').exists()).toBe(false);

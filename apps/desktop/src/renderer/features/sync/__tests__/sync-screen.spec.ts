@@ -1,14 +1,19 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryHistory, type Router } from 'vue-router';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useSettingsStore } from '../../../stores/settings-store';
+import { createAppRouter } from '../../../router';
 import SyncScreen from '../SyncScreen.vue';
 
 let bridge: MemoryBridge;
+let router: Router;
+const mountScreen = () => mount(SyncScreen, { global: { plugins: [router] } });
 
 beforeEach(() => {
+  router = createAppRouter(createMemoryHistory());
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 20 });
   provideBridge(bridge);
@@ -20,7 +25,7 @@ describe('SyncScreen', () => {
     const { useSyncStore } = await import('../../../stores/sync-store');
     const sync = useSyncStore();
     const stop = sync.listen();
-    const wrapper = mount(SyncScreen);
+    const wrapper = mountScreen();
     await flushPromises();
     const orders = wrapper.find('[data-resource="orders"]');
     expect(orders.text()).toContain('Orders');
@@ -78,7 +83,7 @@ describe('SyncScreen', () => {
         { resource: 'orders', lastCompleteAt: null, lastError: null, count: 0 },
       ],
     };
-    const wrapper = mount(SyncScreen);
+    const wrapper = mountScreen();
     await flushPromises();
     const catalogs = wrapper.find('[data-resource="catalogs"]');
     expect(catalogs.find('[data-test="drift"]').text()).toMatch(
@@ -96,7 +101,7 @@ describe('SyncScreen', () => {
       resources: [{ resource: 'catalogs', lastCompleteAt: null, lastError: null, count: 250 }],
       otherServices: ['https://old.example.org', 'embedded'],
     };
-    const wrapper = mount(SyncScreen);
+    const wrapper = mountScreen();
     await flushPromises();
     const notice = wrapper.find('[data-test="other-services"]');
     expect(notice.text()).toContain('https://old.example.org');
@@ -112,11 +117,12 @@ describe('SyncScreen', () => {
   it('sends a first-time user to the settings', async () => {
     bridge.settings = { ...bridge.settings, serviceUrl: null, apiKeySet: false };
     await useSettingsStore().load();
-    const wrapper = mount(SyncScreen);
+    const wrapper = mountScreen();
     await flushPromises();
     expect(wrapper.text()).toContain('Not connected yet.');
     expect(wrapper.find('button.btn--primary').text()).toContain('Open Connection & settings');
     await wrapper.find('button.btn--primary').trigger('click');
-    expect(wrapper.emitted('openSettings')).toHaveLength(1);
+    await flushPromises();
+    expect(router.currentRoute.value.name).toBe('settings');
   });
 });

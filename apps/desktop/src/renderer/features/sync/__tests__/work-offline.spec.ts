@@ -15,6 +15,8 @@ import SettingsScreen from '../../settings/SettingsScreen.vue';
 import { useSettingsStore } from '../../../stores/settings-store';
 import ConnectivityBadge from '../ConnectivityBadge.vue';
 import SyncScreen from '../SyncScreen.vue';
+import { createAppRouter } from '../../../router';
+import { createMemoryHistory } from 'vue-router';
 import StatusRefresh from '../../../ui/StatusRefresh.vue';
 
 let bridge: MemoryBridge;
@@ -87,7 +89,9 @@ describe('Work offline', () => {
   it('the Sync screen offers no "Sync now" while working offline', async () => {
     bridge.settings = { ...bridge.settings, workOffline: true };
     await useSettingsStore().load();
-    const wrapper = mount(SyncScreen);
+    const wrapper = mount(SyncScreen, {
+      global: { plugins: [createAppRouter(createMemoryHistory())] },
+    });
     await flushPromises();
     const button = wrapper.find('button[data-test="sync-now"]');
     expect(button.attributes('disabled')).toBeDefined();

@@ -1,12 +1,12 @@
 /**
  * The visualization form's words alone (no form logic, no schemas): what the Outbox screen
  * needs to say a refused visualization's problems in the form's labels
- * (outbox/refusal-words.ts). visualization-form.ts uses them.
+ * (outbox/refusal-words.ts). features/indices/visualization-form.ts uses them.
  */
-import { formWords } from '../../forms/form-words';
-import type { VisualizationForm } from './visualization-form';
+import { formWords } from '../form-words';
 
-export type VisualizationField = keyof VisualizationForm;
+/** The visualization form's fields (features/indices/visualization-form.ts). */
+export type VisualizationField = 'aoiId' | 'indexId' | 'assetIds';
 
 const FIELD_OF_PATH: Record<string, VisualizationField> = {
   aoi_id: 'aoiId',

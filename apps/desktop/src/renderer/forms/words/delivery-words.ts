@@ -1,9 +1,9 @@
 /**
  * The delivery form's words alone (no form logic, no schemas): what the Outbox screen needs to
  * say a refused delivery's problems in the form's labels (outbox/refusal-words.ts).
- * delivery-form.ts uses them.
+ * features/deliveries/delivery-form.ts uses them.
  */
-import { formWords } from '../../forms/form-words';
+import { formWords } from '../form-words';
 
 /** `source` carries the messages about catalog_ids / order_item_ids. */
 export type DeliveryField = 'source' | 'config' | 'path';

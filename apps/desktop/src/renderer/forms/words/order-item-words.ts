@@ -2,54 +2,38 @@
  * An order item's words alone (no form logic, no schemas): its error keys, the labels and
  * messages, and an issue path of the whole order in the composer's words. What the Outbox
  * screen needs to say a refused order's problems (outbox/refusal-words.ts);
- * order-item-draft.ts uses them.
+ * features/orders/order-item-draft.ts uses them.
  */
 import { IMPORT_FILE_KINDS } from '../../../shared/contract';
-import { formWords } from '../../forms/form-words';
-import type { DraftField } from './order-item-draft';
+import { formWords } from '../form-words';
 
 /**
- * Error keys of the form: the request's field names (what the domain and the service report),
- * with the cloud delivery pair split in two.
+ * Error keys of the form's fields: the request's field names (what the domain and the service
+ * report), with the cloud delivery pair split in two.
  */
-export type ItemFieldKey =
-  | 'name'
-  | 'project_id'
-  | 'geometry'
-  | 'item_ids'
-  | 'start_date'
-  | 'end_date'
-  | 'recurrence'
-  | 'no_of_occurrences'
-  | 'cloud_cover'
-  | 'off_nadir'
-  | 'bandset'
-  | 'delivery_speed'
-  | 'usecase'
-  | 'cloud_delivery.config'
-  | 'cloud_delivery.path'
-  | 'form';
+const ITEM_KEYS = [
+  'name',
+  'project_id',
+  'geometry',
+  'item_ids',
+  'start_date',
+  'end_date',
+  'recurrence',
+  'no_of_occurrences',
+  'cloud_cover',
+  'off_nadir',
+  'bandset',
+  'delivery_speed',
+  'usecase',
+  'cloud_delivery.config',
+  'cloud_delivery.path',
+] as const;
 
-/** The error key each form field shows. */
-export const FIELD_KEY: Record<DraftField, ItemFieldKey> = {
-  name: 'name',
-  projectId: 'project_id',
-  geometry: 'geometry',
-  itemIds: 'item_ids',
-  start: 'start_date',
-  end: 'end_date',
-  recurrence: 'recurrence',
-  occurrences: 'no_of_occurrences',
-  cloudCover: 'cloud_cover',
-  offNadir: 'off_nadir',
-  bandsetId: 'bandset',
-  deliverySpeed: 'delivery_speed',
-  usecase: 'usecase',
-  cloudConfig: 'cloud_delivery.config',
-  cloudPath: 'cloud_delivery.path',
-};
+export type ItemInputKey = (typeof ITEM_KEYS)[number];
+/** An error key: a field's, or `form` for what concerns the whole item. */
+export type ItemFieldKey = ItemInputKey | 'form';
 
-const SIMPLE_KEYS = new Set<string>(Object.values(FIELD_KEY));
+const SIMPLE_KEYS = new Set<string>(ITEM_KEYS);
 
 /** The form field of an issue path relative to the item (`item_ids.2`, `bandset.bandset_id`). */
 export function fieldOfItemPath(path: readonly string[]): ItemFieldKey | null {
@@ -60,8 +44,6 @@ export function fieldOfItemPath(path: readonly string[]): ItemFieldKey | null {
   }
   return SIMPLE_KEYS.has(head) ? (head as ItemFieldKey) : null;
 }
-
-export type ItemInputKey = Exclude<ItemFieldKey, 'form'>;
 
 /**
  * An order item's labels and messages, in the order the composer shows its fields. Which are

@@ -1,14 +1,12 @@
 /**
  * The custom index form's words alone (no form logic, no schemas): what the Outbox screen needs
  * to say a refused index's problems in the form's labels (outbox/refusal-words.ts).
- * index-form.ts uses them.
+ * features/indices/index-form.ts uses them.
  */
-import { formWords } from '../../forms/form-words';
-import type { IndexForm } from './index-form';
+import { formWords } from '../form-words';
 
-export type IndexField = keyof IndexForm;
-
-export const INDEX_FIELDS: readonly IndexField[] = [
+/** The custom index form's fields (features/indices/index-form.ts), in the request's names. */
+export const INDEX_FIELDS = [
   'name',
   'description',
   'satellite_id',
@@ -16,7 +14,9 @@ export const INDEX_FIELDS: readonly IndexField[] = [
   'expression_type',
   'rescale',
   'colormap',
-];
+] as const;
+
+export type IndexField = (typeof INDEX_FIELDS)[number];
 
 export const indexFieldOf = (path: readonly string[]): IndexField | null =>
   INDEX_FIELDS.includes(path[0] as IndexField) ? (path[0] as IndexField) : null;

@@ -1,11 +1,11 @@
 /**
  * The job form's words alone (no form logic, no schemas): what the Outbox screen needs to say a
- * refused job's problems in the form's labels (outbox/refusal-words.ts). job-form.ts uses them.
+ * refused job's problems in the form's labels (outbox/refusal-words.ts). features/jobs/job-form.ts uses them.
  */
-import { formWords } from '../../forms/form-words';
-import type { JobForm } from './job-form';
+import { formWords } from '../form-words';
 
-export type JobField = keyof JobForm;
+/** The job form's fields (features/jobs/job-form.ts). */
+export type JobField = 'workflow_id' | 'project_id';
 
 export const jobFieldOf = (path: readonly string[]): JobField | null =>
   path[0] === 'workflow_id' || path[0] === 'project_id' ? path[0] : null;

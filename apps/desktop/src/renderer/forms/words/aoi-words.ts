@@ -1,9 +1,9 @@
 /**
  * The AOI form's words alone (no form logic, no schemas): what the Outbox screen needs to say a
- * refused AOI's problems in the form's labels (outbox/refusal-words.ts). aoi-form-store.ts
- * uses them.
+ * refused AOI's problems in the form's labels (outbox/refusal-words.ts). features/aois/
+ * aoi-form-store.ts uses them.
  */
-import { formWords } from '../../forms/form-words';
+import { formWords } from '../form-words';
 
 export type AoiField =
   | 'name'
