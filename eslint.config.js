@@ -582,4 +582,21 @@ export default tseslint.config(
     rendererImportRules(desktopZonePatterns(depth, desktopNodeZones, rendererZoneMessage)),
   ),
   ...featureBlocks(),
+  // Type-aware rules where a dropped promise loses work or hides a failure: the sync engine and
+  // outbox, the desktop's Node side (backend, main) and the service. Scoped to these folders:
+  // typed linting builds each package's program, which costs far more than the syntactic rules.
+  {
+    files: [
+      'packages/sync/**/*.ts',
+      'apps/desktop/src/{backend,main}/**/*.ts',
+      'apps/server/{src,bench}/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );
