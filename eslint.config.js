@@ -1,11 +1,13 @@
 // @ts-check
 // One flat config for the whole monorepo. Besides the usual recommended rules it
 // enforces the package graph written down in CONTRIBUTING.md:
-//   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- server, sync;
-//   fixtures <- server (and every package's tests and benches); bench-kit <- tests and benches only;
-//   server <- desktop, and the tests and benches of api-client and sync (the running reference service).
+//   domain <- api-client <- sync <- desktop;  domain <- catalog-store <- reference-service, sync;
+//   fixtures <- reference-service, desktop (its embedded demo) and every package's tests and benches;
+//   bench-kit <- tests and benches only;
+//   reference-service <- apps/server (the eo-server CLI), desktop, and the tests and benches of
+//   api-client and sync (the running reference service). No package imports an app.
 //   domain <- formats <- sync, desktop (Node side).
-//   domain <- geotiff <- server, sync, desktop (Node side, and the renderer: it decodes rasters in a worker).
+//   domain <- geotiff <- reference-service, sync, desktop (Node side, and the renderer: it decodes rasters in a worker).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -42,6 +44,7 @@ function importRules(allowedWorkspace, opts = {}) {
     '@eo/formats',
     '@eo/geotiff',
     '@eo/sync',
+    '@eo/reference-service',
     '@eo/server',
     '@eo/desktop',
     '@eo/fixtures',
@@ -156,8 +159,8 @@ function rendererImportRules(zonePatterns) {
               '@eo/geotiff/testing',
               '@eo/sync',
               '@eo/sync/*',
-              '@eo/server',
-              '@eo/server/*',
+              '@eo/reference-service',
+              '@eo/reference-service/*',
               '@eo/desktop',
               '@eo/desktop/*',
               '@eo/fixtures',
@@ -383,16 +386,18 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['packages/reference-service/**/*.ts'],
     rules: importRules(['@eo/domain', '@eo/catalog-store', '@eo/geotiff', '@eo/fixtures']),
   },
+  // apps/server: the eo-server command line over the service package, nothing else.
+  { files: ['apps/server/**/*.ts'], rules: importRules(['@eo/domain', '@eo/reference-service']) },
   // fixtures: demo data shared by the service's seed and every package's tests; no app.
   { files: ['packages/fixtures/**/*.ts'], rules: importRules(['@eo/domain']) },
   // bench-kit: the shaped link and the benchmark verdict; imports no workspace package.
   { files: ['tools/bench-kit/**/*.ts'], rules: importRules([]) },
   // Tests and benchmarks: fixtures and bench-kit, on top of what their package may import.
   {
-    files: ['apps/server/{bench,src/**/__tests__}/**/*.ts'],
+    files: ['packages/reference-service/{bench,src/**/__tests__}/**/*.ts'],
     rules: importRules([
       '@eo/domain',
       '@eo/catalog-store',
@@ -410,12 +415,12 @@ export default tseslint.config(
     rules: importRules(['@eo/domain', '@eo/fixtures', '@eo/bench-kit']),
   },
   // Tests and benchmarks of client packages (only they) also start the running reference
-  // service (@eo/server: startServer, seedDemo, createApiKey), a devDependency: a package's
-  // src never imports an app.
+  // service (@eo/reference-service: startServer, seedDemo, createApiKey), a devDependency: their
+  // src never starts it.
   {
     files: ['packages/api-client/**/{__tests__,test,bench}/**/*.ts', 'packages/api-client/*.ts'],
     rules: {
-      ...importRules(['@eo/domain', '@eo/server', '@eo/fixtures', '@eo/bench-kit']),
+      ...importRules(['@eo/domain', '@eo/reference-service', '@eo/fixtures', '@eo/bench-kit']),
       'no-restricted-globals': 'off',
     },
   },
@@ -427,12 +432,13 @@ export default tseslint.config(
       '@eo/api-client',
       '@eo/formats',
       '@eo/geotiff',
-      '@eo/server',
+      '@eo/reference-service',
       '@eo/fixtures',
       '@eo/bench-kit',
     ]),
   },
-  // apps/desktop, Node side (main, preload, backend, browser mode): every package, no DOM.
+  // apps/desktop, Node side (main, preload, backend, browser mode): every package (fixtures for
+  // the embedded service's demo organisation), no DOM.
   {
     files: ['apps/desktop/**/*.ts'],
     ignores: ['apps/desktop/src/renderer/**', 'apps/desktop/src/shared/**'],
@@ -444,7 +450,8 @@ export default tseslint.config(
         '@eo/formats',
         '@eo/geotiff',
         '@eo/sync',
-        '@eo/server',
+        '@eo/reference-service',
+        '@eo/fixtures',
       ]),
       'no-restricted-globals': [
         'error',
@@ -466,7 +473,7 @@ export default tseslint.config(
       '@eo/formats',
       '@eo/geotiff',
       '@eo/sync',
-      '@eo/server',
+      '@eo/reference-service',
       '@eo/fixtures',
       '@eo/bench-kit',
     ]),
@@ -563,7 +570,7 @@ export default tseslint.config(
     },
   },
   // The renderer talks to the backend only through the contract: no Node, no Electron,
-  // no @eo/sync / @eo/server / @eo/api-client / @eo/catalog-store. It may use @eo/geotiff's
+  // no @eo/sync / @eo/reference-service / @eo/api-client / @eo/catalog-store. It may use @eo/geotiff's
   // portable entry: full-resolution rasters are decoded in a Web Worker beside the map.
   {
     files: ['apps/desktop/src/renderer/**/*.{ts,vue}'],
@@ -583,13 +590,15 @@ export default tseslint.config(
   ),
   ...featureBlocks(),
   // Type-aware rules where a dropped promise loses work or hides a failure: the sync engine and
-  // outbox, the desktop's Node side (backend, main) and the service. Scoped to these folders:
-  // typed linting builds each package's program, which costs far more than the syntactic rules.
+  // outbox, the desktop's Node side (backend, main) and the service (its package and CLI).
+  // Scoped to these folders: typed linting builds each package's program, which costs far more
+  // than the syntactic rules.
   {
     files: [
       'packages/sync/**/*.ts',
       'apps/desktop/src/{backend,main}/**/*.ts',
-      'apps/server/{src,bench}/**/*.ts',
+      'packages/reference-service/{src,bench}/**/*.ts',
+      'apps/server/src/**/*.ts',
     ],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

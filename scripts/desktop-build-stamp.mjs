@@ -26,10 +26,7 @@ const INPUTS = [
   'apps/desktop/tsconfig.web.json',
   'apps/desktop/src',
   'apps/desktop/resources',
-  'apps/server/package.json',
-  'apps/server/src',
-  'apps/server/drizzle',
-  'packages',
+  'packages', // the reference service (embedded) among them
 ];
 
 /** Never part of a bundle. */

@@ -17,21 +17,26 @@ const workspace = [
   '@eo/api-client',
   '@eo/catalog-store',
   '@eo/sync',
-  '@eo/server',
+  '@eo/reference-service',
+  '@eo/fixtures',
   '@eo/formats',
   '@eo/geotiff',
 ];
 const inlined = ['zod', 'drizzle-orm'];
 
 /**
- * @eo/sync and @eo/server find their SQL migrations at `../../drizzle` from their source file.
+ * @eo/sync and @eo/reference-service find their SQL migrations at `../../drizzle` from their source file.
  * Bundled into out/main that path would point at one shared, wrong folder: rewrite each to its
  * own copy next to the bundle, and copy the folders there.
  */
 function workspaceMigrations(): Plugin {
   const packages = [
     { file: '/packages/sync/src/db/open.ts', from: '../../packages/sync/drizzle', to: 'sync' },
-    { file: '/apps/server/src/db/client.ts', from: '../server/drizzle', to: 'server' },
+    {
+      file: '/packages/reference-service/src/db/client.ts',
+      from: '../../packages/reference-service/drizzle',
+      to: 'server',
+    },
   ];
   const original = "new URL('../../drizzle', import.meta.url)";
   let outDir = '';
@@ -70,7 +75,7 @@ function workspaceMigrations(): Plugin {
 function workspaceThreads(): Plugin {
   const threads = [
     {
-      file: '/apps/server/src/render/pool.ts',
+      file: '/packages/reference-service/src/render/pool.ts',
       original: "const THREAD_ENTRY = './thread-entry.ts';",
       built: "const THREAD_ENTRY = './render-thread.cjs';",
     },
@@ -121,13 +126,16 @@ export default defineConfig({
         },
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          // The backend's utilityProcess entry (src/backend over @eo/sync, embedded @eo/server).
+          // The backend's utilityProcess entry (src/backend over @eo/sync, embedded @eo/reference-service).
           'backend-process': resolve(__dirname, 'src/main/backend-process.ts'),
           // Browser mode's launcher (`npm start` without Electron): run as built JavaScript,
           // never compiled at launch (tsx cost ~0.3 s plus ~0.6 s importing the server sources).
           'browser-mode': resolve(__dirname, 'src/browser-mode/main.ts'),
           // The embedded service's render threads (workspaceThreads above).
-          'render-thread': resolve(__dirname, '../server/src/render/thread-entry.ts'),
+          'render-thread': resolve(
+            __dirname,
+            '../../packages/reference-service/src/render/thread-entry.ts',
+          ),
           // Field file imports, in a thread with memory and time limits (@eo/formats).
           'import-thread': resolve(__dirname, '../../packages/formats/src/worker/import-thread.ts'),
           // Index exports of offline rasters, in a thread with memory and time limits.

@@ -2,7 +2,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
-    name: 'server',
+    name: 'server-cli',
     include: ['src/**/__tests__/**/*.spec.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,7 +5,7 @@
  */
 import { createEoClient } from '@eo/api-client';
 import { COMPACT_LAYOUT, makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
-import { seedDemo, startServer } from '@eo/server';
+import { seedDemo, startServer } from '@eo/reference-service';
 import { openMirrorDatabase, type MirrorDatabase } from '@eo/sync';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -25,7 +25,7 @@ const rendererDir = ensureRendererBuilt((line) => console.log(line));
 const serviceDir = tempDir('eo-first-previews-service-');
 const appDir = tempDir('eo-first-previews-app-');
 const service = await startReferenceService({ dataDir: serviceDir });
-// 3,000 scenes: the embedded service's demo seed (DEFAULT_SEED_SCENES in apps/server).
+// 3,000 scenes: the embedded service's demo seed (DEFAULT_SEED_SCENES in packages/reference-service).
 const apiKey = seedService(service, { scenes: smoke ? 400 : 3_000 });
 const app = await startBrowserApp({
   dataDir: appDir,

@@ -9,7 +9,8 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/outbox-submit.ts [--smoke] [--no-build]
  */
-import { DEMO, createApiKey, seedDemo, startServer } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
+import { createApiKey, seedDemo, startServer } from '@eo/reference-service';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

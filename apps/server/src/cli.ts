@@ -12,12 +12,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { OrganisationIdString } from '@eo/domain';
-import { openDatabase } from './db/client';
-import { checkAssetOrigin, resolveConfig } from './config';
-import { createApiKey, createOrganization, createUser } from './orgs/repository';
-import { DEFAULT_SEED_SCENES, isSeeded, seedDemo } from './seed/demo';
-import { seedDemoWork } from './seed/demo-work';
-import { closeOnSignals, startServer } from './server';
+import {
+  DEFAULT_SEED_SCENES,
+  checkAssetOrigin,
+  closeOnSignals,
+  createApiKey,
+  createOrganization,
+  createUser,
+  isSeeded,
+  openDatabase,
+  resolveConfig,
+  seedDemo,
+  seedDemoWork,
+  startServer,
+} from '@eo/reference-service';
 
 const USAGE = `usage:
   eo-server start [--host H] [--port P] [--data-dir D] [--step-delay-ms N] [--asset-origin URL]

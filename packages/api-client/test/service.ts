@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO } from '@eo/fixtures';
-import { createApiKey, seedDemo, startServer, type RunningServer } from '@eo/server';
+import { createApiKey, seedDemo, startServer, type RunningServer } from '@eo/reference-service';
 
 export interface TestService {
   readonly url: string;

@@ -2,7 +2,7 @@
  * Band-math expressions (expression.ts) evaluated over many pixels at once: the desktop
  * computes indices over downloaded rasters with it, offline, and must give the value the
  * service's index maps give for the same pixels. The semantics are the service's
- * (apps/server/docs/choices-imagery.md, "Index PNG"): a band's value is its surface reflectance
+ * (packages/reference-service/docs/choices-imagery.md, "Index PNG"): a band's value is its surface reflectance
  * × `INDEX_BAND_FACTOR`, a division by zero is undefined (NaN), and an undefined input (nodata)
  * makes the result undefined. Every number and every intermediate value is float32 (what an
  * index raster stores), so a result is within float32 rounding of the service's float64 one.

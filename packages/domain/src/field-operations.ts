@@ -1,7 +1,7 @@
 /**
  * The provider's operations a field team needs beyond our spec (`real-service/openapi.json`),
  * at its paths and in its shapes. Our reference service serves every one of them as a documented
- * extension (`extensions.ts`; apps/server/docs/choices-field-operations.md), so one client reads
+ * extension (`extensions.ts`; packages/reference-service/docs/choices-field-operations.md), so one client reads
  * both services:
  *
  * - `GET /ping`: the connectivity check (a JSON string).

@@ -1,6 +1,6 @@
 /**
  * Defaults and bounds of the spec's part 8, plus the values the spec leaves open, chosen once
- * here for every package (documented in apps/server/README.md, "Choices where the spec is open").
+ * here for every package (documented in packages/reference-service/README.md, "Choices where the spec is open").
  */
 export const LIMITS = {
   /** list AOIs, list AOI assets, list indices (spec: default 10, offset 0). */

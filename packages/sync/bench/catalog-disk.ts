@@ -45,7 +45,7 @@ const QUERIES = smoke ? 20 : 300;
 const BATCH = 5_000;
 
 // Loaded only here (the server package takes seconds to import).
-const { generateCatalogRecords } = await import('@eo/server');
+const { generateCatalogRecords } = await import('@eo/reference-service');
 const generated = () =>
   generateCatalogRecords(RECORDS, {
     orgId: DEMO.orgId,

@@ -53,7 +53,7 @@ const BATCH = 20_000;
 // `compact`: files from before the compact catalog are rebuilt, not read.
 const dir = await cached(`mirror-compact-r${RECORDS}-p${PAGE_SIZE}`, async (work) => {
   // Loaded only to build (the server package takes seconds to import).
-  const { generateCatalogRecords } = await import('@eo/server');
+  const { generateCatalogRecords } = await import('@eo/reference-service');
   log(`building a mirror of ${RECORDS} catalog records in ${work} ...`);
   const t0 = performance.now();
   const local = openMirrorDatabase(path.join(work, 'mirror.db'));

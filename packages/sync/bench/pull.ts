@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import { reportVerdict } from '@eo/bench-kit';
-import { seedDemo, startServer } from '@eo/server';
+import { seedDemo, startServer } from '@eo/reference-service';
 import { openMirrorDatabase } from '../src/db/open';
 import { createSyncEngine } from '../src/pull/engine';
 

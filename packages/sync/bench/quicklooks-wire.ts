@@ -59,7 +59,7 @@ async function quicklookData(records: number): Promise<string> {
   return cached(`quicklooks-v2-r${records}`, async (dir) => {
     log(`building ${records} catalog records and rendering their thumbnails in ${dir} ...`);
     const t0 = performance.now();
-    const { seedDemo, startServer } = await import('@eo/server');
+    const { seedDemo, startServer } = await import('@eo/reference-service');
     const server = await startServer({
       dataDir: dir,
       logLevel: false,

@@ -56,7 +56,7 @@ export async function forkService(dataDir?: string): Promise<ServiceProcess> {
 
 async function main(): Promise<void> {
   // Loaded here, not at the top: parents import `forkService` without paying for the server.
-  const { seedDemo, startServer } = await import('@eo/server');
+  const { seedDemo, startServer } = await import('@eo/reference-service');
   const given = process.argv[2];
   const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'eo-sync-bench-svc-'));
   const server = await startServer({ dataDir, logLevel: false, stepDelayMs: 0, workerTickMs: 0 });

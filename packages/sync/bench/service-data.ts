@@ -19,7 +19,7 @@ export async function serviceData(records: number, orders: number): Promise<stri
     log(`building the service data (${records} catalog records, ${orders} orders) in ${dir} ...`);
     const t0 = performance.now();
     // Loaded only to build (a cached run never starts the server in this process).
-    const { insertCatalogRecords, seedDemo, startServer } = await import('@eo/server');
+    const { insertCatalogRecords, seedDemo, startServer } = await import('@eo/reference-service');
     const server = await startServer({
       dataDir: dir,
       logLevel: false,

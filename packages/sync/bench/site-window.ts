@@ -95,7 +95,7 @@ interface Sample {
 
 async function main(): Promise<void> {
   const dir = tempDir('site-window');
-  const { insertSquareScene, seedDemo, startServer } = await import('@eo/server');
+  const { insertSquareScene, seedDemo, startServer } = await import('@eo/reference-service');
   const server = await startServer({
     dataDir: path.join(dir, 'service'),
     logLevel: false,

@@ -1,19 +1,19 @@
 /**
- * With no service configured, the app starts the reference service itself (apps/server) on
+ * With no service configured, the app starts the reference service itself (packages/reference-service) on
  * 127.0.0.1, with its data under the app's data dir, seeded with the demo organisation on the
  * first start (with field sites seen on several dates, and orders and AOIs under way), and
  * stores a demo API key as the app's secret: a newcomer sees the catalog on a
  * map without setting anything up.
  */
 import { createEoClient } from '@eo/api-client';
+import { DEMO } from '@eo/fixtures';
 import {
   createApiKey,
-  DEMO,
   seedDemo,
   seedDemoWork,
   startServer,
   type RunningServer,
-} from '@eo/server';
+} from '@eo/reference-service';
 import { checkConnectivity, makePrivateDir, preparePrivateDatabase } from '@eo/sync';
 import path from 'node:path';
 import type { Secrets } from './secrets';

@@ -1,17 +1,17 @@
 /**
- * Real parts for the end-to-end tests and the benchmarks: the reference service (apps/server)
+ * Real parts for the end-to-end tests and the benchmarks: the reference service (packages/reference-service)
  * on 127.0.0.1 with the demo organisation and optional bulk catalog records, the desktop
  * backend in browser mode over a temp data dir, and headless Chromium (the system's, never a
  * downloaded one). A spec takes them together as one journey: `useJourney` (at the end).
  */
+import { DEMO } from '@eo/fixtures';
 import {
-  DEMO,
   createApiKey,
   insertCatalogRecords,
   seedDemo,
   startServer,
   type RunningServer,
-} from '@eo/server';
+} from '@eo/reference-service';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -6,8 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
-import { hashKey } from '../http/auth';
+import { hashKey, openDatabase } from '@eo/reference-service';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const cli = fileURLToPath(new URL('../cli.ts', import.meta.url));

@@ -3,7 +3,7 @@
  * `spec` profile: our extensions at the provider's paths), then against a recording server for
  * what the wire carries in each profile and how answers in the provider's shapes are read.
  */
-import { insertSquareScene } from '@eo/server';
+import { insertSquareScene } from '@eo/reference-service';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpServer, type TestHttpServer } from '../../test/http-server';
 import { startService, type TestService } from '../../test/service';

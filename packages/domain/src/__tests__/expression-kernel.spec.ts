@@ -9,7 +9,7 @@ import {
 } from '../index';
 
 /**
- * The service's per-pixel evaluation (apps/server/src/imagery/index-png.ts), with `round`
+ * The service's per-pixel evaluation (packages/reference-service/src/imagery/index-png.ts), with `round`
  * applied to every value: identity for the service's float64, `Math.fround` for float32.
  */
 function reference(node: ExprNode, bands: Map<string, number>, round = (x: number) => x): number {

@@ -1,6 +1,6 @@
 /**
  * `cloud_delivery.path` (orders, 4.8) and `cloud_info.path` (deliveries, 4.11): one rule for
- * both (the spec says only "path string"; ours, written in apps/server/docs/choices-orders.md).
+ * both (the spec says only "path string"; ours, written in packages/reference-service/docs/choices-orders.md).
  *
  * A path is a folder inside the delivery target: optionally a cloud storage URL prefix
  * (`s3://`, `gs://`, `az://`), then folder names separated by `/` (empty names from `//` or a

@@ -1,7 +1,7 @@
 /**
  * 4.3 POST /v0/catalogs/search: the request schema. Semantics live in `./evaluate.ts`.
  *
- * Our choices where the spec is open (also in apps/server/README.md):
+ * Our choices where the spec is open (also in packages/reference-service/README.md):
  * - Empty id lists are rejected ("omit the field to not filter"), never a silent empty result.
  * - `query` operators: gt, gte, lt, lte, eq, neq; eq and neq take a scalar or an array (IN / NOT IN).
  * - `sort_by.direction` defaults to asc; ties always break by record id ascending.

@@ -34,8 +34,8 @@ function workspace(): string {
     'apps/desktop/src/renderer/__tests__/app.spec.ts': 'test\n',
     'apps/desktop/src/e2e/harness.ts': 'export {};\n',
     'apps/desktop/README.md': '# desktop\n',
-    'apps/server/src/app.ts': 'export const app = 1;\n',
-    'apps/server/drizzle/0000_init.sql': 'CREATE TABLE t (a);\n',
+    'packages/reference-service/src/app.ts': 'export const app = 1;\n',
+    'packages/reference-service/drizzle/0000_init.sql': 'CREATE TABLE t (a);\n',
     'packages/domain/src/index.ts': 'export const LIMIT = 1;\n',
     'packages/domain/node_modules/zod/index.js': 'module.exports = {};\n',
     'packages/formats/bench/import.ts': 'export {};\n',
@@ -62,7 +62,7 @@ describe('desktop build stamp', () => {
   it('a changed source, migration, lockfile or package makes it stale', () => {
     for (const [rel, text] of [
       ['apps/desktop/src/renderer/App.vue', '<template><main>x</main></template>\n'],
-      ['apps/server/drizzle/0000_init.sql', 'CREATE TABLE t (a, b);\n'],
+      ['packages/reference-service/drizzle/0000_init.sql', 'CREATE TABLE t (a, b);\n'],
       ['pnpm-lock.yaml', 'lockfileVersion: 9.1\n'],
       ['packages/domain/src/index.ts', 'export const LIMIT = 2;\n'],
     ] as const) {

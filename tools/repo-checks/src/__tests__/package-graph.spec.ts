@@ -36,41 +36,55 @@ describe('package graph lint', () => {
     ).toContain('no-restricted-imports');
     expect(
       await ruleIds(
-        'apps/server/src/probe.ts',
+        'packages/reference-service/src/probe.ts',
         "import { a } from '@eo/domain/src/enums';\nexport const b = a;\n",
       ),
     ).toContain('no-restricted-imports');
   });
 
-  it('the arrows point one way: domain <- api-client <- sync <- desktop; domain <- catalog-store <- server, sync', async () => {
+  it('the arrows point one way: domain <- api-client <- sync <- desktop; domain <- catalog-store <- reference-service, sync', async () => {
     const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
     expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/domain'))).toEqual([]);
     expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/sync'))).toContain(
       'no-restricted-imports',
     );
     expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/api-client'))).toEqual([]);
-    expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/server'))).toContain(
+    expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/reference-service'))).toContain(
       'no-restricted-imports',
     );
-    expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/api-client'))).toContain(
-      'no-restricted-imports',
-    );
-    expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/domain'))).toEqual([]);
+    expect(
+      await ruleIds('packages/reference-service/src/probe.ts', imp('@eo/api-client')),
+    ).toContain('no-restricted-imports');
+    expect(await ruleIds('packages/reference-service/src/probe.ts', imp('@eo/domain'))).toEqual([]);
     // catalog-store sits between domain and its two users, server and sync
     expect(await ruleIds('packages/catalog-store/src/probe.ts', imp('@eo/domain'))).toEqual([]);
-    for (const pkg of ['@eo/server', '@eo/sync', '@eo/api-client']) {
+    for (const pkg of ['@eo/reference-service', '@eo/sync', '@eo/api-client']) {
       expect(await ruleIds('packages/catalog-store/src/probe.ts', imp(pkg)), pkg).toContain(
         'no-restricted-imports',
       );
     }
-    expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/catalog-store'))).toEqual([]);
+    expect(
+      await ruleIds('packages/reference-service/src/probe.ts', imp('@eo/catalog-store')),
+    ).toEqual([]);
     expect(await ruleIds('packages/sync/src/probe.ts', imp('@eo/catalog-store'))).toEqual([]);
     expect(await ruleIds('packages/api-client/src/probe.ts', imp('@eo/catalog-store'))).toContain(
       'no-restricted-imports',
     );
+    // apps/server is the eo-server command line over the service package: no package imports
+    // it, and it imports nothing but the service and domain
+    expect(await ruleIds('apps/server/src/probe.ts', imp('@eo/reference-service'))).toEqual([]);
+    for (const pkg of ['@eo/sync', '@eo/catalog-store', '@eo/fixtures'])
+      expect(await ruleIds('apps/server/src/probe.ts', imp(pkg)), pkg).toContain(
+        'no-restricted-imports',
+      );
+    for (const file of ['packages/sync/src/probe.ts', 'packages/sync/bench/probe.ts'])
+      expect(await ruleIds(file, imp('@eo/server')), file).toContain('no-restricted-imports');
     // tests of client packages may start the real reference service
     expect(
-      await ruleIds('packages/api-client/src/__tests__/probe.spec.ts', imp('@eo/server')),
+      await ruleIds(
+        'packages/api-client/src/__tests__/probe.spec.ts',
+        imp('@eo/reference-service'),
+      ),
     ).toEqual([]);
   });
 
@@ -84,7 +98,7 @@ describe('package graph lint', () => {
     for (const file of [
       'packages/sync/src/probe.ts',
       'packages/api-client/src/probe.ts',
-      'apps/server/src/probe.ts',
+      'packages/reference-service/src/probe.ts',
       'apps/desktop/src/backend/probe.ts',
       'apps/desktop/src/main/probe.ts',
       'apps/desktop/src/renderer/probe.ts',
@@ -94,14 +108,14 @@ describe('package graph lint', () => {
       'packages/sync/bench/probe.ts',
       'packages/api-client/bench/probe.ts',
       'packages/api-client/src/__tests__/probe.spec.ts',
-      'apps/server/bench/probe.ts',
+      'packages/reference-service/bench/probe.ts',
       'apps/desktop/bench/probe.ts',
     ])
       expect(await restricted(file, '@eo/bench-kit'), file).toBe(false);
     // fixtures: domain only; the service's seed and every package's tests use them
     expect(await restricted('packages/fixtures/src/probe.ts', '@eo/domain')).toBe(false);
-    expect(await restricted('packages/fixtures/src/probe.ts', '@eo/server')).toBe(true);
-    expect(await restricted('apps/server/src/probe.ts', '@eo/fixtures')).toBe(false);
+    expect(await restricted('packages/fixtures/src/probe.ts', '@eo/reference-service')).toBe(true);
+    expect(await restricted('packages/reference-service/src/probe.ts', '@eo/fixtures')).toBe(false);
     expect(await restricted('packages/sync/src/probe.ts', '@eo/fixtures')).toBe(true);
     expect(await restricted('packages/sync/src/pull/__tests__/probe.ts', '@eo/fixtures')).toBe(
       false,
@@ -110,13 +124,19 @@ describe('package graph lint', () => {
       false,
     );
     // the running reference service: tests and benchmarks of api-client and sync, never src
-    expect(await restricted('packages/sync/bench/probe.ts', '@eo/server')).toBe(false);
-    expect(await restricted('packages/sync/src/pull/__tests__/probe.ts', '@eo/server')).toBe(false);
-    expect(await restricted('packages/api-client/test/probe.ts', '@eo/server')).toBe(false);
-    expect(await restricted('packages/api-client/src/probe.ts', '@eo/server')).toBe(true);
-    expect(await restricted('packages/catalog-store/src/__tests__/probe.ts', '@eo/server')).toBe(
+    expect(await restricted('packages/sync/bench/probe.ts', '@eo/reference-service')).toBe(false);
+    expect(
+      await restricted('packages/sync/src/pull/__tests__/probe.ts', '@eo/reference-service'),
+    ).toBe(false);
+    expect(await restricted('packages/api-client/test/probe.ts', '@eo/reference-service')).toBe(
+      false,
+    );
+    expect(await restricted('packages/api-client/src/probe.ts', '@eo/reference-service')).toBe(
       true,
     );
+    expect(
+      await restricted('packages/catalog-store/src/__tests__/probe.ts', '@eo/reference-service'),
+    ).toBe(true);
   });
 
   it('formats: imports only domain, no DOM; sync and the desktop Node side may use it, nothing else', async () => {
@@ -129,7 +149,7 @@ describe('package graph lint', () => {
       '@eo/sync',
       '@eo/api-client',
       '@eo/catalog-store',
-      '@eo/server',
+      '@eo/reference-service',
       '@eo/desktop',
     ]) {
       expect(await ruleIds(file, imp(pkg)), pkg).toContain('no-restricted-imports');
@@ -146,7 +166,7 @@ describe('package graph lint', () => {
       'packages/domain/src/probe.ts',
       'packages/api-client/src/probe.ts',
       'packages/catalog-store/src/probe.ts',
-      'apps/server/src/probe.ts',
+      'packages/reference-service/src/probe.ts',
       'apps/desktop/src/renderer/stores/probe.ts',
       'apps/desktop/src/shared/probe.ts',
     ]) {
@@ -160,7 +180,7 @@ describe('package graph lint', () => {
       (await ruleIds(file, code)).includes('no-restricted-imports');
     const src = 'packages/geotiff/src/read/probe.ts';
     expect(await restricted(src, imp('@eo/domain'))).toBe(false);
-    for (const pkg of ['node:zlib', 'fs', '@eo/sync', '@eo/formats', '@eo/server'])
+    for (const pkg of ['node:zlib', 'fs', '@eo/sync', '@eo/formats', '@eo/reference-service'])
       expect(await restricted(src, imp(pkg)), pkg).toBe(true);
     expect(await ruleIds(src, 'export const a = Buffer.alloc(1);\n')).toContain(
       'no-restricted-globals',
@@ -175,7 +195,7 @@ describe('package graph lint', () => {
     ])
       expect(await restricted(file, imp('node:zlib')), file).toBe(false);
     for (const user of [
-      'apps/server/src/imagery/probe.ts',
+      'packages/reference-service/src/imagery/probe.ts',
       'packages/sync/src/probe.ts',
       'apps/desktop/src/backend/probe.ts',
       'apps/desktop/src/renderer/stores/probe.ts',
@@ -202,7 +222,14 @@ describe('package graph lint', () => {
   it('desktop: the renderer reaches the backend only through the contract; main has no DOM', async () => {
     const imp = (pkg: string) => `import { a } from '${pkg}';\nexport const b = a;\n`;
     const renderer = 'apps/desktop/src/renderer/stores/probe.ts';
-    for (const pkg of ['node:fs', 'fs', 'electron', '@eo/sync', '@eo/server', '@eo/api-client']) {
+    for (const pkg of [
+      'node:fs',
+      'fs',
+      'electron',
+      '@eo/sync',
+      '@eo/reference-service',
+      '@eo/api-client',
+    ]) {
       expect(await ruleIds(renderer, imp(pkg)), pkg).toContain('no-restricted-imports');
     }
     expect(await ruleIds(renderer, imp('@eo/domain'))).toEqual([]);

@@ -4,7 +4,7 @@
  * and to build an AOI on.
  */
 import type { EoClient } from '@eo/api-client';
-import { DEMO } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
 import type { OutboxCreate } from '../../shared/contract';
 
 type InputOf<K extends OutboxCreate['kind']> = Extract<OutboxCreate, { kind: K }>['input'];

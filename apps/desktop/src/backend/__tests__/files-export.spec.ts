@@ -7,7 +7,8 @@ import { EXPORT_FORMATS, type ExportFormat } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportedFile } from '../../shared/contract';
 import { createEoClient } from '@eo/api-client';
-import { DEMO, insertCatalogRecords } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
+import { insertCatalogRecords } from '@eo/reference-service';
 import { aoiInput, auroraScene, taskingOrder } from './create-inputs';
 import { startBackend, startService, type TestBackend, type TestService } from './harness';
 

@@ -2,7 +2,8 @@
  * Test parts: the real reference service on 127.0.0.1 (seeded with the demo org) and a backend
  * on a temp data dir, with every result checked against the contract's output schemas.
  */
-import { DEMO, createApiKey, seedDemo, startServer, type RunningServer } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
+import { createApiKey, seedDemo, startServer, type RunningServer } from '@eo/reference-service';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -9,7 +9,7 @@ import { keySlot, openKeyring } from '../keyring';
 import { launchBackend } from '../launch';
 import { openDesktopStore } from '../local-store';
 import { fileSecrets, memorySecrets, type Secrets } from '../secrets';
-import { startBackend, tempDir } from './harness';
+import { startBackend, tempDir, TEST_SETTINGS } from './harness';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -154,6 +154,9 @@ describe('embedded reference service', () => {
     // The embedded service's key as launch keeps it: its own slot of the keyring (keyring.ts).
     const store = openDesktopStore(dataDir);
     cleanups.push(() => store.close());
+    // The harness's test settings (no pictures): this is about the service and its key, and
+    // rendering the seed's thumbnails took over 30 s of the sync at load 20.
+    store.saveSettings({ ...store.settings(), ...TEST_SETTINGS });
     const slot: Secrets = keySlot(
       openKeyring(secrets, store, EMBEDDED_BINDING),
       EMBEDDED_BINDING,

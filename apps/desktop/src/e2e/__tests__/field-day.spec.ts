@@ -12,7 +12,8 @@
  * test-output/e2e/field-day/.
  */
 import { isFinalStatus } from '@eo/domain';
-import { DEMO, insertCatalogRecords } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
+import { insertCatalogRecords } from '@eo/reference-service';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeGeoJson } from '../field-files';

@@ -6,7 +6,7 @@
  * it, although no mirrored index uses it. Screenshots in test-output/e2e/form-ids/.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO } from '@eo/server';
+import { DEMO } from '@eo/fixtures';
 import { USECASES } from '@eo/domain';
 import { useJourney, WIDE } from '../harness';
 import { eventually } from '../page-actions';

@@ -11,7 +11,7 @@
 import { createEoClient } from '@eo/api-client';
 import { lonLatToMap } from '@eo/geotiff';
 import { gdalInfo, gdalLocationValues } from '@eo/geotiff/testing';
-import { insertSquareScene } from '@eo/server';
+import { insertSquareScene } from '@eo/reference-service';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -51,7 +51,7 @@ export function formatMicroTimestamp(v: Maybe<string>, opts: TimeFormatOptions =
 /**
  * The unit of every amount, shown with each one. Neither our spec nor the provider's names a
  * currency; the provider documents costs "in credits" (`../shared/spec/real-service/`), and
- * the reference service bills one token per unit (apps/server/docs/choices-orders.md).
+ * the reference service bills one token per unit (packages/reference-service/docs/choices-orders.md).
  */
 export const AMOUNT_UNIT = 'credits';
 

@@ -14,7 +14,7 @@ import {
 } from '@eo/catalog-store';
 import { migrationsBefore } from '@eo/catalog-store/testing';
 import { DEMO } from '@eo/fixtures';
-import { generateCatalogRecords } from '@eo/server';
+import { generateCatalogRecords } from '@eo/reference-service';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';

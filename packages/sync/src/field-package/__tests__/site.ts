@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EoClient } from '@eo/api-client';
-import { seedDemo, startServer, type RunningServer } from '@eo/server';
+import { seedDemo, startServer, type RunningServer } from '@eo/reference-service';
 import Database from 'better-sqlite3';
 import { aoiInput, orderInput, testClient } from '../../outbox/__tests__/service';
 import { openMirror, type Mirror } from '../../mirror/mirror';

@@ -7,7 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
-import { insertSquareScene, seedDemo, startServer, type RunningServer } from '@eo/server';
+import {
+  insertSquareScene,
+  seedDemo,
+  startServer,
+  type RunningServer,
+} from '@eo/reference-service';
 import { startRelay, type Relay } from './relay';
 
 export interface OfflineService {

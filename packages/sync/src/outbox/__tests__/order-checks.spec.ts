@@ -10,7 +10,7 @@ import path from 'node:path';
 import { EoApiError, type EoClient } from '@eo/api-client';
 import type { CatalogRecordOut } from '@eo/catalog-store';
 import type { Geometry } from '@eo/domain';
-import { seedDemo, startServer, type RunningServer } from '@eo/server';
+import { seedDemo, startServer, type RunningServer } from '@eo/reference-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOutboxMirror } from '../../mirror/outbox-mirror';
 import { createSyncEngine } from '../../pull/engine';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EoApiError, type EoClient } from '@eo/api-client';
 import type { CatalogRecordOut } from '@eo/catalog-store';
-import { seedDemo, startServer, type RunningServer } from '@eo/server';
+import { seedDemo, startServer, type RunningServer } from '@eo/reference-service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSyncEngine } from '../../pull/engine';
 import { makeOfflineCatalogSearch } from '../../search/catalog';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEoClient, type EoClient } from '@eo/api-client';
-import { seedDemo, startServer, type RunningServer } from '@eo/server';
+import { seedDemo, startServer, type RunningServer } from '@eo/reference-service';
 import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import type { OutboxInput } from '../kinds';
 

@@ -431,7 +431,7 @@ describe('mark and sweep', () => {
     } finally {
       // Other tests count the seeded records: put them back (fresh copies from the mirror are gone,
       // so restart is not needed: reseeding restores missing demo records).
-      const { seedDemo } = await import('@eo/server');
+      const { seedDemo } = await import('@eo/reference-service');
       seedDemo(service.server.app.ctx.sqlite, { nowMs: Date.now(), scenes: 6000 });
     }
   });

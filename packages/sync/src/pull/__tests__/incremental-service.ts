@@ -5,7 +5,7 @@
 import { createEoClient, type EoClient } from '@eo/api-client';
 import { makeCatalogDeleter, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { DEMO } from '@eo/fixtures';
-import { catalogRecordAsSent } from '@eo/server';
+import { catalogRecordAsSent } from '@eo/reference-service';
 import type { TestService } from './service';
 
 export interface Transfer {

@@ -1,6 +1,6 @@
 /** A mirror holding an AOI with a completed NDVI visualization, made through its own outbox. */
 import type { EoClient } from '@eo/api-client';
-import type { RunningServer } from '@eo/server';
+import type { RunningServer } from '@eo/reference-service';
 import { expect } from 'vitest';
 import { openMirror, type Mirror } from '../../mirror/mirror';
 import { aoiInput } from '../../outbox/__tests__/service';

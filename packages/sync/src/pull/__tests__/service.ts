@@ -10,7 +10,7 @@ import { createEoClient, type EoClient } from '@eo/api-client';
 import { makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { geometryBbox, type Geometry } from '@eo/domain';
 import { DEMO } from '@eo/fixtures';
-import { seedDemo, startServer, type RunningServer } from '@eo/server';
+import { seedDemo, startServer, type RunningServer } from '@eo/reference-service';
 import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 

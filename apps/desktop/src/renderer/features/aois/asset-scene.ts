@@ -1,7 +1,7 @@
 /**
  * The archive scene an AOI asset was cut from, for its thumbnail: our spec's `scene` assets and
  * the provider's `stac_item` assets carry the scene's STAC id as their `name` (the reference
- * service names them so, apps/server/src/aois/routes.ts). Mosaics and index outputs have none.
+ * service names them so, packages/reference-service/src/aois/routes.ts). Mosaics and index outputs have none.
  */
 import type { Asset } from '@eo/domain';
 

@@ -8,7 +8,7 @@
  * - HTTP requests/s on 127.0.0.1 (keep-alive client in a worker thread) against requests/s of
  *   the same handler work called in a loop in-process (target >= 0.85).
  *
- *   bash scripts/pnpm.sh --filter @eo/server exec tsx bench/catalog-search.ts [--smoke]
+ *   bash scripts/pnpm.sh --filter @eo/reference-service exec tsx bench/catalog-search.ts [--smoke]
  *
  * `--smoke`: 5,000 records and a few dozen queries (checks the bench works; not a figure).
  * Records are the seed generator's scenes as catalog records (without asset lists).

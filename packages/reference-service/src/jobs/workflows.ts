@@ -1,5 +1,5 @@
 /**
- * Workflows: reference data with stable ids (listed in apps/server/README.md), like the
+ * Workflows: reference data with stable ids (listed in packages/reference-service/README.md), like the
  * satellites of reference/catalog.ts. A job runs a workflow's steps over the AOIs of a
  * project. Steps are listed in a topological order (every step after those it depends on).
  *

@@ -9,7 +9,7 @@
  * - cached, as in use: repeats of an unchanged page come from the page cache, so what that
  *   ratio prices is the framework, auth and validation around it.
  *
- *   bash scripts/pnpm.sh --filter @eo/server exec tsx bench/orders-list.ts [--smoke]
+ *   bash scripts/pnpm.sh --filter @eo/reference-service exec tsx bench/orders-list.ts [--smoke]
  *
  * `--smoke` runs a few hundred requests only (a check that the bench works, not a figure).
  * `EO_BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of the uncached server there (`--cpu-prof`;

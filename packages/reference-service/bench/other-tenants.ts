@@ -5,7 +5,7 @@
  * service runs as shipped (its default render pool) on 127.0.0.1; the pictures are the seed's
  * archive thumbnails, never rendered before (a fresh service per sample).
  *
- *   bash scripts/pnpm.sh --filter @eo/server exec tsx bench/other-tenants.ts [--smoke]
+ *   bash scripts/pnpm.sh --filter @eo/reference-service exec tsx bench/other-tenants.ts [--smoke]
  *
  * The test (src/render/__tests__/other-tenants.spec.ts) proves the same without a clock: many
  * probes answered per render, and the shares. This bench holds the figure.

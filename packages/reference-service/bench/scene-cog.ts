@@ -5,7 +5,7 @@
  * COG's) of as many bytes as the COG's samples on the main thread, the floor of any COG of
  * that size. Also the renderer alone (pixels per second, median of 3 rounds of 8 tiles).
  *
- *   bash scripts/pnpm.sh --filter @eo/server exec tsx bench/scene-cog.ts [--smoke]
+ *   bash scripts/pnpm.sh --filter @eo/reference-service exec tsx bench/scene-cog.ts [--smoke]
  *
  * `--smoke`: a 2 km scene (checks the bench works; not a figure).
  */

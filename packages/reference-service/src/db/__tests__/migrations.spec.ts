@@ -1,5 +1,5 @@
 /**
- * Replays every migration under apps/server/drizzle on an empty database and compares the
+ * Replays every migration under packages/reference-service/drizzle on an empty database and compares the
  * result with the drizzle schema, so a schema edit without its migration (or the reverse) fails.
  */
 import fs from 'node:fs';

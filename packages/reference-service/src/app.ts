@@ -104,7 +104,7 @@ export async function buildApp(
   installErrorHandling(app);
   // Every create honours Idempotency-Key (http/endpoint.ts). Said on every response, errors
   // included, so a client knows it from its first read, before it must decide whether a
-  // create that may have reached us can be sent again (apps/server/README.md, Idempotency).
+  // create that may have reached us can be sent again (packages/reference-service/README.md, Idempotency).
   app.addHook('onSend', (_request, reply, payload, done) => {
     void reply.header(IDEMPOTENCY_SUPPORT_HEADER, IDEMPOTENCY_HONOURED);
     done(null, payload);

@@ -276,7 +276,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       title: 'EO imagery service (EO Field Desk reference implementation)',
       version: '0',
       description:
-        'Every endpoint of the EO imagery API spec, plus the reads, the index PNG and the quicklook files tagged as extensions. Choices where the spec is open are listed in apps/server/README.md.',
+        'Every endpoint of the EO imagery API spec, plus the reads, the index PNG and the quicklook files tagged as extensions. Choices where the spec is open are listed in packages/reference-service/README.md.',
     },
     servers: serverUrl ? [{ url: serverUrl }] : [],
     components: {

@@ -3,7 +3,7 @@
  * machine (seeded PRNG, no clock, no `Math.random`), and the first N scenes of a larger run are
  * the N scenes of a smaller one.
  *
- * The model (apps/server/docs/choices-catalog.md has the long version):
+ * The model (packages/reference-service/docs/choices-catalog.md has the long version):
  * - each satellite of `reference/catalog.ts` flies a sun-synchronous orbit (`geo/orbit.ts`) at
  *   its altitude, descending node at 10:30 local solar time, so consecutive orbits step ~24°
  *   westward; scenes are taken on the daylit descending half only;

@@ -1,5 +1,5 @@
 /**
- * Reference data with stable, documented ids (apps/server/README.md): satellites and their
+ * Reference data with stable, documented ids (packages/reference-service/README.md): satellites and their
  * bands, archive collections, bandsets, and workflows. It is code, not seed rows, so every
  * instance of the service (and every test) agrees on it.
  */

@@ -3,7 +3,7 @@
  * archive scenes and inserting them (with their R*Tree entries and the demo catalog records)
  * into a fresh database. Prints the time, the scenes per second and the database size.
  *
- *   bash scripts/pnpm.sh --filter @eo/server exec tsx bench/seed.ts [--smoke]
+ *   bash scripts/pnpm.sh --filter @eo/reference-service exec tsx bench/seed.ts [--smoke]
  *
  * `--smoke`: 5,000 scenes (checks the bench works; not a figure).
  */

@@ -3,7 +3,7 @@
  * a baseline measured in the same run on the same machine: the PNG encode of a flat image of
  * the same size (the floor of any picture this service sends). Scenes are the seed's own.
  *
- *   bash scripts/pnpm.sh --filter @eo/server exec tsx bench/quicklooks.ts [--smoke]
+ *   bash scripts/pnpm.sh --filter @eo/reference-service exec tsx bench/quicklooks.ts [--smoke]
  *
  * `--smoke`: a few pictures (checks the bench works; not a figure).
  */

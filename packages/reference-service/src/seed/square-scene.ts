@@ -3,7 +3,7 @@
  * square footprint turned like a satellite track, and the north-up UTM grid around it at the
  * satellite's GSD. The demo's field sites are made of them (`demo-sites.ts`), and so are the
  * scenes of tests and benchmarks of the scene COGs and the downloads built on them (exported
- * from `@eo/server`).
+ * from `@eo/reference-service`).
  */
 import type Database from 'better-sqlite3';
 import { toUtm, utmEpsg, utmZone } from '@eo/domain';
