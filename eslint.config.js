@@ -581,4 +581,23 @@ export default tseslint.config(
     rendererImportRules(desktopZonePatterns(depth, desktopNodeZones, rendererZoneMessage)),
   ),
   ...featureBlocks(),
+  // Type-aware rules where a dropped promise loses work or hides a failure: the sync engine and
+  // outbox, the desktop's Node side (backend, main) and the service (its package and CLI).
+  // Scoped to these folders: typed linting builds each package's program, which costs far more
+  // than the syntactic rules.
+  {
+    files: [
+      'packages/sync/**/*.ts',
+      'apps/desktop/src/{backend,main}/**/*.ts',
+      'packages/reference-service/{src,bench}/**/*.ts',
+      'apps/server/src/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );

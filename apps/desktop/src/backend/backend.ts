@@ -40,18 +40,17 @@ import { makeMirrorStatus } from './mirror-status';
 import type { Secrets } from './secrets';
 import { createSyncRunner } from './sync-runner';
 import { makeTiles } from './tiles';
-import { createBackendOutbox, reportMirrorError } from './outbox';
+import { createBackendOutbox, reportMirrorError, type BackendOutbox } from './outbox';
 import { makeRecordReads } from './record-reads';
 import { makeFileExport } from './file-export';
 import { makeFieldPackageActions } from './field-packages';
 import { makeHandoverActions } from './outbox-handover';
-import { makeOrderReview, makePriceBook, makePriceConfirmation } from './order-review';
+import { makePriceBook, makeQueuedOrderPricing } from './order-review';
 import { makeOutboxViews } from './outbox-view';
 import { makeQuicklooks, type QuicklookAnswer } from './quicklooks';
-import { makeOfflineRasters, type OfflineRasterSource } from './offline-rasters';
-import { makeOfflineTakes } from './offline-takes';
-import { makeRasterExports } from './raster-export';
-import { makeRasterBytes, type RasterBytesAnswer } from './raster-bytes';
+import type { OfflineRasterSource } from './offline-rasters';
+import { makeOfflineRasterParts } from './offline-raster-parts';
+import type { RasterBytesAnswer } from './raster-bytes';
 import { quoteOrder } from './quote';
 
 export interface BackendOptions {
@@ -156,45 +155,23 @@ export function createBackend(options: BackendOptions): Backend {
       prices.queued(entry);
       source.queued(entry.id);
     },
-    queuedElsewhere: {
-      ids: (waiting) => source.heldIds(waiting),
-      of: (id) => source.queuedElsewhere(id),
-    },
+    queuedElsewhere: { ids: (w) => source.heldIds(w), of: (id) => source.queuedElsewhere(id) },
   });
   const orderViews = makeOutboxViews(local);
-  const quoteNow = (input: Parameters<typeof quoteOrder>[1]) =>
-    quoteOrder(connection.current(), input, noService);
-  const reviewOrders = makeOrderReview({
-    queued: () => local.outbox.list({ states: ['queued'] }),
+  const pricing = makeQueuedOrderPricing({
+    outbox: local.outbox,
     views: orderViews,
     prices,
-    quote: quoteNow,
-  });
-  const confirmPrices = makePriceConfirmation({
-    get: (id) => local.outbox.get(id),
-    views: orderViews,
-    quote: quoteNow,
+    quote: (input) => quoteOrder(connection.current(), input, noService),
   });
   const records = makeRecordReads(local);
-  const offlineRasters = makeOfflineRasters(options.offlineRasters ?? local.offline, () => {
-    // The imagery store counts the mirror's stored rasters in its bytes: the quicklooks are
-    // the rest.
-    const mirrored = local.offline
-      .list()
-      .reduce((sum, r) => sum + (r.state === 'stored' ? (r.bytes ?? 0) : 0), 0);
-    return {
-      limitBytes: currentSettings().imageryBudgetMb * 2 ** 20,
-      quicklookBytes: Math.max(0, local.imagery.counts().bytes - mirrored),
-    };
-  });
-  const takes = makeOfflineTakes({
-    offline: local.offline,
+  const offline = makeOfflineRasterParts({
+    mirror: local,
+    source: options.offlineRasters,
+    settings: currentSettings,
     connection: () => connection.current(),
     noService,
-    settings: currentSettings,
   });
-  const rasterBytes = makeRasterBytes(offlineRasters);
-  const rasterExports = makeRasterExports(offlineRasters);
   const basket = makeBasket({ store, mirror: local, events });
   const created = makeCreatedRefresh({
     mirror: local,
@@ -202,13 +179,7 @@ export function createBackend(options: BackendOptions): Backend {
     connection: () => connection.current(),
     noService,
     backoff: options.followBackoff,
-    // Items that completed free the deliveries waiting for them: send those now, not at the
-    // next connectivity tick.
-    onChanged: (kinds) => {
-      const conn = connection.current();
-      if (!kinds.includes('orders') || !conn || work.autoFlush.counts().queued === 0) return;
-      void work.autoFlush.flush({ signal: conn.signal }).catch(() => undefined);
-    },
+    onChanged: (kinds) => sendFreedDeliveries(kinds, work, connection.current()),
   });
   const keys = makeKeyBinding({ secrets, store, embeddedUrl });
   /** The configured service, named as its key is bound (origin, or `embedded`). */
@@ -277,8 +248,8 @@ export function createBackend(options: BackendOptions): Backend {
     ...outboxHandlers(
       work,
       () => connection.current()?.signal,
-      reviewOrders,
-      confirmPrices,
+      pricing.review,
+      pricing.confirm,
       (c) => basket.consume(c),
     ),
     ...handoverHandlers(
@@ -295,7 +266,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...basketHandlers(basket),
     ...filesHandlers(makeFileExport(local)),
     ...archiveHandlers(local, store),
-    ...rastersHandlers(offlineRasters, takes, rasterExports, () => connection.link()),
+    ...rastersHandlers(offline.rasters, offline.takes, offline.exports, () => connection.link()),
     ...packagesHandlers(
       makeFieldPackageActions({
         mirror: local,
@@ -313,8 +284,8 @@ export function createBackend(options: BackendOptions): Backend {
     events,
     dispatch: (method, raw) => dispatch(handlers, method, raw, { dataDir, ...options.dispatch }),
     quicklook: makeQuicklooks(local),
-    rasterBytes: (raw) => rasterBytes.read(raw),
-    rasterExportFile: (exportId) => rasterExports.file(exportId),
+    rasterBytes: (raw) => offline.bytes.read(raw),
+    rasterExportFile: (exportId) => offline.exports.file(exportId),
     async idle() {
       await connection.idle();
       await runner.idle();
@@ -329,11 +300,25 @@ export function createBackend(options: BackendOptions): Backend {
       await runner.close();
       await work.idle();
       await created.idle();
-      takes.close();
-      await rasterBytes.close();
-      rasterExports.close();
+      offline.takes.close();
+      await offline.bytes.close();
+      offline.exports.close();
       local.close();
       store.close();
     },
   };
+}
+
+/**
+ * Items that completed free the deliveries waiting for them: sent now, not at the next
+ * connectivity tick. Not awaited: the refresh that noticed them goes on; the batch reports
+ * itself (`outbox.finished`), and a failed one leaves the entries queued.
+ */
+function sendFreedDeliveries(
+  kinds: readonly string[],
+  work: BackendOutbox,
+  conn: { signal: AbortSignal } | null,
+): void {
+  if (!kinds.includes('orders') || !conn || work.autoFlush.counts().queued === 0) return;
+  void work.autoFlush.flush({ signal: conn.signal }).catch(() => undefined);
 }

@@ -25,8 +25,8 @@ import type { BackendEvents } from './events';
 import type { makeKeyBinding } from './key-binding';
 import type { StoredSettings } from './local-store';
 import { makeLinkMeter, type LinkMeter } from './link-meter';
-import { networkWords } from './network-words';
-import { noService, WORKING_OFFLINE } from './no-service';
+import { fromCheck, isNews, unconfigured, workingOffline } from './connectivity-state';
+import { noService } from './no-service';
 
 /** One service URL + key: replaced as a whole when either changes. */
 interface Connection {
@@ -89,21 +89,6 @@ export function createConnection(options: ConnectionOptions) {
 
   const serviceUrl = () => settings().serviceUrl ?? embeddedUrl;
 
-  function unconfigured(): Connectivity {
-    const now = new Date().toISOString();
-    return {
-      state: 'unconfigured',
-      checkedAt: now,
-      since: now,
-      message: 'No service URL or API key yet: enter them in Settings.',
-    };
-  }
-
-  function workingOffline(): Connectivity {
-    const now = new Date().toISOString();
-    return { state: 'working-offline', checkedAt: now, since: now, message: WORKING_OFFLINE };
-  }
-
   /** The state without a connection: working offline (the switch wins), or not set up. */
   const disconnected = (): Connectivity =>
     settings().workOffline ? workingOffline() : unconfigured();
@@ -132,39 +117,6 @@ export function createConnection(options: ConnectionOptions) {
       options.onFirstOnline();
     }
     return true;
-  }
-
-  function fromCheck(c: ConnectivityCheck): Connectivity {
-    const checkedAt = new Date().toISOString();
-    const since = checkedAt;
-    switch (c.status) {
-      case 'online':
-        return { state: 'online', checkedAt, since };
-      case 'unauthorized':
-        return {
-          state: 'unauthorized',
-          checkedAt,
-          since,
-          message: 'The service refused the API key: enter a valid key in Settings.',
-        };
-      case 'offline': {
-        const why = networkWords(reason(c.message));
-        return {
-          state: 'offline',
-          checkedAt,
-          since,
-          message: `The service cannot be reached: ${why.words}. Searches use the local mirror.`,
-          details: why.technical,
-        };
-      }
-      default:
-        return {
-          state: 'offline',
-          checkedAt,
-          since,
-          message: `The service answered with an error (${reason(c.message) ?? 'unknown'}); searches use the local mirror.`,
-        };
-    }
   }
 
   /** (Re)connects after the URL, key or "Work offline" changed: new client and watcher. */
@@ -228,20 +180,13 @@ export function createConnection(options: ConnectionOptions) {
   }
 
   /**
-   * A request of `c` ended: one that finally failed for want of an answer while the state reads
-   * online, or one that was answered while it reads offline, has the service checked at once
-   * (not at the watcher's next tick, up to its interval away). The check decides: one failed
-   * request is not proof, and a check applies only to the connection that is still current.
+   * A request of `c` ended: news about the service (`isNews`) has it checked at once, not at the
+   * watcher's next tick (up to its interval away); the check applies only to the connection
+   * that is still current.
    */
   function noticed(c: Connection, e: ResponseEvent): void {
     if (conn !== c || closed || c.rechecking) return;
-    const unanswered =
-      (e.error === 'network' || e.error === 'timeout') && e.retryInMs === undefined;
-    const answered = e.status !== undefined && e.status < 500 && e.status !== 401;
-    const news =
-      (unanswered && connectivity.state === 'online') ||
-      (answered && connectivity.state === 'offline');
-    if (!news) return;
+    if (!isNews(e, connectivity.state)) return;
     c.rechecking = true;
     void checkNow()
       .catch(() => undefined)
@@ -311,9 +256,4 @@ export function createConnection(options: ConnectionOptions) {
       if (conn) retire(conn);
     },
   };
-}
-
-/** A client error's message without the request line (`GET /v0/indices?limit=1: `) it starts with. */
-function reason(message: string | undefined): string | undefined {
-  return message?.replace(/^[A-Z]+ \/\S*: /, '');
 }

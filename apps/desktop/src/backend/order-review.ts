@@ -10,7 +10,7 @@
  * (offline) has none: "not priced when queued".
  */
 import type { OpenCreateOrderRequest, Order } from '@eo/domain';
-import type { OutboxEntry } from '@eo/sync';
+import type { Mirror, OutboxEntry } from '@eo/sync';
 import {
   ContractError,
   type OrderReview,
@@ -162,5 +162,24 @@ export function makePriceConfirmation(deps: {
         );
       }
     }
+  };
+}
+
+/** The review of the queued orders and the confirmation of their prices, both quoting now. */
+export function makeQueuedOrderPricing(deps: {
+  readonly outbox: Pick<Mirror['outbox'], 'list' | 'get'>;
+  readonly views: Pick<OutboxViews, 'view' | 'summary'>;
+  readonly prices: PriceBook;
+  readonly quote: (input: OpenCreateOrderRequest) => Promise<Order>;
+}) {
+  const { outbox, views, prices, quote } = deps;
+  return {
+    review: makeOrderReview({
+      queued: () => outbox.list({ states: ['queued'] }),
+      views,
+      prices,
+      quote,
+    }),
+    confirm: makePriceConfirmation({ get: (id) => outbox.get(id), views, quote }),
   };
 }

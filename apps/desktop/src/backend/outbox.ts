@@ -7,42 +7,27 @@
  * into the mirror, `outbox.changed` and `outbox.finished` at the end.
  */
 import type { EoClient } from '@eo/api-client';
-import {
-  OutboxInputError,
-  OutboxStateError,
-  checkConnectivity,
-  PAID_KINDS,
-  type ConnectivityCheck,
-  type FlushProgress,
-  type FlushTarget,
-  type Mirror,
-  type OutboxEntry,
-  type OutboxKind,
-  type OutboxState,
+import type {
+  ConnectivityCheck,
+  FlushTarget,
+  Mirror,
+  OutboxEntry,
+  OutboxKind,
+  OutboxState,
 } from '@eo/sync';
 import {
   ContractError,
-  type EventPayload,
   type FlushResult,
   type OutboxEntryView,
   type OutboxList,
 } from '../shared/contract';
 import type { BackendEvents } from './events';
+import { runBatch } from './outbox-batch';
+import { asBatchRefusal, asContractErrors } from './outbox-refusals';
 import { makeOutboxViews } from './outbox-view';
-import { unreachable } from './network-words';
 import { notConfigured, type NoService } from './no-service';
 
-export type RecordKind = EventPayload<'records.changed'>['kinds'][number];
-
-/** Which mirrored list a sent create of each kind lands in. */
-export const RECORD_KIND_OF: Record<OutboxKind, RecordKind> = {
-  order: 'orders',
-  aoi: 'aois',
-  index: 'indices',
-  visualization: 'visualizations',
-  delivery: 'deliveries',
-  job: 'jobs',
-};
+export { RECORD_KIND_OF, type RecordKind } from './outbox-batch';
 
 /** The mirror's `onMirrorError`: a sent create the mirror could not store (said, not thrown). */
 export function reportMirrorError(err: unknown, entry: OutboxEntry): void {
@@ -85,13 +70,9 @@ export interface BackendOutboxOptions {
   };
 }
 
-/** States of entries a flush may still send (or hold). */
-const WAITING: OutboxState[] = ['queued', 'sending', 'failed', 'blocked', 'unconfirmed'];
-
 export function createBackendOutbox(options: BackendOutboxOptions) {
   const { mirror, events } = options;
   const { outbox } = mirror;
-  const written = new Set<RecordKind>();
   const plainViews = makeOutboxViews(mirror);
   /** An entry's view, with the service it was queued for when that is not the one set now. */
   const views = {
@@ -111,28 +92,6 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
   };
   const changed = () => events.emit('outbox.changed', { pending: pending() });
   const attention = () => outbox.list({ states: ['failed', 'blocked', 'unconfirmed'] });
-
-  /** The outbox's refusals as contract errors; input paths as the contract's own (`input.`). */
-  function mapped<T>(fn: () => T): T {
-    try {
-      return fn();
-    } catch (e) {
-      if (e instanceof OutboxInputError) {
-        const issues = e.details.map((d) => ({
-          path: d.path ? `input.${d.path}` : 'input',
-          message: d.message,
-          ...(d.fix ? { fix: { order_items: [...d.fix.order_items] } } : {}),
-        }));
-        throw new ContractError(
-          'invalid_argument',
-          `Not queued: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-          { issues },
-        );
-      }
-      if (e instanceof OutboxStateError) throw new ContractError('conflict', e.message);
-      throw e;
-    }
-  }
 
   function existing(id: string): OutboxEntry {
     const entry = outbox.get(id);
@@ -176,80 +135,9 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
 
   /** One change by the user: the entry's view, then `outbox.changed`. */
   function act(fn: () => OutboxEntry): OutboxEntryView {
-    const entry = mapped(fn);
+    const entry = asContractErrors(fn);
     changed();
     return views.view(entry);
-  }
-
-  async function batch(
-    client: EoClient,
-    manual: boolean,
-    signal: AbortSignal | undefined,
-    release: readonly string[],
-  ): Promise<FlushResult> {
-    if (manual) {
-      // Only send to a service that is there and takes the key: a 401 would fail every entry,
-      // and an unreachable service would use up attempts (attempted entries lose edit/cancel).
-      let check: ConnectivityCheck;
-      try {
-        check = await checkConnectivity(client, {
-          signal,
-          timeoutMs: options.connectivityTimeoutMs,
-        });
-      } catch (e) {
-        if (!signal?.aborted) throw e;
-        throw new ContractError('offline', 'The connection changed meanwhile. Nothing was sent.');
-      }
-      options.onConnectivity?.(check, client);
-      if (check.status === 'unauthorized') {
-        throw new ContractError(
-          'unauthorized',
-          'The service refused the API key: enter a valid key in Settings. Nothing was sent.',
-        );
-      }
-      if (check.status !== 'online') {
-        throw new ContractError(
-          'offline',
-          `The service cannot be reached: ${unreachable(check.message)}. Nothing was sent: the ${pending()} queued entries are sent when it is back.`,
-        );
-      }
-    }
-    written.clear();
-    let last: FlushProgress | null = null;
-    let failure: unknown = null;
-    let progress: FlushProgress;
-    try {
-      progress = await mirror.flush(client, {
-        signal,
-        // "Submit all" means now, backoff or not; the auto-flush waits for it.
-        ignoreBackoff: manual,
-        // Orders cost money: every batch leaves them (and their dependents) queued, but for
-        // those the user confirmed in the review (or all, when the setting says so).
-        holdKinds: options.autoSendOrders?.() ? [] : PAID_KINDS,
-        // Queued for another service: never sent to this one.
-        holdIds:
-          options.queuedElsewhere?.ids(outbox.list({ states: WAITING }).map((e) => e.id)) ?? [],
-        release,
-        onProgress: (p) => {
-          last = p;
-          events.emit('outbox.progress', p);
-        },
-        onCreated: (kind) => written.add(RECORD_KIND_OF[kind]),
-      });
-    } catch (e) {
-      failure = e;
-      progress = last ?? { sent: 0, failed: 0, blocked: 0, unconfirmed: 0, remaining: pending() };
-    }
-    if (written.size) events.emit('records.changed', { kinds: [...written] });
-    written.clear();
-    const result = views.result(progress, attention());
-    // An auto-flush that found nothing due is not a batch anyone needs to hear about.
-    if (manual || last !== null || failure !== null) {
-      changed();
-      events.emit('outbox.finished', result);
-    }
-    if (failure !== null) throw failure;
-    return result;
   }
 
   function flush(
@@ -264,7 +152,8 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
     if (running && running.client === client && release.length === 0) return running.done;
     if (!client) return Promise.reject((options.noService ?? notConfigured)());
     const previous = running?.done.catch(() => undefined);
-    const run = () => batch(client, manual, signal, release);
+    const deps = { mirror, events, options, views, pending, changed, attention };
+    const run = () => runBatch(deps, { client, manual, signal, release });
     const done = (previous ? previous.then(run) : run()).finally(() => {
       if (running?.done === done) running = null;
     });
@@ -288,22 +177,7 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
      * contract's paths (`creates.N.input.field`).
      */
     enqueueAll(creates: ReadonlyArray<{ kind: OutboxKind; input: unknown }>): OutboxEntryView[] {
-      let entries: OutboxEntry[];
-      try {
-        entries = outbox.enqueueAll(creates);
-      } catch (e) {
-        if (!(e instanceof OutboxInputError)) throw e;
-        const issues = e.details.map((d) => {
-          const [, k, rest] = /^(\d+)(?:\.(.*))?$/.exec(d.path) ?? [];
-          const path = k === undefined ? 'creates' : `creates.${k}.input${rest ? `.${rest}` : ''}`;
-          return { path, message: d.message };
-        });
-        throw new ContractError(
-          'invalid_argument',
-          `Nothing queued: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-          { issues },
-        );
-      }
+      const entries = asBatchRefusal(() => outbox.enqueueAll(creates));
       changed();
       return entries.map(views.view);
     },

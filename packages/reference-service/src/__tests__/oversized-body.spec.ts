@@ -37,7 +37,7 @@ function upload(
     socket.on('error', (e) => (writeError ??= (e as NodeJS.ErrnoException).code ?? e.message));
     socket.on('close', () => resolve({ text, writeError }));
     socket.setTimeout(30_000, () => reject(new Error('no answer within 30 s')));
-    socket.on('connect', async () => {
+    const send = async () => {
       const head = [
         'POST /v0/indices HTTP/1.1',
         'Host: 127.0.0.1',
@@ -62,7 +62,8 @@ function upload(
       if (again && !writeError)
         socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
       else socket.end();
-    });
+    };
+    socket.on('connect', () => void send().catch(reject));
   });
 }
 

@@ -57,7 +57,7 @@ export function serveJobs(jobs: JobTable): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs in a worker thread');
   yieldToEventLoop();
-  port.on('message', async (m: JobMessage) => {
+  const answerOne = async (m: JobMessage): Promise<void> => {
     let answer: JobAnswer;
     let moved: ArrayBuffer[] = [];
     try {
@@ -71,6 +71,8 @@ export function serveJobs(jobs: JobTable): void {
       answer = { id: m.id, error: { name: err.name, message: err.message } };
     }
     port.postMessage(answer, moved);
-  });
+  };
+  // Not awaited: each message is answered on its own; a failing job answers with its error.
+  port.on('message', (m: JobMessage) => void answerOne(m));
   port.postMessage({ ready: true } satisfies JobAnswer);
 }

@@ -81,11 +81,7 @@ export function makeHandover(deps: {
   readonly paidKinds: readonly OutboxKind[];
 }) {
   const { store, micros } = deps;
-  const mustGet = (id: string) => {
-    const e = store.get(id);
-    if (!e) throw new OutboxStateError(`No outbox entry ${id}`);
-    return e;
-  };
+  const mustGet = (id: string) => store.mustGet(id);
 
   /** The queued entries of `ids` (default all queued) with the queued entries they need. */
   function chosen(ids: readonly string[] | undefined): {

@@ -4,7 +4,7 @@
  */
 import { OUTBOX_STATES, type OutboxState } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import type { StoredError } from './errors';
+import { OutboxStateError, type StoredError } from './errors';
 import type { OutboxKind } from './kinds';
 
 export { OUTBOX_STATES, type OutboxState };
@@ -148,6 +148,12 @@ export function createOutboxStore(db: Database.Database) {
     get(id: string): OutboxEntry | undefined {
       const r = byId.get(id);
       return r && toEntry(r);
+    },
+    /** The entry, or an `OutboxStateError` for an id the outbox does not hold. */
+    mustGet(id: string): OutboxEntry {
+      const r = byId.get(id);
+      if (!r) throw new OutboxStateError(`No outbox entry ${id}`);
+      return toEntry(r);
     },
     insert(id: string, kind: OutboxKind, input: unknown, dependsOn: string[], at: number): void {
       insert.run(id, kind, JSON.stringify(input), JSON.stringify(dependsOn), at, at);

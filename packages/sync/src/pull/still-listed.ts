@@ -5,9 +5,12 @@
  * a search body, 100 in a query string: URL length); AOIs and indices by one id per request, so
  * those are asked only while records are missing, and at most `MAX_SINGLE_ID_CHECKS` of them.
  */
-import type { BodyInput, EoClient, Page } from '@eo/api-client';
+import type { EoClient, Page } from '@eo/api-client';
 import { LIMITS, readId } from '@eo/domain';
 import type { ResourceName } from '../mirror/writers';
+import { idFieldOf } from './drift';
+import { isRecord, type CatalogSearch, type PassContext } from './pass-context';
+import type { PassIds } from './pass-ids';
 
 /** Most one-id requests a pass makes to find what its pages skipped. */
 export const MAX_SINGLE_ID_CHECKS = 100;
@@ -23,8 +26,6 @@ export interface Found {
   readonly part: number;
   readonly items: readonly unknown[];
 }
-
-type CatalogSearch = Omit<BodyInput<'searchCatalogs'>, 'limit' | 'offset'>;
 
 async function* asFound(part: number, pages: AsyncIterable<Page<unknown>>): AsyncIterable<Found> {
   for await (const page of pages) yield { part, items: page.items };
@@ -88,4 +89,43 @@ export function makeByIdChecks(
       },
     },
   };
+}
+
+/**
+ * Before a sweep, asks the service by id for the rows the pass did not see: offset paging
+ * skips a record when the list moves or the service repeats another, and such a record must
+ * not be swept. Those still listed are stamped with the pass and counted as seen by the list
+ * that lists them. One-id checks run only while `missing` records are unaccounted for.
+ */
+export async function keepStillListed(
+  ctx: PassContext,
+  resource: ResourceName,
+  passId: string,
+  ids: PassIds,
+  missing: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const check = ctx.byId[resource];
+  const writer = ctx.writers[resource];
+  if (!check || !writer.unseen) return;
+  let unseen = writer.unseen(passId);
+  if (check.perRequest === 1) {
+    if (missing <= 0) return;
+    unseen = unseen.slice(0, MAX_SINGLE_ID_CHECKS);
+  }
+  const field = idFieldOf(resource);
+  const keep = ctx.sqlite.transaction((items: readonly unknown[]) => {
+    writer.write(items, passId);
+  });
+  let found = 0;
+  for (let i = 0; i < unseen.length; i += check.perRequest) {
+    for await (const { part, items } of check.find(unseen.slice(i, i + check.perRequest), signal)) {
+      keep(items);
+      for (const item of items) {
+        const id = isRecord(item) ? readId(item[field]) : null;
+        if (id !== null && !ids.see(part, id).repeat) found++;
+      }
+    }
+    if (check.perRequest === 1 && found >= missing) return;
+  }
 }

@@ -14,12 +14,9 @@
  */
 import { readId } from '@eo/domain';
 import type { MirrorWriter, ResourceName } from '../mirror/writers';
-import type { DriftIssue } from './drift';
+import { driftCounts, idFieldOf, type DriftIssue } from './drift';
+import { isRecord, type PassContext } from './pass-context';
 import { normId, type PassIds } from './pass-ids';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export function variantMessage(resource: ResourceName, received: string, kept: string): string {
   return `${resource} ${JSON.stringify(received)}: differs from ${JSON.stringify(kept)} only by case or surrounding whitespace: kept as one record, ${JSON.stringify(kept)}`;
@@ -94,4 +91,46 @@ export function storedVariants(
     if (seen !== undefined && seen !== stored) pairs.push([stored, seen]);
   }
   return pairs;
+}
+
+/**
+ * Records the pass stored under a new spelling while the mirror holds them under another (an
+ * id upper-cased or padded on some page): merged into the row the mirror had, under its
+ * spelling, and reported as drift. `full`: looked for among the rows the pass did not see.
+ */
+export function mergeVariants(
+  ctx: PassContext,
+  resource: ResourceName,
+  passId: string,
+  ids: PassIds,
+  full: boolean,
+): void {
+  const { states, driftStore } = ctx;
+  const writer = ctx.writers[resource];
+  if (!writer.read || !writer.remove) return;
+  const pairs = storedVariants(writer, passId, ids, full, () => ids.norms());
+  if (pairs.length === 0) return;
+  const field = idFieldOf(resource);
+  ctx.sqlite.transaction(() => {
+    const issues: DriftIssue[] = [];
+    for (const [stored, seen] of pairs) {
+      const record = writer.read!(seen);
+      if (!isRecord(record)) continue;
+      writer.remove!([seen]);
+      writer.write([{ ...record, [field]: stored }], passId);
+      ids.respell(seen, stored);
+      const message = variantMessage(resource, seen, stored);
+      issues.push({
+        source: 'schema',
+        index: issues.length,
+        recordId: stored,
+        path: field,
+        message,
+      });
+    }
+    driftStore.sample(resource, passId, issues);
+    const st = states.get(resource)!;
+    const at = { part: st.part, checkpoint: st.checkpoint, seen: st.seen, total: st.total };
+    states.checkpoint(resource, at, driftCounts(issues));
+  })();
 }

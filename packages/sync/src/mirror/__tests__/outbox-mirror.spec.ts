@@ -79,12 +79,12 @@ describe('outbox -> mirror', () => {
     }
   });
 
-  it('ignores a response that is not an object (the entry stays sent, nothing written)', () => {
+  it('ignores a response that is not an object (the entry stays sent, nothing written)', async () => {
     const local = tempDatabase();
     try {
       const mirror = makeOutboxMirror(local.sqlite);
-      mirror.recordCreated('order', null);
-      mirror.recordCreated('delivery', { deliveries: 'nope' });
+      await mirror.recordCreated('order', null);
+      await mirror.recordCreated('delivery', { deliveries: 'nope' });
       expect(filterOrders(local.sqlite)).toEqual([]);
       expect(makeCreatedRecords(local.sqlite).deliveries()).toEqual([]);
     } finally {

@@ -1,0 +1,148 @@
+/**
+ * One list of a pass paged into the mirror: batches of pages committed with the checkpoint that
+ * moves past them (`walkList`), and the records changed since the pass began asked for again
+ * where the list can be filtered so (`lookInWindow`).
+ */
+import { EoApiError, type Page } from '@eo/api-client';
+import type { ResourceName } from '../mirror/writers';
+import { TotalWatch, type ListReport } from './completeness';
+import { driftCounts, idFieldOf, pageDrift, writeDrift, type DriftIssue } from './drift';
+import {
+  aoisChangedSince,
+  catalogChangedSince,
+  namesChangeKey,
+  orderItemsCreatedSince,
+} from './incremental';
+import type { PassClock } from './pass-clock';
+import type { PageSource, PassContext } from './pass-context';
+import type { PassIds } from './pass-ids';
+import { canonicalItems } from './variants';
+
+/** A pass's counters, moved by each commit. */
+export interface PassCounters {
+  seen: number;
+  total: number | null;
+}
+
+/** Where a list sits in its pass, and the pass's running state it moves. */
+export interface ListWalk {
+  readonly resource: ResourceName;
+  readonly passId: string;
+  readonly part: number;
+  /** The offset it starts from (its checkpoint when resumed). */
+  readonly from: number;
+  readonly ids: PassIds;
+  readonly counters: PassCounters;
+  readonly clock: PassClock;
+  readonly signal: AbortSignal | undefined;
+  /** After each commit (progress). */
+  readonly onCommit: () => void;
+}
+
+/**
+ * Pages through one list of a pass from `walk.from`, committing batches with their checkpoint,
+ * and reports what it brought (completeness.ts judges it).
+ */
+export async function walkList(
+  ctx: PassContext,
+  walk: ListWalk,
+  source: PageSource,
+): Promise<ListReport> {
+  const { sqlite, states, driftStore, inbox, batchRecords, batchMs } = ctx;
+  const { resource, passId, part, ids, counters, clock, signal } = walk;
+  const writer = ctx.writers[resource];
+  const field = idFieldOf(resource);
+  const seenBefore = counters.seen - walk.from;
+  let next = walk.from;
+  let buffer: unknown[] = [];
+  let drifted: DriftIssue[] = [];
+  let lastCommit = Date.now();
+  let repeats = 0;
+  const totals = new TotalWatch();
+  // Writers never throw for a record's content: what they could not index or store is drift,
+  // counted in the transaction that moves the checkpoint past it.
+  const commit = sqlite.transaction(
+    (items: unknown[], pageIssues: DriftIssue[], at: number, partTotal: number | null) => {
+      const issues = [...pageIssues, ...writeDrift(writer.write(items, passId))];
+      driftStore.sample(resource, passId, issues);
+      counters.seen += items.length;
+      counters.total = partTotal === null ? null : seenBefore + partTotal;
+      const where = { part, checkpoint: at, seen: counters.seen, total: counters.total };
+      states.checkpoint(resource, where, driftCounts(issues));
+    },
+  );
+  let end: Page<unknown>['end'];
+  let skipped = false;
+  inbox?.take(); // reports from before this list's first page are not about its records
+  try {
+    for await (const page of source(next, signal)) {
+      if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
+      clock.saw(page.serverDateMs);
+      // Each id under the spelling the pass stores it under; a repeat counts once.
+      const c = canonicalItems(resource, field, part, page.items, ids, buffer.length);
+      drifted.push(...c.issues);
+      repeats += c.repeats;
+      buffer.push(...c.items);
+      next = page.offset + page.items.length;
+      totals.see(page.total);
+      end = page.end;
+      if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
+        commit(buffer, drifted, next, totals.last);
+        buffer = [];
+        drifted = [];
+        lastCommit = Date.now();
+        walk.onCommit();
+      }
+      signal?.throwIfAborted();
+    }
+  } catch (e) {
+    // An AOI deleted since the AOI pass has no assets to page: skip its list.
+    if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
+    skipped = true;
+  }
+  commit(buffer, drifted, next, totals.last);
+  return {
+    end: skipped ? undefined : end,
+    records: next,
+    distinct: ids.known(part) ? ids.distinct(part) : null,
+    repeats,
+    total: skipped ? null : totals.last,
+    shrank: totals.shrank,
+  };
+}
+
+/**
+ * Records of list `part` changed since the pass began (catalog `updated`, AOI `updated_at`,
+ * order item `created_at`): a record inserted before the page being read is on no page of an
+ * offset pass. Written with the pass's stamp and counted as seen. False where the list has no
+ * such filter.
+ */
+export async function lookInWindow(
+  ctx: PassContext,
+  walk: Pick<ListWalk, 'resource' | 'part' | 'passId' | 'ids' | 'signal'>,
+  sinceUs: number,
+): Promise<boolean> {
+  const { client, driftStore } = ctx;
+  const { resource, part, passId, ids, signal } = walk;
+  const o = { pageSize: ctx.pageSize, signal, prefetch: false };
+  const search = ctx.searches[part]!;
+  const pages =
+    resource === 'catalogs' && !namesChangeKey(search)
+      ? client.pages.catalogs(catalogChangedSince(search, sinceUs), o)
+      : resource === 'aois'
+        ? client.pages.aois(aoisChangedSince(sinceUs), o)
+        : resource === 'orderItems'
+          ? client.pages.orderItems(orderItemsCreatedSince(sinceUs), o)
+          : null;
+  if (pages === null) return false;
+  const writer = ctx.writers[resource];
+  const field = idFieldOf(resource);
+  const write = ctx.sqlite.transaction((items: unknown[], issues: DriftIssue[]) => {
+    driftStore.sample(resource, passId, [...issues, ...writeDrift(writer.write(items, passId))]);
+  });
+  for await (const page of pages) {
+    const c = canonicalItems(resource, field, part, page.items, ids, 0);
+    write(c.items, c.issues);
+  }
+  return true;
+}
