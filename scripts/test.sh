@@ -12,6 +12,8 @@ echo "== install"
 pnpm install --frozen-lockfile
 echo "== lint"
 pnpm exec eslint . --max-warnings=0
+echo "== unused files, dependencies and exports (knip.json: benches and workers are entries)"
+pnpm exec knip
 echo "== format"
 pnpm exec prettier --check . --log-level warn
 echo "== typecheck"

@@ -27,8 +27,6 @@ import { asBatchRefusal, asContractErrors } from './outbox-refusals';
 import { makeOutboxViews } from './outbox-view';
 import { notConfigured, type NoService } from './no-service';
 
-export { RECORD_KIND_OF, type RecordKind } from './outbox-batch';
-
 /** The mirror's `onMirrorError`: a sent create the mirror could not store (said, not thrown). */
 export function reportMirrorError(err: unknown, entry: OutboxEntry): void {
   console.error(

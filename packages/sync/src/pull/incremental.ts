@@ -176,6 +176,8 @@ export function makeIncremental(sqlite: Database.Database, options: IncrementalO
   };
 }
 
+export type Incremental = ReturnType<typeof makeIncremental>;
+
 /** A 4xx that means "this filter is not understood" (not auth, not throttling, not missing). */
 export function isFilterRejection(e: unknown): e is EoApiError {
   return e instanceof EoApiError && (e.status === 400 || e.status === 422);

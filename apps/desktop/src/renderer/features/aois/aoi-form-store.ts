@@ -26,7 +26,6 @@ import { useOutboxStore } from '../../stores/outbox-store';
 import { useBasketStore } from '../../stores/basket-store';
 
 export type { AoiField } from '../../forms/words/aoi-words';
-export { AOI_WORDS, fieldOfAoiPath } from '../../forms/words/aoi-words';
 
 /** The id of each field's control in AoiForm.vue. */
 export const AOI_CONTROLS: Record<AoiInputField, string> = {

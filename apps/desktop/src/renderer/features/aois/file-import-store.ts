@@ -17,7 +17,7 @@ import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../../stores/outbox-store';
 import { useAoiFormStore, validateAoiDraft, type AoiField } from './aoi-form-store';
 
-export { base64Of, fileRefusal, mergedArea } from '../../stores/file-preview-store';
+export { base64Of, fileRefusal } from '../../stores/file-preview-store';
 
 const FIELD_LABELS: Partial<Record<AoiField, string>> = {
   satellite_id: 'satellite',

@@ -21,7 +21,7 @@ export interface DeliveryForm {
 }
 
 export type { DeliveryField } from '../../forms/words/delivery-words';
-export { DELIVERY_WORDS, deliveryFieldOf } from '../../forms/words/delivery-words';
+export { DELIVERY_WORDS } from '../../forms/words/delivery-words';
 
 /** The id of each field's control in DeliveryForm.vue. */
 export const DELIVERY_CONTROLS: Record<DeliveryField, string> = {

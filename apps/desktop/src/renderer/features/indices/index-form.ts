@@ -31,7 +31,7 @@ export interface IndexForm extends Record<IndexField, string> {
 }
 
 export type { IndexField } from '../../forms/words/index-words';
-export { INDEX_FIELDS, INDEX_WORDS, indexFieldOf } from '../../forms/words/index-words';
+export { INDEX_WORDS } from '../../forms/words/index-words';
 
 /** The id of each field's control in CustomIndexForm.vue. */
 export const INDEX_CONTROLS: Record<IndexField, string> = {

@@ -20,7 +20,7 @@ export interface VisualizationForm extends Record<VisualizationField, unknown> {
 }
 
 export type { VisualizationField } from '../../forms/words/visualization-words';
-export { VISUALIZATION_WORDS, visualizationFieldOf } from '../../forms/words/visualization-words';
+export { VISUALIZATION_WORDS } from '../../forms/words/visualization-words';
 
 /** The id of each field's control in VisualizationForm.vue. */
 export const VISUALIZATION_CONTROLS: Record<VisualizationField, string> = {

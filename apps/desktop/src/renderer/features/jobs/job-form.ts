@@ -16,7 +16,7 @@ export interface JobForm extends Record<JobField, string> {
 }
 
 export type { JobField } from '../../forms/words/job-words';
-export { JOB_WORDS, jobFieldOf } from '../../forms/words/job-words';
+export { JOB_WORDS } from '../../forms/words/job-words';
 
 export function emptyJobForm(): JobForm {
   return { workflow_id: '', project_id: '' };

@@ -80,7 +80,7 @@ export const FIELD_KEY: Record<DraftField, ItemFieldKey> = {
 };
 
 export type { ItemFieldKey } from '../../forms/words/order-item-words';
-export { fieldOfItemPath, ITEM_WORDS, orderPathLabel } from '../../forms/words/order-item-words';
+export { ITEM_WORDS, orderPathLabel } from '../../forms/words/order-item-words';
 
 /** The fields an item of `kind` must have, by the rules of the service's profile. */
 export function itemRequired(kind: ItemKind, dialect: ServiceDialect): ReadonlySet<ItemFieldKey> {
