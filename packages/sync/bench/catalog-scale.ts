@@ -27,7 +27,7 @@ import { CatalogSearchRequest } from '@eo/domain';
 import Database from 'better-sqlite3';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
 import { catalogBytes, catalogBytesByObject, fmt, log, pct, smoke } from './common';
-import { cachedMirror } from './mirror-cache';
+import { cachedMirror, searchBodies } from './mirror-cache';
 
 const flag = process.argv.indexOf('--records');
 const RECORDS = smoke ? 1_000 : flag > 0 ? Number(process.argv[flag + 1]) : 1_000_000;
@@ -51,26 +51,7 @@ const where = catalogBytesByObject(sqlite)
   .map((o) => `    ${o.name}: ${fmt(o.bytes / total)} B/record`);
 
 // --- search -------------------------------------------------------------------------------------
-let seed = 11;
-const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647; // Park-Miller
-const centre = sqlite.prepare(
-  'SELECT (min_lon + max_lon) / 2 AS lon, (min_lat + max_lat) / 2 AS lat FROM catalog_records WHERE seq = ?',
-);
-const bodies = Array.from({ length: QUERIES }, () => {
-  const { lon, lat } = centre.get(1 + Math.floor(rand() * total)) as { lon: number; lat: number };
-  return CatalogSearchRequest.parse({
-    bbox: [
-      Math.max(-180, lon - 1),
-      Math.max(-90, lat - 1),
-      Math.min(180, lon + 1),
-      Math.min(90, lat + 1),
-    ],
-    datetime: '2024-01-01T00:00:00Z/2024-12-31T23:59:59Z',
-    query: { 'eo:cloud_cover': { lt: 30 } },
-    sort_by: [{ field: 'datetime', direction: 'desc' }],
-    limit: 100,
-  });
-});
+const bodies = searchBodies(sqlite, QUERIES, 11).map((b) => CatalogSearchRequest.parse(b));
 const search = makeOfflineCatalogSearch(sqlite);
 const times = { rows: [] as number[], parsed: [] as number[] };
 let returned = 0;

@@ -8,7 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CatalogSearchRequestInput } from '@eo/domain';
 import { DEMO } from '@eo/fixtures';
+import type Database from 'better-sqlite3';
 import { MIGRATIONS_FOLDER, openMirrorDatabase, PAGE_SIZE } from '../src/db/open';
 import { makeMirrorWriters } from '../src/mirror/writers';
 import { cached, fmt, log } from './common';
@@ -61,4 +63,37 @@ export async function cachedMirror(records: number): Promise<string> {
     log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   });
   return path.join(dir, 'mirror.db');
+}
+
+/**
+ * The benches' query mix: `count` searches, each a 2-degree box around a random record's
+ * footprint (seeded Park-Miller, so a run asks the same questions), one year, cloud < 30 %,
+ * newest first, 100 a page.
+ */
+export function searchBodies(
+  sqlite: Database.Database,
+  count: number,
+  seed: number,
+): CatalogSearchRequestInput[] {
+  const total = (sqlite.prepare('SELECT count(*) AS n FROM catalog_records').get() as { n: number })
+    .n;
+  const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const centre = sqlite.prepare(
+    'SELECT (min_lon + max_lon) / 2 AS lon, (min_lat + max_lat) / 2 AS lat FROM catalog_records WHERE seq = ?',
+  );
+  return Array.from({ length: count }, () => {
+    const { lon, lat } = centre.get(1 + Math.floor(rand() * total)) as { lon: number; lat: number };
+    return {
+      bbox: [
+        Math.max(-180, lon - 1),
+        Math.max(-90, lat - 1),
+        Math.min(180, lon + 1),
+        Math.min(90, lat + 1),
+      ],
+      datetime: '2024-01-01T00:00:00Z/2024-12-31T23:59:59Z',
+      query: { 'eo:cloud_cover': { lt: 30 } },
+      sort_by: [{ field: 'datetime', direction: 'desc' }],
+      limit: 100,
+    };
+  });
 }

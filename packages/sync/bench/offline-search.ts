@@ -39,7 +39,7 @@ import Database from 'better-sqlite3';
 import { makeOfflineCatalogSearch } from '../src/search/catalog';
 import { reportVerdict } from '@eo/bench-kit';
 import { catalogBytes, fmt, log, pct, smoke } from './common';
-import { cachedMirror } from './mirror-cache';
+import { cachedMirror, searchBodies } from './mirror-cache';
 
 const RECORDS = smoke ? 1_000 : Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const QUERIES = smoke ? 20 : 300;
@@ -54,26 +54,7 @@ const bytes = catalogBytes(sqlite);
 const fileBytes = fs.statSync(file).size; // the build folded its WAL in
 
 // --- the query mix: boxes around random records' footprints --------------------------------
-let seed = 99;
-const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647; // Park-Miller
-const centre = sqlite.prepare(
-  'SELECT (min_lon + max_lon) / 2 AS lon, (min_lat + max_lat) / 2 AS lat FROM catalog_records WHERE seq = ?',
-);
-const bodies: CatalogSearchRequestInput[] = Array.from({ length: QUERIES }, () => {
-  const { lon, lat } = centre.get(1 + Math.floor(rand() * total)) as { lon: number; lat: number };
-  return {
-    bbox: [
-      Math.max(-180, lon - 1),
-      Math.max(-90, lat - 1),
-      Math.min(180, lon + 1),
-      Math.min(90, lat + 1),
-    ],
-    datetime: '2024-01-01T00:00:00Z/2024-12-31T23:59:59Z',
-    query: { 'eo:cloud_cover': { lt: 30 } },
-    sort_by: [{ field: 'datetime', direction: 'desc' }],
-    limit: 100,
-  };
-});
+const bodies = searchBodies(sqlite, QUERIES, 99);
 
 // --- the mirror's search --------------------------------------------------------------------------
 const search = makeOfflineCatalogSearch(sqlite);
