@@ -208,7 +208,6 @@ export const FEATURE_IMPORTS_LEFT = {
   catalog: [
     'file-export/ExportsMenu.vue',
     'file-import/MapFileDrop.vue',
-    'rasters/OfflineRasterMap.vue',
     'rasters/TakeOffline.vue',
     'rasters/rasters-store',
   ],
