@@ -59,19 +59,49 @@ const idempotencyKeyParam = {
     'Repeat a create safely: the same key and body return the first response (kept 24 h).',
 };
 
+type Paths = Record<string, Record<string, unknown>>;
+type ErrorResponse = { description: string; content: Record<string, unknown> };
+
+/** Adds one operation under its path (a path may hold several methods). */
+function addOperation(paths: Paths, template: string, method: string, op: unknown): void {
+  const path = template.replace(/:([a-z_]+)/g, '{$1}');
+  paths[path] = { ...(paths[path] ?? {}), [method.toLowerCase()]: op };
+}
+
 export function buildOpenApiDocument(serverUrl?: string) {
-  const errorResponse = {
+  const errorResponse: ErrorResponse = {
     description: 'Error',
     content: { 'application/json': { schema: toSchema(ApiErrorBody, 'output') } },
   };
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Paths = {};
+  addSpecOperations(paths, errorResponse);
+  addExtensionOperations(paths, errorResponse);
+  addIndexPngOperation(paths, errorResponse);
+  addSignedFileOperations(paths, errorResponse);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'EO imagery service (EO Field Desk reference implementation)',
+      version: '0',
+      description:
+        'Every endpoint of the EO imagery API spec, plus the reads, the index PNG and the quicklook files tagged as extensions. Choices where the spec is open are listed in packages/reference-service/README.md.',
+    },
+    servers: serverUrl ? [{ url: serverUrl }] : [],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+    },
+    paths,
+  };
+}
+
+/** Every endpoint of the spec, from the endpoint table. */
+function addSpecOperations(paths: Paths, errorResponse: ErrorResponse): void {
   for (const id of ENDPOINT_IDS) {
     const def = endpoints[id] as (typeof endpoints)[typeof id] & {
       params?: z.ZodType;
       query?: z.ZodType;
       body?: z.ZodType;
     };
-    const path = def.path.replace(/:([a-z_]+)/g, '{$1}');
     const op: Record<string, unknown> = {
       operationId: id,
       summary: def.summary,
@@ -99,12 +129,16 @@ export function buildOpenApiDocument(serverUrl?: string) {
         content: { 'application/json': { schema: toSchema(def.body, 'input') } },
       };
     }
-    paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
+    addOperation(paths, def.path, def.method, op);
   }
-  // Our reads (and the downloads' creates) beyond the spec, tagged so a reader knows another
-  // service may not offer them.
+}
+
+/**
+ * Our reads (and the downloads' creates) beyond the spec, tagged so a reader knows another
+ * service may not offer them.
+ */
+function addExtensionOperations(paths: Paths, errorResponse: ErrorResponse): void {
   for (const [id, def] of Object.entries(extensionEndpoints)) {
-    const path = def.path.replace(/:([a-z_]+)/g, '{$1}');
     const create = def.kind === 'create';
     const op = {
       operationId: id,
@@ -136,9 +170,12 @@ export function buildOpenApiDocument(serverUrl?: string) {
         ...(create ? { '409': errorResponse } : {}),
       },
     };
-    paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
+    addOperation(paths, def.path, def.method, op);
   }
-  // From the provider's real service (not our spec): the index PNG of a visualization.
+}
+
+/** From the provider's real service (not our spec): the index PNG of a visualization. */
+function addIndexPngOperation(paths: Paths, errorResponse: ErrorResponse): void {
   paths['/v0/aois/{aoi_id}/visualizations/{visualization_id}/png'] = {
     post: {
       operationId: 'generateIndexPng',
@@ -168,7 +205,14 @@ export function buildOpenApiDocument(serverUrl?: string) {
       },
     },
   };
-  // The pictures behind signed asset hrefs: no API key, the signature is the permission.
+}
+
+/**
+ * The files behind signed URLs: no API key, the signature is the permission. Quicklooks behind
+ * asset hrefs, scene COGs behind a download's signed_url (imagery/cog), and a download's
+ * manifest when it holds several scenes (downloads/files.ts).
+ */
+function addSignedFileOperations(paths: Paths, errorResponse: ErrorResponse): void {
   paths['/quicklooks/{source}/{id}/{file}'] = {
     get: {
       operationId: 'getQuicklook',
@@ -205,7 +249,6 @@ export function buildOpenApiDocument(serverUrl?: string) {
       },
     },
   };
-  // Scene COGs: the data behind a download's signed_url (imagery/cog), same permission model.
   paths['/rasters/{source}/{id}/{file}'] = {
     get: {
       operationId: 'getSceneCog',
@@ -243,7 +286,6 @@ export function buildOpenApiDocument(serverUrl?: string) {
       },
     },
   };
-  // What a download's signed_url points at when it holds several scenes (downloads/files.ts).
   paths['/downloads/{download_id}/manifest.json'] = {
     get: {
       operationId: 'getDownloadManifest',
@@ -269,19 +311,5 @@ export function buildOpenApiDocument(serverUrl?: string) {
         '416': errorResponse,
       },
     },
-  };
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'EO imagery service (EO Field Desk reference implementation)',
-      version: '0',
-      description:
-        'Every endpoint of the EO imagery API spec, plus the reads, the index PNG and the quicklook files tagged as extensions. Choices where the spec is open are listed in packages/reference-service/README.md.',
-    },
-    servers: serverUrl ? [{ url: serverUrl }] : [],
-    components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } },
-    },
-    paths,
   };
 }

@@ -27,13 +27,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Instant } from '@eo/domain';
 import { getArchiveScenes } from '../archive/repository';
-import { makeCatalogInserter } from '../catalog/repository';
 import type { AppContext } from '../context';
 import { newId } from '../ids';
 import { satelliteById } from '../reference/catalog';
 import type { StepTools } from '../worker/worker';
 import { archiveRecord, taskingRecord } from './acquisition';
 import { declinesPayment, taskShouldFail } from './failure-injection';
+import { fulfilmentWrites, type FulfilmentWrites } from './fulfilment-writes';
 import type { Window } from './occurrences';
 import { cents } from './pricing';
 import { stripsFor } from './quote';
@@ -42,9 +42,6 @@ import type { OrderItemRow, TaskRow } from './rows';
 
 export const ORDER_PAYMENT_STEP = 'order.payment';
 export const TASK_ADVANCE_STEP = 'task.advance';
-
-/** Faster delivery speeds move their tasks faster (a fraction of the step delay). */
-const SPEED_FACTOR: Record<string, number> = { STANDARD: 1, PRIORITY: 0.5, EXPRESS: 0.25 };
 
 const newTransactionId = () => `txn_${randomUUID()}`;
 
@@ -61,260 +58,24 @@ function plannedTasks(item: OrderItemRow, sceneDates: Map<string, Instant>) {
   return windows.map((w) => ({ type: 'TASKING', sceneId: null, start: w.start, end: w.end }));
 }
 
+/** What every step works with: the service, the order queries and the fulfilment writes. */
+interface Fulfilment {
+  readonly ctx: AppContext;
+  readonly q: OrderQueries;
+  readonly w: FulfilmentWrites;
+}
+
 export function registerFulfilmentSteps(ctx: AppContext, q: OrderQueries): void {
-  const { sqlite } = ctx;
-  const insertCatalogRecord = makeCatalogInserter(sqlite);
-  const setOrder = sqlite.prepare(
-    `UPDATE orders SET status = @status, paid_at = @paid_at, transaction_id = @transaction_id,
-       refunded_amount = @refunded_amount, updated_at = @updated_at WHERE id = @id`,
-  );
-  const setItem = sqlite.prepare(
-    `UPDATE order_items SET status = @status, payment_status = @payment_status,
-       transaction_id = @transaction_id, refunded_amount = @refunded_amount, images_json = @images_json,
-       updated_at = @updated_at WHERE id = @id`,
-  );
-  const setTask = sqlite.prepare(
-    `UPDATE tasks SET status = @status, delivery_status = @delivery_status, catalog_id = @catalog_id,
-       failure_reason = @failure_reason, updated_at = @updated_at WHERE id = @id`,
-  );
-
-  const delayFor = (item: OrderItemRow) =>
-    Math.round(ctx.config.stepDelayMs * (SPEED_FACTOR[item.delivery_speed] ?? 1));
-
-  /** After an item changed: an order whose every item was refunded in full is REFUND. */
-  function settleOrder(orderId: string, now: Instant): void {
-    const order = q.order(orderId)!;
-    const items = q.itemsOfOrder(orderId);
-    const refunded = cents(items.reduce((s, i) => s + i.refunded_amount, 0));
-    const allRefunded = items.every((i) => i.payment_status === 'REFUND');
-    setOrder.run({
-      ...order,
-      status: order.status === 'PAID' && allRefunded ? 'REFUND' : order.status,
-      refunded_amount: refunded,
-      updated_at: now,
-    });
-  }
-
-  /** After a task ended: an item whose tasks all ended gets its final status and refund. */
-  function settleItem(item: OrderItemRow, now: Instant): void {
-    const tasks = q.tasksOfItem(item.id);
-    if (tasks.some((t) => t.status !== 'COMPLETED' && t.status !== 'FAILED')) return;
-    const failed = tasks.filter((t) => t.status === 'FAILED').length;
-    const [status, payment] =
-      failed === 0
-        ? ['COMPLETED', 'PAID']
-        : failed === tasks.length
-          ? ['FAILED', 'REFUND']
-          : ['PARTIALLY_COMPLETED', 'PARTIAL-REFUND'];
-    setItem.run({
-      ...item,
-      status,
-      payment_status: payment,
-      refunded_amount: cents((item.final_amount * failed) / tasks.length),
-      updated_at: now,
-    });
-    settleOrder(item.order_id, now);
-  }
-
-  function pay(orderId: string, tools: StepTools): void {
-    const order = q.order(orderId);
-    if (!order) return;
-    const now = ctx.nowUs();
-    if (order.status === 'UNPAID') {
-      setOrder.run({ ...order, status: 'PAYMENT_IN_PROGRESS', updated_at: now });
-      tools.schedule(ORDER_PAYMENT_STEP, orderId);
-      return;
-    }
-    if (order.status !== 'PAYMENT_IN_PROGRESS') return;
-    const items = q.itemsOfOrder(orderId);
-    if (declinesPayment(items.map((i) => i.name))) {
-      setOrder.run({ ...order, status: 'UNPAID', updated_at: now });
-      for (const item of items) setItem.run({ ...item, status: 'CANCELLED', updated_at: now });
-      return;
-    }
-    const transactionId = newTransactionId();
-    setOrder.run({
-      ...order,
-      status: 'PAID',
-      paid_at: now,
-      transaction_id: transactionId,
-      updated_at: now,
-    });
-    const sceneDates = new Map(
-      [
-        ...getArchiveScenes(
-          sqlite,
-          items.flatMap((i) => JSON.parse(i.item_ids_json ?? '[]') as string[]),
-        ),
-      ].map(([id, row]) => [id, row.datetime_us]),
-    );
-    for (const item of items) {
-      if (item.feasibility_status === 'FAILED') {
-        setItem.run({
-          ...item,
-          status: 'FAILED',
-          payment_status: 'REFUND',
-          transaction_id: transactionId,
-          refunded_amount: item.final_amount,
-          updated_at: now,
-        });
-        continue;
-      }
-      setItem.run({
-        ...item,
-        status: 'ACTIVE',
-        payment_status: 'PAID',
-        transaction_id: transactionId,
-        updated_at: now,
-      });
-      const planned = plannedTasks(item, sceneDates);
-      const satellite = satelliteById(item.satellite_id)!;
-      const geometries = (
-        JSON.parse(item.geometry_json) as { features: Array<{ geometry: never }> }
-      ).features.map((f) => f.geometry);
-      const strips = item.type === 'ARCHIVE' ? 1 : stripsFor(geometries, satellite);
-      planned.forEach((p, position) => {
-        const task: TaskRow = {
-          id: newId('tsk'),
-          order_item_id: item.id,
-          order_id: item.order_id,
-          org_id: item.org_id,
-          position,
-          type: p.type,
-          status: 'PENDING',
-          delivery_status: 'PENDING',
-          start_date: p.start,
-          end_date: p.end,
-          number_of_strips: strips,
-          tokens_used: cents(item.tokens_used / planned.length),
-          transaction_id: transactionId,
-          scene_id: p.sceneId,
-          catalog_id: null,
-          failure_reason: null,
-          created_by: item.user_id,
-          updated_by: item.user_id,
-          created_at: now,
-          updated_at: now,
-        };
-        q.insertTask(task);
-        tools.schedule(TASK_ADVANCE_STEP, task.id, delayFor(item));
-      });
-    }
-    settleOrder(orderId, now);
-  }
-
-  function advance(taskId: string, tools: StepTools): void {
-    const task = q.task(taskId);
-    if (!task) return;
-    const item = q.item(task.order_item_id)!;
-    const now = ctx.nowUs();
-    if (task.status === 'PENDING') {
-      setTask.run({
-        ...task,
-        status: 'IN_PROGRESS',
-        delivery_status: 'IN_PROGRESS',
-        updated_at: now,
-      });
-      tools.schedule(TASK_ADVANCE_STEP, taskId, delayFor(item));
-      return;
-    }
-    if (task.status !== 'IN_PROGRESS') return;
-    const scene =
-      task.type === 'ARCHIVE'
-        ? getArchiveScenes(sqlite, [task.scene_id!]).get(task.scene_id!)
-        : undefined;
-    const failure = taskShouldFail(item.name, task.position)
-      ? task.type === 'ARCHIVE'
-        ? 'the scene could not be processed'
-        : 'no acquisition met the constraints in the window'
-      : task.type === 'ARCHIVE' && !scene
-        ? `scene ${task.scene_id} is no longer in the archive`
-        : null;
-    if (failure !== null) {
-      setTask.run({
-        ...task,
-        status: 'FAILED',
-        delivery_status: 'FAILED',
-        failure_reason: failure,
-        updated_at: now,
-      });
-    } else {
-      const catalogId = newId('cat');
-      const recordCtx = { item, task, catalogId, nowUs: now };
-      const record =
-        task.type === 'ARCHIVE'
-          ? archiveRecord({ ...recordCtx, scene: scene! })
-          : taskingRecord(recordCtx, satelliteById(item.satellite_id)!);
-      insertCatalogRecord(record, {
-        orgId: item.org_id,
-        orderId: item.order_id,
-        orderItemId: item.id,
-      });
-      setTask.run({
-        ...task,
-        status: 'COMPLETED',
-        delivery_status: 'SUCCESSFUL',
-        catalog_id: catalogId,
-        updated_at: now,
-      });
-      if (task.type !== 'ARCHIVE') {
-        // A tasking item's images are its acquisitions, added as they arrive.
-        const images = JSON.parse(item.images_json) as unknown[];
-        images.push({
-          item_id: record.details.id,
-          geometry: record.details.geometry,
-          catalog_id: catalogId,
-        });
-        item.images_json = JSON.stringify(images);
-        setItem.run({ ...item, updated_at: now });
-      }
-    }
-    settleItem(q.item(item.id)!, now);
-  }
-
-  const noteOnItem = sqlite.prepare(
-    'UPDATE order_items SET validation_errors_json = @validation_errors_json WHERE id = @id',
-  );
-
-  /** The worker gave up on the payment: like a declined payment, with the reason on each item. */
-  function giveUpPayment(orderId: string, reason: string): void {
-    const order = q.order(orderId);
-    if (!order || (order.status !== 'UNPAID' && order.status !== 'PAYMENT_IN_PROGRESS')) return;
-    const now = ctx.nowUs();
-    setOrder.run({ ...order, status: 'UNPAID', updated_at: now });
-    for (const item of q.itemsOfOrder(orderId)) {
-      if (item.status !== 'DRAFT') continue;
-      setItem.run({ ...item, status: 'CANCELLED', updated_at: now });
-      const notes = JSON.parse(item.validation_errors_json) as unknown[];
-      notes.push({ code: 'PAYMENT_FAILED', field: 'status', message: reason });
-      noteOnItem.run({ id: item.id, validation_errors_json: JSON.stringify(notes) });
-    }
-  }
-
-  /** The worker gave up on a task: FAILED with the reason, and its item settles (refund). */
-  function giveUpTask(taskId: string, reason: string): void {
-    const task = q.task(taskId);
-    if (!task || (task.status !== 'PENDING' && task.status !== 'IN_PROGRESS')) return;
-    const now = ctx.nowUs();
-    setTask.run({
-      ...task,
-      status: 'FAILED',
-      delivery_status: 'FAILED',
-      failure_reason: reason,
-      updated_at: now,
-    });
-    settleItem(q.item(task.order_item_id)!, now);
-  }
-
+  const f: Fulfilment = { ctx, q, w: fulfilmentWrites(ctx, q) };
   // Each step ends by re-rendering the stored wire JSON of the order it touched.
   ctx.worker.register(
     ORDER_PAYMENT_STEP,
     (orderId, tools) => {
-      pay(orderId, tools);
+      pay(f, orderId, tools);
       q.renderOrder(orderId);
     },
     (orderId, reason) => {
-      giveUpPayment(orderId, reason);
+      giveUpPayment(f, orderId, reason);
       if (q.order(orderId)) q.renderOrder(orderId);
     },
   );
@@ -325,12 +86,211 @@ export function registerFulfilmentSteps(ctx: AppContext, q: OrderQueries): void 
   ctx.worker.register(
     TASK_ADVANCE_STEP,
     (taskId, tools) => {
-      advance(taskId, tools);
+      advance(f, taskId, tools);
       renderOrderOfTask(taskId);
     },
     (taskId, reason) => {
-      giveUpTask(taskId, reason);
+      giveUpTask(f, taskId, reason);
       renderOrderOfTask(taskId);
     },
   );
+}
+
+/** Step `order.payment`: UNPAID -> PAYMENT_IN_PROGRESS, then PAID (items ACTIVE, tasks made). */
+function pay({ ctx, q, w }: Fulfilment, orderId: string, tools: StepTools): void {
+  const order = q.order(orderId);
+  if (!order) return;
+  const now = ctx.nowUs();
+  if (order.status === 'UNPAID') {
+    w.setOrder.run({ ...order, status: 'PAYMENT_IN_PROGRESS', updated_at: now });
+    tools.schedule(ORDER_PAYMENT_STEP, orderId);
+    return;
+  }
+  if (order.status !== 'PAYMENT_IN_PROGRESS') return;
+  const items = q.itemsOfOrder(orderId);
+  if (declinesPayment(items.map((i) => i.name))) {
+    w.setOrder.run({ ...order, status: 'UNPAID', updated_at: now });
+    for (const item of items) w.setItem.run({ ...item, status: 'CANCELLED', updated_at: now });
+    return;
+  }
+  const transactionId = newTransactionId();
+  w.setOrder.run({
+    ...order,
+    status: 'PAID',
+    paid_at: now,
+    transaction_id: transactionId,
+    updated_at: now,
+  });
+  const sceneDates = new Map(
+    [
+      ...getArchiveScenes(
+        ctx.sqlite,
+        items.flatMap((i) => JSON.parse(i.item_ids_json ?? '[]') as string[]),
+      ),
+    ].map(([id, row]) => [id, row.datetime_us]),
+  );
+  for (const item of items) {
+    if (item.feasibility_status === 'FAILED') {
+      w.setItem.run({
+        ...item,
+        status: 'FAILED',
+        payment_status: 'REFUND',
+        transaction_id: transactionId,
+        refunded_amount: item.final_amount,
+        updated_at: now,
+      });
+      continue;
+    }
+    w.setItem.run({
+      ...item,
+      status: 'ACTIVE',
+      payment_status: 'PAID',
+      transaction_id: transactionId,
+      updated_at: now,
+    });
+    startTasks({ ctx, q, w }, item, { transactionId, sceneDates, now }, tools);
+  }
+  w.settleOrder(orderId, now);
+}
+
+/** A paid item's tasks, each scheduled to advance. */
+function startTasks(
+  { q, w }: Fulfilment,
+  item: OrderItemRow,
+  paid: { transactionId: string; sceneDates: Map<string, Instant>; now: Instant },
+  tools: StepTools,
+): void {
+  const { transactionId, now } = paid;
+  const planned = plannedTasks(item, paid.sceneDates);
+  const satellite = satelliteById(item.satellite_id)!;
+  const geometries = (
+    JSON.parse(item.geometry_json) as { features: Array<{ geometry: never }> }
+  ).features.map((f) => f.geometry);
+  const strips = item.type === 'ARCHIVE' ? 1 : stripsFor(geometries, satellite);
+  planned.forEach((p, position) => {
+    const task: TaskRow = {
+      id: newId('tsk'),
+      order_item_id: item.id,
+      order_id: item.order_id,
+      org_id: item.org_id,
+      position,
+      type: p.type,
+      status: 'PENDING',
+      delivery_status: 'PENDING',
+      start_date: p.start,
+      end_date: p.end,
+      number_of_strips: strips,
+      tokens_used: cents(item.tokens_used / planned.length),
+      transaction_id: transactionId,
+      scene_id: p.sceneId,
+      catalog_id: null,
+      failure_reason: null,
+      created_by: item.user_id,
+      updated_by: item.user_id,
+      created_at: now,
+      updated_at: now,
+    };
+    q.insertTask(task);
+    tools.schedule(TASK_ADVANCE_STEP, task.id, w.delayFor(item));
+  });
+}
+
+/** Step `task.advance`: PENDING -> IN_PROGRESS -> COMPLETED (a catalog record) or FAILED. */
+function advance({ ctx, q, w }: Fulfilment, taskId: string, tools: StepTools): void {
+  const task = q.task(taskId);
+  if (!task) return;
+  const item = q.item(task.order_item_id)!;
+  const now = ctx.nowUs();
+  if (task.status === 'PENDING') {
+    w.setTask.run({
+      ...task,
+      status: 'IN_PROGRESS',
+      delivery_status: 'IN_PROGRESS',
+      updated_at: now,
+    });
+    tools.schedule(TASK_ADVANCE_STEP, taskId, w.delayFor(item));
+    return;
+  }
+  if (task.status !== 'IN_PROGRESS') return;
+  const scene =
+    task.type === 'ARCHIVE'
+      ? getArchiveScenes(ctx.sqlite, [task.scene_id!]).get(task.scene_id!)
+      : undefined;
+  const failure = taskShouldFail(item.name, task.position)
+    ? task.type === 'ARCHIVE'
+      ? 'the scene could not be processed'
+      : 'no acquisition met the constraints in the window'
+    : task.type === 'ARCHIVE' && !scene
+      ? `scene ${task.scene_id} is no longer in the archive`
+      : null;
+  if (failure !== null) {
+    w.setTask.run({
+      ...task,
+      status: 'FAILED',
+      delivery_status: 'FAILED',
+      failure_reason: failure,
+      updated_at: now,
+    });
+  } else {
+    const catalogId = newId('cat');
+    const recordCtx = { item, task, catalogId, nowUs: now };
+    const record =
+      task.type === 'ARCHIVE'
+        ? archiveRecord({ ...recordCtx, scene: scene! })
+        : taskingRecord(recordCtx, satelliteById(item.satellite_id)!);
+    w.insertCatalogRecord(record, {
+      orgId: item.org_id,
+      orderId: item.order_id,
+      orderItemId: item.id,
+    });
+    w.setTask.run({
+      ...task,
+      status: 'COMPLETED',
+      delivery_status: 'SUCCESSFUL',
+      catalog_id: catalogId,
+      updated_at: now,
+    });
+    if (task.type !== 'ARCHIVE') {
+      // A tasking item's images are its acquisitions, added as they arrive.
+      const images = JSON.parse(item.images_json) as unknown[];
+      images.push({
+        item_id: record.details.id,
+        geometry: record.details.geometry,
+        catalog_id: catalogId,
+      });
+      item.images_json = JSON.stringify(images);
+      w.setItem.run({ ...item, updated_at: now });
+    }
+  }
+  w.settleItem(q.item(item.id)!, now);
+}
+
+/** The worker gave up on the payment: like a declined payment, with the reason on each item. */
+function giveUpPayment({ ctx, q, w }: Fulfilment, orderId: string, reason: string): void {
+  const order = q.order(orderId);
+  if (!order || (order.status !== 'UNPAID' && order.status !== 'PAYMENT_IN_PROGRESS')) return;
+  const now = ctx.nowUs();
+  w.setOrder.run({ ...order, status: 'UNPAID', updated_at: now });
+  for (const item of q.itemsOfOrder(orderId)) {
+    if (item.status !== 'DRAFT') continue;
+    w.setItem.run({ ...item, status: 'CANCELLED', updated_at: now });
+    const notes = JSON.parse(item.validation_errors_json) as unknown[];
+    notes.push({ code: 'PAYMENT_FAILED', field: 'status', message: reason });
+    w.noteOnItem.run({ id: item.id, validation_errors_json: JSON.stringify(notes) });
+  }
+}
+
+/** The worker gave up on a task: FAILED with the reason, and its item settles (refund). */
+function giveUpTask({ ctx, q, w }: Fulfilment, taskId: string, reason: string): void {
+  const task = q.task(taskId);
+  if (!task || (task.status !== 'PENDING' && task.status !== 'IN_PROGRESS')) return;
+  const now = ctx.nowUs();
+  w.setTask.run({
+    ...task,
+    status: 'FAILED',
+    delivery_status: 'FAILED',
+    failure_reason: reason,
+    updated_at: now,
+  });
+  w.settleItem(q.item(task.order_item_id)!, now);
 }

@@ -6,16 +6,16 @@
  */
 import type { OutboxKind } from '@eo/domain';
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { ref, type Ref } from 'vue';
 import type {
   FlushProgress,
   FlushResult,
-  OutboxCounts,
   OutboxCreate,
   OutboxEntryView,
 } from '../../shared/contract';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';
+import { outboxList } from './outbox-list';
 
 /** The screen whose form creates (and edits) each kind. */
 export const SCREEN_FOR_KIND: Record<OutboxKind, string> = {
@@ -40,112 +40,23 @@ export function isEmptyBatch(r: FlushProgress): boolean {
 }
 
 export const useOutboxStore = defineStore('outbox', () => {
-  // Replaced whole on every refresh (500+ entries): no deep reactivity needed.
-  const entries = shallowRef<OutboxEntryView[]>([]);
-  const counts = ref<OutboxCounts | null>(null);
-  /** From `outbox.changed` events newer than the last list read. */
-  const pendingFromEvent = ref<number | null>(null);
-  const loading = ref(false);
-  /** Reading the list failed. */
-  const error = ref<ReadableError | null>(null);
+  const list = outboxList();
+  const { refresh } = list;
   /** The last retry, cancel or "Submit all" failed (kept when the list is read again). */
   const actionError = ref<ReadableError | null>(null);
-  const flushing = ref(false);
-  const progress = ref<FlushProgress | null>(null);
-  /** The last finished batch (also from auto-flushes), for the notification. */
-  const lastResult = ref<FlushResult | null>(null);
-  /** Increases with every finished batch, so a repeat of an identical result is still news. */
-  const resultSeq = ref(0);
+  const batch = outboxBatch(list, actionError);
   const editing = ref<OutboxEntryView | null>(null);
-
-  let eventSeq = 0;
-  let inflight: Promise<void> | null = null;
-  let again: Promise<void> | null = null;
-
-  /** Waiting to be sent: queued and sending. */
-  const pending = computed((): number => {
-    if (pendingFromEvent.value !== null) return pendingFromEvent.value;
-    return (counts.value?.queued ?? 0) + (counts.value?.sending ?? 0);
-  });
-  const needsAttention = computed(
-    (): number =>
-      (counts.value?.failed ?? 0) + (counts.value?.blocked ?? 0) + (counts.value?.unconfirmed ?? 0),
-  );
-  const byId = computed(() => new Map(entries.value.map((e) => [e.id, e])));
-  /** Entries that refer to each entry by local id (blocked if it fails or is cancelled). */
-  const dependentsOf = computed(() => {
-    const out = new Map<string, OutboxEntryView[]>();
-    for (const e of entries.value) {
-      for (const d of e.dependsOn) {
-        const list = out.get(d) ?? [];
-        list.push(e);
-        out.set(d, list);
-      }
-    }
-    return out;
-  });
-  /** Entries of a kind not sent yet (for `local:<id>` pickers). */
-  const unsent = computed(
-    () => (kind: OutboxKind) =>
-      entries.value.filter((e) => e.kind === kind && e.state !== 'sent' && e.state !== 'cancelled'),
-  );
-
-  function setResult(r: FlushResult): void {
-    lastResult.value = r;
-    resultSeq.value += 1;
-  }
 
   function listen(): () => void {
     const bridge = useBridge();
     const offs = [
-      bridge.on('outbox.changed', (p) => {
-        eventSeq += 1;
-        pendingFromEvent.value = p.pending;
-        void refresh();
-      }),
+      bridge.on('outbox.changed', (p) => list.changed(p.pending)),
       bridge.on('outbox.progress', (p) => {
-        progress.value = p;
+        batch.progress.value = p;
       }),
-      bridge.on('outbox.finished', (r) => {
-        setResult(r);
-        if (!flushing.value) progress.value = null;
-        void refresh();
-      }),
+      bridge.on('outbox.finished', (r) => batch.finished(r)),
     ];
     return () => offs.forEach((off) => off());
-  }
-
-  async function load(): Promise<void> {
-    const seqAtStart = eventSeq;
-    loading.value = true;
-    try {
-      const list = await useBridge().call('outbox.list');
-      entries.value = list.entries;
-      counts.value = list.counts;
-      // An event that arrived meanwhile may be newer than this list: keep its count.
-      if (eventSeq === seqAtStart) pendingFromEvent.value = null;
-      error.value = null;
-    } catch (err) {
-      error.value = readableError(err);
-    } finally {
-      loading.value = false;
-    }
-  }
-
-  /**
-   * Reads the list. Bursts (an event per entry during a batch) collapse: while one read runs,
-   * every further call shares the single read that follows it.
-   */
-  function refresh(): Promise<void> {
-    if (!inflight) {
-      inflight = load().finally(() => (inflight = null));
-      return inflight;
-    }
-    again ??= inflight.then(() => {
-      again = null;
-      return refresh();
-    });
-    return again;
   }
 
   /** Queues a create; rejects with the ContractError (field issues) for the form to show. */
@@ -192,28 +103,66 @@ export const useOutboxStore = defineStore('outbox', () => {
     return ok;
   }
 
-  function retry(id: string): Promise<boolean> {
-    return act(() => useBridge().call('outbox.retry', { id }));
+  return {
+    entries: list.entries,
+    counts: list.counts,
+    pendingFromEvent: list.pendingFromEvent,
+    loading: list.loading,
+    error: list.error,
+    actionError,
+    flushing: batch.flushing,
+    progress: batch.progress,
+    lastResult: batch.lastResult,
+    resultSeq: batch.resultSeq,
+    editing,
+    pending: list.pending,
+    needsAttention: list.needsAttention,
+    byId: list.byId,
+    dependentsOf: list.dependentsOf,
+    unsent: list.unsent,
+    listen,
+    refresh,
+    enqueue,
+    enqueueAll,
+    saveEdit,
+    startEdit,
+    stopEdit,
+    retry: (id: string) => act(() => useBridge().call('outbox.retry', { id })),
+    cancel: (id: string) => act(() => useBridge().call('outbox.cancel', { id })),
+    /** "It was created": an unconfirmed entry is on the service (its id, or the offered one). */
+    confirm(id: string, remoteId?: string): Promise<boolean> {
+      const given = remoteId?.trim();
+      return act(() =>
+        useBridge().call('outbox.confirm', given ? { id, remoteId: given } : { id }),
+      );
+    },
+    /** "Send it again": an unconfirmed entry is not on the service. */
+    resend: (id: string) => act(() => useBridge().call('outbox.resend', { id })),
+    /** "Take back": a handed-over entry the other laptop never got, queued here again. */
+    takeBack: (id: string) => act(() => useBridge().call('outbox.takeBack', { ids: [id] })),
+    flush: batch.flush,
+  };
+});
+
+/** "Submit all" and its live progress, and the last batch's result for the notification. */
+function outboxBatch(list: ReturnType<typeof outboxList>, actionError: Ref<ReadableError | null>) {
+  const flushing = ref(false);
+  const progress = ref<FlushProgress | null>(null);
+  /** The last finished batch (also from auto-flushes), for the notification. */
+  const lastResult = ref<FlushResult | null>(null);
+  /** Increases with every finished batch, so a repeat of an identical result is still news. */
+  const resultSeq = ref(0);
+
+  function setResult(r: FlushResult): void {
+    lastResult.value = r;
+    resultSeq.value += 1;
   }
 
-  function cancel(id: string): Promise<boolean> {
-    return act(() => useBridge().call('outbox.cancel', { id }));
-  }
-
-  /** "It was created": an unconfirmed entry is on the service (its id, or the offered one). */
-  function confirm(id: string, remoteId?: string): Promise<boolean> {
-    const given = remoteId?.trim();
-    return act(() => useBridge().call('outbox.confirm', given ? { id, remoteId: given } : { id }));
-  }
-
-  /** "Send it again": an unconfirmed entry is not on the service. */
-  function resend(id: string): Promise<boolean> {
-    return act(() => useBridge().call('outbox.resend', { id }));
-  }
-
-  /** "Take back": a handed-over entry the other laptop never got, queued here again. */
-  function takeBack(id: string): Promise<boolean> {
-    return act(() => useBridge().call('outbox.takeBack', { ids: [id] }));
+  /** An `outbox.finished` event (this window's batch, or an auto-flush). */
+  function finished(r: FlushResult): void {
+    setResult(r);
+    if (!flushing.value) progress.value = null;
+    void list.refresh();
   }
 
   /** "Submit all". The result also arrives as `outbox.finished` (lastResult). */
@@ -222,7 +171,13 @@ export const useOutboxStore = defineStore('outbox', () => {
     flushing.value = true;
     actionError.value = null;
     const seqAtStart = resultSeq.value;
-    progress.value = { sent: 0, failed: 0, blocked: 0, unconfirmed: 0, remaining: pending.value };
+    progress.value = {
+      sent: 0,
+      failed: 0,
+      blocked: 0,
+      unconfirmed: 0,
+      remaining: list.pending.value,
+    };
     try {
       const result = await useBridge().call('outbox.flush');
       // Without a listener (or if the event is lost) the answer is the batch's result.
@@ -234,39 +189,9 @@ export const useOutboxStore = defineStore('outbox', () => {
     } finally {
       flushing.value = false;
       progress.value = null;
-      await refresh();
+      await list.refresh();
     }
   }
 
-  return {
-    entries,
-    counts,
-    pendingFromEvent,
-    loading,
-    error,
-    actionError,
-    flushing,
-    progress,
-    lastResult,
-    resultSeq,
-    editing,
-    pending,
-    needsAttention,
-    byId,
-    dependentsOf,
-    unsent,
-    listen,
-    refresh,
-    enqueue,
-    enqueueAll,
-    saveEdit,
-    startEdit,
-    stopEdit,
-    retry,
-    cancel,
-    confirm,
-    resend,
-    takeBack,
-    flush,
-  };
-});
+  return { flushing, progress, lastResult, resultSeq, finished, flush };
+}
