@@ -179,17 +179,38 @@ function rendererImportRules(zonePatterns) {
 }
 
 /**
- * The renderer's features (one folder per screen or capability) do not import each other: what
- * two use lives in ui/, stores/, map/, format/ or forms/. Tests may mount several features.
+ * The renderer's slices. A feature (features/<name>/) is one screen, a route in router.ts; a
+ * capability (capabilities/<name>/) is a part several screens embed (the file import, the
+ * exports, offline rasters, field packages). Features do not import each other; a feature may
+ * import capabilities; a capability never imports a feature, and imports other capabilities one
+ * way only, down `CAPABILITY_ORDER`. What two use otherwise lives in ui/, stores/, map/, format/
+ * or forms/. Tests may mount several slices.
+ * @param {string} folder under apps/desktop/src/renderer
  */
-const rendererFeatures = fs
-  .readdirSync(new URL('./apps/desktop/src/renderer/features', import.meta.url), {
-    withFileTypes: true,
-  })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name);
+const sliceNames = (folder) => {
+  const url = new URL(`./apps/desktop/src/renderer/${folder}`, import.meta.url);
+  if (!fs.existsSync(url)) return [];
+  return fs
+    .readdirSync(url, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+};
+const rendererFeatures = sliceNames('features');
+const rendererCapabilities = sliceNames('capabilities');
 const featureMessage =
-  'Features do not import each other: move what both use into ui/, stores/, map/, format/ or forms/.';
+  'Features do not import each other: what several screens embed is a capability (capabilities/); what two use otherwise moves into ui/, stores/, map/, format/ or forms/.';
+const capabilityFeatureMessage =
+  'A capability never imports a feature (a screen): the screen passes it what it needs, or takes it (stores/handoff.ts).';
+const capabilityOrderMessage =
+  'Capabilities import each other one way only: a capability imports those after it in CAPABILITY_ORDER (eslint.config.js).';
+
+/**
+ * The capabilities, each importing only those after it (so they never form a loop). Every folder
+ * of capabilities/ has its place here (tools/repo-checks' renderer-features.spec.ts).
+ * @type {string[]}
+ */
+export const CAPABILITY_ORDER = ['file-export'];
+
 /**
  * Imports between features still left, by importing feature, as written after `features/`
  * (extension as in the import). This list may only shrink (tools/repo-checks'
@@ -199,28 +220,21 @@ const featureMessage =
 export const FEATURE_IMPORTS_LEFT = {
   aois: [
     'field-packages/SharePackage.vue',
-    'file-export/ScreenExports.vue',
     'file-import/FilePreviewPanel.vue',
     'orders/order-item-draft',
     'rasters/TakeOffline.vue',
     'rasters/take-area',
   ],
-  catalog: [
-    'file-export/ExportsMenu.vue',
-    'file-import/MapFileDrop.vue',
-    'rasters/TakeOffline.vue',
-    'rasters/rasters-store',
-  ],
-  deliveries: ['file-export/ScreenExports.vue', 'file-import/FilePreviewPanel.vue'],
+  catalog: ['file-import/MapFileDrop.vue', 'rasters/TakeOffline.vue', 'rasters/rasters-store'],
+  deliveries: ['file-import/FilePreviewPanel.vue'],
   'file-import': ['aois/file-import-store'],
   orders: [
-    'file-export/ScreenExports.vue',
     'file-import/FilePreviewPanel.vue',
     'file-import/map-file-import',
     'rasters/TakeOffline.vue',
     'rasters/take-area',
   ],
-  rasters: ['file-export/export-file', 'file-import/FilePreviewPanel.vue'],
+  rasters: ['file-import/FilePreviewPanel.vue'],
   settings: ['rasters/OfflineRastersList.vue', 'sync/WorkOfflineSwitch.vue'],
   sync: ['field-packages/OpenPackage.vue', 'rasters/OfflineRastersList.vue'],
 };
@@ -243,16 +257,40 @@ function featurePatterns(feature, depth) {
   ];
 }
 
-/** Blocks for the files of each feature (tests aside), at each depth, with the renderer's rules. */
-function featureBlocks() {
-  const featuresDepth = 3; // renderer/features/<feature>/x.ts is 3 folders below src
-  return rendererFeatures.flatMap((feature) =>
-    Array.from({ length: DESKTOP_ZONE_DEPTH - featuresDepth + 1 }, (_, depth) => ({
-      files: [`apps/desktop/src/renderer/features/${feature}/${'*/'.repeat(depth)}*.{ts,vue}`],
+/**
+ * Forbidden specifiers for a file `depth` folders below capabilities/<capability>/: any path
+ * through `features/`, and the capabilities not after it in `CAPABILITY_ORDER`, reached by
+ * climbing exactly to capabilities/ or through `capabilities/`.
+ * @param {string} capability
+ * @param {number} depth
+ */
+function capabilityPatterns(capability, depth) {
+  const at = CAPABILITY_ORDER.indexOf(capability);
+  const below = at < 0 ? [] : CAPABILITY_ORDER.slice(at + 1);
+  const allowed = `(?!(?:${[capability, ...below].map(escapeRegex).join('|')})/)`;
+  return [
+    { regex: '(?:^|/)features/', message: capabilityFeatureMessage },
+    { regex: `^(?:\\.\\./){${depth + 1}}${allowed}[\\w-]+/`, message: capabilityOrderMessage },
+    { regex: `(?:^|/)capabilities/${allowed}[\\w-]+/`, message: capabilityOrderMessage },
+  ];
+}
+
+/**
+ * Blocks for the files of each slice of a renderer folder (tests aside), at each depth, with the
+ * renderer's rules and the slice's own patterns.
+ * @param {string} folder `features` or `capabilities`
+ * @param {string[]} names its slices
+ * @param {(name: string, depth: number) => any[]} patternsOf
+ */
+function sliceBlocks(folder, names, patternsOf) {
+  const sliceDepth = 3; // renderer/<folder>/<slice>/x.ts is 3 folders below src
+  return names.flatMap((name) =>
+    Array.from({ length: DESKTOP_ZONE_DEPTH - sliceDepth + 1 }, (_, depth) => ({
+      files: [`apps/desktop/src/renderer/${folder}/${name}/${'*/'.repeat(depth)}*.{ts,vue}`],
       ignores: ['**/__tests__/**'],
       rules: rendererImportRules([
-        ...desktopZonePatterns(depth + featuresDepth, desktopNodeZones, rendererZoneMessage),
-        ...featurePatterns(feature, depth),
+        ...desktopZonePatterns(depth + sliceDepth, desktopNodeZones, rendererZoneMessage),
+        ...patternsOf(name, depth),
       ]),
     })),
   );
@@ -579,7 +617,8 @@ export default tseslint.config(
   ...desktopZoneBlocks('renderer', (depth) =>
     rendererImportRules(desktopZonePatterns(depth, desktopNodeZones, rendererZoneMessage)),
   ),
-  ...featureBlocks(),
+  ...sliceBlocks('features', rendererFeatures, featurePatterns),
+  ...sliceBlocks('capabilities', rendererCapabilities, capabilityPatterns),
   // Type-aware rules where a dropped promise loses work or hides a failure: the sync engine and
   // outbox, the desktop's Node side (backend, main) and the service (its package and CLI).
   // Scoped to these folders: typed linting builds each package's program, which costs far more

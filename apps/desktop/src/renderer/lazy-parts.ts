@@ -18,7 +18,7 @@ export const MapFileDropPanel = lazyPart(
 /** The catalog's exports (ScreenExports.vue, with every screen's sources), in "Export…". */
 export const ScreenExportsPart = lazyPart(
   'the exports',
-  () => import('./features/file-export/ScreenExports.vue'),
+  () => import('./capabilities/file-export/ScreenExports.vue'),
 );
 
 /** The compare bar and divider of two scenes on the catalog map, with its layer. */

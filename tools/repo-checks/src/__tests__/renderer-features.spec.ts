@@ -1,8 +1,10 @@
 /**
- * The renderer's features do not import each other (eslint.config.js, `featureBlocks`): what two
- * use lives in ui/, stores/, map/, format/ or forms/. Probe snippets linted as files of a feature
- * show the rule holds at every depth and through every path; the imports still left
- * (`FEATURE_IMPORTS_LEFT`) may only shrink.
+ * The renderer's slices (eslint.config.js, `sliceBlocks`): features (screens) do not import each
+ * other; a capability (a part several screens embed) never imports a feature, and capabilities
+ * import each other one way only (`CAPABILITY_ORDER`). What two use otherwise lives in ui/,
+ * stores/, map/, format/ or forms/. Probe snippets linted as files of a slice show the rules hold
+ * at every depth and through every path; the imports still left (`FEATURE_IMPORTS_LEFT`) may
+ * only shrink.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { ruleIds } from './lint-probe';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const FEATURES = 'apps/desktop/src/renderer/features';
+const CAPABILITIES = 'apps/desktop/src/renderer/capabilities';
 const imp = (from: string): string => `import { a } from '${from}';\nexport const b = a;\n`;
 const vue = (from: string): string =>
   `<script setup lang="ts">\nimport { a } from '${from}';\nconst b = a;\n</script>\n<template><p>{{ b }}</p></template>\n`;
@@ -45,9 +48,48 @@ describe('renderer features lint', () => {
     expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('../../../backend/dispatch'))).toBe(true);
   });
 
+  it('lets a feature import capabilities', async () => {
+    const file = `${FEATURES}/jobs/parts/probe.ts`;
+    expect(await refused(file, imp('../../../capabilities/file-export/export-file'))).toBe(false);
+    expect(await refused(`${FEATURES}/jobs/Probe.vue`, vue('../../capabilities/x/X.vue'))).toBe(
+      false,
+    );
+  });
+
   it('leaves tests free to mount several features', async () => {
     const file = `${FEATURES}/jobs/__tests__/probe.spec.ts`;
     expect(await refused(file, imp('../../catalog/MapView.vue'))).toBe(false);
+  });
+
+  it('refuses a capability importing a feature, at any depth and by any path', async () => {
+    const at = `${CAPABILITIES}/file-export`;
+    expect(await refused(`${at}/probe.ts`, imp('../../features/orders/x'))).toBe(true);
+    expect(await refused(`${at}/parts/probe.ts`, imp('../../../features/aois/x'))).toBe(true);
+    expect(await refused(`${at}/probe.ts`, imp('../../../renderer/features/aois/x'))).toBe(true);
+    expect(await refused(`${at}/Probe.vue`, vue('../../features/catalog/MapView.vue'))).toBe(true);
+  });
+
+  it('lets a capability import itself and the shared folders, keeping the renderer rules', async () => {
+    const file = `${CAPABILITIES}/file-export/parts/probe.ts`;
+    expect(await refused(file, imp('../export-file'))).toBe(false);
+    expect(await refused(file, imp('../../file-export/export-file'))).toBe(false);
+    expect(await refused(file, imp('../../../stores/errors'))).toBe(false);
+    expect(await refused(file, imp('../../../ui/download-file'))).toBe(false);
+    expect(await refused(file, imp('node:fs'))).toBe(true);
+    expect(await refused(file, imp('../../../../backend/dispatch'))).toBe(true);
+    const test = `${CAPABILITIES}/file-export/__tests__/probe.spec.ts`;
+    expect(await refused(test, imp('../../../features/catalog/MapView.vue'))).toBe(false);
+  });
+
+  it('has every capability in CAPABILITY_ORDER, and nothing else', async () => {
+    const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
+      CAPABILITY_ORDER: string[];
+    };
+    const folders = fs
+      .readdirSync(path.join(root, CAPABILITIES), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect([...config.CAPABILITY_ORDER].sort()).toEqual(folders.sort());
   });
 
   it('lets the imports left through, those only', async () => {
