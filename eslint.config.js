@@ -209,7 +209,7 @@ const capabilityOrderMessage =
  * of capabilities/ has its place here (tools/repo-checks' renderer-features.spec.ts).
  * @type {string[]}
  */
-export const CAPABILITY_ORDER = ['file-export'];
+export const CAPABILITY_ORDER = ['file-import', 'file-export'];
 
 /**
  * Imports between features still left, by importing feature, as written after `features/`
@@ -220,21 +220,12 @@ export const CAPABILITY_ORDER = ['file-export'];
 export const FEATURE_IMPORTS_LEFT = {
   aois: [
     'field-packages/SharePackage.vue',
-    'file-import/FilePreviewPanel.vue',
     'orders/order-item-draft',
     'rasters/TakeOffline.vue',
     'rasters/take-area',
   ],
-  catalog: ['file-import/MapFileDrop.vue', 'rasters/TakeOffline.vue', 'rasters/rasters-store'],
-  deliveries: ['file-import/FilePreviewPanel.vue'],
-  'file-import': ['aois/file-import-store'],
-  orders: [
-    'file-import/FilePreviewPanel.vue',
-    'file-import/map-file-import',
-    'rasters/TakeOffline.vue',
-    'rasters/take-area',
-  ],
-  rasters: ['file-import/FilePreviewPanel.vue'],
+  catalog: ['rasters/TakeOffline.vue', 'rasters/rasters-store'],
+  orders: ['rasters/TakeOffline.vue', 'rasters/take-area'],
   settings: ['rasters/OfflineRastersList.vue', 'sync/WorkOfflineSwitch.vue'],
   sync: ['field-packages/OpenPackage.vue', 'rasters/OfflineRastersList.vue'],
 };

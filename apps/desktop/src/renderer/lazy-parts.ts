@@ -12,7 +12,7 @@ export { loadLazyParts } from './ui/lazy-part';
 /** The preview of a field file dropped on the catalog map (with the AOI form's import). */
 export const MapFileDropPanel = lazyPart(
   'the file preview',
-  () => import('./features/file-import/MapFileDropPanel.vue'),
+  () => import('./capabilities/file-import/MapFileDropPanel.vue'),
 );
 
 /** The catalog's exports (ScreenExports.vue, with every screen's sources), in "Export…". */

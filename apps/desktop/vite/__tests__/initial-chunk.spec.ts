@@ -29,9 +29,9 @@ const LAZY = [
   `${R}features/archive/archive-store.ts`,
   `${R}features/archive/ArchiveMap.vue`,
   // The first screen's parts (lazy-parts.ts).
-  `${R}features/file-import/MapFileDropPanel.vue`,
+  `${R}capabilities/file-import/MapFileDropPanel.vue`,
   `${R}stores/file-preview-store.ts`,
-  `${R}features/file-import/FilePreviewPanel.vue`,
+  `${R}capabilities/file-import/FilePreviewPanel.vue`,
   `${R}capabilities/file-export/ScreenExports.vue`,
   `${R}capabilities/file-export/export-file.ts`,
   `${R}features/catalog/CompareSwipePanel.vue`,

@@ -2,7 +2,7 @@
  * GeoJSON values checked with the domain's request schemas (a FeatureCollection, one Feature or
  * a bare geometry), so a bad one is refused here with a readable reason instead of by the
  * service later: the catalog footprints an order item takes. Field files themselves are read
- * by the backend (`files.preview`, features/file-import/), never here. One reader for both
+ * by the backend (`files.preview`, capabilities/file-import/), never here. One reader for both
  * forms: `importGeoJson` gives the order item form (a FeatureCollection), `areaOf` narrows it
  * to the Polygon / MultiPolygon an AOI needs.
  */

@@ -12,7 +12,7 @@ export type Handoff =
 export const SCREEN_FOR_HANDOFF: Record<Handoff, string> = {
   'order-from-catalog': 'orders',
   'deliver-catalog': 'deliveries',
-  // A field file dropped on the catalog map (features/file-import/map-file-import.ts).
+  // A field file dropped on the catalog map (capabilities/file-import/map-file-import.ts).
   'aois-from-file': 'aois',
   'order-from-file': 'orders',
 };

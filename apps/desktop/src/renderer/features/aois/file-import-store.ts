@@ -1,8 +1,10 @@
 /**
- * "Import a file…" on the AOI form: the shared file preview (../file-import/) and what the AOI
- * form does with the picked features: the form's area (one, or several merged) or one queued
- * AOI each (named after the feature, the form's other fields shared). All or nothing: a bad
- * file, a feature that is not an area or an AOI the check refuses, and nothing is queued.
+ * "Import a file…" on the AOI form: the shared file preview (capabilities/file-import/) and what
+ * the AOI form does with the picked features: the form's area (one, or several merged) or one
+ * queued AOI each (named after the feature, the form's other fields shared). All or nothing: a
+ * bad file, a feature that is not an area or an AOI the check refuses, and nothing is queued.
+ * A file dropped on the catalog map comes here too (`aoisFromMapFile`, when the screen takes
+ * the hand-off).
  */
 import {
   baseName,
@@ -12,12 +14,11 @@ import {
   type FilePreviewStore,
 } from '../../stores/file-preview-store';
 import type { PreviewFeatureView } from '../../../shared/contract';
+import { useMapFileImportStore } from '../../capabilities/file-import/map-file-import';
 import { contractIssues } from '../../forms/field-issues';
 import { readableError } from '../../stores/errors';
 import { useOutboxStore } from '../../stores/outbox-store';
 import { useAoiFormStore, validateAoiDraft, type AoiField } from './aoi-form-store';
-
-export { base64Of, fileRefusal } from '../../stores/file-preview-store';
 
 const FIELD_LABELS: Partial<Record<AoiField, string>> = {
   satellite_id: 'satellite',
@@ -46,6 +47,19 @@ export function useInForm(store: FilePreviewStore): void {
 export const useFileImportStore = defineFilePreviewStore('aoiFileImport', {
   onSingleArea: useInForm,
 });
+
+/**
+ * The features picked in a file dropped on the catalog map, into the form's "Import a file…"
+ * (one is the form's area at once, as are several merged); the map's preview closes.
+ */
+export function aoisFromMapFile(): void {
+  const map = useMapFileImportStore();
+  if (!map.preview || map.pickedFeatures.length === 0) return;
+  const aoi = useFileImportStore();
+  aoi.adopt(map);
+  if (aoi.pickedFeatures.length === 1 || aoi.merge) useInForm(aoi);
+  map.close();
+}
 
 /** The backend's refusal of a batch, said of the feature at fault (`creates.N.input.…`). */
 function refusal(err: unknown, features: readonly PreviewFeatureView[]): string {

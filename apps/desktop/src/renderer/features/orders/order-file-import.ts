@@ -1,5 +1,5 @@
 /**
- * "Import a file…" in the order composer: the shared file preview (../file-import/), opened
+ * "Import a file…" in the order composer: the shared file preview (capabilities/file-import/), opened
  * from one item. The picked features become that item's area (one, or merged), or several
  * order items in one step: one per picked feature, named after it (the names come from the
  * attribute chosen in the preview), the other fields copied from the item it was opened from.
@@ -12,7 +12,7 @@ import {
   type Area,
   type FilePreviewStore,
 } from '../../stores/file-preview-store';
-import { useMapFileImportStore } from '../file-import/map-file-import';
+import { useMapFileImportStore } from '../../capabilities/file-import/map-file-import';
 import { useComposerStore } from './composer-store';
 import { emptyDraft, type ItemDraft } from './order-item-draft';
 

@@ -8,11 +8,11 @@ import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractError, type FilePreview } from '../../../../shared/contract';
-import { KMZ } from '../../file-import/__tests__/preview-fixtures';
+import { KMZ } from '../../../capabilities/file-import/__tests__/preview-fixtures';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import AoiForm from '../AoiForm.vue';
-import { base64Of, fileRefusal } from '../file-import-store';
+import { base64Of, fileRefusal } from '../../../stores/file-preview-store';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;

@@ -11,7 +11,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { KMZ, square } from '../../file-import/__tests__/preview-fixtures';
+import { KMZ, square } from '../../../capabilities/file-import/__tests__/preview-fixtures';
 import DeliveriesScreen from '../DeliveriesScreen.vue';
 import { createAppRouter } from '../../../router';
 import { createMemoryHistory } from 'vue-router';

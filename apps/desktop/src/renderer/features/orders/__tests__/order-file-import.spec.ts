@@ -9,7 +9,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import { KMZ } from '../../file-import/__tests__/preview-fixtures';
+import { KMZ } from '../../../capabilities/file-import/__tests__/preview-fixtures';
 import OrdersScreen from '../OrdersScreen.vue';
 
 let bridge: MemoryBridge;

@@ -11,7 +11,7 @@ import { useOutboxStore } from '../../../stores/outbox-store';
 import { mountApp } from '../../../__tests__/mount-app';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import OrdersScreen from '../OrdersScreen.vue';
-import { KMZ } from '../../file-import/__tests__/preview-fixtures';
+import { KMZ } from '../../../capabilities/file-import/__tests__/preview-fixtures';
 import { useComposerStore } from '../composer-store';
 import {
   expectQuiet,

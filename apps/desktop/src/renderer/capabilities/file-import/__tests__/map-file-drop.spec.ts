@@ -11,7 +11,7 @@ import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory
 import { provideBridge } from '../../../stores/bridge-provider';
 import { KMZ } from './preview-fixtures';
 import L from 'leaflet';
-import MapView from '../../catalog/MapView.vue';
+import MapView from '../../../features/catalog/MapView.vue';
 import { giveElementsSize } from '../../../map/__tests__/layout';
 
 let bridge: MemoryBridge;
