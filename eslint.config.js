@@ -209,7 +209,7 @@ const capabilityOrderMessage =
  * of capabilities/ has its place here (tools/repo-checks' renderer-features.spec.ts).
  * @type {string[]}
  */
-export const CAPABILITY_ORDER = ['file-import', 'file-export'];
+export const CAPABILITY_ORDER = ['field-packages', 'file-import', 'file-export'];
 
 /**
  * Imports between features still left, by importing feature, as written after `features/`
@@ -218,16 +218,11 @@ export const CAPABILITY_ORDER = ['file-import', 'file-export'];
  * @type {Record<string, string[]>}
  */
 export const FEATURE_IMPORTS_LEFT = {
-  aois: [
-    'field-packages/SharePackage.vue',
-    'orders/order-item-draft',
-    'rasters/TakeOffline.vue',
-    'rasters/take-area',
-  ],
+  aois: ['orders/order-item-draft', 'rasters/TakeOffline.vue', 'rasters/take-area'],
   catalog: ['rasters/TakeOffline.vue', 'rasters/rasters-store'],
   orders: ['rasters/TakeOffline.vue', 'rasters/take-area'],
   settings: ['rasters/OfflineRastersList.vue', 'sync/WorkOfflineSwitch.vue'],
-  sync: ['field-packages/OpenPackage.vue', 'rasters/OfflineRastersList.vue'],
+  sync: ['rasters/OfflineRastersList.vue'],
 };
 
 /** @param {string} text */

@@ -42,10 +42,10 @@ export const DetailPanelPart = lazyPart(
   () => import('./features/catalog/DetailPanel.vue'),
 );
 
-/** "Share for the field…" of a drawn area or a saved search (features/field-packages). */
+/** "Share for the field…" of a drawn area or a saved search (capabilities/field-packages). */
 export const SharePackagePart = lazyPart(
   'the field package panel',
-  () => import('./features/field-packages/SharePackage.vue'),
+  () => import('./capabilities/field-packages/SharePackage.vue'),
 );
 
 /** "Take offline" of the basket's scenes (its areas include a field file's, through the preview). */

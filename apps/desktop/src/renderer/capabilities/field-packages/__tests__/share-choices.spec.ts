@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../../stores/catalog-store';
-import FilterPanel from '../../catalog/FilterPanel.vue';
-import SavedSearches from '../../catalog/SavedSearches.vue';
+import FilterPanel from '../../../features/catalog/FilterPanel.vue';
+import SavedSearches from '../../../features/catalog/SavedSearches.vue';
 
 let bridge: MemoryBridge;
 let wrapper: VueWrapper | null = null;
