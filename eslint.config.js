@@ -218,10 +218,10 @@ export const CAPABILITY_ORDER = ['field-packages', 'file-import', 'file-export']
  * @type {Record<string, string[]>}
  */
 export const FEATURE_IMPORTS_LEFT = {
-  aois: ['orders/order-item-draft', 'rasters/TakeOffline.vue', 'rasters/take-area'],
+  aois: ['rasters/TakeOffline.vue', 'rasters/take-area'],
   catalog: ['rasters/TakeOffline.vue', 'rasters/rasters-store'],
   orders: ['rasters/TakeOffline.vue', 'rasters/take-area'],
-  settings: ['rasters/OfflineRastersList.vue', 'sync/WorkOfflineSwitch.vue'],
+  settings: ['rasters/OfflineRastersList.vue'],
   sync: ['rasters/OfflineRastersList.vue'],
 };
 

@@ -17,7 +17,7 @@ import {
   submitForm,
   touchFields,
 } from '../../forms/form-flow';
-import { splitIds } from '../orders/order-item-draft';
+import { splitIds } from '../../forms/id-list';
 import { useBridge } from '../../stores/bridge-provider';
 import { useLookupsStore } from '../../stores/lookups';
 import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';

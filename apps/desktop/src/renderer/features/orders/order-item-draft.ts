@@ -17,6 +17,7 @@ import {
 import { localInputToRfc3339, rfc3339ToLocalInput } from '../../forms/local-datetime';
 import { messagesByField, pathIssues, type PathIssue } from '../../forms/field-issues';
 import { NO_KNOWN_IDS, unknownIdError, type KnownIds } from '../../forms/known-ids';
+import { splitIds } from '../../forms/id-list';
 import {
   ITEM_WORDS,
   type ItemFieldKey,
@@ -143,13 +144,6 @@ export function emptyDraft(
     cloudConfig: '',
     cloudPath: '',
   };
-}
-
-export function splitIds(text: string): string[] {
-  return text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 // A valid area: order items take areas only (a Point would add its own geometry issue).
