@@ -605,6 +605,31 @@ export default tseslint.config(
   ),
   ...sliceBlocks('features', rendererFeatures, featurePatterns),
   ...sliceBlocks('capabilities', rendererCapabilities, capabilityPatterns),
+  // Benchmark pages (apps/desktop/bench/pages): run in Chromium like the renderer and drive its
+  // parts, which they import from src/renderer; never the Node side, never Node globals.
+  {
+    files: ['apps/desktop/bench/pages/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: rendererZoneMessage }],
+          patterns: [
+            throughSrc(desktopNodeZones, rendererZoneMessage),
+            { regex: '^node:', message: 'Benchmark pages run in Chromium: no Node modules.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require'].map((name) => ({
+          name,
+          message: 'Benchmark pages run in Chromium: no Node globals.',
+        })),
+      ],
+    },
+  },
   // Type-aware rules where a dropped promise loses work or hides a failure: the sync engine and
   // outbox, the desktop's Node side (backend, main) and the service (its package and CLI).
   // Scoped to these folders: typed linting builds each package's program, which costs far more

@@ -27,7 +27,7 @@ const { QuicklookLayer } = (await import(quicklookLayerModule)) as {
   };
 };
 const { GridIndex } = await import('../src/renderer/map/spatial-index');
-const { footprints } = await import('../src/renderer/map/bench/synthetic-footprints');
+const { footprints } = await import('./pages/map/synthetic-footprints');
 
 const smoke = process.argv.includes('--smoke');
 const N = smoke ? 2_000 : 100_000;

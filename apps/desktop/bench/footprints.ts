@@ -8,7 +8,7 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/footprints.ts [--smoke]
  *
- * Builds the page in src/renderer/map/bench with vite, serves it on 127.0.0.1, and drives
+ * Builds the page in bench/pages/map with vite, serves it on 127.0.0.1, and drives
  * /usr/bin/chromium with playwright-core (never downloads a browser): bench/chromium-page.ts.
  */
 import path from 'node:path';
@@ -20,7 +20,7 @@ const smoke = process.argv.includes('--smoke');
 const SIZES = smoke ? [2_000] : [10_000, 50_000];
 const RUNS = smoke ? 3 : 7;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../src/renderer/map/bench');
+const root = path.resolve(here, './pages/map');
 
 interface Figures {
   n: number;

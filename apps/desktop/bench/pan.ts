@@ -1,7 +1,7 @@
 /**
  * Map pan benchmark (issue 18): frame times while panning 10,000 footprints with the offline
  * basemap and its place names on, in headless Chromium (software raster), by mouse drags (the
- * page: src/renderer/map/bench-pan). Target: p95 frame time under 33 ms (30 frames a second);
+ * page: bench/pages/map-pan). Target: p95 frame time under 33 ms (30 frames a second);
  * a miss exits 1. The baseline, the same drags with the basemap only, is measured in the same
  * run (interleaved) and printed as a ratio. Hand-measured before: p95 33-83 ms under load.
  *
@@ -13,14 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { reportVerdict } from '@eo/bench-kit';
 import { basemapData } from '../vite/basemap-data';
 import { runBenchPage } from './chromium-page';
-import type { PanFigures } from '../src/renderer/map/bench-pan/figures';
+import type { PanFigures } from './pages/map-pan/figures';
 
 const smoke = process.argv.includes('--smoke');
 const N = smoke ? 1_000 : 10_000;
 const DRAGS = smoke ? 2 : 8;
 const FRAMES = 30;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../src/renderer/map/bench-pan');
+const root = path.resolve(here, './pages/map-pan');
 
 const percentile = (a: readonly number[], p: number) => {
   const s = [...a].sort((x, y) => x - y);

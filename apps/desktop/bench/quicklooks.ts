@@ -13,20 +13,20 @@
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/quicklooks.ts [--smoke]
  *
- * The page is src/renderer/map/bench/quicklooks-page.ts (bench/chromium-page.ts builds and opens it).
+ * The page is bench/pages/map/quicklooks-page.ts (bench/chromium-page.ts builds and opens it).
  */
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reportVerdict } from '@eo/bench-kit';
-import type { Session } from '../src/renderer/map/bench/quicklooks-session';
+import type { Session } from './pages/map/quicklooks-session';
 import { runBenchPage } from './chromium-page';
 
 const smoke = process.argv.includes('--smoke');
 const N = smoke ? 60 : 500;
 const CYCLES = smoke ? 2 : 6;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../src/renderer/map/bench');
+const root = path.resolve(here, './pages/map');
 const MB = 1024 * 1024;
 
 const p95 = (xs: readonly number[]) => {

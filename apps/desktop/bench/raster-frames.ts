@@ -4,7 +4,7 @@
  * the native resolution, with the offline basemap and footprints on, the raster drawn by the
  * app's raster worker (decoded and painted off the page's thread, with its read-ahead), its
  * bytes by range from the backend's raster route on 127.0.0.1 (the page:
- * src/renderer/features/rasters/bench-pan). Target: p95 frame time under 33 ms (30 frames a
+ * bench/pages/raster-pan). Target: p95 frame time under 33 ms (30 frames a
  * second); a miss exits 1. The baseline, the same drags with the raster layer off (basemap and
  * footprints only), is measured in the same run (interleaved) and printed as a ratio.
  *
@@ -20,7 +20,7 @@ import { basemapData } from '../vite/basemap-data';
 import { runBenchPage } from './chromium-page';
 import { machine, percentile, serveSite } from './raster-site';
 import { describeCosts, summariseTrace } from './trace-summary';
-import type { RasterPanFigures } from '../src/renderer/features/rasters/bench-pan/figures';
+import type { RasterPanFigures } from './pages/raster-pan/figures';
 
 const smoke = process.argv.includes('--smoke');
 /** `--trace FILE`: a Chromium trace of the run, summarised after it (bench/trace-summary.ts). */
@@ -32,7 +32,7 @@ const ZOOMS = smoke ? 2 : 4;
 const DRAGS = smoke ? 2 : 4;
 const FRAMES = 30;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../src/renderer/features/rasters/bench-pan');
+const root = path.resolve(here, './pages/raster-pan');
 
 const served = await serveSite(SIDE);
 const before = machine();

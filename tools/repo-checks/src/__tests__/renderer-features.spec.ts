@@ -100,6 +100,13 @@ describe('renderer features lint', () => {
     expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('../rasters/take-area'))).toBe(true);
   });
 
+  it("lets benchmark pages (apps/desktop/bench/pages) drive the renderer's parts, not the Node side", async () => {
+    const page = 'apps/desktop/bench/pages/probe/page.ts';
+    expect(await refused(page, imp('../../../src/renderer/map/footprint-layer'))).toBe(false);
+    expect(await refused(page, imp('../../../src/backend/dispatch'))).toBe(true);
+    expect(await refused(page, imp('node:fs'))).toBe(true);
+  });
+
   it('has no import left that nothing makes any more (the list only shrinks)', async () => {
     const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
       FEATURE_IMPORTS_LEFT: Record<string, string[]>;

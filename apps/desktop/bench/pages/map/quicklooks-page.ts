@@ -9,8 +9,8 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { FootprintLayer } from '../footprint-layer';
-import { QuicklookLayer } from '../quicklook-layer';
+import { FootprintLayer } from '../../../src/renderer/map/footprint-layer';
+import { QuicklookLayer } from '../../../src/renderer/map/quicklook-layer';
 import type { Session } from './quicklooks-session';
 
 /** What this page publishes (a cast, not a global: the footprint bench page declares its own). */

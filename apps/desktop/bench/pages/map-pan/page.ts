@@ -9,9 +9,9 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { FootprintLayer } from '../footprint-layer';
-import { createOfflineBasemap } from '../offline-basemap';
-import { footprints } from '../bench/synthetic-footprints';
+import { FootprintLayer } from '../../../src/renderer/map/footprint-layer';
+import { createOfflineBasemap } from '../../../src/renderer/map/offline-basemap';
+import { footprints } from '../map/synthetic-footprints';
 import type { PanFigures } from './figures';
 
 /** Where the page publishes its result (not the footprint bench's `__benchResult` type). */

@@ -8,7 +8,7 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { FootprintLayer } from '../footprint-layer';
+import { FootprintLayer } from '../../../src/renderer/map/footprint-layer';
 import { footprints } from './synthetic-footprints';
 
 interface Figures {
