@@ -209,21 +209,7 @@ const capabilityOrderMessage =
  * of capabilities/ has its place here (tools/repo-checks' renderer-features.spec.ts).
  * @type {string[]}
  */
-export const CAPABILITY_ORDER = ['field-packages', 'file-import', 'file-export'];
-
-/**
- * Imports between features still left, by importing feature, as written after `features/`
- * (extension as in the import). This list may only shrink (tools/repo-checks'
- * renderer-features.spec.ts fails on an entry nothing imports any more).
- * @type {Record<string, string[]>}
- */
-export const FEATURE_IMPORTS_LEFT = {
-  aois: ['rasters/TakeOffline.vue', 'rasters/take-area'],
-  catalog: ['rasters/TakeOffline.vue', 'rasters/rasters-store'],
-  orders: ['rasters/TakeOffline.vue', 'rasters/take-area'],
-  settings: ['rasters/OfflineRastersList.vue'],
-  sync: ['rasters/OfflineRastersList.vue'],
-};
+export const CAPABILITY_ORDER = ['rasters', 'field-packages', 'file-import', 'file-export'];
 
 /** @param {string} text */
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -235,11 +221,10 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * @param {number} depth
  */
 function featurePatterns(feature, depth) {
-  const left = (FEATURE_IMPORTS_LEFT[feature] ?? []).map(escapeRegex);
-  const allowed = `(?!${escapeRegex(feature)}/)${left.length ? `(?!(?:${left.join('|')})$)` : ''}`;
+  const other = `(?!${escapeRegex(feature)}/)`;
   return [
-    { regex: `^(?:\\.\\./){${depth + 1}}${allowed}[\\w-]+/`, message: featureMessage },
-    { regex: `(?:^|/)features/${allowed}[\\w-]+/`, message: featureMessage },
+    { regex: `^(?:\\.\\./){${depth + 1}}${other}[\\w-]+/`, message: featureMessage },
+    { regex: `(?:^|/)features/${other}[\\w-]+/`, message: featureMessage },
   ];
 }
 

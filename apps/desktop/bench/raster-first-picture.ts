@@ -12,9 +12,9 @@
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/raster-first-picture.ts [--smoke]
  */
 import { median, reportVerdict } from '@eo/bench-kit';
-import { RasterEngine } from '../src/renderer/features/rasters/raster-engine';
-import { httpRangeSource } from '../src/renderer/features/rasters/raster-source';
-import type { RasterStyle } from '../src/renderer/features/rasters/raster-style';
+import { RasterEngine } from '../src/renderer/capabilities/rasters/raster-engine';
+import { httpRangeSource } from '../src/renderer/capabilities/rasters/raster-source';
+import type { RasterStyle } from '../src/renderer/capabilities/rasters/raster-style';
 import { machine, serveSite, tilesOf, viewAt } from './raster-site';
 
 const smoke = process.argv.includes('--smoke');

@@ -18,7 +18,7 @@ import {
   TileCache,
   httpRangeSource,
   type DecodedTile,
-} from '../src/renderer/features/rasters/raster-source';
+} from '../src/renderer/capabilities/rasters/raster-source';
 import { indexOfTile, kernelOf } from '../src/shared/raster-index';
 import { machine, serveSite } from './raster-site';
 

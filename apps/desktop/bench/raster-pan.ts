@@ -18,9 +18,9 @@
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/raster-pan.ts [--smoke]
  */
 import { reportVerdict } from '@eo/bench-kit';
-import { RasterEngine } from '../src/renderer/features/rasters/raster-engine';
-import { httpRangeSource } from '../src/renderer/features/rasters/raster-source';
-import { stretchLut, type RasterStyle } from '../src/renderer/features/rasters/raster-style';
+import { RasterEngine } from '../src/renderer/capabilities/rasters/raster-engine';
+import { httpRangeSource } from '../src/renderer/capabilities/rasters/raster-source';
+import { stretchLut, type RasterStyle } from '../src/renderer/capabilities/rasters/raster-style';
 import {
   machine,
   percentile,

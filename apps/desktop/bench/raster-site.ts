@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeRasterBytes } from '../src/backend/raster-bytes';
 import { writeSiteWindow, type SiteWindow } from '../src/backend/__tests__/site-window';
-import type { ViewArea } from '../src/renderer/features/rasters/raster-read-ahead';
+import type { ViewArea } from '../src/renderer/capabilities/rasters/raster-read-ahead';
 import { mercX, mercY, unmercX, unmercY } from '../src/renderer/map/mercator';
 
 export interface ServedSite {

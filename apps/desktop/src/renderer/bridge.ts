@@ -20,7 +20,7 @@ import {
   browserRasterUrl,
   electronRasterUrl,
   type RasterUrl,
-} from './features/rasters/raster-url';
+} from './capabilities/rasters/raster-url';
 
 export const TOKEN_STORAGE_KEY = 'eo.browserModeToken';
 
@@ -169,7 +169,7 @@ export type BridgeChoice =
       readonly mode: 'electron' | 'browser';
       /** Where pictures of the mirror load from (map/quicklook-source.ts). */
       readonly quicklookUrl: QuicklookUrl;
-      /** Where offline rasters' bytes are read by range (features/rasters/raster-url.ts). */
+      /** Where offline rasters' bytes are read by range (capabilities/rasters/raster-url.ts). */
       readonly rasterUrl: RasterUrl;
       /** Browser mode's download of a raster export; null in Electron (main saves it). */
       readonly rasterExportUrl: RasterUrl | null;

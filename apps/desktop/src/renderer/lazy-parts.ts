@@ -51,7 +51,7 @@ export const SharePackagePart = lazyPart(
 /** "Take offline" of the basket's scenes (its areas include a field file's, through the preview). */
 export const TakeOfflinePart = lazyPart(
   'the take-offline panel',
-  () => import('./features/rasters/TakeOffline.vue'),
+  () => import('./capabilities/rasters/TakeOffline.vue'),
 );
 
 /**
@@ -60,5 +60,5 @@ export const TakeOfflinePart = lazyPart(
  */
 export const OfflineRasterMapPart = lazyPart(
   'the offline imagery',
-  () => import('./features/rasters/OfflineRasterMap.vue'),
+  () => import('./capabilities/rasters/OfflineRasterMap.vue'),
 );

@@ -9,7 +9,7 @@ import { selectBridge } from './bridge';
 import { createAppRouter } from './router';
 import { provideBridge } from './stores/bridge-provider';
 import { provideQuicklookUrl } from './map/quicklook-source';
-import { provideRasterExportUrl, provideRasterUrl } from './features/rasters/raster-url';
+import { provideRasterExportUrl, provideRasterUrl } from './capabilities/rasters/raster-url';
 import './styles.css';
 
 const choice = selectBridge();

@@ -41,8 +41,8 @@ const LAZY = [
   `${R}map/compare-layer.ts`,
   `${R}map/NearMePanel.vue`,
   `${R}map/MapLayersPanel.vue`,
-  `${R}features/rasters/OfflineRasterMap.vue`,
-  `${R}features/rasters/OfflineImageryPanel.vue`,
+  `${R}capabilities/rasters/OfflineRasterMap.vue`,
+  `${R}capabilities/rasters/OfflineImageryPanel.vue`,
   // The contract's index, with every method's schemas: the first screen imports the values it
   // needs (errors, the footprints' wire form, the basket's limits) from their own files.
   'apps/desktop/src/shared/contract/index.ts',

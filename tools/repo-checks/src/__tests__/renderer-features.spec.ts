@@ -3,8 +3,7 @@
  * other; a capability (a part several screens embed) never imports a feature, and capabilities
  * import each other one way only (`CAPABILITY_ORDER`). What two use otherwise lives in ui/,
  * stores/, map/, format/ or forms/. Probe snippets linted as files of a slice show the rules hold
- * at every depth and through every path; the imports still left (`FEATURE_IMPORTS_LEFT`) may
- * only shrink.
+ * at every depth and through every path.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -92,12 +91,20 @@ describe('renderer features lint', () => {
     expect([...config.CAPABILITY_ORDER].sort()).toEqual(folders.sort());
   });
 
-  it('lets the imports left through, those only', async () => {
-    expect(await refused(`${FEATURES}/orders/probe.ts`, imp('../rasters/take-area'))).toBe(false);
-    expect(await refused(`${FEATURES}/orders/probe.ts`, imp('../archive/archive-store'))).toBe(
+  it('lets capabilities import each other one way only, down CAPABILITY_ORDER', async () => {
+    const at = (c: string) => `${CAPABILITIES}/${c}/probe.ts`;
+    // rasters -> field-packages -> file-import -> file-export: each may import those after it.
+    expect(await refused(at('rasters'), imp('../file-import/FilePreviewPanel.vue'))).toBe(false);
+    expect(await refused(at('rasters'), imp('../file-export/export-file'))).toBe(false);
+    expect(await refused(at('file-import'), imp('../../capabilities/file-export/x'))).toBe(false);
+    // ...and never one before it: no loop between capabilities.
+    expect(await refused(at('file-export'), imp('../rasters/take-area'))).toBe(true);
+    expect(await refused(at('file-export'), imp('../file-import/x'))).toBe(true);
+    expect(await refused(at('file-import'), imp('../../capabilities/rasters/x'))).toBe(true);
+    expect(await refused(`${CAPABILITIES}/field-packages/a/probe.ts`, imp('../../rasters/x'))).toBe(
       true,
     );
-    expect(await refused(`${FEATURES}/jobs/probe.ts`, imp('../rasters/take-area'))).toBe(true);
+    expect(await refused(at('field-packages'), imp('../field-packages/x'))).toBe(false);
   });
 
   it("lets benchmark pages (apps/desktop/bench/pages) drive the renderer's parts, not the Node side", async () => {
@@ -106,34 +113,4 @@ describe('renderer features lint', () => {
     expect(await refused(page, imp('../../../src/backend/dispatch'))).toBe(true);
     expect(await refused(page, imp('node:fs'))).toBe(true);
   });
-
-  it('has no import left that nothing makes any more (the list only shrinks)', async () => {
-    const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
-      FEATURE_IMPORTS_LEFT: Record<string, string[]>;
-    };
-    const stale: string[] = [];
-    for (const [feature, targets] of Object.entries(config.FEATURE_IMPORTS_LEFT)) {
-      const texts = sourcesOf(path.join(root, FEATURES, feature)).map((f) =>
-        fs.readFileSync(f, 'utf8'),
-      );
-      for (const target of targets) {
-        const used = texts.some((t) => new RegExp(`'(?:\\.\\./)+${escape(target)}'`).test(t));
-        if (!used) stale.push(`${feature} -> ${target}`);
-      }
-    }
-    expect(stale, 'entries of FEATURE_IMPORTS_LEFT to remove').toEqual([]);
-  });
 });
-
-/** The feature's source files, tests aside. */
-function sourcesOf(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === '__tests__' ? [] : sourcesOf(p);
-    return /\.(ts|vue)$/.test(e.name) ? [p] : [];
-  });
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

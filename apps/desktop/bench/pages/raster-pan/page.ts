@@ -12,8 +12,8 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { FootprintLayer } from '../../../src/renderer/map/footprint-layer';
 import { createOfflineBasemap } from '../../../src/renderer/map/offline-basemap';
-import { rasterClient } from '../../../src/renderer/features/rasters/raster-client';
-import { RasterLayer } from '../../../src/renderer/features/rasters/raster-layer';
+import { rasterClient } from '../../../src/renderer/capabilities/rasters/raster-client';
+import { RasterLayer } from '../../../src/renderer/capabilities/rasters/raster-layer';
 import type { RasterPanFigures } from './figures';
 
 const published = window as unknown as { __benchResult?: RasterPanFigures; __benchError?: string };

@@ -9,7 +9,7 @@ import { MAX_MERCATOR_LAT } from '../../../map/world-view';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../../stores/catalog-store';
 import MapView from '../MapView.vue';
-import { useRastersStore } from '../../rasters/rasters-store';
+import { useRastersStore } from '../../../capabilities/rasters/rasters-store';
 
 let bridge: MemoryBridge;
 

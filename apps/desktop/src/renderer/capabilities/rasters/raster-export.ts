@@ -8,7 +8,7 @@ import type { ExportedRaster, RasterExportRequest } from '../../../shared/contra
 import { formatBytes } from '../../format/units';
 import { useBridge } from '../../stores/bridge-provider';
 import { readableError } from '../../stores/errors';
-import type { ExportOutcome } from '../../capabilities/file-export/export-file';
+import type { ExportOutcome } from '../file-export/export-file';
 import { rasterExportUrl } from './raster-url';
 
 /** Starts the browser's download of `url` as `fileName`. */

@@ -8,11 +8,11 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
-import AoiDetails from '../../aois/AoiDetails.vue';
+import AoiDetails from '../../../features/aois/AoiDetails.vue';
 import { useAoisStore } from '../../../stores/aois-store';
-import BasketPanel from '../../catalog/BasketPanel.vue';
+import BasketPanel from '../../../features/catalog/BasketPanel.vue';
 import { useBasketStore } from '../../../stores/basket-store';
-import OrderItemCard from '../../orders/OrderItemCard.vue';
+import OrderItemCard from '../../../features/orders/OrderItemCard.vue';
 import { useTakesStore } from '../takes-store';
 
 let bridge: MemoryBridge;
