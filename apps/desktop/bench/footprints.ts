@@ -15,21 +15,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reportVerdict, type Check } from '@eo/bench-kit';
 import { runBenchPage } from './chromium-page';
+import type { FootprintFigures as Figures } from './pages/map/figures';
 
 const smoke = process.argv.includes('--smoke');
 const SIZES = smoke ? [2_000] : [10_000, 50_000];
 const RUNS = smoke ? 3 : 7;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, './pages/map');
-
-interface Figures {
-  n: number;
-  drawn: number;
-  oursFirstMs: number;
-  oursRedrawMs: number;
-  floorFirstMs: number;
-  floorRedrawMs: number;
-}
 
 const figures = await runBenchPage<Figures[]>({ root, query: `n=${SIZES.join(',')}&runs=${RUNS}` });
 console.log(

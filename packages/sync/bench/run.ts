@@ -15,6 +15,8 @@ const smoke = args.includes('--smoke');
 /** [file, NODE_OPTIONS]: the search bench holds a million parsed records for its scan. */
 const BENCHES: Array<[string, string]> = [
   ['first-sync.ts', ''],
+  // Where the first sync's client CPU goes, stage by stage, beside the floor's (V8 profiler).
+  ['sync-stages.ts', ''],
   ['offline-search.ts', '--max-old-space-size=8192'],
   // Bytes per catalog record and search, the compact catalog against the JSON one.
   ['catalog-disk.ts', ''],

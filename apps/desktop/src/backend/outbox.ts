@@ -7,14 +7,8 @@
  * into the mirror, `outbox.changed` and `outbox.finished` at the end.
  */
 import type { EoClient } from '@eo/api-client';
-import type {
-  ConnectivityCheck,
-  FlushTarget,
-  Mirror,
-  OutboxEntry,
-  OutboxKind,
-  OutboxState,
-} from '@eo/sync';
+import type { CheckedOutboxCreate } from '@eo/domain';
+import type { ConnectivityCheck, FlushTarget, Mirror, OutboxEntry, OutboxState } from '@eo/sync';
 import {
   ContractError,
   type FlushResult,
@@ -166,16 +160,16 @@ export function createBackendOutbox(options: BackendOutboxOptions) {
         counts: views.counts(outbox.counts()),
       };
     },
-    /** `input` passed the contract's schema for its kind (the domain request schema). */
-    enqueue(create: { kind: OutboxKind; input: unknown }): OutboxEntryView {
-      return act(() => queued(outbox.enqueue(create.kind, create.input as never)));
+    /** A create dispatch parsed (the contract's `OutboxCreate`): not parsed again. */
+    enqueue(create: CheckedOutboxCreate): OutboxEntryView {
+      return act(() => queued(outbox.enqueueChecked(create)));
     },
     /**
      * All or nothing, in one transaction of the outbox; the issues of the one refused by the
      * contract's paths (`creates.N.input.field`).
      */
-    enqueueAll(creates: ReadonlyArray<{ kind: OutboxKind; input: unknown }>): OutboxEntryView[] {
-      const entries = asBatchRefusal(() => outbox.enqueueAll(creates));
+    enqueueAll(creates: readonly CheckedOutboxCreate[]): OutboxEntryView[] {
+      const entries = asBatchRefusal(() => outbox.enqueueAllChecked(creates));
       changed();
       return entries.map(views.view);
     },

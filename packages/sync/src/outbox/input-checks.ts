@@ -20,6 +20,11 @@ export interface InputCheckOptions {
   readonly self?: string | undefined;
   /** False for an order in doubt from another laptop (the order placed may be this very one). */
   readonly duplicates?: boolean | undefined;
+  /**
+   * The input is a parsed `OutboxCreate`'s (the caller's trust boundary ran the kind's schema):
+   * not parsed again. Everything else (profile, references, offline checks) still runs.
+   */
+  readonly checked?: boolean | undefined;
 }
 
 /** Returns the check of one create, which returns the ids of the entries it depends on. */
@@ -47,8 +52,12 @@ export function makeInputChecks(deps: {
         { path: '', message: `kind must be one of ${OUTBOX_KINDS.join(', ')}` },
       ]);
     }
-    const parsed = inputSchemas[kind].safeParse(input);
-    if (!parsed.success) throw refused(`Invalid ${kind}`, parsed.error.issues);
+    let data: unknown = input;
+    if (!opts.checked) {
+      const parsed = inputSchemas[kind].safeParse(input);
+      if (!parsed.success) throw refused(`Invalid ${kind}`, parsed.error.issues);
+      data = parsed.data;
+    }
     const profile = dialect && profileSchema(dialect, kind);
     const forProfile = profile ? profile.safeParse(input) : undefined;
     if (forProfile && !forProfile.success) {
@@ -75,7 +84,7 @@ export function makeInputChecks(deps: {
       const others = store.list(LIVE_ORDER_STATES);
       problems.push(
         ...checkOrder(
-          parsed.data as Parameters<typeof checkOrder>[0],
+          data as Parameters<typeof checkOrder>[0],
           others.filter((e) => e.id !== opts.self),
         ),
       );

@@ -3,14 +3,10 @@
  * enqueue time, how it is sent with the client, and where the created resource's id is.
  */
 import type { BodyInput, EoClient } from '@eo/api-client';
+import type { CreateJobCall } from '@eo/domain';
 import {
   clientRequestSchema,
-  CreateAoiRequest,
-  CreateDeliveriesRequest,
-  CreateIndexRequest,
-  CreateJobCall,
-  CreateVisualizationCall,
-  OpenCreateOrderRequest,
+  OUTBOX_INPUT_SCHEMAS,
   OUTBOX_KINDS,
   type EndpointId,
   type OutboxKind,
@@ -23,23 +19,12 @@ export { OUTBOX_KINDS, type OutboxKind };
 /** Creates that cost money: an automatic flush may hold them for a person (`holdKinds`). */
 export const PAID_KINDS: readonly OutboxKind[] = ['order'];
 
-/** The visualization and job endpoints take an id in the path: the queued input carries it. */
-export const QueuedVisualizationInput = CreateVisualizationCall;
-export const QueuedJobInput = CreateJobCall;
-
 /**
- * Checked at enqueue, before anyone knows which service will get them: values the spec leaves
- * open (an order's recurrence, delivery speed) pass as non-empty strings; the client checks the
- * service profile's own rules when the entry is sent (`dialect.ts` in @eo/domain).
+ * Checked at enqueue (`OUTBOX_INPUT_SCHEMAS` in @eo/domain, shared with the desktop's contract):
+ * open values pass; the client checks the service profile's own rules when the entry is sent
+ * (`dialect.ts` in @eo/domain).
  */
-export const inputSchemas = {
-  order: OpenCreateOrderRequest,
-  aoi: CreateAoiRequest,
-  index: CreateIndexRequest,
-  visualization: QueuedVisualizationInput,
-  delivery: CreateDeliveriesRequest,
-  job: QueuedJobInput,
-} as const satisfies Record<OutboxKind, z.ZodType>;
+export const inputSchemas = OUTBOX_INPUT_SCHEMAS;
 
 /** The endpoint each kind is created with. */
 const ENDPOINT_OF = {
@@ -83,7 +68,7 @@ export interface OutboxInputs {
   index: BodyInput<'createIndex'>;
   visualization: BodyInput<'createVisualization'> & { aoi_id: string };
   delivery: BodyInput<'createDeliveries'>;
-  job: z.input<typeof QueuedJobInput>;
+  job: z.input<typeof CreateJobCall>;
 }
 export type OutboxInput<K extends OutboxKind> = OutboxInputs[K];
 
@@ -117,7 +102,7 @@ export function sendCreate(
     case 'delivery':
       return client.createDeliveries(input as BodyInput<'createDeliveries'>, options);
     case 'job': {
-      const { workflow_id, ...query } = input as z.input<typeof QueuedJobInput>;
+      const { workflow_id, ...query } = input as z.input<typeof CreateJobCall>;
       return client.createJob(workflow_id, query, options);
     }
   }

@@ -4,7 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EoClient } from '@eo/api-client';
-import type { HandoverEntry, IdempotencyPolicy, ServiceDialect } from '@eo/domain';
+import type {
+  CheckedOutboxCreate,
+  HandoverEntry,
+  IdempotencyPolicy,
+  ServiceDialect,
+} from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makeDeliveryReadiness } from './delivery-wait';
 import { OutboxInputError } from './errors';
@@ -74,6 +79,13 @@ export interface Outbox {
    * may refer to earlier ones (`local:<id>` of an entry queued before the call only).
    */
   enqueueAll(creates: ReadonlyArray<{ kind: OutboxKind; input: unknown }>): OutboxEntry[];
+  /**
+   * `enqueue` of a create its caller parsed (`OutboxCreate` of @eo/domain, e.g. the desktop's
+   * dispatch at its IPC boundary): the kind's schema does not run again; the rest of the checks do.
+   */
+  enqueueChecked(create: CheckedOutboxCreate): OutboxEntry;
+  /** `enqueueAll` of creates their caller parsed. */
+  enqueueAllChecked(creates: readonly CheckedOutboxCreate[]): OutboxEntry[];
   flush(options?: FlushOptions): Promise<FlushProgress>;
   edit(id: string, input: unknown): OutboxEntry;
   retry(id: string): OutboxEntry;
@@ -133,6 +145,37 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const decisions = makeUserDecisions({ store, micros, checkInput });
 
+  /**
+   * Queues creates in one transaction, all or nothing. `batch`: a refusal names the create
+   * (`1.name`, "create 2 of 3"). `checked`: each input is a parsed `OutboxCreate`'s, not parsed
+   * again. Each input is stored as a copy (a caller may change its object afterwards).
+   */
+  function queue(
+    creates: ReadonlyArray<{ kind: OutboxKind; input: unknown }>,
+    batch: boolean,
+    checked: boolean,
+  ): string[] {
+    return store.transaction(() =>
+      creates.map(({ kind, input }, k) => {
+        const copy = JSON.parse(JSON.stringify(input ?? null)) as unknown;
+        let dependsOn: string[];
+        try {
+          dependsOn = checkInput(kind, copy, { seqLimit: Number.POSITIVE_INFINITY, checked });
+        } catch (e) {
+          if (!batch || !(e instanceof OutboxInputError)) throw e;
+          const at = (p: string) => (p ? `${k}.${p}` : String(k));
+          throw new OutboxInputError(
+            `Nothing queued: create ${k + 1} of ${creates.length} is invalid`,
+            e.details.map((d) => ({ ...d, path: at(d.path) })),
+          );
+        }
+        const id = randomUUID();
+        store.insert(id, kind, copy, dependsOn, micros());
+        return id;
+      }),
+    );
+  }
+
   /** What a flush starting now works with; the idempotency setting is read once per flush. */
   function flushDeps() {
     const policy: IdempotencyPolicy = typeof setting === 'function' ? setting() : setting;
@@ -141,36 +184,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   return {
-    enqueue(kind, input) {
-      const copy = JSON.parse(JSON.stringify(input ?? null)) as unknown;
-      const dependsOn = checkInput(kind, copy, { seqLimit: Number.POSITIVE_INFINITY });
-      const id = randomUUID();
-      store.insert(id, kind, copy, dependsOn, micros());
-      return mustGet(id);
-    },
-
-    enqueueAll(creates) {
-      const ids = store.transaction(() =>
-        creates.map(({ kind, input }, k) => {
-          const copy = JSON.parse(JSON.stringify(input ?? null)) as unknown;
-          let dependsOn: string[];
-          try {
-            dependsOn = checkInput(kind, copy, { seqLimit: Number.POSITIVE_INFINITY });
-          } catch (e) {
-            if (!(e instanceof OutboxInputError)) throw e;
-            const at = (p: string) => (p ? `${k}.${p}` : String(k));
-            throw new OutboxInputError(
-              `Nothing queued: create ${k + 1} of ${creates.length} is invalid`,
-              e.details.map((d) => ({ ...d, path: at(d.path) })),
-            );
-          }
-          const id = randomUUID();
-          store.insert(id, kind, copy, dependsOn, micros());
-          return id;
-        }),
-      );
-      return ids.map(mustGet);
-    },
+    enqueue: (kind, input) => mustGet(queue([{ kind, input }], false, false)[0]!),
+    enqueueChecked: (create) => mustGet(queue([create], false, true)[0]!),
+    enqueueAll: (creates) => queue(creates, true, false).map(mustGet),
+    enqueueAllChecked: (creates) => queue(creates, true, true).map(mustGet),
 
     flush(opts = {}) {
       const client = opts.client ?? options.client;

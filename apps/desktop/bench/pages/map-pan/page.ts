@@ -13,46 +13,27 @@ import { FootprintLayer } from '../../../src/renderer/map/footprint-layer';
 import { createOfflineBasemap } from '../../../src/renderer/map/offline-basemap';
 import { footprints } from '../map/synthetic-footprints';
 import type { PanFigures } from './figures';
+import { drag, nextFrame } from '../drag';
 
 /** Where the page publishes its result (not the footprint bench's `__benchResult` type). */
 const published = window as unknown as { __benchResult?: PanFigures; __benchError?: string };
-
-const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
 /** Our own work in the event handlers: per mousemove, and the mouseup's redraw (ms). */
 const work = { moves: [] as number[], ends: [] as number[], endsBaseline: [] as number[] };
 let recording: 'full' | 'baseline' = 'full';
 
-async function drag(el: HTMLElement, frames: number, step: number): Promise<number[]> {
-  const box = el.getBoundingClientRect();
-  let x = box.left + box.width / 2;
-  const y = box.top + box.height / 2;
-  const mouse = (type: string) =>
-    el.dispatchEvent(
-      new MouseEvent(type, { clientX: x, clientY: y, button: 0, buttons: 1, bubbles: true }),
-    );
-  const times: number[] = [];
-  let last = await nextFrame();
-  mouse('mousedown');
-  for (let i = 0; i < frames; i++) {
-    x += step;
-    const t0 = performance.now();
-    mouse('mousemove');
-    if (recording === 'full') work.moves.push(performance.now() - t0);
-    const t = await nextFrame();
-    times.push(t - last);
-    last = t;
-  }
-  const t0 = performance.now();
-  mouse('mouseup'); // moveend: every canvas layer redraws for the new view
-  (recording === 'full' ? work.ends : work.endsBaseline).push(performance.now() - t0);
-  for (let i = 0; i < 2; i++) {
-    const t = await nextFrame();
-    times.push(t - last);
-    last = t;
-  }
-  return times;
-}
+/** A drag of `frames` steps, the mouseup's redraw and 2 frames after; our handlers timed. */
+const panBy = (el: HTMLElement, frames: number, step: number) =>
+  drag(
+    el,
+    { frames, dx: step, dy: 0, framesAfter: 2 },
+    {
+      onMove: (ms) => {
+        if (recording === 'full') work.moves.push(ms);
+      },
+      onEnd: (ms) => (recording === 'full' ? work.ends : work.endsBaseline).push(ms),
+    },
+  );
 
 async function measure(n: number, drags: number, frames: number): Promise<PanFigures> {
   const el = document.getElementById('map') as HTMLDivElement;
@@ -79,12 +60,12 @@ async function measure(n: number, drags: number, frames: number): Promise<PanFig
     layer.remove();
     await nextFrame();
     recording = 'baseline';
-    baseline.push(...(await drag(el, frames, step)));
+    baseline.push(...(await panBy(el, frames, step)));
     layer.addTo(map);
     await nextFrame();
     await nextFrame();
     recording = 'full';
-    full.push(...(await drag(el, frames, -step)));
+    full.push(...(await panBy(el, frames, -step)));
     map.setView([47, 10], 6, { animate: false });
     await nextFrame();
   }

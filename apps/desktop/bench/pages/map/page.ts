@@ -10,15 +10,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { FootprintLayer } from '../../../src/renderer/map/footprint-layer';
 import { footprints } from './synthetic-footprints';
-
-interface Figures {
-  n: number;
-  drawn: number;
-  oursFirstMs: number;
-  oursRedrawMs: number;
-  floorFirstMs: number;
-  floorRedrawMs: number;
-}
+import type { FootprintFigures as Figures } from './figures';
 
 declare global {
   interface Window {

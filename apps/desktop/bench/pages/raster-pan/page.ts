@@ -15,6 +15,7 @@ import { createOfflineBasemap } from '../../../src/renderer/map/offline-basemap'
 import { rasterClient } from '../../../src/renderer/capabilities/rasters/raster-client';
 import { RasterLayer } from '../../../src/renderer/capabilities/rasters/raster-layer';
 import type { RasterPanFigures } from './figures';
+import { drag, nextFrame } from '../drag';
 
 const published = window as unknown as { __benchResult?: RasterPanFigures; __benchError?: string };
 /** Per-frame steps of the drags (px): east, south, west, north. */
@@ -24,36 +25,9 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
   [-12, 0],
   [0, -12],
 ];
-const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-
-async function drag(el: HTMLElement, frames: number, dx: number, dy: number): Promise<number[]> {
-  const box = el.getBoundingClientRect();
-  let x = box.left + box.width / 2;
-  let y = box.top + box.height / 2;
-  const mouse = (type: string) =>
-    el.dispatchEvent(
-      new MouseEvent(type, { clientX: x, clientY: y, button: 0, buttons: 1, bubbles: true }),
-    );
-  const times: number[] = [];
-  let last = await nextFrame();
-  mouse('mousedown');
-  for (let i = 0; i < frames; i++) {
-    x += dx;
-    y += dy;
-    mouse('mousemove');
-    const t = await nextFrame();
-    times.push(t - last);
-    last = t;
-  }
-  mouse('mouseup');
-  // The frames after the drag: the tiles it reached arrive from the worker and are put on.
-  for (let i = 0; i < 10; i++) {
-    const t = await nextFrame();
-    times.push(t - last);
-    last = t;
-  }
-  return times;
-}
+/** A drag of `frames` steps, then 10 frames: the tiles it reached arrive and are put on. */
+const panBy = (el: HTMLElement, frames: number, dx: number, dy: number) =>
+  drag(el, { frames, dx, dy, framesAfter: 10 });
 
 /** Resolves at the layer's next `load` (every tile in view painted), or says it never came. */
 function loaded(layer: RasterLayer, what: string): Promise<void> {
@@ -122,13 +96,13 @@ async function measure(q: URLSearchParams): Promise<RasterPanFigures> {
       layer.remove();
       await nextFrame();
       performance.mark('eo:baseline:start');
-      baseline.push(...(await drag(el, frames, -dx, -dy)));
+      baseline.push(...(await panBy(el, frames, -dx, -dy)));
       performance.mark('eo:baseline:end');
       map.setView(centre, z, { animate: false });
       layer.addTo(map);
       await nextFrame();
       performance.mark('eo:raster:start');
-      raster.push(...(await drag(el, frames, -dx, -dy)));
+      raster.push(...(await panBy(el, frames, -dx, -dy)));
       performance.mark('eo:raster:end');
     }
   }

@@ -8,8 +8,9 @@
  * Before the arguments were validated once per trust boundary: a search ran its schema in main,
  * dispatch and the mirror's search (3, 4 with the renderer); an order in main, dispatch, the
  * outbox, the client and the service (5, 6 with the form). Now main only relays, the mirror's
- * search takes dispatch's parsed query, and the client does not check again what the outbox
- * checked at enqueue with the same schema.
+ * search takes dispatch's parsed query, the outbox queues dispatch's parsed create as checked
+ * (`enqueueChecked`: @eo/domain's `OutboxCreate` brands what it parses), and the client does not
+ * check again what passed the same schema at enqueue.
  */
 import {
   CatalogSearchRequest,
@@ -113,8 +114,8 @@ describe('schema runs per call on the Electron path (main onwards)', () => {
           service: spec.count(),
         };
         console.info('schema runs per queued order (main onwards):', figures);
-        // Dispatch (the contract's `outbox.enqueue` argument) and the outbox's own enqueue check.
-        expect(figures).toEqual({ main: 0, backend: 2, client: 0, service: 1 });
+        // Dispatch (the contract's `outbox.enqueue` argument) only: the outbox takes it as checked.
+        expect(figures).toEqual({ main: 0, backend: 1, client: 0, service: 1 });
       } finally {
         open.restore();
         spec.restore();

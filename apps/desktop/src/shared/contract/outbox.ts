@@ -3,31 +3,15 @@
  * creates are the domain's strict request schemas. No Node, no DOM: the renderer imports this
  * file.
  */
-import {
-  CreateAoiRequest,
-  CreateDeliveriesRequest,
-  CreateIndexRequest,
-  CreateJobCall,
-  CreateVisualizationCall,
-  OpenCreateOrderRequest,
-  Order,
-  OutboxKind,
-  OutboxState,
-} from '@eo/domain';
+import { Order, OutboxCreate, OutboxKind, OutboxState } from '@eo/domain';
 import { z } from 'zod';
 import { byId, id, none } from './fields';
 
-/** One create to queue: the kind and its input, validated with the domain request schema. */
-export const OutboxCreate = z.discriminatedUnion('kind', [
-  // Open values (recurrence, delivery speed) pass: the client checks the service's profile.
-  z.object({ kind: z.literal('order'), input: OpenCreateOrderRequest }).strict(),
-  z.object({ kind: z.literal('aoi'), input: CreateAoiRequest }).strict(),
-  z.object({ kind: z.literal('index'), input: CreateIndexRequest }).strict(),
-  z.object({ kind: z.literal('visualization'), input: CreateVisualizationCall }).strict(),
-  z.object({ kind: z.literal('delivery'), input: CreateDeliveriesRequest }).strict(),
-  z.object({ kind: z.literal('job'), input: CreateJobCall }).strict(),
-]);
-export type OutboxCreate = z.input<typeof OutboxCreate>;
+/**
+ * One create to queue (@eo/domain's `OutboxCreate`: the kind and its input, with the schema the
+ * outbox checks it with). Dispatch parses it; the outbox queues the parsed create as checked.
+ */
+export { OutboxCreate };
 
 /** The most creates one `outbox.enqueueAll` takes. */
 export const MAX_ENQUEUE_ALL = 1000;

@@ -4,7 +4,7 @@
  * profile asks for more (`provider-v0` wants `usecase` on every order item).
  */
 import { createEoClient } from '@eo/api-client';
-import { OpenCreateOrderRequest } from '@eo/domain';
+import { OpenCreateOrderRequest, OutboxCreate } from '@eo/domain';
 import { countSchemaRuns } from '@eo/domain/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkedAtEnqueue, OUTBOX_KINDS } from '../kinds';
@@ -42,6 +42,46 @@ describe('validated once on the client side', () => {
     } finally {
       checks.restore();
     }
+  });
+
+  it("a create parsed at the caller's boundary is queued without another check, and created", async () => {
+    const local = tempDatabase();
+    databases.push(local);
+    const outbox = createOutbox({ db: local.sqlite, client: testClient(svc.url, svc.key) });
+    const checks = countSchemaRuns(OpenCreateOrderRequest);
+    try {
+      const create = OutboxCreate.parse({
+        kind: 'order',
+        input: orderInput('parsed by the caller'),
+      });
+      expect(checks.count()).toBe(1);
+      const entry = outbox.enqueueChecked(create);
+      expect(checks.count()).toBe(1);
+      expect(await outbox.flush()).toMatchObject({ sent: 1, failed: 0 });
+      expect(checks.count()).toBe(1);
+      expect(outbox.get(entry.id)?.state).toBe('sent');
+    } finally {
+      checks.restore();
+    }
+  });
+
+  it('a checked create still passes the checks no schema makes (a local reference to nothing)', () => {
+    const local = tempDatabase();
+    databases.push(local);
+    const outbox = createOutbox({ db: local.sqlite });
+    const create = OutboxCreate.parse({
+      kind: 'delivery',
+      input: {
+        deliveries: [
+          {
+            order_item_ids: ['local:00000000-0000-4000-8000-000000000000#0'],
+            cloud_info: { config: 's3-default', path: 'field/after-order' },
+          },
+        ],
+      },
+    });
+    expect(() => outbox.enqueueChecked(create)).toThrow(/Invalid delivery/);
+    expect(outbox.list()).toEqual([]);
   });
 
   it("the provider's own rules are still checked by the client before anything is sent", async () => {
