@@ -13,14 +13,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const mod of testModules) {
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
-      // A file that failed to load has no tests but is a failure.
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      // A file that failed with no test failing is a failure too: it did not load, or a hook
+      // threw (a `beforeAll` that cannot start what the file tests leaves its tests skipped).
+      failed += failedHere === 0 && mod.state() === 'failed' ? 1 : failedHere;
     }
     failed += unhandledErrors.length;
     const tail = skipped > 0 ? `, ${skipped} skipped` : '';
