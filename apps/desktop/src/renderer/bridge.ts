@@ -14,7 +14,7 @@ import {
   browserQuicklookUrl,
   electronQuicklookUrl,
   type QuicklookUrl,
-} from './map/quicklook-source';
+} from './ui/quicklook-source';
 import {
   browserRasterExportUrl,
   browserRasterUrl,
@@ -167,7 +167,7 @@ export type BridgeChoice =
       readonly ok: true;
       readonly bridge: Bridge;
       readonly mode: 'electron' | 'browser';
-      /** Where pictures of the mirror load from (map/quicklook-source.ts). */
+      /** Where pictures of the mirror load from (ui/quicklook-source.ts). */
       readonly quicklookUrl: QuicklookUrl;
       /** Where offline rasters' bytes are read by range (capabilities/rasters/raster-url.ts). */
       readonly rasterUrl: RasterUrl;

@@ -8,7 +8,7 @@ import App from './App.vue';
 import { selectBridge } from './bridge';
 import { createAppRouter } from './router';
 import { provideBridge } from './stores/bridge-provider';
-import { provideQuicklookUrl } from './map/quicklook-source';
+import { provideQuicklookUrl } from './ui/quicklook-source';
 import { provideRasterExportUrl, provideRasterUrl } from './capabilities/rasters/raster-url';
 import './styles.css';
 

@@ -8,14 +8,9 @@
 import { toContractError } from '../../shared/contract/errors';
 import { plainProblem } from '../format/fields';
 import type { FormWords } from './form-words';
+import type { FieldOf, PathIssue } from './issue-types';
 
-export interface PathIssue {
-  readonly path: string;
-  readonly message: string;
-}
-
-/** The form field of an issue path (its segments, `['deliveries', '0', 'cloud_info']`). */
-export type FieldOf<F extends string> = (path: readonly string[]) => F | null;
+export type { FieldOf, PathIssue } from './issue-types';
 
 /** One message per field; `form` holds what no field could take. */
 export type FieldMessages<F extends string> = Partial<Record<F | 'form', string>>;

@@ -9,7 +9,7 @@
  * The domain's messages stay as they are: the service answers with them, and the outbox shows
  * them for kinds no form edits. Only what a form shows goes through its words.
  */
-import type { FieldOf, PathIssue } from './field-issues';
+import type { FieldOf, PathIssue } from './issue-types';
 
 export interface FieldWords {
   /** The label the form shows for the field. */

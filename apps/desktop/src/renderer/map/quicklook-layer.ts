@@ -5,7 +5,7 @@
  * (the first ones of the search's order), the first on top (newest first by default: the
  * latest look at a place covers older ones) and the open record above all; the overview is used where a picture covers more
  * screen pixels than the thumbnail has, once it loaded, else the thumbnail. Pictures load as
- * plain images from the mirror (map/quicklook-source.ts); a missing one is
+ * plain images from the mirror (ui/quicklook-source.ts); a missing one is
  * remembered and not asked for again until the footprints change or pictures arrive
  * (`retryMissing`: a sync stored some).
  */

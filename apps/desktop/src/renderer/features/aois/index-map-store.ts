@@ -10,7 +10,7 @@ import type { IndexMapView } from '../../../shared/contract';
 import { useBridge } from '../../stores/bridge-provider';
 import type { ReadableError } from '../../stores/errors';
 import { latestRead, type ReadStatus } from '../../stores/list-reads';
-import { quicklookUrl } from '../../map/quicklook-source';
+import { quicklookUrl } from '../../ui/quicklook-source';
 import type { MapImageOverlay } from '../../map/GeometryMap.vue';
 
 const read = latestRead();

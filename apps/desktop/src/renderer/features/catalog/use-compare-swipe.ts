@@ -9,7 +9,7 @@ import { onBeforeUnmount, ref, watch, type Ref } from 'vue';
 import { CompareLayer } from '../../map/compare-layer';
 import { fitToBounds } from '../../map/world-view';
 import { useBridge } from '../../stores/bridge-provider';
-import { quicklookUrl } from '../../map/quicklook-source';
+import { quicklookUrl } from '../../ui/quicklook-source';
 
 type Geometry = { type?: unknown; coordinates?: unknown };
 

@@ -11,7 +11,7 @@ import { footprintRings } from '../../../shared/contract/footprints-wire';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { picturesVersion } from '../../stores/pictures-arrival';
-import { quicklookUrl } from '../../map/quicklook-source';
+import { quicklookUrl } from '../../ui/quicklook-source';
 
 export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
   const catalog = useCatalogStore();

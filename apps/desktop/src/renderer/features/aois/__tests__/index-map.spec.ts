@@ -12,7 +12,7 @@ import type { IndexMapView } from '../../../../shared/contract';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import GeometryMap from '../../../map/GeometryMap.vue';
-import { browserQuicklookUrl, provideQuicklookUrl } from '../../../map/quicklook-source';
+import { browserQuicklookUrl, provideQuicklookUrl } from '../../../ui/quicklook-source';
 import AoisScreen from '../AoisScreen.vue';
 import { legendGradient } from '../index-map-store';
 

@@ -20,7 +20,7 @@ import { useBasketStore } from '../../../stores/basket-store';
 import BasketPanel from '../../catalog/BasketPanel.vue';
 import { useCatalogStore } from '../../../stores/catalog-store';
 import { useComposerStore } from '../../orders/composer-store';
-import { provideQuicklookUrl } from '../../../map/quicklook-source';
+import { provideQuicklookUrl } from '../../../ui/quicklook-source';
 import type L from 'leaflet';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import type { QuicklookLayer } from '../../../map/quicklook-layer';

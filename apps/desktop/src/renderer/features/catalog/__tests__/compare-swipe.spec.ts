@@ -16,7 +16,7 @@ import { provideBridge } from '../../../stores/bridge-provider';
 import { useBasketStore } from '../../../stores/basket-store';
 import { useCatalogStore } from '../../../stores/catalog-store';
 import MapView from '../MapView.vue';
-import { browserQuicklookUrl, provideQuicklookUrl } from '../../../map/quicklook-source';
+import { browserQuicklookUrl, provideQuicklookUrl } from '../../../ui/quicklook-source';
 import { ringOfGeometry } from '../use-compare-swipe';
 import { formatLocalDateTime } from '../../../format/units';
 

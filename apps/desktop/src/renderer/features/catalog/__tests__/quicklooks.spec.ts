@@ -20,7 +20,7 @@ import {
   browserQuicklookUrl,
   electronQuicklookUrl,
   provideQuicklookUrl,
-} from '../../../map/quicklook-source';
+} from '../../../ui/quicklook-source';
 import ResultsList from '../ResultsList.vue';
 
 let bridge: MemoryBridge;

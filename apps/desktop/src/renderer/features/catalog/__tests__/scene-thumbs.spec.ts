@@ -16,7 +16,7 @@ import { useAoisStore } from '../../../stores/aois-store';
 import ComposerItem from '../../orders/ComposerItem.vue';
 import { useComposerStore } from '../../orders/composer-store';
 import OrderItemCard from '../../orders/OrderItemCard.vue';
-import { browserQuicklookUrl, provideQuicklookUrl } from '../../../map/quicklook-source';
+import { browserQuicklookUrl, provideQuicklookUrl } from '../../../ui/quicklook-source';
 import SceneThumbs from '../../../ui/SceneThumbs.vue';
 
 let bridge: MemoryBridge;
