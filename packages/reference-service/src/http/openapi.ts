@@ -207,6 +207,23 @@ function addIndexPngOperation(paths: Paths, errorResponse: ErrorResponse): void 
   };
 }
 
+/** The signature's query parameters of a signed URL; `required` says which must be there. */
+const signatureParams = (required: (name: string) => boolean) =>
+  Object.values(SIGNED_URL_PARAMS).map((name) => ({
+    name,
+    in: 'query',
+    required: required(name),
+    schema: { type: 'string' },
+  }));
+
+/** An optional request header (conditional and range requests of the signed files). */
+const header = (name: string) => ({
+  name,
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+});
+
 /**
  * The files behind signed URLs: no API key, the signature is the permission. Quicklooks behind
  * asset hrefs, scene COGs behind a download's signed_url (imagery/cog), and a download's
@@ -227,14 +244,9 @@ function addSignedFileOperations(paths: Paths, errorResponse: ErrorResponse): vo
           required: true,
           schema: { enum: QUICKLOOK_VARIANTS.map((v) => `${v}.png`) },
         },
-        ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
-          name,
-          in: 'query',
-          required: name !== SIGNED_URL_PARAMS.org,
-          schema: { type: 'string' },
-        })),
-        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
-        { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+        ...signatureParams((name) => name !== SIGNED_URL_PARAMS.org),
+        header('Range'),
+        header('If-None-Match'),
       ],
       responses: {
         '200': {
@@ -258,15 +270,10 @@ function addSignedFileOperations(paths: Paths, errorResponse: ErrorResponse): vo
         { name: 'source', in: 'path', required: true, schema: { enum: ['archive', 'catalog'] } },
         { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
         { name: 'file', in: 'path', required: true, schema: { enum: ['scene.tif'] } },
-        ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
-          name,
-          in: 'query',
-          required: true,
-          schema: { type: 'string' },
-        })),
-        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
-        { name: 'If-Range', in: 'header', required: false, schema: { type: 'string' } },
-        { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+        ...signatureParams(() => true),
+        header('Range'),
+        header('If-Range'),
+        header('If-None-Match'),
       ],
       responses: {
         '200': {
@@ -294,13 +301,8 @@ function addSignedFileOperations(paths: Paths, errorResponse: ErrorResponse): vo
       tags: ['extension (not in the spec)'],
       parameters: [
         { name: 'download_id', in: 'path', required: true, schema: { type: 'string' } },
-        ...Object.values(SIGNED_URL_PARAMS).map((name) => ({
-          name,
-          in: 'query',
-          required: true,
-          schema: { type: 'string' },
-        })),
-        { name: 'Range', in: 'header', required: false, schema: { type: 'string' } },
+        ...signatureParams(() => true),
+        header('Range'),
       ],
       responses: {
         '200': { description: 'JSON manifest (strong ETag)', content: { 'application/json': {} } },

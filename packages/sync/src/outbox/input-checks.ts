@@ -4,10 +4,10 @@
  * offline checks (`order-checks.ts`), an AOI's and a visualization's satellites
  * (`satellite-checks.ts`). Nothing is queued when one fails: an `OutboxInputError` says why.
  */
-import type { ServiceDialect } from '@eo/domain';
+import { OUTBOX_INPUT_SCHEMAS, type ServiceDialect } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { OutboxInputError, type FieldProblem } from './errors';
-import { inputSchemas, OUTBOX_KINDS, profileSchema, type OutboxKind } from './kinds';
+import { OUTBOX_KINDS, profileSchema, type OutboxKind } from './kinds';
 import { LIVE_ORDER_STATES, makeOrderChecks } from './order-checks';
 import { checkReference, findReferences } from './references';
 import { makeSatelliteChecks } from './satellite-checks';
@@ -54,7 +54,9 @@ export function makeInputChecks(deps: {
     }
     let data: unknown = input;
     if (!opts.checked) {
-      const parsed = inputSchemas[kind].safeParse(input);
+      // The kind's schema (@eo/domain, shared with the desktop's contract): open values pass;
+      // the client checks the service profile's own rules when the entry is sent.
+      const parsed = OUTBOX_INPUT_SCHEMAS[kind].safeParse(input);
       if (!parsed.success) throw refused(`Invalid ${kind}`, parsed.error.issues);
       data = parsed.data;
     }

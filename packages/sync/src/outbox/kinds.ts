@@ -19,13 +19,6 @@ export { OUTBOX_KINDS, type OutboxKind };
 /** Creates that cost money: an automatic flush may hold them for a person (`holdKinds`). */
 export const PAID_KINDS: readonly OutboxKind[] = ['order'];
 
-/**
- * Checked at enqueue (`OUTBOX_INPUT_SCHEMAS` in @eo/domain, shared with the desktop's contract):
- * open values pass; the client checks the service profile's own rules when the entry is sent
- * (`dialect.ts` in @eo/domain).
- */
-export const inputSchemas = OUTBOX_INPUT_SCHEMAS;
-
 /** The endpoint each kind is created with. */
 const ENDPOINT_OF = {
   order: 'createOrder',
@@ -44,7 +37,7 @@ const ENDPOINT_OF = {
  * `usecase` on order items) are still checked by the client.
  */
 export function checkedAtEnqueue(dialect: ServiceDialect, kind: OutboxKind): boolean {
-  return clientRequestSchema(dialect, ENDPOINT_OF[kind], 'body') === inputSchemas[kind];
+  return clientRequestSchema(dialect, ENDPOINT_OF[kind], 'body') === OUTBOX_INPUT_SCHEMAS[kind];
 }
 
 /** Kinds whose whole input is the request body (no path parameter carried in it). */

@@ -21,6 +21,28 @@ afterEach(() => {
   while (databases.length) databases.pop()!.remove();
 });
 
+/**
+ * Queues one order with `enqueue` on a fresh outbox (`runs`: the order schema's runs so far),
+ * then flushes: the schema ran once in all, and the order was created.
+ */
+async function sentWithOneSchemaRun(
+  enqueue: (outbox: ReturnType<typeof createOutbox>, runs: () => number) => { id: string },
+): Promise<void> {
+  const local = tempDatabase();
+  databases.push(local);
+  const outbox = createOutbox({ db: local.sqlite, client: testClient(svc.url, svc.key) });
+  const checks = countSchemaRuns(OpenCreateOrderRequest);
+  try {
+    const entry = enqueue(outbox, checks.count);
+    expect(checks.count()).toBe(1);
+    expect(await outbox.flush()).toMatchObject({ sent: 1, failed: 0 });
+    expect(checks.count()).toBe(1);
+    expect(outbox.get(entry.id)?.state).toBe('sent');
+  } finally {
+    checks.restore();
+  }
+}
+
 describe('validated once on the client side', () => {
   it('knows which kinds the client checks with the enqueue schema', () => {
     const spec = OUTBOX_KINDS.filter((k) => checkedAtEnqueue('spec', k));
@@ -29,40 +51,22 @@ describe('validated once on the client side', () => {
   });
 
   it('an order checked at enqueue is sent without a second check, and created', async () => {
-    const local = tempDatabase();
-    databases.push(local);
-    const outbox = createOutbox({ db: local.sqlite, client: testClient(svc.url, svc.key) });
-    const checks = countSchemaRuns(OpenCreateOrderRequest);
-    try {
+    await sentWithOneSchemaRun((outbox, runs) => {
       const entry = outbox.enqueue('order', orderInput('checked once'));
-      expect(checks.count()).toBe(1);
-      expect(await outbox.flush()).toMatchObject({ sent: 1, failed: 0 });
-      expect(checks.count()).toBe(1);
-      expect(outbox.get(entry.id)?.state).toBe('sent');
-    } finally {
-      checks.restore();
-    }
+      expect(runs()).toBe(1);
+      return entry;
+    });
   });
 
   it("a create parsed at the caller's boundary is queued without another check, and created", async () => {
-    const local = tempDatabase();
-    databases.push(local);
-    const outbox = createOutbox({ db: local.sqlite, client: testClient(svc.url, svc.key) });
-    const checks = countSchemaRuns(OpenCreateOrderRequest);
-    try {
+    await sentWithOneSchemaRun((outbox, runs) => {
       const create = OutboxCreate.parse({
         kind: 'order',
         input: orderInput('parsed by the caller'),
       });
-      expect(checks.count()).toBe(1);
-      const entry = outbox.enqueueChecked(create);
-      expect(checks.count()).toBe(1);
-      expect(await outbox.flush()).toMatchObject({ sent: 1, failed: 0 });
-      expect(checks.count()).toBe(1);
-      expect(outbox.get(entry.id)?.state).toBe('sent');
-    } finally {
-      checks.restore();
-    }
+      expect(runs()).toBe(1);
+      return outbox.enqueueChecked(create);
+    });
   });
 
   it('a checked create still passes the checks no schema makes (a local reference to nothing)', () => {
