@@ -23,7 +23,14 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 
 /** Relative imports that climb out of one package into another are never allowed. */
 const crossPackageRelative = {
-  group: ['**/packages/**', '**/apps/**', '../../*/src/**'],
+  // (The desktop's `packages` area, src/areas/packages/, is a folder inside the app.)
+  group: [
+    '**/packages/**',
+    '!**/areas/packages/**',
+    '!./packages/**',
+    '**/apps/**',
+    '../../*/src/**',
+  ],
   message: 'Import another workspace package by its name (@eo/...), never by relative path.',
 };
 /** Reaching into another package's internals is never allowed. */
@@ -75,10 +82,19 @@ function importRules(allowedWorkspace, opts = {}) {
  */
 const desktopNodeZones = ['backend', 'main', 'preload', 'browser-mode'];
 const rendererZoneMessage =
-  'The renderer reaches the Node side only through the typed contract (src/shared/contract/) and window.eo.';
+  "The renderer reaches the Node side only through the typed contract (src/shared/contract/, the areas' contract.ts) and window.eo.";
 const sharedZones = [...desktopNodeZones, 'renderer'];
 const sharedZoneMessage =
   'src/shared is imported by every side and imports none of them (only @eo/domain).';
+/**
+ * An area's handlers (src/areas/<area>/handlers.ts, and areas/handlers.ts combining them) run in
+ * the backend: the renderer, the shared contract and the areas' contracts never import them.
+ */
+const areaHandlersPattern = {
+  regex: '(^|/)areas/([^/]+/)?handlers$',
+  message:
+    "An area's handlers run in the backend: import the area's contract (or src/shared/contract), never its handlers.",
+};
 /** Deepest folder level under a zone that gets its own block (deeper files keep the `src/` guard). */
 const DESKTOP_ZONE_DEPTH = 8;
 
@@ -172,6 +188,7 @@ function rendererImportRules(zonePatterns) {
               'The renderer talks to the backend only through the typed contract (src/shared/contract/); it may import @eo/domain, and @eo/geotiff (not its /node or /testing entries) to decode rasters in a worker.',
           },
           ...zonePatterns,
+          areaHandlersPattern,
         ],
       },
     ],
@@ -480,7 +497,11 @@ export default tseslint.config(
   },
   // The backend and browser mode are plain Node (they also run without Electron).
   {
-    files: ['apps/desktop/src/{backend,browser-mode}/**/*.ts'],
+    files: [
+      'apps/desktop/src/{backend,browser-mode}/**/*.ts',
+      'apps/desktop/src/areas/handlers.ts',
+      'apps/desktop/src/areas/*/handlers.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -531,7 +552,7 @@ export default tseslint.config(
     rules: {
       ...importRules(['@eo/domain'], {
         node: false,
-        patterns: [throughSrc(sharedZones, sharedZoneMessage)],
+        patterns: [throughSrc(sharedZones, sharedZoneMessage), areaHandlersPattern],
       }),
       'no-restricted-globals': [
         'error',
@@ -546,10 +567,37 @@ export default tseslint.config(
     (depth) =>
       importRules(['@eo/domain'], {
         node: false,
-        patterns: desktopZonePatterns(depth, sharedZones, sharedZoneMessage),
+        patterns: [
+          ...desktopZonePatterns(depth, sharedZones, sharedZoneMessage),
+          areaHandlersPattern,
+        ],
       }),
     { ignores: ['apps/desktop/src/shared/**/__tests__/**'] },
   ),
+  // Each area's contract (src/areas/<area>/contract.ts and what it is built from) is part of the
+  // contract: it runs in the renderer too, under the same rules as src/shared.
+  {
+    files: ['apps/desktop/src/areas/*/*.ts'],
+    ignores: ['apps/desktop/src/areas/*/handlers.ts', 'apps/desktop/src/areas/__tests__/**'],
+    languageOptions: { globals: {} },
+    rules: {
+      ...importRules(['@eo/domain'], {
+        node: false,
+        patterns: [
+          ...desktopZonePatterns(2, sharedZones, sharedZoneMessage),
+          areaHandlersPattern,
+          // its own handlers, or another area's, by the short path inside src/areas
+          { regex: '^\\.\\.?/([^/]+/)?handlers$', message: areaHandlersPattern.message },
+        ],
+      }),
+      'no-restricted-globals': [
+        'error',
+        ...browserOnlyGlobals,
+        { name: 'process', message: 'The contract runs in the renderer too.' },
+        { name: 'Buffer', message: 'The contract runs in the renderer too.' },
+      ],
+    },
+  },
   // Tests of the contract may use Node, but they too stay out of the other zones.
   ...desktopZoneBlocks(
     'shared',
@@ -623,6 +671,8 @@ export default tseslint.config(
     files: [
       'packages/sync/**/*.ts',
       'apps/desktop/src/{backend,main}/**/*.ts',
+      'apps/desktop/src/areas/handlers.ts',
+      'apps/desktop/src/areas/*/handlers.ts',
       'packages/reference-service/{src,bench}/**/*.ts',
       'apps/server/src/**/*.ts',
     ],

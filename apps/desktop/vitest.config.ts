@@ -9,7 +9,7 @@ export default defineProject({
     name: 'desktop',
     environment: 'node',
     include: [
-      'src/{main,preload,backend,browser-mode,shared}/**/__tests__/**/*.spec.ts',
+      'src/{main,preload,backend,browser-mode,shared,areas}/**/__tests__/**/*.spec.ts',
       'vite/**/__tests__/**/*.spec.ts',
     ],
     testTimeout: 60_000,

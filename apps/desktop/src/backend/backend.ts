@@ -4,8 +4,8 @@
  * runs their lifecycle: the mirror database, the app's own store (settings, saved searches,
  * tiles), the one outbox (which exists with or without a service), the connection to the
  * service (`connection.ts`: client, connectivity, auto-flush), the sync runner
- * (`sync-runner.ts`: syncs and their timer) and the handlers, one file per area of the
- * contract (`handlers/`).
+ * (`sync-runner.ts`: syncs and their timer), and binds each area's handlers
+ * (`../areas/<area>/handlers.ts`) to those parts.
  */
 import { makePrivateDir, openMirror } from '@eo/sync';
 import path from 'node:path';
@@ -32,7 +32,7 @@ import {
   settingsHandlers,
   syncHandlers,
   tilesHandlers,
-} from './handlers';
+} from '../areas/handlers';
 import { fileBytes, openDesktopStore } from './local-store';
 import { makeKeyBinding } from './key-binding';
 import { makeMirrorSource } from './mirror-source';

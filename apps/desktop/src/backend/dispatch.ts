@@ -19,7 +19,7 @@ export type HandlersFor<M extends Method> = {
   [K in M]: (input: ParsedInput<K>) => Promise<Output<K>> | Output<K>;
 };
 
-/** One handler per contract method (`handlers/index.ts` combines the areas'). */
+/** One handler per contract method (`../areas/handlers.ts` combines the areas'). */
 export type Handlers = HandlersFor<Method>;
 
 export interface DispatchOptions {

@@ -46,7 +46,7 @@ const LAZY = [
   // The contract's index, with every method's schemas: the first screen imports the values it
   // needs (errors, the footprints' wire form, the basket's limits) from their own files.
   'apps/desktop/src/shared/contract/index.ts',
-  'apps/desktop/src/shared/contract/outbox.ts',
+  'apps/desktop/src/areas/outbox/contract.ts',
   // Drawing's library (map/geoman.ts).
   'node_modules/.pnpm/@geoman-io',
 ];

@@ -273,6 +273,19 @@ describe('package graph lint', () => {
       ['apps/desktop/src/shared/probe.ts', '../main'],
       ['apps/desktop/src/shared/__tests__/probe.spec.ts', '../../preload/index'],
       ['apps/desktop/src/shared/__tests__/probe.spec.ts', '../../renderer/bridge'],
+      // an area's handlers run in the backend: its contract, the shared contract and the
+      // renderer never import them; an area's contract stays out of the Node side
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../areas/catalog/handlers'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../areas/handlers'],
+      ['apps/desktop/src/shared/contract/probe.ts', '../../areas/catalog/handlers'],
+      ['apps/desktop/src/areas/catalog/probe.ts', './handlers'],
+      ['apps/desktop/src/areas/catalog/probe.ts', '../outbox/handlers'],
+      ['apps/desktop/src/areas/catalog/probe.ts', '../../backend/catalog-view'],
+      ['apps/desktop/src/areas/catalog/probe.ts', '../../renderer/bridge'],
+      ['apps/desktop/src/areas/catalog/probe.ts', 'node:fs'],
+      ['apps/desktop/src/areas/catalog/probe.ts', '@eo/sync'],
+      ['apps/desktop/src/areas/catalog/handlers.ts', 'electron'],
+      ['apps/desktop/src/areas/probe.ts', '../../../packages/sync/src/index'],
     ];
     for (const [file, spec] of forbidden) {
       expect(await ruleIds(file, imp(spec)), `${file} <- ${spec}`).toContain(
@@ -294,6 +307,14 @@ describe('package graph lint', () => {
       ['apps/desktop/src/shared/__tests__/probe.spec.ts', '../contract'],
       ['apps/desktop/src/main/probe.ts', '../backend/catalog'],
       ['apps/desktop/src/main/probe.ts', '../shared/contract'],
+      ['apps/desktop/src/renderer/stores/probe.ts', '../../areas/basket/contract'],
+      ['apps/desktop/src/areas/catalog/probe.ts', '../../shared/contract/fields'],
+      ['apps/desktop/src/areas/handover/contract.ts', '../outbox/contract'],
+      ['apps/desktop/src/areas/catalog/handlers.ts', '../../backend/catalog-view'],
+      ['apps/desktop/src/areas/catalog/handlers.ts', '@eo/sync'],
+      ['apps/desktop/src/areas/handlers.ts', './packages/handlers'],
+      ['apps/desktop/src/shared/contract/probe.ts', '../../areas/packages/contract'],
+      ['apps/desktop/src/backend/probe.ts', '../areas/handlers'],
     ];
     for (const [file, spec] of allowed) {
       expect(await ruleIds(file, imp(spec)), `${file} <- ${spec}`).toEqual([]);

@@ -1,44 +1,45 @@
 /**
- * THE typed contract between the renderer and the backend (Electron main or browser mode), one
- * file per area (`app`, `settings`, `connection`, `sync`, `catalog`, `tiles`, `records`,
- * `outbox`, `handover`, `files`, `basket`, `archive`, `rasters`, `packages`) combined here. Every method is `input schema -> output schema`; every event has a
+ * THE typed contract between the renderer and the backend (Electron main or browser mode): each
+ * area's `contract.ts` (`src/areas/<area>/`: `app`, `settings`, `connection`, `sync`, `catalog`,
+ * `tiles`, `records`, `outbox`, `handover`, `files`, `basket`, `archive`, `rasters`,
+ * `packages`) combined here. Every method is `input schema -> output schema`; every event has a
  * payload schema. The backend's dispatch validates every argument with these schemas before
  * anything runs (main only checks the sender and the name and relays), and the tests validate
  * every output. No Node, no DOM here: the renderer, the preload and the backend all import it.
  */
 import type { z } from 'zod';
-import { appEvents, appMethods } from './app';
-import { archiveMethods } from './archive';
-import { basketEvents, basketMethods } from './basket';
-import { catalogMethods } from './catalog';
-import { connectionEvents, connectionMethods } from './connection';
+import { appEvents, appMethods } from '../../areas/app/contract';
+import { archiveMethods } from '../../areas/archive/contract';
+import { basketEvents, basketMethods } from '../../areas/basket/contract';
+import { catalogMethods } from '../../areas/catalog/contract';
+import { connectionEvents, connectionMethods } from '../../areas/connection/contract';
 import { ContractError, issuesOf } from './errors';
-import { filesMethods } from './files';
-import { handoverMethods } from './handover';
-import { outboxEvents, outboxMethods } from './outbox';
-import { rastersMethods } from './rasters';
-import { packagesMethods } from './packages';
-import { recordsEvents, recordsMethods } from './records';
-import { settingsMethods } from './settings';
-import { syncEvents, syncMethods } from './sync';
-import { tilesMethods } from './tiles';
+import { filesMethods } from '../../areas/files/contract';
+import { handoverMethods } from '../../areas/handover/contract';
+import { outboxEvents, outboxMethods } from '../../areas/outbox/contract';
+import { rastersMethods } from '../../areas/rasters/contract';
+import { packagesMethods } from '../../areas/packages/contract';
+import { recordsEvents, recordsMethods } from '../../areas/records/contract';
+import { settingsMethods } from '../../areas/settings/contract';
+import { syncEvents, syncMethods } from '../../areas/sync/contract';
+import { tilesMethods } from '../../areas/tiles/contract';
 
-export * from './app';
-export * from './archive';
-export * from './basket';
-export * from './catalog';
-export * from './connection';
+export * from '../../areas/app/contract';
+export * from '../../areas/archive/contract';
+export * from '../../areas/basket/contract';
+export * from '../../areas/catalog/contract';
+export * from '../../areas/connection/contract';
 export * from './errors';
-export * from './files';
-export * from './handover';
+export * from '../../areas/files/contract';
+export * from '../../areas/handover/contract';
 export * from './footprints-wire';
-export * from './outbox';
-export * from './rasters';
-export * from './packages';
-export * from './records';
-export * from './settings';
-export * from './sync';
-export * from './tiles';
+export * from '../../areas/outbox/contract';
+export * from '../../areas/rasters/contract';
+export * from '../../areas/packages/contract';
+export * from '../../areas/records/contract';
+export * from '../../areas/settings/contract';
+export * from '../../areas/sync/contract';
+export * from '../../areas/tiles/contract';
 
 export const contract = {
   ...appMethods,
