@@ -284,6 +284,38 @@ function sliceBlocks(folder, names, patternsOf) {
   );
 }
 
+/**
+ * The renderer's shared folders, each importing only those after it (and the renderer's own
+ * root files: bridge.ts, router.ts, lazy-parts.ts), never a feature or a capability: layers,
+ * so they never form a loop. Every shared folder has its place here
+ * (tools/repo-checks' renderer-features.spec.ts).
+ * @type {string[]}
+ */
+export const SHARED_FOLDER_ORDER = ['map', 'ui', 'forms', 'stores', 'format'];
+const sharedFolderMessage =
+  "The renderer's shared folders are layers: each imports only those after it in SHARED_FOLDER_ORDER (eslint.config.js), never features/ or capabilities/.";
+
+/**
+ * Blocks for the files of each shared folder (tests aside), at each depth below it: the
+ * renderer's rules, and no folder before it in the order, no slice.
+ */
+function sharedFolderBlocks() {
+  const folderDepth = 2; // renderer/<folder>/x.ts is 2 folders below src
+  return SHARED_FOLDER_ORDER.flatMap((folder, at) => {
+    const allowed = `(?!(?:${SHARED_FOLDER_ORDER.slice(at).map(escapeRegex).join('|')})/)`;
+    return Array.from({ length: DESKTOP_ZONE_DEPTH - folderDepth + 1 }, (_, depth) => ({
+      files: [`apps/desktop/src/renderer/${folder}/${'*/'.repeat(depth)}*.{ts,vue}`],
+      ignores: ['**/__tests__/**'],
+      rules: rendererImportRules([
+        ...desktopZonePatterns(depth + folderDepth, desktopNodeZones, rendererZoneMessage),
+        { regex: `^(?:\\.\\./){${depth + 1}}${allowed}[\\w-]+/`, message: sharedFolderMessage },
+        { regex: `(?:^|/)renderer/${allowed}[\\w-]+/`, message: sharedFolderMessage },
+        { regex: '(?:^|/)(?:features|capabilities)/', message: sharedFolderMessage },
+      ]),
+    }));
+  });
+}
+
 const browserOnlyGlobals = ['window', 'document', 'navigator', 'localStorage', 'HTMLElement'].map(
   (name) => ({ name, message: 'No DOM here: this code must run in Node and in the browser.' }),
 );
@@ -638,6 +670,7 @@ export default tseslint.config(
   ),
   ...sliceBlocks('features', rendererFeatures, featurePatterns),
   ...sliceBlocks('capabilities', rendererCapabilities, capabilityPatterns),
+  ...sharedFolderBlocks(),
   // Benchmark pages (apps/desktop/bench/pages): run in Chromium like the renderer and drive its
   // parts, which they import from src/renderer; never the Node side, never Node globals.
   {

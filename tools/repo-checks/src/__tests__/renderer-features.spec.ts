@@ -2,8 +2,8 @@
  * The renderer's slices (eslint.config.js, `sliceBlocks`): features (screens) do not import each
  * other; a capability (a part several screens embed) never imports a feature, and capabilities
  * import each other one way only (`CAPABILITY_ORDER`). What two use otherwise lives in ui/,
- * stores/, map/, format/ or forms/. Probe snippets linted as files of a slice show the rules hold
- * at every depth and through every path.
+ * stores/, map/, format/ or forms/, layered one way (`SHARED_FOLDER_ORDER`). Probe snippets linted
+ * as files of a slice or a shared folder show the rules hold at every depth and through every path.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { ruleIds } from './lint-probe';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const FEATURES = 'apps/desktop/src/renderer/features';
-const CAPABILITIES = 'apps/desktop/src/renderer/capabilities';
+const RENDERER = 'apps/desktop/src/renderer';
+const FEATURES = `${RENDERER}/features`;
+const CAPABILITIES = `${RENDERER}/capabilities`;
 const imp = (from: string): string => `import { a } from '${from}';\nexport const b = a;\n`;
 const vue = (from: string): string =>
   `<script setup lang="ts">\nimport { a } from '${from}';\nconst b = a;\n</script>\n<template><p>{{ b }}</p></template>\n`;
@@ -105,6 +106,42 @@ describe('renderer features lint', () => {
       true,
     );
     expect(await refused(at('field-packages'), imp('../field-packages/x'))).toBe(false);
+  });
+
+  it('has every shared folder of the renderer in SHARED_FOLDER_ORDER, and nothing else', async () => {
+    const config = (await import(pathToFileURL(path.join(root, 'eslint.config.js')).href)) as {
+      SHARED_FOLDER_ORDER: string[];
+    };
+    const slices = ['features', 'capabilities', '__tests__'];
+    const folders = fs
+      .readdirSync(path.join(root, RENDERER), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !slices.includes(e.name))
+      .map((e) => e.name);
+    expect([...config.SHARED_FOLDER_ORDER].sort()).toEqual(folders.sort());
+  });
+
+  it('keeps the shared folders layered: map -> ui -> forms -> stores -> format, no slice', async () => {
+    const at = (folder: string, file = 'probe.ts') => `${RENDERER}/${folder}/${file}`;
+    // each may import those after it, itself, and the renderer's root files
+    expect(await refused(at('map'), imp('../ui/QuicklookThumb.vue'))).toBe(false);
+    expect(await refused(at('map'), imp('../stores/catalog-store'))).toBe(false);
+    expect(await refused(at('ui'), imp('../forms/form-flow'))).toBe(false);
+    expect(await refused(at('forms', 'words/probe.ts'), imp('../../stores/errors'))).toBe(false);
+    expect(await refused(at('stores'), imp('../format/units'))).toBe(false);
+    expect(await refused(at('stores'), imp('../bridge'))).toBe(false);
+    expect(await refused(at('map'), imp('../lazy-parts'))).toBe(false);
+    expect(await refused(at('ui'), imp('./StatusBadge.vue'))).toBe(false);
+    // ...and never one before it (the loop ui <-> map cannot come back), nor a slice
+    expect(await refused(at('ui'), imp('../map/footprint-layer'))).toBe(true);
+    expect(await refused(at('ui', 'Probe.vue'), vue('../map/NearMe.vue'))).toBe(true);
+    expect(await refused(at('format'), imp('../stores/errors'))).toBe(true);
+    expect(await refused(at('stores', 'a/probe.ts'), imp('../../forms/form-flow'))).toBe(true);
+    expect(await refused(at('forms'), imp('../../renderer/ui/x'))).toBe(true);
+    expect(await refused(at('stores'), imp('../features/orders/x'))).toBe(true);
+    expect(await refused(at('ui'), imp('../capabilities/file-export/x'))).toBe(true);
+    expect(await refused(at('format'), imp('node:fs'))).toBe(true);
+    // tests may mount anything
+    expect(await refused(at('ui', '__tests__/probe.spec.ts'), imp('../../map/x'))).toBe(false);
   });
 
   it("lets benchmark pages (apps/desktop/bench/pages) drive the renderer's parts, not the Node side", async () => {
