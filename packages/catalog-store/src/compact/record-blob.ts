@@ -42,7 +42,9 @@ const MAX_CONTEXT_GEOMETRY = 8 * 1024;
 /** Bounds inflating a damaged blob (a record is a few kB). */
 const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 const MARKERS = 1;
-const DEFLATE: zlib.ZlibOptions = { level: 9, memLevel: 9 };
+// memLevel 8: the same bytes on generated records as 9 (253 B each), with half the hash table
+// to allocate and clear per record: 48 against 51 µs a record, measured side by side.
+const DEFLATE: zlib.ZlibOptions = { level: 9, memLevel: 8 };
 
 function instantText(us: number | null): string {
   if (us === null) return '';

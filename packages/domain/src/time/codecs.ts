@@ -161,6 +161,33 @@ function matchForStyle(re: RegExp, layout: string, input: string): RegExpExecArr
   return m;
 }
 
+/** 2^53: below it, the instant's millisecond is exact integer arithmetic (and a valid Date). */
+const FAST_LIMIT = 2 ** 53;
+
+/**
+ * `isoTimestamp.format` for instants from 1970 to 2255 through `Date.toISOString` (the same
+ * text: UTC, four-digit year, milliseconds truncated), about ten times cheaper than building it
+ * from its parts: the mirror formats instants per record it writes (a packed record's context).
+ * Null outside that range: the general path formats it (`format-fast.spec.ts` holds the two
+ * equal).
+ */
+function isoFast(
+  instant: Instant,
+  style: Partial<IsoStyle> | undefined,
+  offset: IsoStyle['offset'],
+): string | null {
+  if (!Number.isInteger(instant) || instant < 0 || instant >= FAST_LIMIT) return null;
+  const micro = instant % 1000;
+  const text = new Date((instant - micro) / 1000).toISOString(); // YYYY-MM-DDTHH:MM:SS.mmmZ
+  const ms = text.charCodeAt(20) !== 48 || text.charCodeAt(21) !== 48 || text.charCodeAt(22) !== 48;
+  const digits = style?.fractionDigits ?? (micro !== 0 ? 6 : ms ? 3 : 0);
+  let out: string;
+  if (digits === 0) out = text.slice(0, 19);
+  else if (digits <= 3) out = text.slice(0, 20 + digits);
+  else out = text.slice(0, 23) + pad(micro, 3).slice(0, digits - 3);
+  return out + offset;
+}
+
 export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
   layout: ISO_LAYOUT,
   example: '2024-05-17T09:30:00.123456Z',
@@ -181,6 +208,8 @@ export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
   },
   format(instant, style) {
     const offset = style?.offset ?? 'Z';
+    const fast = isoFast(instant, style, offset);
+    if (fast !== null) return fast;
     const p = partsFromInstant(instant);
     // Default: as many digits as needed (0, 3 or 6), like most JSON serialisers.
     const digits = style?.fractionDigits ?? (p.micro === 0 ? 0 : p.micro % 1000 === 0 ? 3 : 6);
