@@ -11,6 +11,11 @@
  * - 100,000 mirrored records, the service configured but out of reach (the field situation;
  *   target under 2,000 ms).
  *
+ * Beside each launch, in the same Chromium and alternating with it, the **floor** (issue 29): a
+ * bare `node:http` server spawned the same way, printing its URL the same way and serving a
+ * trivial page that sets the same mark the frame after its first paint. Targets: the app at
+ * most 3x the floor on the demo data, 4x with 100,000 mirrored records (and the absolute ones).
+ *
  * Prints, per scenario, the median of several launches, and when the launcher listened (its URL
  * printed). `--launcher tsx` runs the TypeScript sources through tsx (how `npm start` launched
  * before the bundle), for the before/after figure. A miss exits 1 (not in `--smoke`).
@@ -60,12 +65,29 @@ interface Launch {
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
-async function launch(dataDir: string): Promise<Launch> {
+/**
+ * The floor's whole launcher: Node, `node:http` and a page that only paints. The same mark as
+ * the app's, the frame after its first paint; the same kind of URL on stdout.
+ */
+const FLOOR_SERVER = `
+const http = require('node:http');
+const page = '<!doctype html><meta charset="utf-8"><title>floor</title><p>floor</p>' +
+  '<script>requestAnimationFrame(() => requestAnimationFrame(() => performance.mark("eo:results-shown")));</script>';
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(page);
+});
+server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/#token=floor'));
+`;
+
+/** The app's launcher on `dataDir`, or the floor's bare server (`null`). */
+async function launch(dataDir: string | null): Promise<Launch> {
   const spawnedAt = epochNow();
-  const child = spawn(process.execPath, launcherArgs(dataDir), {
+  const args = dataDir === null ? ['-e', FLOOR_SERVER] : launcherArgs(dataDir);
+  const child = spawn(process.execPath, args, {
     cwd: appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EO_DATA_DIR: dataDir },
+    env: { ...process.env, ...(dataDir === null ? {} : { EO_DATA_DIR: dataDir }) },
   });
   let stderr = '';
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
@@ -168,7 +190,7 @@ interface Sample {
   interactiveMs: number;
 }
 
-async function coldStart(browser: Browser, dataDir: string): Promise<Sample> {
+async function coldStart(browser: Browser, dataDir: string | null): Promise<Sample> {
   // The window exists before the launcher prints its URL, as Electron's window is created
   // while its backend starts: a new context is not the app's start-up.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -213,11 +235,20 @@ async function coldStart(browser: Browser, dataDir: string): Promise<Sample> {
   }
 }
 
-async function scenario(browser: Browser, dataDir: string): Promise<Sample[]> {
+/** The app's launches on `dataDir` and the floor's, alternating (the same load for both). */
+async function scenario(
+  browser: Browser,
+  dataDir: string,
+): Promise<{ app: Sample[]; floor: Sample[] }> {
   await coldStart(browser, dataDir); // the OS file cache warm, as on a second launch
-  const samples: Sample[] = [];
-  for (let run = 0; run < RUNS; run++) samples.push(await coldStart(browser, dataDir));
-  return samples;
+  await coldStart(browser, null);
+  const app: Sample[] = [];
+  const floor: Sample[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    floor.push(await coldStart(browser, null));
+    app.push(await coldStart(browser, dataDir));
+  }
+  return { app, floor };
 }
 
 const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-cold-start-demo-'));
@@ -236,7 +267,8 @@ try {
   console.log(
     `cold start: launcher ${useTsx ? 'under tsx (sources)' : 'bundle (out/main/browser-mode.cjs)'}, process spawn to an interactive map in headless Chromium 1280x800, median of ${RUNS}${smoke ? ' (smoke)' : ''}`,
   );
-  for (const [name, s] of [
+  const interactive = (xs: Sample[]) => median(xs.map((x) => x.interactiveMs));
+  for (const [name, { app: s, floor }] of [
     ['demo data (embedded service)', demo],
     [`${n} mirrored records (service out of reach)`, big],
   ] as const) {
@@ -244,21 +276,38 @@ try {
     console.log(
       `  ${name}: interactive ${m('interactiveMs')} ms (runs ${ms(s.map((x) => x.interactiveMs))}); medians from spawn: listening ${m('listenedMs')}, page navigation ${m('navigationMs')}, scripts run ${m('scriptsRunMs')}, footprints received ${m('footprintsMs')} ms`,
     );
+    console.log(
+      `    floor (bare node:http + a trivial page, alternating): ${interactive(floor).toFixed(0)} ms (runs ${ms(floor.map((x) => x.interactiveMs))}) -> app / floor ${(interactive(s) / interactive(floor)).toFixed(2)}x`,
+    );
   }
   const checks: Check[] = [
     {
       what: 'demo data: launch to an interactive map',
-      value: median(demo.map((x) => x.interactiveMs)),
+      value: interactive(demo.app),
       atMost: 1500,
       unit: 'ms',
       digits: 0,
     },
     {
       what: `${n} mirrored records: launch to an interactive map`,
-      value: median(big.map((x) => x.interactiveMs)),
+      value: interactive(big.app),
       atMost: 2000,
       unit: 'ms',
       digits: 0,
+    },
+    {
+      what: 'demo data: launch to an interactive map / the floor',
+      value: interactive(demo.app) / interactive(demo.floor),
+      atMost: 3,
+      unit: 'x',
+      digits: 2,
+    },
+    {
+      what: `${n} mirrored records: launch to an interactive map / the floor`,
+      value: interactive(big.app) / interactive(big.floor),
+      atMost: 4,
+      unit: 'x',
+      digits: 2,
     },
   ];
   reportVerdict('cold start', checks, { smoke });
