@@ -18,7 +18,7 @@ export interface ArgumentCase {
 }
 
 /** Handlers for every method that record what reached them and answer `passed`. */
-function recordingHandlers() {
+export function recordingHandlers() {
   const reached = vi.fn((_method: Method, _input: unknown) => 'passed');
   const handlers = Object.fromEntries(
     METHODS.map((m) => [m, (input: unknown) => reached(m, input)]),

@@ -1,15 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { METHODS, type Method } from '../../shared/contract';
-import { dispatch, type Handlers } from '../dispatch';
-
-/** Handlers that record what reached them and answer `passed`. */
-function recordingHandlers() {
-  const reached = vi.fn((_method: Method, _input: unknown) => 'passed');
-  const handlers = Object.fromEntries(
-    METHODS.map((m) => [m, (input: unknown) => reached(m, input)]),
-  ) as unknown as Handlers;
-  return { handlers, reached };
-}
+import { describe, expect, it } from 'vitest';
+import { recordingHandlers } from '../../areas/__tests__/argument-checks';
+import { dispatch } from '../dispatch';
 
 /** Each method's good and bad arguments are checked in its area's spec (src/areas/<area>/__tests__). */
 describe("the backend's dispatch: the one check of a call's argument", () => {
