@@ -21,7 +21,10 @@
  * Target: engine client CPU <= 1.5x the floor's (the issue's "within 1.5x of the floor"); the
  * per-stage table says which stage to cut. Several rounds, the least CPU of each.
  *
- *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/sync-stages.ts [--smoke]
+ * `--functions N` also lists, for each stage, the N functions the engine's least-CPU run spent
+ * most samples in (self time, scaled like the stages): where to look inside a stage.
+ *
+ *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/sync-stages.ts [--smoke] [--functions N]
  */
 import fs from 'node:fs';
 import { Session, type Profiler } from 'node:inspector/promises';
@@ -36,6 +39,8 @@ import { engineSync, floorSync } from './sync-runs';
 const RECORDS = smoke ? 500 : 50_000;
 const ORDERS = smoke ? 20 : 5_000;
 const ROUNDS = smoke ? 1 : 3;
+const functionsAt = process.argv.indexOf('--functions');
+const FUNCTIONS = functionsAt > 0 ? Number(process.argv[functionsAt + 1]) : 0;
 
 const STAGES = ['transport', 'validate', 'transform', 'pack', 'sqlite', 'gc', 'other'] as const;
 /** better-sqlite3's native methods (no URL: known by name). */
@@ -65,8 +70,17 @@ function stageOf(frame: Profiler.ProfileNode['callFrame']): Stage | null {
   return null;
 }
 
-/** Milliseconds of samples per stage: each sample goes to the nearest frame naming a stage. */
-function byStage(profile: Profiler.Profile): StageMs {
+/** Where a frame is: its function, file and line (for `--functions`). */
+function frameName(frame: Profiler.ProfileNode['callFrame']): string {
+  const file = frame.url.split('/').slice(-2).join('/');
+  return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+}
+
+/**
+ * Milliseconds of samples per stage (each sample goes to the nearest frame naming a stage), and
+ * per stage and function (the sampled frame itself: self time).
+ */
+function byStage(profile: Profiler.Profile): { stages: StageMs; functions: Map<string, number> } {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -83,19 +97,26 @@ function byStage(profile: Profiler.Profile): StageMs {
     return stage;
   };
   const out = Object.fromEntries(STAGES.map((s) => [s, 0])) as StageMs;
+  const functions = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   for (let i = 0; i < samples.length; i++) {
     const node = nodes.get(samples[i]!)!;
     if (node.callFrame.functionName === '(idle)') continue;
-    out[stageAt(samples[i]!)] += (deltas[i] ?? 0) / 1000;
+    const stage = stageAt(samples[i]!);
+    const ms = (deltas[i] ?? 0) / 1000;
+    out[stage] += ms;
+    const key = `${stage}\t${frameName(node.callFrame)}`;
+    functions.set(key, (functions.get(key) ?? 0) + ms);
   }
-  return out;
+  return { stages: out, functions };
 }
 
 interface Profiled {
   readonly cpuMs: number;
   readonly stages: StageMs;
+  /** `stage\tfunction file:line` -> ms of self time, scaled like the stages. */
+  readonly functions: Map<string, number>;
 }
 
 /** One pull into a fresh mirror, under the profiler. */
@@ -116,11 +137,13 @@ async function profiled(
     const { profile } = await session.post('Profiler.stop');
     const cpuMs = (used.user + used.system) / 1000;
     const sampled = byStage(profile);
-    const total = Object.values(sampled).reduce((a, b) => a + b, 0);
+    const total = Object.values(sampled.stages).reduce((a, b) => a + b, 0);
+    const scale = total === 0 ? 0 : cpuMs / total;
     const stages = Object.fromEntries(
-      STAGES.map((st) => [st, total === 0 ? 0 : (sampled[st] * cpuMs) / total]),
+      STAGES.map((st) => [st, sampled.stages[st] * scale]),
     ) as StageMs;
-    return { cpuMs, stages };
+    const functions = new Map([...sampled.functions].map(([k, ms]) => [k, ms * scale]));
+    return { cpuMs, stages, functions };
   } finally {
     session.disconnect();
     local.close();
@@ -162,6 +185,18 @@ try {
       `  the stage the engine spends most above the floor: ${largest} (+${fmt(e.stages[largest] - f.stages[largest])} ms)`,
     ].join('\n'),
   );
+  if (FUNCTIONS > 0) {
+    console.log(`  the engine's top ${FUNCTIONS} functions per stage (self time):`);
+    for (const stage of STAGES) {
+      const top = [...e.functions]
+        .filter(([k]) => k.startsWith(`${stage}\t`))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, FUNCTIONS);
+      for (const [k, ms] of top) {
+        console.log(`    ${stage.padEnd(10)} ${fmt(ms).padStart(7)} ms  ${k.split('\t')[1]}`);
+      }
+    }
+  }
   reportVerdict('sync stages', [
     { what: 'engine / floor client CPU', value: e.cpuMs / f.cpuMs, atMost: 1.5 },
   ]);
