@@ -7,7 +7,7 @@
  *
  *   transport  undici, sockets, streams, decompression, and the pages' JSON.parse (V8 counts a
  *              builtin in its caller: @eo/api-client's transport, the floor's `readPage`)
- *   validate   zod and @eo/domain (response schemas, codecs)
+ *   validate   zod and @eo/domain (response schemas, codecs), unless the pack called it
  *   transform  the engine's and the writers' own JavaScript (ids, rows, JSON.stringify)
  *   pack       the compact record layout (@eo/catalog-store's compact/: dictionary deflate,
  *              shared texts), the mirror's storage format
@@ -92,7 +92,10 @@ function byStage(profile: Profiler.Profile): { stages: StageMs; functions: Map<s
     // A frame naming no stage (most natives, zlib) takes its caller's.
     const own = stageOf(node.callFrame);
     const up = parent.get(id);
-    const stage = own ?? (up === undefined ? 'other' : stageAt(up));
+    const caller = up === undefined ? 'other' : stageAt(up);
+    // @eo/domain serves packing too (a packed record's context formats its instants): there it
+    // is the pack's work, not validation.
+    const stage = own === 'validate' && caller === 'pack' ? 'pack' : (own ?? caller);
     memo.set(id, stage);
     return stage;
   };
