@@ -21,8 +21,15 @@ export interface LongFunction {
 
 const SKIPPED_DIRS = new Set(['node_modules', 'out', 'dist', '__tests__', 'test', '.turbo']);
 
-/** The TypeScript sources of `roots` under `root`, tests and build output left out. */
-export function sourceFiles(root: string, roots: readonly string[]): string[] {
+/**
+ * The TypeScript sources of `roots` under `root` (and Vue single-file components with `vue`),
+ * tests, declarations and build output left out; paths relative to `root`.
+ */
+export function sourceFiles(
+  root: string,
+  roots: readonly string[],
+  opts: { readonly vue?: boolean } = {},
+): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -30,6 +37,7 @@ export function sourceFiles(root: string, roots: readonly string[]): string[] {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) walk(p);
       else if (/\.ts$/.test(e.name) && !/\.(d|spec)\.ts$/.test(e.name)) out.push(p);
+      else if (opts.vue && e.name.endsWith('.vue')) out.push(p);
     }
   };
   for (const r of roots) walk(path.join(root, r));

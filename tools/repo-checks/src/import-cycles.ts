@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from './function-length';
 
 /**
  * `import …`/`export … from './x'` (group 1: `type `, group 2: the path) or `import './x'` (group
@@ -14,19 +15,9 @@ import path from 'node:path';
 const STATIC =
   /^\s*(?:import|export)\s+(type\s+)?[^'";()]*?\sfrom\s*['"](\.[^'"]+)['"]|^\s*import\s*['"](\.[^'"]+)['"]/gm;
 
-/** Every .ts and .vue file below `dir` (tests, declarations and build output left out). */
-export function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      if (['node_modules', '__tests__', 'out', 'dist'].includes(e.name)) continue;
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(ts|vue)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
-    }
-  };
-  walk(dir);
-  return out.sort();
+/** Every .ts and .vue source file below `dir` (tests, declarations, build output left out). */
+export function sourceFilesIn(dir: string): string[] {
+  return sourceFiles(dir, ['.'], { vue: true }).map((f) => path.join(dir, f));
 }
 
 /** Each file's imports of other files in `files`, as resolved paths. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph, sourceFiles } from '../import-cycles';
+import { importCycles, importGraph, sourceFilesIn } from '../import-cycles';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const rel = (cycles: string[][]) => cycles.map((c) => c.map((f) => path.relative(root, f)));
@@ -33,7 +33,7 @@ describe('import loops', () => {
         "export {\n  a,\n} from './a';\nexport type C = number;\n",
       );
       fs.writeFileSync(path.join(dir, 'd.ts'), "export const d = () => import('./a');\n");
-      const files = sourceFiles(dir);
+      const files = sourceFilesIn(dir);
       expect(importCycles(importGraph(files, { typeOnly: false }))).toEqual([]);
       const loops = importCycles(importGraph(files, { typeOnly: true }));
       expect(loops.map((c) => c.map((f) => path.basename(f)))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
@@ -51,13 +51,13 @@ describe('import loops', () => {
   it.each(SOURCE_DIRS.map((d) => [path.relative(root, d), d]))(
     '%s: no loop at run time',
     (_name, dir) => {
-      expect(rel(importCycles(importGraph(sourceFiles(dir), { typeOnly: false })))).toEqual([]);
+      expect(rel(importCycles(importGraph(sourceFilesIn(dir), { typeOnly: false })))).toEqual([]);
     },
   );
 
   it('the desktop renderer: no loop at all, type-only imports counted', () => {
     const dir = path.join(root, 'apps/desktop/src/renderer');
-    const files = sourceFiles(dir);
+    const files = sourceFilesIn(dir);
     expect(files.length).toBeGreaterThan(100);
     expect(rel(importCycles(importGraph(files, { typeOnly: true })))).toEqual([]);
   });
