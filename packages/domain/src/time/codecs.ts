@@ -168,7 +168,7 @@ const FAST_LIMIT = 2 ** 53;
  * `isoTimestamp.format` for instants from 1970 to 2255 through `Date.toISOString` (the same
  * text: UTC, four-digit year, milliseconds truncated), about ten times cheaper than building it
  * from its parts: the mirror formats instants per record it writes (a packed record's context).
- * Null outside that range: the general path formats it (`format-fast.spec.ts` holds the two
+ * Null outside that range: `isoFromParts` formats it (`format-fast.spec.ts` holds the two
  * equal).
  */
 function isoFast(
@@ -186,6 +186,26 @@ function isoFast(
   else if (digits <= 3) out = text.slice(0, 20 + digits);
   else out = text.slice(0, 23) + pad(micro, 3).slice(0, digits - 3);
   return out + offset;
+}
+
+/**
+ * `isoTimestamp.format` for any instant, from its calendar parts: what `isoFast` must match
+ * (exported for that test only).
+ */
+export function isoFromParts(
+  instant: Instant,
+  style: Partial<IsoStyle> | undefined,
+  offset: IsoStyle['offset'],
+): string {
+  const p = partsFromInstant(instant);
+  // Default: as many digits as needed (0, 3 or 6), like most JSON serialisers.
+  const digits = style?.fractionDigits ?? (p.micro === 0 ? 0 : p.micro % 1000 === 0 ? 3 : 6);
+  return (
+    `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}` +
+    `T${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}` +
+    formatFraction(p.micro, digits) +
+    offset
+  );
 }
 
 export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
@@ -208,17 +228,7 @@ export const isoTimestamp: Codec<Instant, IsoStyle> = makeCodec({
   },
   format(instant, style) {
     const offset = style?.offset ?? 'Z';
-    const fast = isoFast(instant, style, offset);
-    if (fast !== null) return fast;
-    const p = partsFromInstant(instant);
-    // Default: as many digits as needed (0, 3 or 6), like most JSON serialisers.
-    const digits = style?.fractionDigits ?? (p.micro === 0 ? 0 : p.micro % 1000 === 0 ? 3 : 6);
-    return (
-      `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}` +
-      `T${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}` +
-      formatFraction(p.micro, digits) +
-      offset
-    );
+    return isoFast(instant, style, offset) ?? isoFromParts(instant, style, offset);
   },
 });
 

@@ -5,21 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoTimestamp, type IsoStyle } from '../codecs';
-import { pad, partsFromInstant } from '../instant';
+import { isoFromParts, isoTimestamp, type IsoStyle } from '../codecs';
 
 /** The general path, as the codec formats outside the shortcut's range. */
-function general(instant: number, style: Partial<IsoStyle> = {}): string {
-  const p = partsFromInstant(instant);
-  const digits = style.fractionDigits ?? (p.micro === 0 ? 0 : p.micro % 1000 === 0 ? 3 : 6);
-  const fraction = digits === 0 ? '' : `.${pad(p.micro, 6).slice(0, digits)}`;
-  return (
-    `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}` +
-    `T${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}` +
-    fraction +
-    (style.offset ?? 'Z')
-  );
-}
+const general = (instant: number, style: Partial<IsoStyle> = {}): string =>
+  isoFromParts(instant, style, style.offset ?? 'Z');
 
 const style = fc.record(
   {
