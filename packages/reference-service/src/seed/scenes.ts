@@ -69,8 +69,39 @@ export const DEFAULT_WINDOW = {
   startMs: Date.UTC(2023, 5, 1),
   endMs: Date.UTC(2025, 5, 1),
 } as const;
-/** Absolute orbit 0 of every satellite is counted from here (plus a per-satellite phase). */
+/**
+ * Absolute orbit 0 of every satellite is counted from here (plus a per-satellite phase), or
+ * from 1 January of the year before the window's start when the window starts earlier, so
+ * absolute orbit numbers stay positive (windows from 2022 on keep this epoch and their scenes).
+ */
 const ORBIT_EPOCH_MS = Date.UTC(2021, 0, 1);
+
+function orbitEpochFor(startMs: number): number {
+  const yearBefore = Date.UTC(new Date(startMs).getUTCFullYear() - 1, 0, 1);
+  return Math.min(ORBIT_EPOCH_MS, yearBefore);
+}
+
+/**
+ * Scenes a year of window takes while draws still land on free slots: rejection sampling slows
+ * as the window fills (in the default two years, placing scenes past ~8 million crawled below
+ * 200 a second), so windows are sized to hold at most 2,000,000 a year.
+ */
+const SCENES_PER_YEAR = 2_000_000;
+
+/**
+ * The acquisition window for `count` scenes: the default two years while they fit 2,000,000 a
+ * year (so every count up to 4,000,000 gives the same scenes as before), else as many whole
+ * years back from the default's end as hold 2,000,000 a year.
+ */
+export function windowFor(count: number): { startMs: number; endMs: number } {
+  const years = Math.ceil(count / SCENES_PER_YEAR);
+  if (years <= 2) return { ...DEFAULT_WINDOW };
+  const end = new Date(DEFAULT_WINDOW.endMs);
+  return {
+    startMs: Date.UTC(end.getUTCFullYear() - years, end.getUTCMonth(), 1),
+    endMs: DEFAULT_WINDOW.endMs,
+  };
+}
 const MIN_SUN_ELEVATION = 10;
 
 interface Flyer {
@@ -86,9 +117,9 @@ interface Flyer {
   readonly constants: ReturnType<typeof constantProperties>;
 }
 
-function flyers(): Flyer[] {
+function flyers(epochMs: number): Flyer[] {
   return SATELLITES.map((sat, i) => {
-    const base = orbitModel({ altitudeKm: sat.altitudeKm, epochMs: ORBIT_EPOCH_MS });
+    const base = orbitModel({ altitudeKm: sat.altitudeKm, epochMs });
     // Satellites of one constellation share the plane half an orbit apart; others get their own phase.
     const sameConstellationBefore = SATELLITES.slice(0, i).filter(
       (s) => s.constellation === sat.constellation,
@@ -96,7 +127,7 @@ function flyers(): Flyer[] {
     const phaseS = sameConstellationBefore * (base.periodS / 2) + i * 613;
     const orbit = orbitModel({
       altitudeKm: sat.altitudeKm,
-      epochMs: ORBIT_EPOCH_MS + phaseS * 1000,
+      epochMs: epochMs + phaseS * 1000,
     });
     const passKm = orbit.groundSpeedKmS * (orbit.periodS / 2);
     const framesPerPass = Math.floor(passKm / sat.swathKm);
@@ -224,12 +255,15 @@ function sceneAt(strip: Strip, frame: number, withAssets: boolean): GeneratedSce
 const slotKey = (satIndex: number, orbitNumber: number, frame: number) =>
   (satIndex * 1_000_000 + orbitNumber) * 4096 + frame;
 
-/** Yields `count` scenes. Throws if the window cannot hold them (about 5 million by default). */
+/**
+ * Yields `count` scenes. Throws if the window cannot hold them (past ~8 million the
+ * default window crawls; `windowFor` sizes one to a count).
+ */
 export function* generateScenes(opts: SceneGeneratorOptions): Generator<GeneratedScene> {
   const rng = createRng(opts.seed ?? DEFAULT_SCENE_SEED);
   const startMs = opts.startMs ?? DEFAULT_WINDOW.startMs;
   const endMs = opts.endMs ?? DEFAULT_WINDOW.endMs;
-  const all = flyers();
+  const all = flyers(orbitEpochFor(startMs));
   const weights = all.map((f) => f.weight);
   const taken = new Set<number>();
   let produced = 0;

@@ -6,7 +6,7 @@ import { footprint, rectangleCorners } from '../geo/footprint';
 import { isLand } from '../geo/land-mask';
 import { descendingNodeMs, orbitModel, trackHeading, trackPoint } from '../geo/orbit';
 import { sunPosition } from '../geo/sun';
-import { generateScenes, type GeneratedScene } from '../scenes';
+import { DEFAULT_WINDOW, generateScenes, windowFor, type GeneratedScene } from '../scenes';
 
 const ARCHIVE_KEYS = [
   'altitude',
@@ -60,6 +60,29 @@ describe('generateScenes', () => {
     expect(first.map((s) => s.feature.id)).toEqual(scenes.slice(0, 50).map((s) => s.feature.id));
     const otherSeed = [...generateScenes({ count: 50, seed: 7 })];
     expect(otherSeed.map((s) => s.feature.id)).not.toEqual(first.map((s) => s.feature.id));
+  });
+
+  it('keeps the default window, and its scenes, for every count up to 4,000,000', () => {
+    expect(windowFor(1)).toEqual(DEFAULT_WINDOW);
+    expect(windowFor(4_000_000)).toEqual(DEFAULT_WINDOW);
+    // Pinned: the first scene of the default window (its orbit epoch must not move).
+    expect(scenes[0]!.feature.id).toBe('AUR1_20250317T060532_L2A_R005_F0089');
+    expect(scenes[0]!.feature.properties['sat:absolute_orbit']).toBe(23236);
+  });
+
+  it('widens the window by whole years for larger counts, with positive orbits inside it', () => {
+    const w = windowFor(10_000_000);
+    expect(new Date(w.startMs).toISOString()).toBe('2020-06-01T00:00:00.000Z');
+    expect(w.endMs).toBe(DEFAULT_WINDOW.endMs);
+    expect(windowFor(4_000_001).startMs).toBe(Date.UTC(2022, 5, 1));
+    const wide = [...generateScenes({ count: 3_000, assets: false, ...w })];
+    const times = wide.map((s) => Date.parse(String(s.feature.properties.datetime)));
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(w.startMs);
+    expect(Math.max(...times)).toBeLessThanOrEqual(w.endMs);
+    // Some fall before the default window (it did widen), none before the orbit count began.
+    expect(times.some((t) => t < DEFAULT_WINDOW.startMs)).toBe(true);
+    const orbits = wide.map((s) => s.feature.properties['sat:absolute_orbit'] as number);
+    expect(Math.min(...orbits)).toBeGreaterThan(0);
   });
 
   it('gives unique ids like AUR1_20240517T093012_L2A_R042_F0123 matching the datetime', () => {
