@@ -3,7 +3,7 @@
  * (@eo/catalog-store compiles and runs the request), offset-based pagination `{ limit, offset, total }`.
  *
  * Records are stored as the JSON sent on the wire, so a page is those texts joined: no parse
- * and re-serialise per record (`RawJson`). A spatial search sorts its matches anyway, so it
+ * and re-serialise per record (`RawJson`), encoded straight into one Buffer. A spatial search sorts its matches anyway, so it
  * counts them in the same pass (`count(*) OVER ()`); other searches walk an index for the page
  * and count separately.
  */
@@ -13,6 +13,7 @@ import type Database from 'better-sqlite3';
 import type { AppContext } from '../context';
 import { RawJson, type Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
+import { joinedJsonBytes } from '../http/json-bytes';
 import { offsetPage } from '../http/pagination';
 import { signCatalogRecordJson } from '../imagery/hrefs';
 import type { UrlSigner } from '../imagery/signing';
@@ -33,7 +34,7 @@ export function makeCatalogSearch(sqlite: Database.Database) {
   };
 }
 
-/** The response body of a page, as JSON text. */
+/** The response body of a page, as UTF-8 bytes (encoded once: `http/json-bytes.ts`). */
 export function catalogSearchBody(
   page: CatalogSearchPage,
   req: CatalogSearchRequest,
@@ -44,7 +45,7 @@ export function catalogSearchBody(
   // Quicklook hrefs are signed now, not stored signed (imagery/hrefs.ts).
   const expires = signer.expiresAt();
   const records = page.json.map((j) => signCatalogRecordJson(j, signer, expires, orgId));
-  return new RawJson(`{"catalogs":[${records.join(',')}],"pagination":${pagination}}`);
+  return new RawJson(joinedJsonBytes('{"catalogs":[', records, `],"pagination":${pagination}}`));
 }
 
 export function registerCatalogSearch(router: Router, ctx: AppContext): void {

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { joinedJsonBytes } from '../json-bytes';
+
+const plain = (open: string, texts: string[], close: string) =>
+  Buffer.from(open + texts.join(',') + close, 'utf8');
+
+describe('joinedJsonBytes', () => {
+  it('is the UTF-8 of the joined text, for ASCII and multi-byte texts', () => {
+    const texts = [
+      '{"id":"a","title":"Lake Naivasha"}',
+      '{"id":"b","title":"Camargue — été","note":"日本語 🚀"}',
+      '{"id":"c","s":"\\u0000 escaped"}',
+    ];
+    const open = '{"catalogs":[';
+    const close = '],"pagination":{"limit":3,"offset":0,"total":3}}';
+    const bytes = joinedJsonBytes(open, texts, close);
+    expect(bytes.equals(plain(open, texts, close))).toBe(true);
+    expect(JSON.parse(bytes.toString('utf8')).catalogs.map((c: { id: string }) => c.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+  });
+
+  it('writes one text without a comma, and none as the brackets alone', () => {
+    expect(joinedJsonBytes('[', ['{"a":1}'], ']').toString()).toBe('[{"a":1}]');
+    expect(joinedJsonBytes('{"x":[', [], ']}').toString()).toBe('{"x":[]}');
+  });
+
+  it('keeps a lone surrogate as the plain encoding does (U+FFFD)', () => {
+    const texts = ['"\ud800"', '"ok"'];
+    expect(joinedJsonBytes('[', texts, ']').equals(plain('[', texts, ']'))).toBe(true);
+  });
+});
