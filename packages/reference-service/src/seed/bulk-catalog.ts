@@ -3,13 +3,13 @@
  * million): the seed generator's scenes as demo catalog records, without asset lists (like the
  * bulk archive), under ids `<prefix>-0000000`, `<prefix>-0000001`, ... Deterministic: the same
  * options give the same records, and the first N of a larger run are those of a smaller one
- * while both fit the same window (`windowFor`: any two counts up to 4,000,000; above, the
- * window widens by whole years and its scenes are others).
+ * while both fit the same window (`windowFor` in scenes.ts: any two counts up to 4,000,000;
+ * above, the window widens by whole years and its scenes are others).
  */
 import type Database from 'better-sqlite3';
 import { makeCatalogInserter, type CatalogRecordOut } from '../catalog/repository';
 import { demoCatalogRecord } from './demo-catalog';
-import { generateScenes, windowFor } from './scenes';
+import { generateScenes } from './scenes';
 
 export interface BulkCatalogOptions {
   readonly orgId: string;
@@ -28,7 +28,7 @@ export function* generateCatalogRecords(
 ): Generator<CatalogRecordOut> {
   const prefix = opts.idPrefix ?? 'cat-bulk';
   let k = 0;
-  for (const scene of generateScenes({ count: n, assets: false, ...windowFor(n) })) {
+  for (const scene of generateScenes({ count: n, assets: false })) {
     yield demoCatalogRecord(scene, {
       id: `${prefix}-${String(k).padStart(7, '0')}`,
       orgId: opts.orgId,

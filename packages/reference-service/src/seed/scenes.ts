@@ -48,7 +48,10 @@ export interface SceneGeneratorOptions {
   readonly count: number;
   /** PRNG seed (default 20240517). */
   readonly seed?: number;
-  /** Acquisition window, epoch ms (default 2023-06-01T00:00Z .. 2025-06-01T00:00Z). */
+  /**
+   * Acquisition window, epoch ms (default `windowFor(count)`: 2023-06-01T00:00Z ..
+   * 2025-06-01T00:00Z up to 4,000,000 scenes, reaching further back for more).
+   */
   readonly startMs?: number;
   readonly endMs?: number;
   /**
@@ -256,13 +259,14 @@ const slotKey = (satIndex: number, orbitNumber: number, frame: number) =>
   (satIndex * 1_000_000 + orbitNumber) * 4096 + frame;
 
 /**
- * Yields `count` scenes. Throws if the window cannot hold them (past ~8 million the
- * default window crawls; `windowFor` sizes one to a count).
+ * Yields `count` scenes, lazily. Throws if the window cannot hold them (a window given by the
+ * caller; the default one is sized to the count).
  */
 export function* generateScenes(opts: SceneGeneratorOptions): Generator<GeneratedScene> {
   const rng = createRng(opts.seed ?? DEFAULT_SCENE_SEED);
-  const startMs = opts.startMs ?? DEFAULT_WINDOW.startMs;
-  const endMs = opts.endMs ?? DEFAULT_WINDOW.endMs;
+  const sized = windowFor(opts.count);
+  const startMs = opts.startMs ?? sized.startMs;
+  const endMs = opts.endMs ?? sized.endMs;
   const all = flyers(orbitEpochFor(startMs));
   const weights = all.map((f) => f.weight);
   const taken = new Set<number>();
