@@ -2,10 +2,10 @@
  * 4.3 POST /v0/catalogs/search: the org's catalog records filtered, sorted and paged in SQL
  * (@eo/catalog-store compiles and runs the request), offset-based pagination `{ limit, offset, total }`.
  *
- * Records are stored as the JSON sent on the wire, so a page is those texts joined: no parse
- * and re-serialise per record (`RawJson`), encoded straight into one Buffer. A spatial search sorts its matches anyway, so it
- * counts them in the same pass (`count(*) OVER ()`); other searches walk an index for the page
- * and count separately.
+ * Records are stored as the JSON sent on the wire, so a page is those texts joined, encoded
+ * straight into one Buffer: no parse and re-serialise per record (`RawJson`). A spatial search
+ * sorts its matches anyway, so it counts them in the same pass (`count(*) OVER ()`); other
+ * searches walk an index for the page and count separately.
  */
 import type { CatalogSearchRequest } from '@eo/domain';
 import { makeCatalogSearch as makeStoreSearch, type CatalogSearchPage } from '@eo/catalog-store';

@@ -19,6 +19,7 @@
  */
 import type { ListOrdersQuery } from '@eo/domain';
 import type Database from 'better-sqlite3';
+import { joinedJsonBytes } from '../http/json-bytes';
 import { fitPage, offsetPage } from '../http/pagination';
 import { ByteLru } from './wire-cache';
 
@@ -71,16 +72,6 @@ function pageStatements(sqlite: Database.Database, byUser: boolean) {
       .prepare<[Scope & { limit: number; offset: number }], Buffer>(page('wire_json'))
       .pluck(),
   };
-}
-
-const COMMA = Buffer.from(',');
-
-/** `open` + the JSON values separated by commas + `close`, as one buffer. */
-function joinJson(open: string, values: readonly Buffer[], close: string): Buffer {
-  const parts: Buffer[] = [Buffer.from(open)];
-  values.forEach((v, i) => parts.push(...(i > 0 ? [COMMA, v] : [v])));
-  parts.push(Buffer.from(close));
-  return Buffer.concat(parts);
 }
 
 /**
@@ -151,7 +142,7 @@ export function makeOrdersPages(
         const [joinedKeys, body] = s.joined.get({ ...shown, open: OPEN, close })!;
         if (joinedKeys === keys.slice(0, page.rows.length).join(',')) return { body, cacheKey };
       }
-      return { body: joinJson(OPEN, s.wires.all(shown), close), cacheKey };
+      return { body: joinedJsonBytes(OPEN, s.wires.all(shown), close), cacheKey };
     },
   );
 

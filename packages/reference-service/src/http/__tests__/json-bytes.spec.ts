@@ -27,6 +27,16 @@ describe('joinedJsonBytes', () => {
     expect(joinedJsonBytes('{"x":[', [], ']}').toString()).toBe('{"x":[]}');
   });
 
+  it('copies stored bytes as they are, beside texts', () => {
+    const stored = Buffer.from('{"id":"o1","name":"Été"}');
+    // A view into a larger buffer: only its own bytes are copied.
+    const view = Buffer.from('xx{"id":"o2"}yy').subarray(2, 13);
+    const bytes = joinedJsonBytes('{"orders":[', [stored, view, '{"id":"o3"}'], ']}');
+    expect(bytes.toString('utf8')).toBe(
+      '{"orders":[{"id":"o1","name":"Été"},{"id":"o2"},{"id":"o3"}]}',
+    );
+  });
+
   it('keeps a lone surrogate as the plain encoding does (U+FFFD)', () => {
     const texts = ['"\ud800"', '"ok"'];
     expect(joinedJsonBytes('[', texts, ']').equals(plain('[', texts, ']'))).toBe(true);
