@@ -15,6 +15,7 @@ import {
   printable,
   rangeHeader,
   segment,
+  withTamperedSignature,
 } from '../../__tests__/fuzz';
 import { createAoi, insertFixtureScenes } from '../../aois/__tests__/fixtures';
 import { createTestApp, DEMO, OTHER, type TestApp } from '../../testing/harness';
@@ -219,7 +220,7 @@ describe('the download routes, fuzzed', () => {
           const q = {
             signed,
             foreign: query,
-            tampered: signed.replace(/signature=./, 'signature=A'),
+            tampered: withTamperedSignature(signed),
             none: '',
             expired: signer.sign(path, 1_000_000).split('?')[1]!,
           }[c.how];

@@ -15,6 +15,7 @@ import {
   printable,
   rangeHeader,
   segment,
+  withTamperedSignature,
 } from '../../../__tests__/fuzz';
 import { createTestApp, DEMO, type TestApp } from '../../../testing/harness';
 import { insertSquareScene } from '../../../testing/scenes';
@@ -145,7 +146,7 @@ describe('the scene COG route, fuzzed', () => {
             c.query === 'signed'
               ? signed
               : c.query === 'tampered'
-                ? signed.replace(/signature=./, 'signature=A')
+                ? withTamperedSignature(signed)
                 : c.query === 'repeated'
                   ? `${signed}&signature=${signed.split('signature=')[1]}`
                   : c.query === 'other-path'
