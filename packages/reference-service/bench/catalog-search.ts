@@ -23,6 +23,8 @@ import { Worker } from 'node:worker_threads';
 import { CatalogSearchRequest, type CatalogSearchRequestInput } from '@eo/domain';
 import { makeCatalogInserter } from '../src/catalog/repository';
 import { catalogSearchBody, makeCatalogSearch } from '../src/catalog/search';
+import type { RawJson } from '../src/http/endpoint';
+import { JsonParts } from '../src/http/json-bytes';
 import { UrlSigner } from '../src/imagery/signing';
 import { openDatabase } from '../src/db/client';
 import { createApiKey, createOrganization, createUser } from '../src/orgs/repository';
@@ -107,13 +109,19 @@ const bodies: CatalogSearchRequestInput[] = Array.from({ length: QUERIES }, () =
 });
 
 // --- in-process latency ------------------------------------------------------------------------
+/** The body's bytes as the endpoint makes them: joined into a Buffer written over again (http/body-pool.ts). */
+const lent = Buffer.allocUnsafeSlow(1 << 20);
+const bodyBytes = (raw: RawJson) =>
+  raw.json instanceof JsonParts
+    ? raw.json.bytes((n) => (n <= lent.length ? lent : Buffer.allocUnsafe(n)))
+    : raw.json;
 const search = makeCatalogSearch(db.sqlite);
 const signer = new UrlSigner(randomBytes(32), Date.now);
 /** What the route handler does: validate the body, search, shape the response. */
 const handle = (body: CatalogSearchRequestInput) => {
   const req = CatalogSearchRequest.parse(body);
   const page = search(ORG, req);
-  return { page, body: catalogSearchBody(page, req, signer, ORG) };
+  return { page, body: bodyBytes(catalogSearchBody(page, req, signer, ORG)) };
 };
 const handleIds = (body: CatalogSearchRequestInput) =>
   handle(body).page.json.map((j) => (JSON.parse(j) as { id: string }).id);
@@ -182,7 +190,7 @@ const server = await startServer({ dataDir, logLevel: 'warn', workerTickMs: 0 })
 const appSearch = makeCatalogSearch(server.app.ctx.sqlite);
 const inProcess = (body: CatalogSearchRequestInput) => {
   const req = CatalogSearchRequest.parse(body);
-  return catalogSearchBody(appSearch(ORG, req), req, server.app.ctx.imagery.signer, ORG);
+  return bodyBytes(catalogSearchBody(appSearch(ORG, req), req, server.app.ctx.imagery.signer, ORG));
 };
 /** One in-process run of the same requests the HTTP client sends: requests/s. */
 const inProcessRun = () => {

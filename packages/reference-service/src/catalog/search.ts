@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import type { AppContext } from '../context';
 import { RawJson, type Router } from '../http/endpoint';
 import { ApiError } from '../http/errors';
-import { joinedJsonBytes } from '../http/json-bytes';
+import { JsonParts } from '../http/json-bytes';
 import { offsetPage } from '../http/pagination';
 import { signCatalogRecordJson } from '../imagery/hrefs';
 import type { UrlSigner } from '../imagery/signing';
@@ -34,7 +34,7 @@ export function makeCatalogSearch(sqlite: Database.Database) {
   };
 }
 
-/** The response body of a page, as UTF-8 bytes (encoded once: `http/json-bytes.ts`). */
+/** The response body of a page: its parts, encoded once into a lent Buffer (`http/json-bytes.ts`). */
 export function catalogSearchBody(
   page: CatalogSearchPage,
   req: CatalogSearchRequest,
@@ -45,7 +45,7 @@ export function catalogSearchBody(
   // Quicklook hrefs are signed now, not stored signed (imagery/hrefs.ts).
   const expires = signer.expiresAt();
   const records = page.json.map((j) => signCatalogRecordJson(j, signer, expires, orgId));
-  return new RawJson(joinedJsonBytes('{"catalogs":[', records, `],"pagination":${pagination}}`));
+  return new RawJson(new JsonParts('{"catalogs":[', records, `],"pagination":${pagination}}`));
 }
 
 export function registerCatalogSearch(router: Router, ctx: AppContext): void {

@@ -21,7 +21,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { makeAuthenticator, type Principal } from './auth';
+import { BodyPool } from './body-pool';
 import { markReusable } from './compression';
+import { JsonParts } from './json-bytes';
 import { ApiError } from './errors';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -51,14 +53,15 @@ export class WithoutEffects<T> {
 
 /**
  * What a read handler returns to send JSON it already has serialised (stored, pre-rendered
- * JSON, as text or UTF-8 bytes): sent as is with `application/json`, and checked against the
- * response schema like any other response when `validateResponses` is on. `reused`: the same
- * Buffer is sent again while unchanged (a cached page), so its compressed forms are kept with
- * it (compression.ts) instead of being made again for every request.
+ * JSON, as text or UTF-8 bytes, or parts of it to join): sent as is with `application/json`,
+ * and checked against the response schema like any other response when `validateResponses`
+ * is on. Parts are joined into a Buffer lent for this one response (body-pool.ts). `reused`:
+ * the same Buffer is sent again while unchanged (a cached page), so its compressed forms are
+ * kept with it (compression.ts) instead of being made again for every request.
  */
 export class RawJson {
   constructor(
-    readonly json: string | Buffer,
+    readonly json: string | Buffer | JsonParts,
     readonly options: { readonly reused?: boolean } = {},
   ) {}
 }
@@ -129,6 +132,7 @@ export function canonicalJson(value: unknown): string {
 
 export function makeRouter(app: FastifyInstance, ctx: AppContext) {
   const authenticate = makeAuthenticator(ctx.sqlite);
+  const bodies = new BodyPool();
   const findKey = ctx.sqlite.prepare<
     [string, string],
     { endpoint: string; request_hash: string; status_code: number; response_json: string }
@@ -155,9 +159,12 @@ export function makeRouter(app: FastifyInstance, ctx: AppContext) {
         const input = { principal, ...parseInputs(id, request) } as HandlerInput<Id>;
         const result = await handler(input);
         if (result instanceof RawJson) {
-          if (ctx.config.validateResponses) checkResponse(ctx, id, JSON.parse(String(result.json)));
-          const json = result.json;
-          if (result.options.reused && Buffer.isBuffer(json)) markReusable(json);
+          let json = result.json;
+          if (json instanceof JsonParts) {
+            json = json.bytes(bodies.take);
+            bodies.returnWhenSent(reply.raw, json);
+          } else if (result.options.reused && Buffer.isBuffer(json)) markReusable(json);
+          if (ctx.config.validateResponses) checkResponse(ctx, id, JSON.parse(String(json)));
           return reply.code(def.status).type('application/json; charset=utf-8').send(json);
         }
         checkResponse(ctx, id, result);

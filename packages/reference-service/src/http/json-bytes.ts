@@ -10,16 +10,24 @@
  */
 const COMMA = 0x2c;
 
-/** `open` + `values` (JSON texts, or their UTF-8 bytes) separated by commas + `close`. */
+/**
+ * `open` + `values` (JSON texts, or their UTF-8 bytes) separated by commas + `close`.
+ * `options.sizes`: the values' UTF-8 sizes when the caller has measured them already (a size
+ * too large is caught below; one too small would cut its value short, so only sizes measured
+ * from the values themselves); `options.into`: where the bytes go (a Buffer of at least the size
+ * asked for, lent by the body pool), a fresh Buffer by default. The result is exactly the body.
+ */
 export function joinedJsonBytes(
   open: string,
   values: readonly (string | Uint8Array)[],
   close: string,
+  options: { sizes?: readonly number[]; into?: (bytes: number) => Buffer } = {},
 ): Buffer {
-  const sizes = values.map((v) => (typeof v === 'string' ? Buffer.byteLength(v) : v.length));
+  const sizes =
+    options.sizes ?? values.map((v) => (typeof v === 'string' ? Buffer.byteLength(v) : v.length));
   let size = Buffer.byteLength(open) + Buffer.byteLength(close) + Math.max(0, values.length - 1);
   for (const s of sizes) size += s;
-  const out = Buffer.allocUnsafe(size);
+  const out = options.into ? options.into(size).subarray(0, size) : Buffer.allocUnsafe(size);
   let at = out.write(open, 0);
   values.forEach((value, i) => {
     if (i > 0) out[at++] = COMMA;
@@ -30,6 +38,25 @@ export function joinedJsonBytes(
     }
   });
   at += out.write(close, at);
+  // A body cut short (a size that was not the value's) must not go out as if whole.
   if (at !== size) throw new Error(`joinedJsonBytes: wrote ${at} of ${size} bytes`);
   return out;
+}
+
+/**
+ * A JSON body not joined yet: what a handler returns when the body is made per request, so the
+ * endpoint joins it into a Buffer lent for that one response (body-pool.ts).
+ */
+export class JsonParts {
+  constructor(
+    readonly open: string,
+    readonly values: readonly (string | Uint8Array)[],
+    readonly close: string,
+    readonly sizes?: readonly number[],
+  ) {}
+
+  /** The body's bytes (`joinedJsonBytes`), into `into`'s Buffer or a fresh one. */
+  bytes(into?: (bytes: number) => Buffer): Buffer {
+    return joinedJsonBytes(this.open, this.values, this.close, { sizes: this.sizes, into });
+  }
 }

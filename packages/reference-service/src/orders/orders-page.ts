@@ -1,25 +1,31 @@
 /**
- * GET /v0/orders bodies, as bytes: `{"orders":[` + the page's stored `orders.wire_json`
- * joined by commas + `],"pagination":{...}}`.
+ * GET /v0/orders bodies: `{"orders":[` + the page's stored `orders.wire_json` joined by commas
+ * + `],"pagination":{...}}`.
  *
- * The join happens in SQLite (`group_concat` of the blobs, the prefix and suffix around it),
- * so a page comes back as one Buffer. Reading the page as one Buffer per order and joining
- * them in JS cost about three times as much per request (100 Buffers allocated, copied
- * and collected, then copied again into the body), and that was most of the uncached list.
+ * With the page cache (wire-cache.ts), whole bodies are kept under a key of the query, the
+ * total and every `id@wire_version` of the page, read on every request; an unchanged page is
+ * the same Buffer again (http/compression.ts keeps its compressed forms beside it). A page
+ * missing from the cache is joined in SQLite (`group_concat` of the blobs, the prefix and suffix
+ * around it), so it comes back as one Buffer: reading one Buffer per order and joining them in
+ * JS cost about three times as much (100 Buffers allocated, copied and collected, then copied
+ * again into the body). `group_concat` has no defined order without an ORDER BY of its own, and
+ * one makes SQLite sort the blobs in a temporary B-tree; instead the same query joins the
+ * page's keys in the same pass, and the body is used only when they are the page in list order
+ * (they always have been): otherwise the page is read again the plain way.
  *
- * `group_concat` has no defined order without an ORDER BY of its own, and one makes SQLite sort
- * the blobs in a temporary B-tree; instead the same query joins the page's `id@wire_version`
- * keys in the same pass, and the body is used only when they are the page in list order
- * (they always have been): otherwise the page is read again the plain way. So is every page of
- * a database whose text encoding is not UTF-8: SQLite would read the stored bytes as UTF-16.
+ * Without the page cache, a page is its parts (`JsonParts`): the orders' wire JSON read as
+ * texts and measured once, which the endpoint encodes once into a Buffer lent for that
+ * one response (http/body-pool.ts). Texts live in V8's young heap and die there; a fresh
+ * body-sized Buffer per request (SQLite's join and its copy) cost a third of the request in
+ * page faults. The texts are exact: `wire_json` is only ever the UTF-8 of a JS string (valid
+ * UTF-8), so decoding and encoding it again gives its bytes back.
  *
- * The page cache (wire-cache.ts) keeps whole bodies under a key of the query, the total and
- * every `id@wire_version` of the page, read on every request; an unchanged page is the same
- * Buffer again (http/compression.ts keeps its compressed forms beside it).
+ * A database whose text encoding is not UTF-8 takes the plain way in both: SQLite would read
+ * the stored bytes as UTF-16.
  */
 import type { ListOrdersQuery } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { joinedJsonBytes } from '../http/json-bytes';
+import { JsonParts, joinedJsonBytes } from '../http/json-bytes';
 import { fitPage, offsetPage } from '../http/pagination';
 import { ByteLru } from './wire-cache';
 
@@ -32,7 +38,7 @@ interface Scope {
 }
 
 /** The statements of one scope (the organisation, or one user of it). */
-function pageStatements(sqlite: Database.Database, byUser: boolean) {
+function pageStatements(sqlite: Database.Database, byUser: boolean, utf8: boolean) {
   const where = byUser ? 'org_id = @org AND user_id = @user' : 'org_id = @org';
   const page = (columns: string) =>
     `SELECT ${columns} FROM orders WHERE ${where} ${ORDER_BY} LIMIT @limit OFFSET @offset`;
@@ -55,18 +61,12 @@ function pageStatements(sqlite: Database.Database, byUser: boolean) {
          FROM (${page('id, wire_version, wire_json')})`,
       )
       .raw(),
-    /** The page's ids in list order, from the index alone (no order row is read). */
-    ids: sqlite.prepare<[Scope & { limit: number; offset: number }], string>(page('id')).pluck(),
-    /** [the ids joined, OPEN + the wires joined + close]: `joined` without the versions. */
-    joinedByIds: sqlite
-      .prepare<
-        [Scope & { limit: number; offset: number; open: string; close: string }],
-        [string, Buffer]
-      >(
-        `SELECT group_concat(id, ','), CAST(@open || group_concat(wire_json, ',') || @close AS BLOB)
-         FROM (${page('id, wire_json')})`,
+    /** The page's wire JSON as texts, in list order (as bytes if the database is not UTF-8). */
+    wireTexts: sqlite
+      .prepare<[Scope & { limit: number; offset: number }], string | Buffer>(
+        page(utf8 ? 'CAST(wire_json AS TEXT)' : 'wire_json'),
       )
-      .raw(),
+      .pluck(),
     /** The plain way: one Buffer per order, in list order. */
     wires: sqlite
       .prepare<[Scope & { limit: number; offset: number }], Buffer>(page('wire_json'))
@@ -75,43 +75,41 @@ function pageStatements(sqlite: Database.Database, byUser: boolean) {
 }
 
 /**
- * `ordersPage(orgId, query)`: the body of GET /v0/orders. `maxPageBytes`: a page ends early
- * rather than grow past it (its `pagination.limit` then says how many orders it holds);
- * `cacheBytes`: the page cache's budget, 0 for none.
+ * `ordersPage(orgId, query)`: the body of GET /v0/orders (its parts when there is no page
+ * cache). `maxPageBytes`: a page ends early rather than grow past it (its `pagination.limit`
+ * then says how many orders it holds); `cacheBytes`: the page cache's budget, 0 for none.
  */
 export function makeOrdersPages(
   sqlite: Database.Database,
   maxPageBytes: number,
   cacheBytes: number,
 ) {
-  const ofOrg = pageStatements(sqlite, false);
-  const ofUser = pageStatements(sqlite, true);
+  /** SQLite reads stored bytes as text in the database's encoding: only UTF-8 is ours. */
+  const utf8 = sqlite.pragma('encoding', { simple: true }) === 'UTF-8';
+  const ofOrg = pageStatements(sqlite, false, utf8);
+  const ofUser = pageStatements(sqlite, true, utf8);
   const cache = cacheBytes > 0 ? new ByteLru(cacheBytes) : null;
-  const joinInSqlite = sqlite.pragma('encoding', { simple: true }) === 'UTF-8';
   const listVersion = sqlite
     .prepare<[string], number>('SELECT version FROM order_list_versions WHERE org_id = ?')
     .pluck();
 
-  /**
-   * The page without a page cache: no keys are needed, so the page is joined in one pass over
-   * its orders when it fits the byte budget (it always has: one pass over the orders instead of
-   * two, ~0.2 ms of a 100-order page); a page over budget, or joined out of list order, is
-   * built by `build` instead.
-   */
-  const buildUncached = sqlite.transaction((scope: Scope, q: ListOrdersQuery): Buffer => {
+  /** The page without a page cache: its parts, in one read of the page's orders. */
+  const uncachedParts = sqlite.transaction((scope: Scope, q: ListOrdersQuery): JsonParts => {
     const s = scope.user === undefined ? ofOrg : ofUser;
     const total = s.total.get(scope)!;
-    const shown = { ...scope, limit: q.limit, offset: q.offset };
-    const close = `],"pagination":${JSON.stringify(offsetPage(q.limit, q.offset, total))}}`;
-    const ids = s.ids.all(shown);
-    if (ids.length === 0) return Buffer.from(OPEN + close);
-    if (joinInSqlite) {
-      const [joinedIds, body] = s.joinedByIds.get({ ...shown, open: OPEN, close })!;
-      // The orders' bytes: the body less its brackets and the commas between orders.
-      const wireBytes = body.length - OPEN.length - close.length - (ids.length - 1);
-      if (wireBytes <= maxPageBytes && joinedIds === ids.join(',')) return body;
-    }
-    return build(scope, q).body;
+    // Measured here: SQLite's length() of each row cost about 4x as much as this.
+    const wires = s.wireTexts
+      .all({ ...scope, limit: q.limit, offset: q.offset })
+      .map((w) => [typeof w === 'string' ? Buffer.byteLength(w) : w.length, w] as const);
+    const page = fitPage(wires, q.limit, ([bytes]) => bytes, maxPageBytes);
+    const close = `],"pagination":${JSON.stringify(offsetPage(page.limit, q.offset, total))}}`;
+    const parts = page.rows.map(([, wire]) => wire);
+    return new JsonParts(
+      OPEN,
+      parts,
+      close,
+      page.rows.map(([bytes]) => bytes),
+    );
   });
 
   /**
@@ -138,7 +136,7 @@ export function makeOrdersPages(
       const close = `],"pagination":${JSON.stringify(offsetPage(page.limit, q.offset, total))}}`;
       if (page.rows.length === 0) return { body: Buffer.from(OPEN + close), cacheKey };
       const shown = { ...scope, limit: page.rows.length, offset: q.offset };
-      if (joinInSqlite) {
+      if (utf8) {
         const [joinedKeys, body] = s.joined.get({ ...shown, open: OPEN, close })!;
         if (joinedKeys === keys.slice(0, page.rows.length).join(',')) return { body, cacheKey };
       }
@@ -146,9 +144,9 @@ export function makeOrdersPages(
     },
   );
 
-  return function ordersPage(orgId: string, q: ListOrdersQuery): Buffer {
+  return function ordersPage(orgId: string, q: ListOrdersQuery): Buffer | JsonParts {
     const scope: Scope = q.user_id === undefined ? { org: orgId } : { org: orgId, user: q.user_id };
-    if (!cache) return buildUncached(scope, q);
+    if (!cache) return uncachedParts(scope, q);
     // Nothing of the organisation's orders changed since this page was built: same bytes.
     const listKey = `list:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, listVersion.get(orgId) ?? 0])}`;
     const unchanged = cache.get(listKey);

@@ -108,10 +108,11 @@ export function registerOrderRoutes(router: Router, ctx: AppContext): void {
 
   // The hot list: sent as stored bytes (see orders.wire_json and wire-cache.ts); an unchanged
   // page is the same cached Buffer, so it is compressed once per coding (http/compression.ts).
-  router.read(
-    'listOrders',
-    ({ principal, query }) => new RawJson(q.ordersPage(principal.orgId, query), { reused: true }),
-  );
+  // Without the page cache it is parts, joined into a Buffer lent for the one response.
+  router.read('listOrders', ({ principal, query }) => {
+    const page = q.ordersPage(principal.orgId, query);
+    return new RawJson(page, { reused: Buffer.isBuffer(page) });
+  });
 
   router.readExtension('getOrder', ({ principal, params }) => {
     const order = q.order(params.order_id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinedJsonBytes } from '../json-bytes';
+import { JsonParts, joinedJsonBytes } from '../json-bytes';
 
 const plain = (open: string, texts: string[], close: string) =>
   Buffer.from(open + texts.join(',') + close, 'utf8');
@@ -40,5 +40,28 @@ describe('joinedJsonBytes', () => {
   it('keeps a lone surrogate as the plain encoding does (U+FFFD)', () => {
     const texts = ['"\ud800"', '"ok"'];
     expect(joinedJsonBytes('[', texts, ']').equals(plain('[', texts, ']'))).toBe(true);
+  });
+
+  it('writes into a larger lent Buffer, and the body is exactly its own bytes', () => {
+    const texts = ['{"id":"a","name":"Été"}', '{"id":"b"}'];
+    const lent = Buffer.alloc(1024, 0x7a);
+    const parts = new JsonParts(
+      '{"orders":[',
+      texts,
+      ']}',
+      texts.map((t) => Buffer.byteLength(t)),
+    );
+    const body = parts.bytes((n) => {
+      expect(n).toBe(plain('{"orders":[', texts, ']}').length);
+      return lent;
+    });
+    expect(body.buffer).toBe(lent.buffer);
+    expect(body.equals(plain('{"orders":[', texts, ']}'))).toBe(true);
+    expect(parts.bytes().equals(body)).toBe(true);
+  });
+
+  it('refuses to send a body shorter than its sizes say', () => {
+    // '"Été"' is 7 bytes in UTF-8, not 9: two bytes of the body would be old memory.
+    expect(() => new JsonParts('[', ['"Été"'], ']', [9]).bytes()).toThrow(/wrote 9 of 11 bytes/);
   });
 });
