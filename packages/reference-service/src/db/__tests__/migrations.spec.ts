@@ -14,9 +14,10 @@ import {
   schemaDrift,
   schemaTables,
 } from '@eo/catalog-store/testing';
+import Database from 'better-sqlite3';
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase } from '../client';
+import { MIGRATIONS_FOLDER, openDatabase, PAGE_SIZE } from '../client';
 import * as schema from '../schema';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-server-migrations-'));
@@ -32,6 +33,19 @@ describe('server migrations', () => {
     .prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'")
     .all() as Array<{ type: string; name: string; sql: string | null }>;
   const oneLine = (sql: string | null | undefined) => sql?.replace(/\s+/g, ' ');
+
+  it('makes new files with 16 KB pages and leaves an existing file its own', () => {
+    expect(PAGE_SIZE).toBe(16384);
+    expect(service.sqlite.pragma('page_size', { simple: true })).toBe(16384);
+    const oldFile = path.join(dir, 'old.db');
+    const old = new Database(oldFile);
+    old.pragma('page_size = 4096');
+    old.exec('CREATE TABLE before_service (x)');
+    old.close();
+    const reopened = openDatabase(oldFile);
+    expect(reopened.sqlite.pragma('page_size', { simple: true })).toBe(4096);
+    reopened.close();
+  });
 
   it('creates every table of the schema: columns, keys, indexes, unique columns, foreign keys', () => {
     expect(tables.length).toBeGreaterThanOrEqual(15);

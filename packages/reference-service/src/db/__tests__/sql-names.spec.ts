@@ -57,7 +57,6 @@ describe('the service SQL names only what the schema has', () => {
       'orders/orders-page.ts',
       'orders/orders-page.ts',
       'orders/orders-page.ts',
-      'orders/orders-page.ts',
       'orders/repository.ts',
       'orders/repository.ts',
       'orders/rows.ts',
