@@ -19,6 +19,9 @@
  * Prints, per scenario, the median of several launches, and when the launcher listened (its URL
  * printed). `--launcher tsx` runs the TypeScript sources through tsx (how `npm start` launched
  * before the bundle), for the before/after figure. A miss exits 1 (not in `--smoke`).
+ * `EO_BENCH_PAGE_PROFILE=<dir>` writes a V8 CPU profile of the page of each app launch there
+ * (from navigation to the mark; open it in Chrome DevTools): where the page's time goes;
+ * `EO_BENCH_LAUNCHER_PROFILE=<dir>` one of each app launcher process (Node's `--cpu-prof`).
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/cold-start.ts [--smoke] [--no-build] [--launcher tsx] [--runs N]
  */
@@ -46,11 +49,13 @@ buildApp();
 /** The launcher's command line: the built bundle `npm start` runs, or the sources under tsx. */
 function launcherArgs(dataDir: string): string[] {
   const rest = ['--data-dir', dataDir, '--renderer-dir', path.join(appDir, 'out', 'renderer')];
+  const profileDir = process.env.EO_BENCH_LAUNCHER_PROFILE;
+  const node = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (useTsx) {
     const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-    return [tsx, path.join(appDir, 'src', 'browser-mode', 'main.ts'), ...rest];
+    return [...node, tsx, path.join(appDir, 'src', 'browser-mode', 'main.ts'), ...rest];
   }
-  return [path.join(appDir, 'out', 'main', 'browser-mode.cjs'), ...rest];
+  return [...node, path.join(appDir, 'out', 'main', 'browser-mode.cjs'), ...rest];
 }
 
 interface Launch {
@@ -195,6 +200,13 @@ async function coldStart(browser: Browser, dataDir: string | null): Promise<Samp
   // while its backend starts: a new context is not the app's start-up.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  const profileDir = dataDir === null ? undefined : process.env.EO_BENCH_PAGE_PROFILE;
+  const cdp = profileDir ? await context.newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+    await cdp.send('Profiler.start');
+  }
   const launched = await launch(dataDir);
   try {
     await page.goto(launched.openUrl, { waitUntil: 'commit' });
@@ -205,6 +217,20 @@ async function coldStart(browser: Browser, dataDir: string | null): Promise<Samp
         timeout: 60_000,
       },
     );
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(profileDir, { recursive: true });
+      const file = path.join(
+        profileDir,
+        `page-${path.basename(dataDir!)}-${Date.now()}.cpuprofile`,
+      );
+      fs.writeFileSync(file, JSON.stringify(profile));
+      // Beside it, the page's requests: when each started, was sent, answered and ended.
+      const resources = await page.evaluate(() =>
+        JSON.stringify(performance.getEntriesByType('resource' as 'mark')),
+      );
+      fs.writeFileSync(file.replace(/\.cpuprofile$/, '.resources.json'), resources);
+    }
     // Epoch ms of each step, read in the page (its clock is this machine's).
     // Typed by hand: this file is compiled with Node's types, not the DOM's. No named functions
     // in the callback: tsx would wrap them in a helper the page does not have.

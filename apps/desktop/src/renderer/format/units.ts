@@ -13,8 +13,30 @@ function num(v: Maybe<number>): v is number {
   return typeof v === 'number' && Number.isFinite(v);
 }
 
+/**
+ * Formatters made once per set of options (`key`): making one costs tens of microseconds, a list
+ * of records formats hundreds of values, and `toLocaleString` makes a new one on every call.
+ */
+function cached<F>(made: Map<string, F>, key: string, make: () => F): F {
+  let f = made.get(key);
+  if (f === undefined) made.set(key, (f = make()));
+  return f;
+}
+
+const decimals = new Map<string, Intl.NumberFormat>();
+const counts = new Map<string, Intl.NumberFormat>();
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+const dates = new Map<string, Intl.DateTimeFormat>();
+const relativeTimes = new Map<string, Intl.RelativeTimeFormat>();
+
 function fixed(v: number, digits: number): string {
-  return v.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  const format = cached(
+    decimals,
+    String(digits),
+    () =>
+      new Intl.NumberFormat(undefined, { maximumFractionDigits: digits, minimumFractionDigits: 0 }),
+  );
+  return format.format(v);
 }
 
 /** Cloud cover and other 0..100 values: "12.5 %". */
@@ -70,15 +92,30 @@ export function formatLocalDateTime(iso: Maybe<string>, opts: TimeFormatOptions 
   if (Number.isNaN(t)) return iso;
   // The user's choice (Settings › Times), unless the caller pins a zone.
   if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, true);
-  return new Intl.DateTimeFormat(opts.locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
-  }).format(t);
+  const format = cached(
+    dateTimes,
+    zoneKey(t, opts),
+    () =>
+      new Intl.DateTimeFormat(opts.locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+        ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
+      }),
+  );
+  return format.format(t);
+}
+
+/**
+ * Which formatter formats instant `t`: by locale and zone; the computer's own zone also by its
+ * offset at `t`, so a zone changed while the app runs (a flight) is not formatted in the old one.
+ */
+function zoneKey(t: number, opts: TimeFormatOptions): string {
+  const local = opts.timeZone ? null : new Date(t).getTimezoneOffset();
+  return JSON.stringify([opts.locale, opts.timeZone, local]);
 }
 
 /** Date only, local: "17 May 2024". */
@@ -87,12 +124,18 @@ export function formatLocalDate(iso: Maybe<string>, opts: TimeFormatOptions = {}
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, false);
-  return new Intl.DateTimeFormat(opts.locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
-  }).format(t);
+  const format = cached(
+    dates,
+    zoneKey(t, opts),
+    () =>
+      new Intl.DateTimeFormat(opts.locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
+      }),
+  );
+  return format.format(t);
 }
 
 /** "5 minutes ago", "in 2 hours", relative to `now` (ms). */
@@ -101,7 +144,11 @@ export function formatRelative(iso: Maybe<string>, now: number, locale?: string)
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const seconds = Math.round((t - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = cached(
+    relativeTimes,
+    locale ?? '',
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   const abs = Math.abs(seconds);
   // Clocks of the backend and the page differ by a little: never "in 1 second".
   if (abs < 45) return rtf.format(0, 'second');
@@ -112,7 +159,7 @@ export function formatRelative(iso: Maybe<string>, now: number, locale?: string)
 
 /** A count with thousands separators: "12,345". */
 export function formatCount(v: Maybe<number>): string {
-  return num(v) ? v.toLocaleString() : MISSING;
+  return num(v) ? cached(counts, '', () => new Intl.NumberFormat()).format(v) : MISSING;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { utmWkt2 } from '@eo/domain';
 import { crsOfWkt } from '../crs-name';
 import { propertyRows } from '../stac-properties';
@@ -38,6 +38,19 @@ describe('units', () => {
     expect(tokyo).toContain('17:30');
     expect(formatLocalDateTime('not a date')).toBe('not a date');
     expect(formatLocalDateTime(null)).toBe(MISSING);
+  });
+
+  it("follows the computer's zone when it changes while the app runs (formatters are kept)", () => {
+    const iso = '2024-05-17T08:30:00Z';
+    try {
+      vi.stubEnv('TZ', 'Europe/Berlin');
+      expect(formatLocalDateTime(iso, { locale: 'en-GB' })).toContain('10:30');
+      expect(formatLocalDateTime(iso, { locale: 'en-GB' })).toContain('10:30');
+      vi.stubEnv('TZ', 'America/New_York');
+      expect(formatLocalDateTime(iso, { locale: 'en-GB' })).toContain('04:30');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('says how long ago something happened', () => {

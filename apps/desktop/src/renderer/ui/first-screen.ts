@@ -1,0 +1,22 @@
+/**
+ * When the first screen has shown what it is for (the catalog: its results listed and their
+ * footprints drawn, the frame after them painted). App loads the other screens' code and the
+ * first screen's later parts only then, so their modules are not evaluated between the results
+ * arriving and their first paint. A first screen that never shows results (the settings of a
+ * first run) lets them load `fallbackMs` after start instead.
+ */
+let shown!: () => void;
+const firstShown = new Promise<void>((resolve) => (shown = resolve));
+
+/** The results are on screen and painted: marks `eo:results-shown` (the benchmarks read it). */
+export function markResultsShown(): void {
+  globalThis.performance?.mark?.('eo:results-shown');
+  shown();
+}
+
+/** Resolves once the first screen showed its results, or after `fallbackMs`, whichever is first. */
+export function firstScreenShown(fallbackMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fallback = new Promise<void>((resolve) => (timer = setTimeout(resolve, fallbackMs)));
+  return Promise.race([firstShown, fallback]).finally(() => clearTimeout(timer));
+}
