@@ -25,8 +25,7 @@ function cached<F>(made: Map<string, F>, key: string, make: () => F): F {
 
 const decimals = new Map<string, Intl.NumberFormat>();
 const counts = new Map<string, Intl.NumberFormat>();
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-const dates = new Map<string, Intl.DateTimeFormat>();
+const instants = new Map<string, Intl.DateTimeFormat>();
 const relativeTimes = new Map<string, Intl.RelativeTimeFormat>();
 
 function fixed(v: number, digits: number): string {
@@ -87,51 +86,35 @@ export interface TimeFormatOptions {
  * is shown as given rather than hidden, so a bad stored value is still visible.
  */
 export function formatLocalDateTime(iso: Maybe<string>, opts: TimeFormatOptions = {}): string {
-  if (!iso) return MISSING;
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  // The user's choice (Settings › Times), unless the caller pins a zone.
-  if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, true);
-  const format = cached(
-    dateTimes,
-    zoneKey(t, opts),
-    () =>
-      new Intl.DateTimeFormat(opts.locale, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZoneName: 'short',
-        ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
-      }),
-  );
-  return format.format(t);
-}
-
-/**
- * Which formatter formats instant `t`: by locale and zone; the computer's own zone also by its
- * offset at `t`, so a zone changed while the app runs (a flight) is not formatted in the old one.
- */
-function zoneKey(t: number, opts: TimeFormatOptions): string {
-  const local = opts.timeZone ? null : new Date(t).getTimezoneOffset();
-  return JSON.stringify([opts.locale, opts.timeZone, local]);
+  return formatInstant(iso, opts, true);
 }
 
 /** Date only, local: "17 May 2024". */
 export function formatLocalDate(iso: Maybe<string>, opts: TimeFormatOptions = {}): string {
+  return formatInstant(iso, opts, false);
+}
+
+const DATE_PARTS = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+const TIME_PARTS = { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as const;
+
+/** `iso` as a local date, with its time of day and zone when `withTime`. */
+function formatInstant(iso: Maybe<string>, opts: TimeFormatOptions, withTime: boolean): string {
   if (!iso) return MISSING;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, false);
+  // The user's choice (Settings › Times), unless the caller pins a zone.
+  if (!opts.timeZone && timeDisplay.value === 'iso-utc') return isoUtc(t, withTime);
+  // By locale and zone; the computer's own zone also by its offset at `t`, so a zone changed
+  // while the app runs (a flight) is not formatted in the old one.
+  const local = opts.timeZone ? null : new Date(t).getTimezoneOffset();
+  const key = JSON.stringify([withTime, opts.locale, opts.timeZone, local]);
   const format = cached(
-    dates,
-    zoneKey(t, opts),
+    instants,
+    key,
     () =>
       new Intl.DateTimeFormat(opts.locale, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
+        ...DATE_PARTS,
+        ...(withTime ? TIME_PARTS : {}),
         ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
       }),
   );
