@@ -94,6 +94,34 @@ describe('BodyPool', () => {
     expect(pool.take(100).buffer).toBe(first.buffer);
   });
 
+  it('keeps a Buffer away from other responses when its client went away before the end', async () => {
+    const pool = new BodyPool({ smallestBytes: 4096 });
+    const body = pool.take(100).fill(0x64).subarray(0, 100);
+    let gone = () => {};
+    const closed = new Promise<void>((resolve) => (gone = resolve));
+    let started = () => {};
+    const writing = new Promise<void>((resolve) => (started = resolve));
+    handle = (res) => {
+      pool.returnWhenSent(res, body);
+      res.once('close', () => gone());
+      res.write(body.subarray(0, 50));
+      started();
+    };
+    const client = new AbortController();
+    const reply = fetch(base, { signal: client.signal }).then(
+      async (r) => r.body?.getReader().read(),
+      () => undefined,
+    );
+    await within(writing, 'the handler never started its response');
+    await reply;
+    client.abort();
+    await within(closed, 'the server never saw the client go');
+    // Never finished: not taken back, so no other body is written over bytes a socket may
+    // still hold.
+    expect(pool.freeCount).toBe(0);
+    expect(pool.take(100).buffer).not.toBe(body.buffer);
+  });
+
   it('leaves alone a Buffer it did not lend, and does not keep one above its largest size', async () => {
     const pool = new BodyPool({ smallestBytes: 1024, largestKeptBytes: 8192 });
     const foreign = Buffer.alloc(2048, 0x62);
