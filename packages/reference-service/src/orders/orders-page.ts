@@ -2,26 +2,20 @@
  * GET /v0/orders bodies: `{"orders":[` + the page's stored `orders.wire_json` joined by commas
  * + `],"pagination":{...}}`.
  *
+ * A page's orders are read as texts (`CAST(wire_json AS TEXT)`: V8 strings in the young heap,
+ * no copy of the page made in SQLite) and encoded once into the body (http/json-bytes.ts). The
+ * texts are exact: `wire_json` is only ever the UTF-8 of a JS string (valid UTF-8), so decoding
+ * and encoding it again gives its bytes back. A database whose text encoding is not UTF-8 is
+ * read as bytes instead: SQLite would read the stored bytes as UTF-16.
+ *
  * With the page cache (wire-cache.ts), whole bodies are kept under a key of the query, the
  * total and every `id@wire_version` of the page, read on every request; an unchanged page is
- * the same Buffer again (http/compression.ts keeps its compressed forms beside it). A page
- * missing from the cache is joined in SQLite (`group_concat` of the blobs, the prefix and suffix
- * around it), so it comes back as one Buffer: reading one Buffer per order and joining them in
- * JS cost about three times as much (100 Buffers allocated, copied and collected, then copied
- * again into the body). `group_concat` has no defined order without an ORDER BY of its own, and
- * one makes SQLite sort the blobs in a temporary B-tree; instead the same query joins the
- * page's keys in the same pass, and the body is used only when they are the page in list order
- * (they always have been): otherwise the page is read again the plain way.
- *
- * Without the page cache, a page is its parts (`JsonParts`): the orders' wire JSON read as
- * texts and measured once, which the endpoint encodes once into a Buffer lent for that
- * one response (http/body-pool.ts). Texts live in V8's young heap and die there; a fresh
- * body-sized Buffer per request (SQLite's join and its copy) cost a third of the request in
- * page faults. The texts are exact: `wire_json` is only ever the UTF-8 of a JS string (valid
- * UTF-8), so decoding and encoding it again gives its bytes back.
- *
- * A database whose text encoding is not UTF-8 takes the plain way in both: SQLite would read
- * the stored bytes as UTF-16.
+ * the same Buffer again (http/compression.ts keeps its compressed forms beside it), a page
+ * missing from it is joined into a Buffer of its own, which the cache keeps. Without the page
+ * cache, a page is its parts (`JsonParts`), which the endpoint joins into a Buffer lent for that
+ * one response (http/body-pool.ts): a fresh body-sized Buffer per request (when SQLite joined
+ * the page, its `group_concat` and better-sqlite3's copy of it) cost a third of the request in
+ * page faults.
  */
 import type { ListOrdersQuery } from '@eo/domain';
 import type Database from 'better-sqlite3';
@@ -50,26 +44,11 @@ function pageStatements(sqlite: Database.Database, byUser: boolean, utf8: boolea
         page('id, wire_version, length(wire_json)'),
       )
       .raw(),
-    /** [the keys joined, OPEN + the wires joined + close] in one pass over the page. */
-    joined: sqlite
-      .prepare<
-        [Scope & { limit: number; offset: number; open: string; close: string }],
-        [string, Buffer]
-      >(
-        `SELECT group_concat(id || '@' || wire_version, ','),
-                CAST(@open || group_concat(wire_json, ',') || @close AS BLOB)
-         FROM (${page('id, wire_version, wire_json')})`,
-      )
-      .raw(),
     /** The page's wire JSON as texts, in list order (as bytes if the database is not UTF-8). */
     wireTexts: sqlite
       .prepare<[Scope & { limit: number; offset: number }], string | Buffer>(
         page(utf8 ? 'CAST(wire_json AS TEXT)' : 'wire_json'),
       )
-      .pluck(),
-    /** The plain way: one Buffer per order, in list order. */
-    wires: sqlite
-      .prepare<[Scope & { limit: number; offset: number }], Buffer>(page('wire_json'))
       .pluck(),
   };
 }
@@ -114,35 +93,28 @@ export function makeOrdersPages(
 
   /**
    * The page from the database: its keys and total are read on every call; the body comes
-   * from the page cache when it holds these exact orders, or is assembled.
+   * from the page cache when it holds these exact orders, or is joined (and kept there).
    */
-  const build = sqlite.transaction(
-    (scope: Scope, q: ListOrdersQuery): { body: Buffer; cacheKey: string } => {
-      // One read transaction: the total, the keys and the body are of one database state,
-      // even while another connection writes.
-      const s = scope.user === undefined ? ofOrg : ofUser;
-      const total = s.total.get(scope)!;
-      const refs = s.refs.all({ ...scope, limit: q.limit, offset: q.offset });
-      const keys = refs.map(([id, version]) => `${id}@${version}`);
-      const cacheKey = cache
-        ? `page:${JSON.stringify([scope.org, scope.user ?? null, q.limit, q.offset, total])}:${keys.join(',')}`
-        : '';
-      const hit = cache?.get(cacheKey);
-      if (hit) return { body: hit, cacheKey };
+  const build = sqlite.transaction((pages: ByteLru, scope: Scope, q: ListOrdersQuery): Buffer => {
+    // One read transaction: the total, the keys and the body are of one database state,
+    // even while another connection writes.
+    const s = scope.user === undefined ? ofOrg : ofUser;
+    const total = s.total.get(scope)!;
+    const refs = s.refs.all({ ...scope, limit: q.limit, offset: q.offset });
+    const keys = refs.map(([id, version]) => `${id}@${version}`).join(',');
+    const cacheKey = `page:${JSON.stringify([scope.org, scope.user ?? null, q.limit, q.offset, total])}:${keys}`;
+    const hit = pages.get(cacheKey);
+    if (hit) return hit;
 
-      // A page ends early rather than grow past the byte budget (one tenant's huge orders must
-      // not make every page of theirs megabytes); `limit` then says how many it holds.
-      const page = fitPage(refs, q.limit, ([, , bytes]) => bytes, maxPageBytes);
-      const close = `],"pagination":${JSON.stringify(offsetPage(page.limit, q.offset, total))}}`;
-      if (page.rows.length === 0) return { body: Buffer.from(OPEN + close), cacheKey };
-      const shown = { ...scope, limit: page.rows.length, offset: q.offset };
-      if (utf8) {
-        const [joinedKeys, body] = s.joined.get({ ...shown, open: OPEN, close })!;
-        if (joinedKeys === keys.slice(0, page.rows.length).join(',')) return { body, cacheKey };
-      }
-      return { body: joinedJsonBytes(OPEN, s.wires.all(shown), close), cacheKey };
-    },
-  );
+    // A page ends early rather than grow past the byte budget (one tenant's huge orders must
+    // not make every page of theirs megabytes); `limit` then says how many it holds.
+    const page = fitPage(refs, q.limit, ([, , bytes]) => bytes, maxPageBytes);
+    const close = `],"pagination":${JSON.stringify(offsetPage(page.limit, q.offset, total))}}`;
+    const wires = s.wireTexts.all({ ...scope, limit: page.rows.length, offset: q.offset });
+    const body = joinedJsonBytes(OPEN, wires, close);
+    pages.set(cacheKey, body);
+    return body;
+  });
 
   return function ordersPage(orgId: string, q: ListOrdersQuery): Buffer | JsonParts {
     const scope: Scope = q.user_id === undefined ? { org: orgId } : { org: orgId, user: q.user_id };
@@ -151,8 +123,7 @@ export function makeOrdersPages(
     const listKey = `list:${JSON.stringify([orgId, q.user_id ?? null, q.limit, q.offset, listVersion.get(orgId) ?? 0])}`;
     const unchanged = cache.get(listKey);
     if (unchanged) return unchanged;
-    const { body, cacheKey } = build(scope, q);
-    cache.set(cacheKey, body);
+    const body = build(cache, scope, q);
     cache.set(listKey, body);
     return body;
   };

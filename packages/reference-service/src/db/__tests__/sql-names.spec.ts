@@ -56,7 +56,6 @@ describe('the service SQL names only what the schema has', () => {
       // starts, so every server test would fail on a misspelt name; page-assembly.spec runs them.
       'orders/orders-page.ts',
       'orders/orders-page.ts',
-      'orders/orders-page.ts',
       'orders/repository.ts',
       'orders/repository.ts',
       'orders/rows.ts',
