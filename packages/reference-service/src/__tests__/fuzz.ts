@@ -96,10 +96,3 @@ export function expectClearRefusal(res: LightMyRequestResponse, what: string): v
   expect(res.statusCode, what).toBeLessThan(500);
   if (res.statusCode >= 400) expectOurShape(res.json(), what);
 }
-
-/**
- * A signed query with its signature's first character changed, always to another one (a
- * fixed replacement would leave 1 signature in 64 untouched, and signatures change with time).
- */
-export const withTamperedSignature = (query: string): string =>
-  query.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);

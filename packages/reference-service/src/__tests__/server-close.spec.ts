@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server';
+import { within } from './within';
 
 let dataDir: string;
 let server: RunningServer | undefined;
@@ -38,17 +39,6 @@ function readUntilClosed(socket: net.Socket): Promise<string> {
   let text = '';
   socket.setEncoding('utf8').on('data', (c: string) => (text += c));
   return new Promise((resolve) => socket.once('close', () => resolve(text)));
-}
-
-/** Resolves with `what`'s result, or rejects saying what never happened within `ms`. */
-function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    p.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms);
-    }),
-  ]);
 }
 
 describe('closing the server', () => {

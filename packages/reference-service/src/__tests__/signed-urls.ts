@@ -4,3 +4,10 @@ export function withoutSignatures(body: unknown): unknown {
     JSON.stringify(body).replace(/\?expires=\d+&org=[^&"]*&signature=[\w-]+/g, '?<signed>'),
   );
 }
+
+/**
+ * A signed query with its signature's first character changed, always to another one (a
+ * fixed replacement would leave 1 signature in 64 untouched, and signatures change with time).
+ */
+export const withTamperedSignature = (query: string): string =>
+  query.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);

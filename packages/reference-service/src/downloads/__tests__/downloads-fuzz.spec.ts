@@ -15,8 +15,8 @@ import {
   printable,
   rangeHeader,
   segment,
-  withTamperedSignature,
 } from '../../__tests__/fuzz';
+import { withTamperedSignature } from '../../__tests__/signed-urls';
 import { createAoi, insertFixtureScenes } from '../../aois/__tests__/fixtures';
 import { createTestApp, DEMO, OTHER, type TestApp } from '../../testing/harness';
 import { manifestPath } from '../files';

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../__tests__/within';
 import { BodyPool } from '../body-pool';
 
 /** What the next request's handler does with its response (set by each test). */
@@ -23,14 +24,15 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-/** `p`, or a failure that says what never happened (well inside the test's timeout). */
-function within<T>(p: Promise<T>, what: string, ms = 5000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+/** A promise and what settles it: the moments a handler and a test wait for. */
+function signal(): { reached: Promise<void>; reach: () => void } {
+  let reach!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { reached, reach };
 }
+
+/** Bounded waits here: a step of a local round trip, well inside the test's timeout. */
+const WAIT_MS = 5000;
 
 /** A GET whose body is read whole. */
 const get = async (): Promise<Buffer> => Buffer.from(await (await fetch(base)).arrayBuffer());
@@ -40,13 +42,13 @@ const get = async (): Promise<Buffer> => Buffer.from(await (await fetch(base)).a
  * server's response has finished, after the pool's own `finish` listener ran.
  */
 function serveNext(pool: BodyPool, body: Buffer): Promise<void> {
-  return new Promise((finished) => {
-    handle = (res) => {
-      pool.returnWhenSent(res, body);
-      res.once('finish', () => finished());
-      res.end(body);
-    };
-  });
+  const finished = signal();
+  handle = (res) => {
+    pool.returnWhenSent(res, body);
+    res.once('finish', finished.reach);
+    res.end(body);
+  };
+  return finished.reached;
 }
 
 describe('BodyPool', () => {
@@ -59,7 +61,7 @@ describe('BodyPool', () => {
 
     const finished = serveNext(pool, body);
     expect((await get()).equals(Buffer.alloc(10_000, 0x61))).toBe(true);
-    await within(finished, 'the response never finished');
+    await within(WAIT_MS, 'the response finishing', finished);
     expect(pool.freeCount).toBe(1);
     // The next body is written over the same memory.
     expect(pool.take(10_000).buffer).toBe(lent.buffer);
@@ -69,27 +71,24 @@ describe('BodyPool', () => {
   it('never lends a Buffer twice while its response is being sent', async () => {
     const pool = new BodyPool({ smallestBytes: 4096 });
     const first = pool.take(100).fill(0x63).subarray(0, 100);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started = () => {};
-    const writing = new Promise<void>((resolve) => (started = resolve));
-    const sent = new Promise<void>((finished) => {
-      handle = (res) => {
-        pool.returnWhenSent(res, first);
-        res.once('finish', () => finished());
-        res.write(first.subarray(0, 50));
-        started();
-        // The rest only once the test says so: until then the response is unfinished.
-        void held.then(() => res.end(first.subarray(50)));
-      };
-    });
+    const held = signal();
+    const writing = signal();
+    const sent = signal();
+    handle = (res) => {
+      pool.returnWhenSent(res, first);
+      res.once('finish', sent.reach);
+      res.write(first.subarray(0, 50));
+      writing.reach();
+      // The rest only once the test says so: until then the response is unfinished.
+      void held.reached.then(() => res.end(first.subarray(50)));
+    };
     const reply = get();
-    await within(writing, 'the handler never started its response');
+    await within(WAIT_MS, 'the handler starting its response', writing.reached);
     const second = pool.take(100);
     expect(second.buffer).not.toBe(first.buffer);
-    release();
+    held.reach();
     expect((await reply).equals(Buffer.alloc(100, 0x63))).toBe(true);
-    await within(sent, 'the response never finished');
+    await within(WAIT_MS, 'the response finishing', sent.reached);
     expect(pool.freeCount).toBe(1);
     expect(pool.take(100).buffer).toBe(first.buffer);
   });
@@ -97,25 +96,23 @@ describe('BodyPool', () => {
   it('keeps a Buffer away from other responses when its client went away before the end', async () => {
     const pool = new BodyPool({ smallestBytes: 4096 });
     const body = pool.take(100).fill(0x64).subarray(0, 100);
-    let gone = () => {};
-    const closed = new Promise<void>((resolve) => (gone = resolve));
-    let started = () => {};
-    const writing = new Promise<void>((resolve) => (started = resolve));
+    const closed = signal();
+    const writing = signal();
     handle = (res) => {
       pool.returnWhenSent(res, body);
-      res.once('close', () => gone());
+      res.once('close', closed.reach);
       res.write(body.subarray(0, 50));
-      started();
+      writing.reach();
     };
     const client = new AbortController();
     const reply = fetch(base, { signal: client.signal }).then(
       async (r) => r.body?.getReader().read(),
       () => undefined,
     );
-    await within(writing, 'the handler never started its response');
+    await within(WAIT_MS, 'the handler starting its response', writing.reached);
     await reply;
     client.abort();
-    await within(closed, 'the server never saw the client go');
+    await within(WAIT_MS, 'the server seeing the client go', closed.reached);
     // Never finished: not taken back, so no other body is written over bytes a socket may
     // still hold.
     expect(pool.freeCount).toBe(0);
@@ -127,13 +124,13 @@ describe('BodyPool', () => {
     const foreign = Buffer.alloc(2048, 0x62);
     let finished = serveNext(pool, foreign);
     await get();
-    await within(finished, 'the response never finished');
+    await within(WAIT_MS, 'the response finishing', finished);
     expect(pool.freeCount).toBe(0);
 
     const large = pool.take(20_000);
     finished = serveNext(pool, large.subarray(0, 20_000));
     expect((await get()).length).toBe(20_000);
-    await within(finished, 'the response never finished');
+    await within(WAIT_MS, 'the response finishing', finished);
     expect(pool.freeCount).toBe(0);
   });
 
@@ -144,7 +141,7 @@ describe('BodyPool', () => {
     for (const body of lent) {
       const finished = serveNext(pool, body.subarray(0, 10));
       await get();
-      await within(finished, 'the response never finished');
+      await within(WAIT_MS, 'the response finishing', finished);
     }
     expect(pool.freeCount).toBe(2);
   });

@@ -3,9 +3,10 @@
  * compares every response, byte for byte, with that page assembled here the plain way (one
  * ordered SELECT of `wire_json`, the byte budget applied in JS, joined with commas), with the
  * page cache on and off, across filters, limits, offsets, page cuts at the byte budget,
- * non-ASCII text and changes. The service builds the page another way (the join happens in
- * SQLite, `orders-page.ts`), and this is what says its bytes are the same. A database in UTF-16
- * takes the plain way in the service too (SQLite would read the stored UTF-8 as UTF-16).
+ * non-ASCII text and changes. The service builds the page another way (the orders read as
+ * texts and encoded again, `orders-page.ts`), and this is what says its bytes are the same. A
+ * database in UTF-16 is read as bytes in the service (SQLite would read the stored UTF-8 as
+ * UTF-16).
  */
 import fs from 'node:fs';
 import os from 'node:os';

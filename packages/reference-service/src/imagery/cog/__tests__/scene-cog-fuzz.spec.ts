@@ -15,8 +15,8 @@ import {
   printable,
   rangeHeader,
   segment,
-  withTamperedSignature,
 } from '../../../__tests__/fuzz';
+import { withTamperedSignature } from '../../../__tests__/signed-urls';
 import { createTestApp, DEMO, type TestApp } from '../../../testing/harness';
 import { insertSquareScene } from '../../../testing/scenes';
 
