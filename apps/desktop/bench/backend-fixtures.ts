@@ -88,7 +88,7 @@ export async function mirrorWith(
   const base = templates ?? (await demoTemplates());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-desktop-bench-'));
   const db = openMirrorDatabase(path.join(dataDir, 'mirror.sqlite'));
-  // The mirror's own layout (compact: packed records), as its sync writes them.
+  // The mirror's own layout (compact: packed records), as a sync leaves them once packed.
   const insert = makeCatalogInserter(db.sqlite, 'strict', COMPACT_LAYOUT);
   const rnd = prng(42);
   const links = { orgId: 'mirror', orderId: null, orderItemId: null };

@@ -10,6 +10,7 @@
 import { is, SQL } from 'drizzle-orm';
 import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { catalogShared } from './compact/shared-texts';
+import { catalogUnpacked } from './compact/unpacked';
 import { catalogFootprints } from './footprints';
 import { JSON_LAYOUT, type CatalogLayout } from './layout';
 import { CATALOG_RTREE_DDL } from './rtree';
@@ -23,6 +24,7 @@ export function catalogDdl(layout: CatalogLayout = JSON_LAYOUT): string[] {
     ...tableDdl(compactCatalogRecords),
     ...tableDdl(catalogFootprints),
     ...tableDdl(catalogShared),
+    ...tableDdl(catalogUnpacked),
     CATALOG_RTREE_DDL,
   ];
 }

@@ -11,7 +11,15 @@ export {
   type SharedTexts,
 } from './compact/shared-texts';
 export { decodeGeometry, encodeGeometry, geometryJson } from './compact/geometry-blob';
-export { packRecord, unpackRecord, type RecordContext } from './compact/record-blob';
+export {
+  packRecord,
+  storeRecordText,
+  storedText,
+  unpackRecord,
+  type RecordContext,
+} from './compact/record-blob';
+export { catalogUnpacked } from './compact/unpacked';
+export { makeCatalogPacker, type PackingProgress } from './compact/packing';
 export {
   installRecordFunction,
   makeCatalogRecordReader,
@@ -37,6 +45,8 @@ export {
   makeCatalogDeleter,
   makeCatalogMover,
   CatalogRecordIdError,
+  MAX_UNPACKED,
+  type CatalogPacking,
   type CatalogLinks,
   type CatalogReading,
   type CatalogRecordOut,

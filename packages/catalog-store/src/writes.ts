@@ -19,8 +19,8 @@ import {
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { encodeGeometry } from './compact/geometry-blob';
-import { packRecord } from './compact/record-blob';
-import { sharedTexts } from './compact/shared-texts';
+import { packRecord, storeRecordText } from './compact/record-blob';
+import { sharedTexts, sharedValuesOf } from './compact/shared-texts';
 import { footprintWriter } from './footprints';
 import { COMPACT_LAYOUT, JSON_LAYOUT, type CatalogLayout } from './layout';
 
@@ -55,17 +55,6 @@ const SHARED_COLUMNS = [
 ];
 const JSON_COLUMNS = ['record_json'];
 const COMPACT_COLUMNS = ['platform', 'sun_elevation', 'item_updated_us', 'geometry', 'record'];
-
-/**
- * Values records share whole, stored once in the compact layout (`compact/shared-texts.ts`):
- * a zone's WKT (or PROJJSON) and the extension list.
- */
-function sharedValuesOf(details: Record<string, unknown>, p: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  for (const v of [p['proj:wkt2'], p['proj:projjson'], details.stac_extensions])
-    if (v !== undefined) out.push(JSON.stringify(v));
-  return out;
-}
 
 type Bounds = readonly [number, number, number, number];
 
@@ -198,6 +187,8 @@ function recordRow(
 /** What a layout adds to the shared columns of a row. */
 interface LayoutWriter {
   readonly columns: readonly string[];
+  /** After row `seq` was written with what `finish` added. */
+  written?(seq: number | bigint): void;
   finish(
     row: unknown[],
     r: {
@@ -216,13 +207,49 @@ const JSON_WRITER: LayoutWriter = {
   finish: (row, r) => void row.push(r.json),
 };
 
+/**
+ * When the compact layout packs a record: at once, or (`later`) stored as its text and listed
+ * in `catalog_unpacked` for `makeCatalogPacker` (`compact/packing.ts`), which a caller runs
+ * when the app is idle. `later` is what a sync uses, up to `MAX_UNPACKED` rows waiting.
+ */
+export type CatalogPacking = 'now' | 'later';
+
+/**
+ * Rows stored as text at most (about 2.5 kB each on generated records: ~0.6 GB): past it a
+ * `later` writer packs at once, so a sync far larger than this never needs several times the
+ * mirror's packed size on disk before it is packed.
+ */
+export const MAX_UNPACKED = 250_000;
+
 /** The compact layout: the typed columns it adds, the exact footprint, the packed record. */
-function compactWriter(sqlite: Database.Database): LayoutWriter {
+function compactWriter(sqlite: Database.Database, packing: CatalogPacking): LayoutWriter {
   const shared = sharedTexts(sqlite);
+  const waiting =
+    packing === 'later'
+      ? sqlite.prepare('INSERT OR IGNORE INTO catalog_unpacked (seq) VALUES (?)')
+      : null;
+  // Counted once: between two writers only the packer takes rows off the list.
+  let unpacked =
+    waiting === null
+      ? MAX_UNPACKED
+      : (sqlite.prepare('SELECT count(*) FROM catalog_unpacked').pluck().get() as number);
+  let stored = false;
   return {
     columns: COMPACT_COLUMNS,
     finish(row, { json, details, p, read, col }) {
       const geometry = encodeGeometry(details.geometry);
+      row.push(
+        typeof p.platform === 'string' ? p.platform : null,
+        col(p['view:sun_elevation'], read.num, 'details.properties.view:sun_elevation'),
+        // As the mirror's incremental sync reads its watermark: any readable instant.
+        readInstant(p.updated),
+        geometry,
+      );
+      stored = unpacked < MAX_UNPACKED;
+      if (stored) {
+        row.push(storeRecordText(json));
+        return;
+      }
       const context = {
         id: row[0] as string,
         itemId: row[5] as string,
@@ -231,20 +258,20 @@ function compactWriter(sqlite: Database.Database): LayoutWriter {
         datetimeUs: row[7] as number | null,
         geometry,
       };
-      row.push(
-        typeof p.platform === 'string' ? p.platform : null,
-        col(p['view:sun_elevation'], read.num, 'details.properties.view:sun_elevation'),
-        // As the mirror's incremental sync reads its watermark: any readable instant.
-        readInstant(p.updated),
-        geometry,
-        packRecord(json, sharedValuesOf(details, p), context, shared),
-      );
+      row.push(packRecord(json, sharedValuesOf(details, p), context, shared));
+    },
+    written(seq) {
+      if (stored) unpacked += waiting!.run(seq).changes;
     },
   };
 }
 
-function layoutWriter(sqlite: Database.Database, layout: CatalogLayout): LayoutWriter {
-  return layout === COMPACT_LAYOUT ? compactWriter(sqlite) : JSON_WRITER;
+function layoutWriter(
+  sqlite: Database.Database,
+  layout: CatalogLayout,
+  packing: CatalogPacking = 'now',
+): LayoutWriter {
+  return layout === COMPACT_LAYOUT ? compactWriter(sqlite, packing) : JSON_WRITER;
 }
 
 function rtreeInsert(sqlite: Database.Database) {
@@ -262,9 +289,10 @@ export function makeCatalogInserter(
   sqlite: Database.Database,
   reading: CatalogReading = 'strict',
   layout: CatalogLayout = JSON_LAYOUT,
+  packing?: CatalogPacking,
 ) {
   const read = reading === 'lenient' ? LENIENT : STRICT;
-  const writer = layoutWriter(sqlite, layout);
+  const writer = layoutWriter(sqlite, layout, packing);
   const columns = [...SHARED_COLUMNS, ...writer.columns];
   const insert = sqlite.prepare(
     `INSERT INTO catalog_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
@@ -274,6 +302,7 @@ export function makeCatalogInserter(
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
     const { row, bounds, geometry, unreadable } = recordRow(record, links, read, writer);
     const r = insert.run(...row);
+    writer.written?.(r.lastInsertRowid);
     if (bounds) insertRtree(r.lastInsertRowid, bounds);
     writeFootprint(r.lastInsertRowid, geometry, bounds);
     return unreadable;
@@ -290,9 +319,10 @@ export function makeCatalogUpserter(
   sqlite: Database.Database,
   reading: CatalogReading = 'strict',
   layout: CatalogLayout = JSON_LAYOUT,
+  packing?: CatalogPacking,
 ) {
   const read = reading === 'lenient' ? LENIENT : STRICT;
-  const writer = layoutWriter(sqlite, layout);
+  const writer = layoutWriter(sqlite, layout, packing);
   const columns = [...SHARED_COLUMNS, ...writer.columns];
   const updates = columns
     .filter((c) => c !== 'id')
@@ -308,6 +338,7 @@ export function makeCatalogUpserter(
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
     const { row, bounds, geometry, unreadable } = recordRow(record, links, read, writer);
     const { seq } = upsert.get(...row) as { seq: number };
+    writer.written?.(seq);
     dropRtree.run(seq);
     if (bounds) insertRtree(seq, bounds);
     writeFootprint(seq, geometry, bounds);

@@ -30,6 +30,7 @@ import {
   installFootprintFunction,
   JSON_LAYOUT,
   makeCatalogSearch,
+  makeCatalogPacker,
   makeCatalogUpserter,
 } from '@eo/catalog-store';
 import { migrationsBefore } from '@eo/catalog-store/testing';
@@ -93,7 +94,12 @@ try {
 
   const local = openMirrorDatabase(path.join(dir, 'compact.db'));
   const writer = makeMirrorWriters(local.sqlite).catalogs;
-  const writeNew = local.sqlite.transaction((batch: unknown[]) => writer.write(batch, PASS));
+  // Packed as the app packs after a sync (the writer stores text), batch by batch.
+  const packer = makeCatalogPacker(local.sqlite);
+  const writeNew = local.sqlite.transaction((batch: unknown[]) => {
+    writer.write(batch, PASS);
+    while (packer.next(BATCH).left > 0);
+  });
 
   let textBytes = 0;
   const gzip = zlib.createGzip({ level: 9 });

@@ -12,7 +12,9 @@ import type { CatalogSearchRequestInput } from '@eo/domain';
 import { DEMO } from '@eo/fixtures';
 import type Database from 'better-sqlite3';
 import { MIGRATIONS_FOLDER, openMirrorDatabase, PAGE_SIZE } from '../src/db/open';
+import { givePagesBack } from '../src/mirror/packing';
 import { makeMirrorWriters } from '../src/mirror/writers';
+import { makeCatalogPacker } from '@eo/catalog-store';
 import { cached, fmt, log } from './common';
 
 const BATCH = 20_000;
@@ -39,7 +41,12 @@ export async function cachedMirror(records: number): Promise<string> {
     local.sqlite.pragma('synchronous = OFF');
     local.sqlite.pragma('cache_size = -1000000');
     const writer = makeMirrorWriters(local.sqlite).catalogs;
-    const write = local.sqlite.transaction((batch: unknown[]) => writer.write(batch, BENCH_PASS));
+    // Packed as the app packs after a sync (the writer stores text), batch by batch.
+    const packer = makeCatalogPacker(local.sqlite);
+    const write = local.sqlite.transaction((batch: unknown[]) => {
+      writer.write(batch, BENCH_PASS);
+      while (packer.next(BATCH).left > 0);
+    });
     let batch: unknown[] = [];
     let n = 0;
     const generated = generateCatalogRecords(records, {
@@ -58,6 +65,7 @@ export async function cachedMirror(records: number): Promise<string> {
       }
     }
     write(batch);
+    givePagesBack(local.sqlite);
     local.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     local.close();
     log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

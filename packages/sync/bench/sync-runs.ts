@@ -4,8 +4,10 @@
  * the engine with its defaults. Shared by first-sync.ts and sync-stages.ts.
  */
 import { createEoClient } from '@eo/api-client';
+import { makeCatalogPacker } from '@eo/catalog-store';
 import type Database from 'better-sqlite3';
 import type { openMirrorDatabase } from '../src/db/open';
+import { givePagesBack, PACK_BATCH } from '../src/mirror/packing';
 import { createSyncEngine, DEFAULT_PULL } from '../src/pull/engine';
 import type { ServiceProcess } from './reference-service';
 
@@ -153,6 +155,16 @@ export async function floorSync(
 /** A page's records (its own function: sync-stages.ts counts it as the floor's transport). */
 function readPage(text: string, key: string): unknown[] {
   return (JSON.parse(text) as Record<string, unknown[]>)[key]!;
+}
+
+/**
+ * What the app does after a sync, when idle: packs every record the sync stored as its text
+ * (`src/mirror/packing.ts`), here in one go.
+ */
+export function packAll(local: ReturnType<typeof openMirrorDatabase>): void {
+  const packer = makeCatalogPacker(local.sqlite);
+  const batch = local.sqlite.transaction(() => packer.next(PACK_BATCH));
+  for (let left = 1; left > 0; givePagesBack(local.sqlite)) left = batch().left;
 }
 
 /** The engine, with its defaults: orders and the catalog. */

@@ -86,6 +86,8 @@ export {
   type WatcherClock,
 } from './connectivity-watcher';
 export { makeOutboxMirror } from './mirror/outbox-mirror';
+export { PACK_BATCH, type PackRecordsOptions } from './mirror/packing';
+export type { PackingProgress } from '@eo/catalog-store';
 export {
   openMirror,
   type Mirror,

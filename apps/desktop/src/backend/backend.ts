@@ -53,6 +53,12 @@ import { makeOfflineRasterParts } from './offline-raster-parts';
 import type { RasterBytesAnswer } from './raster-bytes';
 import { quoteOrder } from './quote';
 
+/**
+ * After launch, packing what a closed app left stored as text waits this long: after the first
+ * screen and the embedded service's start (`launch.ts`), so it never competes with them.
+ */
+const PACK_AFTER_LAUNCH_MS = 5_000;
+
 export interface BackendOptions {
   readonly dataDir: string;
   readonly secrets: Secrets;
@@ -73,6 +79,11 @@ export interface BackendOptions {
   readonly syncOnFirstConnect?: boolean;
   /** Waits of the follow-up of unfinished records (created-refresh.ts); default 2 s to 60 s. */
   readonly followBackoff?: FollowBackoff | undefined;
+  /**
+   * Packing what a closed app left stored as text starts this long after launch (default
+   * `PACK_AFTER_LAUNCH_MS`); after a sync it starts at once.
+   */
+  readonly packAfterLaunchMs?: number;
   /**
    * Sites taken offline (@eo/sync's stored windows). Default: the mirror's (`mirror.offline`);
    * tests may give windows they wrote.
@@ -272,12 +283,19 @@ export function createBackend(options: BackendOptions): Backend {
         mirror: local,
         events,
         service: () => settings.serviceUrl ?? embeddedUrl,
+        onImported: () => runner.packStoredRecords(),
       }),
     ),
   };
 
   connection.connect();
   runner.schedule();
+  // What a closed app left stored as text: packed once the first screen had its moment.
+  const packLater = setTimeout(
+    () => runner.packStoredRecords(),
+    options.packAfterLaunchMs ?? PACK_AFTER_LAUNCH_MS,
+  );
+  packLater.unref?.();
 
   return {
     handlers,
@@ -295,6 +313,7 @@ export function createBackend(options: BackendOptions): Backend {
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(packLater);
       created.close();
       connection.close();
       await runner.close();

@@ -37,6 +37,8 @@ export interface FieldPackagesDeps {
   readonly service: () => string | null;
   /** Where temporary folders go (tests: a folder of theirs). */
   readonly tmpDir?: string | undefined;
+  /** After an import: its catalog records were stored as text, to pack in the background. */
+  readonly onImported?: (() => void) | undefined;
 }
 
 /** The options as @eo/sync takes them: no rasters, the budget at most the app's limit. */
@@ -143,6 +145,7 @@ export function makeFieldPackageActions(deps: FieldPackagesDeps) {
         deps.events.emit('records.changed', {
           kinds: ['orders', 'aois', 'indices', 'visualizations', 'deliveries', 'jobs'],
         });
+        deps.onImported?.();
         return report;
       }),
   };

@@ -1,7 +1,9 @@
 /**
  * Syncing the mirror from the service: one sync at a time (started by a person, by the timer
  * of the sync interval, or by the first connection online while the mirror was never synced),
- * its progress and end as events, and the mirror's status per resource.
+ * its progress and end as events, and the mirror's status per resource. After a sync (and once
+ * after launch, for what a closed app left) the catalog records it stored as text are packed
+ * in the background (`Mirror.packing`), stopped when a sync starts or the app closes.
  */
 import type { EoClient } from '@eo/api-client';
 import type { CatalogSearchRequestInput } from '@eo/domain';
@@ -39,6 +41,31 @@ export function createSyncRunner(options: SyncRunnerOptions) {
   let closed = false;
   /** How the last imagery pass went (this launch; null before one ran). */
   let lastImagery: ImageryReport | null = null;
+  let packing: { controller: AbortController; done: Promise<void> } | null = null;
+
+  /** Packs what a sync stored as text, unless a sync runs, packing runs, or we are closing. */
+  function packStoredRecords(): void {
+    if (closed || running || packing || local.packing.left() === 0) return;
+    const controller = new AbortController();
+    const done = local.packing
+      .pack({ signal: controller.signal })
+      .then(
+        () => undefined,
+        // Left as text (they read the same): the next run packs them.
+        (e: unknown) =>
+          console.error('packing the catalog failed:', e instanceof Error ? e.message : e),
+      )
+      .finally(() => {
+        packing = null;
+      });
+    packing = { controller, done };
+  }
+
+  async function stopPacking(): Promise<void> {
+    if (!packing) return;
+    packing.controller.abort();
+    await packing.done;
+  }
 
   function status(): SyncStatus {
     // Completions against another service are not this one's (the URL changed since).
@@ -107,6 +134,8 @@ export function createSyncRunner(options: SyncRunnerOptions) {
     } else if (mirrored === 'none') {
       resources = resources.filter((r) => r !== 'catalogs');
     }
+    // Stops at its next batch: the sync's writes come first.
+    packing?.controller.abort();
     const controller = new AbortController();
     // A connection exists, so a service is configured or embedded: its binding is not null.
     const tracking = source.started(options.currentService()!, stateStatuses());
@@ -136,6 +165,7 @@ export function createSyncRunner(options: SyncRunnerOptions) {
         running = null;
         tracking.finished(stateStatuses());
         if (!closed) events.emit('sync.finished', status());
+        packStoredRecords();
       });
     running = { controller, done };
     return status();
@@ -178,16 +208,20 @@ export function createSyncRunner(options: SyncRunnerOptions) {
         timer.unref?.();
       }
     },
-    /** Resolves when no sync is running. */
+    /** Packs what an earlier sync stored as text (what an app closed mid-way left), if any. */
+    packStoredRecords,
+    /** Resolves when no sync and no packing is running. */
     async idle(): Promise<void> {
       await running?.done;
+      await packing?.done;
     },
-    /** Stops the timer and the running sync; resolves when it has ended. */
+    /** Stops the timer, the running sync and packing; resolves when they have ended. */
     async close(): Promise<void> {
       closed = true;
       clearInterval(timer);
       running?.controller.abort();
       await running?.done;
+      await stopPacking();
     },
   };
 }

@@ -21,9 +21,15 @@ const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 describe('sqlLiterals, sqlNameCheck, unpreparable', () => {
   const store = tempCatalog('sql-literals');
-  afterAll(() => store.close());
+  // The compact layout's own statements (the packed record, `catalog_unpacked`) prepare here.
+  const compact = tempCatalog('sql-literals-compact', COMPACT_LAYOUT);
+  afterAll(() => {
+    store.close();
+    compact.close();
+  });
   // The migrations' backfill statement calls it.
   installFootprintFunction(store.sqlite);
+  installFootprintFunction(compact.sqlite);
   // The compact layout's shared texts (`compact/shared-texts.ts`) beside the JSON table.
   for (const statement of catalogDdl(COMPACT_LAYOUT))
     if (statement.includes('`catalog_shared`')) store.sqlite.exec(statement);
@@ -34,7 +40,10 @@ describe('sqlLiterals, sqlNameCheck, unpreparable', () => {
     // listed as dynamic (the writer and search tests run them).
     expect(check.checked.length).toBeGreaterThanOrEqual(4);
     expect(check.dynamic.map((s) => s.at.split(':')[0])).toContain('writes.ts');
-    expect(check.unpreparable).toEqual([]);
+    // Every statement prepares against one of the two layouts at least.
+    const at = (failure: string) => failure.slice(0, failure.indexOf(': '));
+    const failsInCompact = new Set(sqlNameCheck(compact.sqlite, SRC).unpreparable.map(at));
+    expect(check.unpreparable.filter((f) => failsInCompact.has(at(f)))).toEqual([]);
   });
 
   it('finds strings, templates of constants and concatenations, and names what fails', () => {

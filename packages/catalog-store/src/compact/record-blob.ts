@@ -14,7 +14,11 @@
  *    by the record's id is the dictionary's plus a reference to the id.
  *
  * Layout: byte 0 flags (bit 0: markers present), varint dictionary id (0: none), 2 bytes
- * (little-endian) of the CRC-32 of the compressed text, deflate data. Decoding needs the same
+ * (little-endian) of the CRC-32 of the compressed text, deflate data.
+ *
+ * A record may also be **stored as its text** (`storeRecordText`: flags bit 1, then the UTF-8
+ * bytes, nothing else): what a sync writes so its pages go to disk at the link's pace, packed
+ * later, in an idle moment (`compact/packing.ts`). It reads back the same way. Decoding needs the same
  * context, so it takes the row's columns: they are written with the blob and never changed
  * without it. Raw deflate has no check of its own, so a blob decoded with other columns (or
  * damaged) would read as some other text: the CRC makes that an error.
@@ -42,6 +46,7 @@ const MAX_CONTEXT_GEOMETRY = 8 * 1024;
 /** Bounds inflating a damaged blob (a record is a few kB). */
 const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 const MARKERS = 1;
+const STORED = 2;
 // memLevel 8: the same bytes on generated records as 9 (253 B each), with half the hash table
 // to allocate and clear per record: 48 against 51 µs a record, measured side by side.
 const DEFLATE: zlib.ZlibOptions = { level: 9, memLevel: 8 };
@@ -114,12 +119,28 @@ export function packRecord(
   return Buffer.concat([header.done(), body]);
 }
 
-/** The record's JSON text, exactly as given to `packRecord`. */
+/** The blob of a record kept as its text, to be packed later (it needs no context). */
+export function storeRecordText(json: string): Buffer {
+  const blob = Buffer.allocUnsafe(1 + Buffer.byteLength(json, 'utf8'));
+  blob[0] = STORED;
+  blob.write(json, 1, 'utf8');
+  return blob;
+}
+
+/** The text of a blob made by `storeRecordText`; null for a packed one. */
+export function storedText(blob: Uint8Array): string | null {
+  if (blob.length === 0 || (blob[0]! & STORED) === 0) return null;
+  return Buffer.from(blob.buffer, blob.byteOffset + 1, blob.length - 1).toString('utf8');
+}
+
+/** The record's JSON text, exactly as given to `packRecord` or `storeRecordText`. */
 export function unpackRecord(
   blob: Uint8Array,
   context: RecordContext,
   shared: SharedTexts,
 ): string {
+  const stored = storedText(blob);
+  if (stored !== null) return stored;
   const r = new ByteReader(blob);
   const flags = r.byte();
   const dictionary = shared.dictionaryBytes(r.uint());

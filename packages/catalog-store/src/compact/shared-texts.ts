@@ -187,6 +187,20 @@ export class SharedTexts {
   }
 }
 
+/**
+ * The values of a record (its `details` and their `properties`) that records share whole,
+ * as JSON texts: a zone's WKT (or PROJJSON) and the extension list.
+ */
+export function sharedValuesOf(
+  details: Record<string, unknown>,
+  p: Record<string, unknown>,
+): string[] {
+  const out: string[] = [];
+  for (const v of [p['proj:wkt2'], p['proj:projjson'], details.stac_extensions])
+    if (v !== undefined) out.push(JSON.stringify(v));
+  return out;
+}
+
 const connections = new WeakMap<Database.Database, SharedTexts>();
 
 /** The connection's shared texts (one cache per connection). */

@@ -7,6 +7,7 @@
  * for the check when the mirror has not recorded one yet.
  */
 import { OriginMismatchError } from '../mirror/origin';
+import { makeRecordPacking } from '../mirror/packing';
 import { makeFieldPackages, PackageError } from '../field-package/index';
 import { SyncBusyError } from '../pull/errors';
 import { makePackageRasters } from '../offline/package-rasters';
@@ -46,6 +47,8 @@ export const packageImportCommand: CommandSpec = {
         signal: ctx.io.signal,
         service: ctx.values.url ?? ctx.io.env.EO_URL ?? null,
       });
+      // Its catalog records were stored as text: packed now, as after `eo sync`.
+      await makeRecordPacking(db.sqlite, () => false).pack({ signal: ctx.io.signal });
       if (format === 'json') writeJson(ctx.io.stdout, report);
       else {
         writeTable(

@@ -7,6 +7,7 @@ import { CatalogSearchRequest, LIMITS, type CatalogSearchRequestInput } from '@e
 import type { ResourceName } from '../mirror/writers';
 import { describeSyncError } from '../pull/errors';
 import { createSyncEngine, RECENT_COMPLETE_MS, RESOURCES } from '../pull/engine';
+import { makeRecordPacking } from '../mirror/packing';
 import { makeMirrorOrigin } from '../mirror/origin';
 import { intFlag, listFlag, UsageError } from './args';
 import { readArchivePlan, runArchive, writeArchiveReport } from './archive';
@@ -189,6 +190,9 @@ export const syncCommand: CommandSpec = {
       );
       return EXIT.failed;
     }
+    // Last, the catalog records the sync stored as text are packed (as the desktop does when
+    // idle); an interrupt stops at a batch boundary and the next run packs the rest.
+    await makeRecordPacking(db.sqlite, () => false).pack({ signal: io.signal });
     const views = resourceViews(engine.status()).filter((v) => resources.includes(v.resource));
     if (format === 'json')
       writeJson(io.stdout, {

@@ -101,12 +101,16 @@ export function upgradeCatalogRecords(
 
 /**
  * VACUUM when more than half the file is free pages (after the upgrade above, or a sweep that
- * removed most records): SQLite reuses free pages but never gives them back to the disk.
+ * removed most records): without auto-vacuum SQLite reuses free pages but never gives them
+ * back to the disk. Mirrors made since are incremental (`open.ts`): `givePagesBack`.
  */
 export function compactIfMostlyFree(sqlite: Database.Database): boolean {
   const free = sqlite.pragma('freelist_count', { simple: true }) as number;
   const pages = sqlite.pragma('page_count', { simple: true }) as number;
   if (free * 2 <= pages || pages < 64) return false;
+  // The file rewritten anyway: from now on it gives free pages back as it goes (a mirror
+  // from before `auto_vacuum` was set on new files).
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
   sqlite.exec('VACUUM');
   return true;
 }

@@ -48,6 +48,9 @@ export function openMirrorDatabase(file: string, options: OpenMirrorOptions = {}
   // the files of mirrors from before the compact layout (~2.5 KB of JSON a catalog row) are
   // a third smaller than with 4 KB.
   sqlite.pragma(`page_size = ${PAGE_SIZE}`);
+  // Incremental auto-vacuum for a new file (a no-op on an existing one): the pages a sync's
+  // records took as text are given back once packed (`mirror/packing.ts`), not kept for ever.
+  sqlite.pragma('auto_vacuum = INCREMENTAL');
   sqlite.pragma('journal_mode = WAL');
   // FULL: a queued create acknowledged to the user survives even an OS crash or power loss.
   sqlite.pragma('synchronous = FULL');

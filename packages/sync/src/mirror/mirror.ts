@@ -90,10 +90,12 @@ import { refreshCreated, type RefreshCreatedReport } from './refresh-created';
 import { unfinishedAois } from './refresh-aois';
 import { unfinishedOrders } from './refresh-orders';
 import { makeMirrorTables } from './tables';
+import { makeRecordPacking, type PackRecordsOptions } from './packing';
 import { makeMirrorOrigin } from './origin';
 import { makeHandoverFiles, type HandoverFiles } from './handover-file';
 import type { WireRecord } from './rows';
 import type { SyncResource } from '@eo/domain';
+import type { PackingProgress } from '@eo/catalog-store';
 
 export interface MirrorOptions {
   /** The outbox's Idempotency-Key policy (a function is asked at each flush). Default `auto`. */
@@ -250,6 +252,15 @@ export interface Mirror {
   /** Brings the mirror level with the service `client` speaks to (see the engine). */
   sync(client: EoClient, options?: MirrorSyncOptions): Promise<MirrorSyncReport>;
   /**
+   * Packs the catalog records a sync stored as their text (`packing.ts`): run it when the app
+   * is idle, after a sync. It stops when `signal` aborts or a sync starts; `left` says how many
+   * wait. Records read the same before and after.
+   */
+  readonly packing: {
+    left(): number;
+    pack(options?: PackRecordsOptions): Promise<PackingProgress>;
+  };
+  /**
    * Sends what the outbox holds through `client`, one flush at a time: a second call with the
    * same client shares the running flush; with another client it runs after it.
    */
@@ -303,6 +314,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   /** The archive pass is running: the part of a sync after the records (busy too). */
   let runningArchive = false;
   const busy = () => runningArchive || isSyncing(sqlite);
+  const packing = makeRecordPacking(sqlite, busy);
   /** Who hears of the creates the running flush writes. */
   let onCreated: MirrorFlushOptions['onCreated'];
   let flushing: { client: EoClient; done: Promise<FlushProgress> } | undefined;
@@ -394,6 +406,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       searches: () => archive.searches(),
       counts: () => archive.counts(),
     },
+    packing,
     async sync(client, opts = {}) {
       if (busy()) throw new SyncBusyError();
       // Checked before anything is read: a bad saved search is the caller's error.

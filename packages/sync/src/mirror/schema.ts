@@ -11,12 +11,14 @@
  */
 import { index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-// The catalog table in its compact layout (records packed, footprints exact), and the texts
-// its records share (`catalog_shared`).
+// The catalog table in its compact layout (records packed, footprints exact), the texts its
+// records share (`catalog_shared`), and the rows a sync stored as text, to pack when idle
+// (`catalog_unpacked`).
 export {
   compactCatalogRecords as catalogRecords,
   catalogFootprints,
   catalogShared,
+  catalogUnpacked,
 } from '@eo/catalog-store';
 
 export const mirrorOrders = sqliteTable(

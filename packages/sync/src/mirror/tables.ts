@@ -22,6 +22,7 @@ const PULLED = [
   'mirror_catalog_passes',
   'catalog_rtree',
   'catalog_footprints',
+  'catalog_unpacked',
   'catalog_records',
   'mirror_tasks',
   'mirror_order_items',

@@ -267,7 +267,8 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
     },
   );
 
-  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient', COMPACT_LAYOUT);
+  // Stored as text, packed when the app is idle (`packing.ts`): the sync keeps the link's pace.
+  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient', COMPACT_LAYOUT, 'later');
   const deleteCatalog = makeCatalogDeleter(sqlite);
   const catalogUnindexed = unindexedOf(sqlite, 'catalogs', 'catalog_records', 'id');
   const seen = makeCatalogSeen(sqlite);

@@ -49,6 +49,16 @@ describe('eo sync', () => {
     );
     const direct = createEoClient({ baseUrl: service.url, apiKey: service.key });
     expect(readMirror(db)).toEqual(await serviceSnapshot(direct));
+    // The catalog records it stored as text were packed before it ended.
+    const sqlite = new Database(db, { readonly: true });
+    try {
+      expect(sqlite.prepare('SELECT count(*) FROM catalog_records').pluck().get()).toBeGreaterThan(
+        0,
+      );
+      expect(sqlite.prepare('SELECT count(*) FROM catalog_unpacked').pluck().get()).toBe(0);
+    } finally {
+      sqlite.close();
+    }
   });
 
   it('progress: a bar on a terminal stderr, lines on request, nothing on stdout', async () => {

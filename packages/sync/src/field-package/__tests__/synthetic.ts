@@ -82,7 +82,12 @@ export function everything(file: string): string {
       .pluck()
       .all();
     return JSON.stringify(
-      tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}" ORDER BY 1, 2`).raw().all()]),
+      tables.map((t) => {
+        // Every row in one order: by its first two columns (or its only one).
+        const columns = db.prepare(`SELECT * FROM "${t}" LIMIT 0`).columns().length;
+        const order = columns > 1 ? '1, 2' : '1';
+        return [t, db.prepare(`SELECT * FROM "${t}" ORDER BY ${order}`).raw().all()];
+      }),
       (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : v),
     );
   } finally {
