@@ -73,41 +73,46 @@ export interface CatalogListPage {
 
 export type CatalogListSearch = (orgId: string, req: CatalogSearchRequest) => CatalogListPage;
 
-/** Runs a compiled search for one page of `columns`: its rows and the total of matches. */
+/**
+ * Runs a compiled search for one page of `columns`: its rows as arrays of the columns in
+ * their order (raw: no object per row, which a result list of 100 rows paid ~0.1 ms for at
+ * 1,000,000 records), and the total of matches.
+ */
 function makePageRunner(sqlite: Database.Database, layout: CatalogLayout) {
   installSearchFunctions(sqlite, layout);
   const statements = new Map<string, Database.Statement>();
-  const prepare = (sql: string) => {
+  const prepare = (sql: string, mode: 'raw' | 'pluck') => {
     let s = statements.get(sql);
     if (!s) {
       if (statements.size >= 500) statements.clear();
-      statements.set(sql, (s = sqlite.prepare(sql)));
+      s = sqlite.prepare(sql);
+      statements.set(sql, mode === 'raw' ? s.raw(true) : s.pluck(true));
     }
     return s;
   };
-  return <Row>(
+  return (
     orgId: string,
     req: CatalogSearchRequest,
     columns: string,
-  ): { rows: Row[]; total: number } => {
+  ): { rows: unknown[][]; total: number } => {
     const c = compileCatalogSql(orgId, req, layout);
     if (c.empty) return { rows: [], total: 0 };
     const sql = catalogSearchStatements(c, columns);
     const count = (params: Record<string, unknown>) =>
-      (prepare(sql.count).get(params) as { n: number }).n;
+      prepare(sql.count, 'pluck').get(params) as number;
     const page = { limit: req.limit, offset: req.offset };
     if (c.geometry === null) {
       const total = count(c.params);
       if (total <= req.offset) return { rows: [], total };
-      return { rows: prepare(sql.page).all({ ...c.params, ...page }) as Row[], total };
+      return { rows: prepare(sql.page, 'raw').all({ ...c.params, ...page }) as unknown[][], total };
     }
     return withQueryGeometry(sqlite, c.geometry, (token) => {
       const params = { ...c.params, token };
-      const rows = prepare(sql.pageWithTotal).all({ ...params, ...page }) as Array<
-        Row & { total: number }
-      >;
+      // Each row ends with the total (`count(*) OVER ()`), after the columns asked for.
+      const rows = prepare(sql.pageWithTotal, 'raw').all({ ...params, ...page }) as unknown[][];
       // An empty page carries no total: count (only when paging past the end).
-      const total = rows.length > 0 ? rows[0]!.total : req.offset > 0 ? count(params) : 0;
+      const total =
+        rows.length > 0 ? (rows[0]!.at(-1) as number) : req.offset > 0 ? count(params) : 0;
       return { rows, total };
     });
   };
@@ -120,32 +125,33 @@ export function makeCatalogSearch(
   const run = makePageRunner(sqlite, layout);
   if (layout === JSON_LAYOUT) {
     return (orgId, req) => {
-      const { rows, total } = run<{ record_json: string }>(orgId, req, 'c.record_json');
-      return { json: rows.map((r) => r.record_json), total };
+      const { rows, total } = run(orgId, req, 'c.record_json');
+      return { json: rows.map((r) => r[0] as string), total };
     };
   }
   // Packed records: the sort carries row numbers only; the page's records are decoded after.
   const records = makeCatalogRecordReader(sqlite, layout);
   return (orgId, req) => {
-    const { rows, total } = run<{ seq: number }>(orgId, req, 'c.seq');
-    return { json: records.bySeq(rows.map((r) => r.seq)), total };
+    const { rows, total } = run(orgId, req, 'c.seq');
+    return { json: records.bySeq(rows.map((r) => r[0] as number)), total };
   };
 }
 
-type ListColumns = Pick<
-  SqlRow<typeof compactCatalogRecords>,
-  | 'id'
-  | 'collection'
-  | 'datetime_us'
-  | 'cloud_cover'
-  | 'off_nadir'
-  | 'gsd'
-  | 'platform'
-  | 'min_lon'
-  | 'min_lat'
-  | 'max_lon'
-  | 'max_lat'
->;
+type Compact = SqlRow<typeof compactCatalogRecords>;
+/** A result-list row as the list's statement reads it: its columns, in `columns` order. */
+type ListRow = [
+  Compact['id'],
+  Compact['collection'],
+  Compact['datetime_us'],
+  Compact['cloud_cover'],
+  Compact['off_nadir'],
+  Compact['gsd'],
+  Compact['platform'],
+  Compact['min_lon'],
+  Compact['min_lat'],
+  Compact['max_lon'],
+  Compact['max_lat'],
+];
 
 export function makeCatalogListSearch(
   sqlite: Database.Database,
@@ -159,21 +165,21 @@ export function makeCatalogListSearch(
   const columns = `c.id, c.collection, c.datetime_us, c.cloud_cover, c.off_nadir, c.gsd,
     ${platform} AS platform, c.min_lon, c.min_lat, c.max_lon, c.max_lat`;
   return (orgId, req) => {
-    const { rows, total } = run<ListColumns>(orgId, req, columns);
+    const page = run(orgId, req, columns);
     return {
-      total,
-      rows: rows.map((r) => ({
-        id: r.id,
-        collection: r.collection,
-        datetimeUs: r.datetime_us,
-        cloudCover: r.cloud_cover,
-        offNadir: r.off_nadir,
-        gsd: r.gsd,
-        platform: r.platform,
+      total: page.total,
+      rows: (page.rows as unknown[] as ListRow[]).map((r) => ({
+        id: r[0],
+        collection: r[1],
+        datetimeUs: r[2],
+        cloudCover: r[3],
+        offNadir: r[4],
+        gsd: r[5],
+        platform: r[6],
         bounds:
-          r.min_lon === null || r.min_lat === null || r.max_lon === null || r.max_lat === null
+          r[7] === null || r[8] === null || r[9] === null || r[10] === null
             ? null
-            : [r.min_lon, r.min_lat, r.max_lon, r.max_lat],
+            : [r[7], r[8], r[9], r[10]],
       })),
     };
   };
