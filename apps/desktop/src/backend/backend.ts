@@ -53,12 +53,6 @@ import { makeOfflineRasterParts } from './offline-raster-parts';
 import type { RasterBytesAnswer } from './raster-bytes';
 import { quoteOrder } from './quote';
 
-/**
- * After launch, packing what a closed app left stored as text waits this long: after the first
- * screen and the embedded service's start (`launch.ts`), so it never competes with them.
- */
-const PACK_AFTER_LAUNCH_MS = 5_000;
-
 export interface BackendOptions {
   readonly dataDir: string;
   readonly secrets: Secrets;
@@ -81,7 +75,7 @@ export interface BackendOptions {
   readonly followBackoff?: FollowBackoff | undefined;
   /**
    * Packing what a closed app left stored as text starts this long after launch (default
-   * `PACK_AFTER_LAUNCH_MS`); after a sync it starts at once.
+   * `PACK_AFTER_LAUNCH_MS` of sync-runner.ts); after a sync it starts at once.
    */
   readonly packAfterLaunchMs?: number;
   /**
@@ -211,6 +205,7 @@ export function createBackend(options: BackendOptions): Backend {
     currentService,
     noService,
     syncOnFirstConnect: options.syncOnFirstConnect,
+    packAfterLaunchMs: options.packAfterLaunchMs,
   });
   const connection = createConnection({
     events,
@@ -290,12 +285,6 @@ export function createBackend(options: BackendOptions): Backend {
 
   connection.connect();
   runner.schedule();
-  // What a closed app left stored as text: packed once the first screen had its moment.
-  const packLater = setTimeout(
-    () => runner.packStoredRecords(),
-    options.packAfterLaunchMs ?? PACK_AFTER_LAUNCH_MS,
-  );
-  packLater.unref?.();
 
   return {
     handlers,
@@ -313,7 +302,6 @@ export function createBackend(options: BackendOptions): Backend {
     async close() {
       if (closed) return;
       closed = true;
-      clearTimeout(packLater);
       created.close();
       connection.close();
       await runner.close();

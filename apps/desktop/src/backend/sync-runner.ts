@@ -30,7 +30,15 @@ export interface SyncRunnerOptions {
   readonly noService?: NoService;
   /** Sync on the first connection online while the mirror was never synced. Default true. */
   readonly syncOnFirstConnect?: boolean | undefined;
+  /** When to pack what a closed app left stored as text. Default `PACK_AFTER_LAUNCH_MS`. */
+  readonly packAfterLaunchMs?: number | undefined;
 }
+
+/**
+ * After launch, packing what a closed app left stored as text waits this long: after the first
+ * screen and the embedded service's start (`launch.ts`), so it never competes with them.
+ */
+const PACK_AFTER_LAUNCH_MS = 5_000;
 
 export type SyncRunner = ReturnType<typeof createSyncRunner>;
 
@@ -60,6 +68,11 @@ export function createSyncRunner(options: SyncRunnerOptions) {
       });
     packing = { controller, done };
   }
+  const packAfterLaunch = setTimeout(
+    packStoredRecords,
+    options.packAfterLaunchMs ?? PACK_AFTER_LAUNCH_MS,
+  );
+  packAfterLaunch.unref?.();
 
   async function stopPacking(): Promise<void> {
     if (!packing) return;
@@ -208,7 +221,7 @@ export function createSyncRunner(options: SyncRunnerOptions) {
         timer.unref?.();
       }
     },
-    /** Packs what an earlier sync stored as text (what an app closed mid-way left), if any. */
+    /** Packs what a sync or an import stored as text, if any (a field package import). */
     packStoredRecords,
     /** Resolves when no sync and no packing is running. */
     async idle(): Promise<void> {
@@ -219,6 +232,7 @@ export function createSyncRunner(options: SyncRunnerOptions) {
     async close(): Promise<void> {
       closed = true;
       clearInterval(timer);
+      clearTimeout(packAfterLaunch);
       running?.controller.abort();
       await running?.done;
       await stopPacking();
