@@ -60,7 +60,8 @@ type Bounds = readonly [number, number, number, number];
 
 const NONE: readonly string[] = Object.freeze([]);
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+/** A JSON object (not an array), as the writers read a record's parts. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

@@ -45,7 +45,7 @@ interface Run {
 /** A fresh mirror file, measured by `pull`, then sized and removed. */
 async function measure(
   pull: (db: ReturnType<typeof openMirrorDatabase>) => Promise<void>,
-  after?: (db: ReturnType<typeof openMirrorDatabase>) => void,
+  after?: (db: ReturnType<typeof openMirrorDatabase>) => Promise<void>,
 ): Promise<Run> {
   const dir = tempDir('first-sync');
   const file = path.join(dir, 'mirror.db');
@@ -59,7 +59,7 @@ async function measure(
     const cpuMs = (used.user + used.system) / 1000;
     // What the app does when idle after a sync; the sizes below are the packed mirror's.
     const packing = process.cpuUsage();
-    after?.(local);
+    await after?.(local);
     const packed = process.cpuUsage(packing);
     const packingMs = after ? (packed.user + packed.system) / 1000 : 0;
     const count = (table: string) =>

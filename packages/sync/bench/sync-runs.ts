@@ -4,10 +4,9 @@
  * the engine with its defaults. Shared by first-sync.ts and sync-stages.ts.
  */
 import { createEoClient } from '@eo/api-client';
-import { makeCatalogPacker } from '@eo/catalog-store';
 import type Database from 'better-sqlite3';
 import type { openMirrorDatabase } from '../src/db/open';
-import { givePagesBack, PACK_BATCH } from '../src/mirror/packing';
+import { makeRecordPacking } from '../src/mirror/packing';
 import { createSyncEngine, DEFAULT_PULL } from '../src/pull/engine';
 import type { ServiceProcess } from './reference-service';
 
@@ -158,13 +157,11 @@ function readPage(text: string, key: string): unknown[] {
 }
 
 /**
- * What the app does after a sync, when idle: packs every record the sync stored as its text
- * (`src/mirror/packing.ts`), here in one go.
+ * What the app does after a sync, when idle: packs every record the sync stored as its text,
+ * through the mirror's own packing run (`src/mirror/packing.ts`).
  */
-export function packAll(local: ReturnType<typeof openMirrorDatabase>): void {
-  const packer = makeCatalogPacker(local.sqlite);
-  const batch = local.sqlite.transaction(() => packer.next(PACK_BATCH));
-  for (let left = 1; left > 0; givePagesBack(local.sqlite)) left = batch().left;
+export async function packAll(local: ReturnType<typeof openMirrorDatabase>): Promise<void> {
+  await makeRecordPacking(local.sqlite, () => false).pack();
 }
 
 /** The engine, with its defaults: orders and the catalog. */

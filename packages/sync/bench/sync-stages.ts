@@ -132,7 +132,7 @@ interface Profiled {
 /** One pull into a fresh mirror, under the profiler. */
 async function profiled(
   pull: (local: ReturnType<typeof openMirrorDatabase>) => Promise<void>,
-  after?: (local: ReturnType<typeof openMirrorDatabase>) => void,
+  after?: (local: ReturnType<typeof openMirrorDatabase>) => Promise<void>,
 ): Promise<Profiled> {
   const dir = tempDir('sync-stages');
   const local = openMirrorDatabase(path.join(dir, 'mirror.db'));
@@ -155,7 +155,7 @@ async function profiled(
     ) as StageMs;
     const functions = new Map([...sampled.functions].map(([k, ms]) => [k, ms * scale]));
     const packing = process.cpuUsage();
-    after?.(local);
+    await after?.(local);
     const packed = process.cpuUsage(packing);
     const packingMs = after ? (packed.user + packed.system) / 1000 : 0;
     return { cpuMs, packingMs, stages, functions };

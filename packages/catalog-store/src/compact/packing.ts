@@ -13,8 +13,8 @@
  * pages, and written again they fill them as a writer packing at once does (94 %).
  */
 import type Database from 'better-sqlite3';
-import { RECORD_CONTEXT_COLUMNS } from '../layout';
 import { recordContext, type PackedRow } from '../records';
+import { isRecord } from '../writes';
 import { packRecord, storedText } from './record-blob';
 import { sharedTexts, sharedValuesOf } from './shared-texts';
 
@@ -25,11 +25,8 @@ export interface PackingProgress {
   readonly left: number;
 }
 
-type Pending = { seq: number } & Partial<PackedRow>;
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** A listed row number and its row (every column NULL when the row is gone). */
+type Listed = { listed: number } & Record<string, unknown>;
 
 /** The shared values a stored text names, as the writer would have found them. */
 function sharedValuesOfText(json: string): string[] {
@@ -39,8 +36,8 @@ function sharedValuesOfText(json: string): string[] {
   } catch {
     return [];
   }
-  const details = isObject(record) && isObject(record.details) ? record.details : {};
-  const p = isObject(details.properties) ? details.properties : {};
+  const details = isRecord(record) && isRecord(record.details) ? record.details : {};
+  const p = isRecord(details.properties) ? details.properties : {};
   return sharedValuesOf(details, p);
 }
 
@@ -50,14 +47,15 @@ function sharedValuesOfText(json: string): string[] {
  */
 export function makeCatalogPacker(sqlite: Database.Database) {
   const shared = sharedTexts(sqlite);
-  const context = [...RECORD_CONTEXT_COLUMNS, 'record'].map((n) => `c.${n}`).join(', ');
+  // Each listed row read once, whole: its text and context to pack, its columns to write again.
   const pending = sqlite.prepare(
-    `SELECT u.seq AS seq, ${context} FROM catalog_unpacked u
+    `SELECT u.seq AS listed, c.* FROM catalog_unpacked u
      LEFT JOIN catalog_records c ON c.seq = u.seq ORDER BY u.seq LIMIT ?`,
   );
-  const whole = sqlite.prepare('SELECT * FROM catalog_records WHERE seq = ?').raw();
-  const columns = whole.columns().map((c) => c.name);
-  const recordAt = columns.indexOf('record');
+  const columns = sqlite
+    .prepare('SELECT * FROM catalog_records LIMIT 0')
+    .columns()
+    .map((c) => c.name);
   const drop = sqlite.prepare('DELETE FROM catalog_records WHERE seq = ?');
   const put = sqlite.prepare(
     `INSERT INTO catalog_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
@@ -68,19 +66,20 @@ export function makeCatalogPacker(sqlite: Database.Database) {
   return {
     left,
     next(limit: number): PackingProgress {
-      const rows: unknown[][] = [];
-      for (const row of pending.all(limit) as Pending[]) {
+      const rows: Array<Record<string, unknown>> = [];
+      for (const row of pending.all(limit) as Listed[]) {
         const json = row.record instanceof Uint8Array ? storedText(row.record) : null;
         if (json !== null) {
-          const packed = whole.get(row.seq) as unknown[];
-          const rowContext = recordContext(row as PackedRow);
-          packed[recordAt] = packRecord(json, sharedValuesOfText(json), rowContext, shared);
-          drop.run(row.seq);
-          rows.push(packed);
+          const context = recordContext(row as unknown as PackedRow);
+          rows.push({
+            ...row,
+            record: packRecord(json, sharedValuesOfText(json), context, shared),
+          });
+          drop.run(row.listed);
         }
-        done.run(row.seq);
+        done.run(row.listed);
       }
-      for (const row of rows) put.run(...row);
+      for (const row of rows) put.run(columns.map((c) => row[c]));
       return { packed: rows.length, left: left() };
     },
   };

@@ -14,14 +14,15 @@
  *    by the record's id is the dictionary's plus a reference to the id.
  *
  * Layout: byte 0 flags (bit 0: markers present), varint dictionary id (0: none), 2 bytes
- * (little-endian) of the CRC-32 of the compressed text, deflate data.
- *
- * A record may also be **stored as its text** (`storeRecordText`: flags bit 1, then the UTF-8
- * bytes, nothing else): what a sync writes so its pages go to disk at the link's pace, packed
- * later, in an idle moment (`compact/packing.ts`). It reads back the same way. Decoding needs the same
+ * (little-endian) of the CRC-32 of the compressed text, deflate data. Decoding needs the same
  * context, so it takes the row's columns: they are written with the blob and never changed
  * without it. Raw deflate has no check of its own, so a blob decoded with other columns (or
  * damaged) would read as some other text: the CRC makes that an error.
+ *
+ * A record may also be **stored as its text** (`storeRecordText`: flag bit 1, then the UTF-8
+ * bytes, nothing else): what a sync writes so its pages go to disk at the link's pace, packed
+ * later, in an idle moment (`compact/packing.ts`). It reads back through `unpackRecord` too,
+ * and needs no context.
  */
 import zlib from 'node:zlib';
 import { isoTimestamp } from '@eo/domain';
