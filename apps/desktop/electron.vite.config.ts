@@ -67,10 +67,10 @@ function workspaceMigrations(): Plugin {
 
 /**
  * Worker threads load an entry module by file name. From sources the service's render pool, the
- * field file importer and the field package check name their TypeScript entries; bundled, each
- * entry is built as an entry of its own (`render-thread.cjs`, `import-thread.cjs`,
- * `package-check-thread.cjs`, `raster-index-thread.cjs`, below) and the name in the
- * source is rewritten to it.
+ * field file importer, the field package check and the sync's write thread name their TypeScript
+ * entries; bundled, each entry is built as an entry of its own (`render-thread.cjs`,
+ * `import-thread.cjs`, `package-check-thread.cjs`, `raster-index-thread.cjs`,
+ * `mirror-write-thread.cjs`, below) and the name in the source is rewritten to it.
  */
 function workspaceThreads(): Plugin {
   const threads = [
@@ -93,6 +93,11 @@ function workspaceThreads(): Plugin {
       file: '/packages/sync/src/field-package/check-in-worker.ts',
       original: "const PACKAGE_CHECK_THREAD_ENTRY = './check-thread.ts';",
       built: "const PACKAGE_CHECK_THREAD_ENTRY = './package-check-thread.cjs';",
+    },
+    {
+      file: '/packages/sync/src/pull/write-thread.ts',
+      original: "const WRITE_THREAD_ENTRY = './write-thread-entry.ts';",
+      built: "const WRITE_THREAD_ENTRY = './mirror-write-thread.cjs';",
     },
   ];
   return {
@@ -144,6 +149,11 @@ export default defineConfig({
           'package-check-thread': resolve(
             __dirname,
             '../../packages/sync/src/field-package/check-thread.ts',
+          ),
+          // A long sync list's batches, committed while the backend reads the next pages.
+          'mirror-write-thread': resolve(
+            __dirname,
+            '../../packages/sync/src/pull/write-thread-entry.ts',
           ),
         },
       },

@@ -15,11 +15,14 @@
 import type { ResponseTiming } from './transport';
 
 /**
- * Most pages requested ahead by the adaptive window. Enough for the links we plan for (a
- * 600 ms satellite round trip at 2 Mbit/s needs 2, 100 ms at 20 Mbit/s needs 3), and below the
- * client's default concurrency (6), so a sync reading ahead leaves slots to other calls.
+ * Most pages requested ahead by the adaptive window: one below the client's default concurrency
+ * (6), so a sync reading ahead leaves a slot to other calls. A 600 ms satellite round trip at
+ * 2 Mbit/s needs 2; 100 ms at 20 Mbit/s needs more than 4 once the sync writes on a thread of
+ * its own (`@eo/sync`'s write thread: ~50 ms of reading a page against a wait of ~0.4 s, the
+ * service's queue included): its first sync took 12.0 s with 4, 10.7 s with 5, 6 or 8
+ * (`bench/wire.ts` of @eo/sync, 100,000 records).
  */
-export const READ_AHEAD_MAX = 4;
+export const READ_AHEAD_MAX = 5;
 
 /** Default cap on response text held ahead of the caller (arrived or expected), in characters. */
 export const READ_AHEAD_BYTES = 32 * 1024 * 1024;

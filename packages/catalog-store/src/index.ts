@@ -44,12 +44,15 @@ export {
   makeCatalogUpserter,
   makeCatalogDeleter,
   makeCatalogMover,
+  makeCatalogRowPreparer,
+  makeCatalogRowWriter,
   CatalogRecordIdError,
   MAX_UNPACKED,
   type CatalogPacking,
   type CatalogLinks,
   type CatalogReading,
   type CatalogRecordOut,
+  type PreparedCatalogRow,
 } from './writes';
 export {
   makeCatalogSearch,

@@ -19,9 +19,9 @@ import {
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { encodeGeometry } from './compact/geometry-blob';
-import { packRecord, storeRecordText } from './compact/record-blob';
+import { packRecord, storedText, storeRecordText } from './compact/record-blob';
 import { sharedTexts, sharedValuesOf } from './compact/shared-texts';
-import { footprintWriter } from './footprints';
+import { footprintBlob, footprintRing, footprintWriter } from './footprints';
 import { COMPACT_LAYOUT, JSON_LAYOUT, type CatalogLayout } from './layout';
 
 export type CatalogRecordOut = z.input<typeof CatalogRecord>;
@@ -63,6 +63,19 @@ const NONE: readonly string[] = Object.freeze([]);
 /** A JSON object (not an array), as the writers read a record's parts. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The shared values a record's stored text names, as a writer finds them in the record. */
+export function sharedValuesOfText(json: string): string[] {
+  let record: unknown;
+  try {
+    record = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const details = isRecord(record) && isRecord(record.details) ? record.details : {};
+  const p = isRecord(details.properties) ? details.properties : {};
+  return sharedValuesOf(details, p);
 }
 
 /** A catalog record whose `id` cannot be read: it cannot be stored (nothing to key it by). */
@@ -117,6 +130,9 @@ const LENIENT: FieldReaders = {
   text: readText,
   id: readId,
 };
+
+const readersOf = (reading: CatalogReading): FieldReaders =>
+  reading === 'lenient' ? LENIENT : STRICT;
 
 /**
  * The indexed column values of a record (in `COLUMNS` order), its footprint bounds, and the
@@ -188,8 +204,6 @@ function recordRow(
 /** What a layout adds to the shared columns of a row. */
 interface LayoutWriter {
   readonly columns: readonly string[];
-  /** After row `seq` was written with what `finish` added. */
-  written?(seq: number | bigint): void;
   finish(
     row: unknown[],
     r: {
@@ -222,57 +236,71 @@ export type CatalogPacking = 'now' | 'later';
  */
 export const MAX_UNPACKED = 250_000;
 
-/** The compact layout: the typed columns it adds, the exact footprint, the packed record. */
-function compactWriter(sqlite: Database.Database, packing: CatalogPacking): LayoutWriter {
+/** The compact layout's typed columns; returns the geometry blob they hold. */
+function pushCompactColumns(
+  row: unknown[],
+  { details, p, read, col }: Parameters<LayoutWriter['finish']>[1],
+): Uint8Array | null {
+  const geometry = encodeGeometry(details.geometry);
+  row.push(
+    typeof p.platform === 'string' ? p.platform : null,
+    col(p['view:sun_elevation'], read.num, 'details.properties.view:sun_elevation'),
+    // As the mirror's incremental sync reads its watermark: any readable instant.
+    readInstant(p.updated),
+    geometry,
+  );
+  return geometry;
+}
+
+/** Where a compact row keeps what a packed record is read against (`RecordContext`). */
+const COMPACT_ROW = (() => {
+  const at = (c: string) => [...SHARED_COLUMNS, ...COMPACT_COLUMNS].indexOf(c);
+  return {
+    id: at('id'),
+    itemId: at('item_id'),
+    createdAtUs: at('created_at_us'),
+    updatedAtUs: at('updated_at_us'),
+    datetimeUs: at('datetime_us'),
+    geometry: at('geometry'),
+    record: at('record'),
+  };
+})();
+
+/** The context a compact row's record is packed against, from the row's own values. */
+function contextOfRow(row: readonly unknown[]) {
+  return {
+    id: row[COMPACT_ROW.id] as string,
+    itemId: row[COMPACT_ROW.itemId] as string,
+    createdAtUs: row[COMPACT_ROW.createdAtUs] as number,
+    updatedAtUs: row[COMPACT_ROW.updatedAtUs] as number,
+    datetimeUs: row[COMPACT_ROW.datetimeUs] as number | null,
+    geometry: row[COMPACT_ROW.geometry] as Uint8Array | null,
+  };
+}
+
+/** The compact layout packing at once: the typed columns, the exact footprint, the packed record. */
+function compactWriter(sqlite: Database.Database): LayoutWriter {
   const shared = sharedTexts(sqlite);
-  const waiting =
-    packing === 'later'
-      ? sqlite.prepare('INSERT OR IGNORE INTO catalog_unpacked (seq) VALUES (?)')
-      : null;
-  // Counted once: between two writers only the packer takes rows off the list.
-  let unpacked =
-    waiting === null
-      ? MAX_UNPACKED
-      : (sqlite.prepare('SELECT count(*) FROM catalog_unpacked').pluck().get() as number);
-  let stored = false;
   return {
     columns: COMPACT_COLUMNS,
-    finish(row, { json, details, p, read, col }) {
-      const geometry = encodeGeometry(details.geometry);
-      row.push(
-        typeof p.platform === 'string' ? p.platform : null,
-        col(p['view:sun_elevation'], read.num, 'details.properties.view:sun_elevation'),
-        // As the mirror's incremental sync reads its watermark: any readable instant.
-        readInstant(p.updated),
-        geometry,
-      );
-      stored = unpacked < MAX_UNPACKED;
-      if (stored) {
-        row.push(storeRecordText(json));
-        return;
-      }
-      const context = {
-        id: row[0] as string,
-        itemId: row[5] as string,
-        createdAtUs: row[15] as number,
-        updatedAtUs: row[16] as number,
-        datetimeUs: row[7] as number | null,
-        geometry,
-      };
-      row.push(packRecord(json, sharedValuesOf(details, p), context, shared));
-    },
-    written(seq) {
-      if (stored) unpacked += waiting!.run(seq).changes;
+    finish(row, r) {
+      pushCompactColumns(row, r);
+      row.push(packRecord(r.json, sharedValuesOf(r.details, r.p), contextOfRow(row), shared));
     },
   };
 }
 
-function layoutWriter(
-  sqlite: Database.Database,
-  layout: CatalogLayout,
-  packing: CatalogPacking = 'now',
-): LayoutWriter {
-  return layout === COMPACT_LAYOUT ? compactWriter(sqlite, packing) : JSON_WRITER;
+/** The compact layout with the record stored as its text (packed later): needs no database. */
+const STORED_TEXT_WRITER: LayoutWriter = {
+  columns: COMPACT_COLUMNS,
+  finish(row, r) {
+    pushCompactColumns(row, r);
+    row.push(storeRecordText(r.json));
+  },
+};
+
+function layoutWriter(sqlite: Database.Database, layout: CatalogLayout): LayoutWriter {
+  return layout === COMPACT_LAYOUT ? compactWriter(sqlite) : JSON_WRITER;
 }
 
 function rtreeInsert(sqlite: Database.Database) {
@@ -290,10 +318,9 @@ export function makeCatalogInserter(
   sqlite: Database.Database,
   reading: CatalogReading = 'strict',
   layout: CatalogLayout = JSON_LAYOUT,
-  packing?: CatalogPacking,
 ) {
-  const read = reading === 'lenient' ? LENIENT : STRICT;
-  const writer = layoutWriter(sqlite, layout, packing);
+  const read = readersOf(reading);
+  const writer = layoutWriter(sqlite, layout);
   const columns = [...SHARED_COLUMNS, ...writer.columns];
   const insert = sqlite.prepare(
     `INSERT INTO catalog_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
@@ -303,28 +330,14 @@ export function makeCatalogInserter(
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
     const { row, bounds, geometry, unreadable } = recordRow(record, links, read, writer);
     const r = insert.run(...row);
-    writer.written?.(r.lastInsertRowid);
     if (bounds) insertRtree(r.lastInsertRowid, bounds);
     writeFootprint(r.lastInsertRowid, geometry, bounds);
     return unreadable;
   };
 }
 
-/**
- * Inserts or replaces a record by id, keeping its row (seq) when it exists. Call inside a
- * transaction when writing many: the R*Tree entry is rewritten with the row. Returns the fields
- * that were sent but could not be indexed; throws CatalogRecordIdError (before writing) when
- * the id is unusable.
- */
-export function makeCatalogUpserter(
-  sqlite: Database.Database,
-  reading: CatalogReading = 'strict',
-  layout: CatalogLayout = JSON_LAYOUT,
-  packing?: CatalogPacking,
-) {
-  const read = reading === 'lenient' ? LENIENT : STRICT;
-  const writer = layoutWriter(sqlite, layout, packing);
-  const columns = [...SHARED_COLUMNS, ...writer.columns];
+/** The upsert of a row by id, keeping its `seq` when it exists; returns the seq. */
+function rowUpsert(sqlite: Database.Database, columns: readonly string[]) {
   const updates = columns
     .filter((c) => c !== 'id')
     .map((c) => `${c} = excluded.${c}`)
@@ -333,17 +346,115 @@ export function makeCatalogUpserter(
     `INSERT INTO catalog_records (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
      ON CONFLICT(id) DO UPDATE SET ${updates} RETURNING seq`,
   );
+  return (row: readonly unknown[]) => (upsert.get(...row) as { seq: number }).seq;
+}
+
+/**
+ * Inserts or replaces a record by id, keeping its row (seq) when it exists. Call inside a
+ * transaction when writing many: the R*Tree entry is rewritten with the row. Returns the fields
+ * that were sent but could not be indexed; throws CatalogRecordIdError (before writing) when
+ * the id is unusable. The compact layout packing `later` is a preparer and a row writer
+ * (below) one after the other.
+ */
+export function makeCatalogUpserter(
+  sqlite: Database.Database,
+  reading: CatalogReading = 'strict',
+  layout: CatalogLayout = JSON_LAYOUT,
+  packing: CatalogPacking = 'now',
+) {
+  if (layout === COMPACT_LAYOUT && packing === 'later') {
+    const prepare = makeCatalogRowPreparer(reading);
+    const write = makeCatalogRowWriter(sqlite);
+    return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
+      const prepared = prepare(record, links);
+      write(prepared);
+      return prepared.unreadable;
+    };
+  }
+  const read = readersOf(reading);
+  const writer = layoutWriter(sqlite, layout);
+  const upsert = rowUpsert(sqlite, [...SHARED_COLUMNS, ...writer.columns]);
   const dropRtree = sqlite.prepare('DELETE FROM catalog_rtree WHERE seq = ?');
   const insertRtree = rtreeInsert(sqlite);
   const writeFootprint = footprintWriter(sqlite);
   return (record: CatalogRecordOut, links: CatalogLinks): readonly string[] => {
     const { row, bounds, geometry, unreadable } = recordRow(record, links, read, writer);
-    const { seq } = upsert.get(...row) as { seq: number };
-    writer.written?.(seq);
+    const seq = upsert(row);
     dropRtree.run(seq);
     if (bounds) insertRtree(seq, bounds);
     writeFootprint(seq, geometry, bounds);
     return unreadable;
+  };
+}
+
+/**
+ * A catalog record made ready to write where no database is at hand (a sync's reading thread):
+ * its compact row with the record stored as its text (packed later), its R*Tree bounds, its
+ * footprint ring and the fields that were sent but could not be indexed. Plain data, so it
+ * crosses to the thread that writes it (`makeCatalogRowWriter`).
+ */
+export interface PreparedCatalogRow {
+  readonly row: unknown[];
+  readonly bounds: Bounds | null;
+  /** The map's ring as stored (`footprintBlob`), null when there is none to draw. */
+  readonly ring: Uint8Array | null;
+  readonly unreadable: readonly string[];
+}
+
+/** Prepares records for `makeCatalogRowWriter`; throws CatalogRecordIdError for an unusable id. */
+export function makeCatalogRowPreparer(reading: CatalogReading = 'strict') {
+  const read = readersOf(reading);
+  return (record: CatalogRecordOut, links: CatalogLinks): PreparedCatalogRow => {
+    const { row, bounds, geometry, unreadable } = recordRow(
+      record,
+      links,
+      read,
+      STORED_TEXT_WRITER,
+    );
+    const ring = footprintRing(geometry, bounds);
+    return { row, bounds, ring: ring ? footprintBlob(ring) : null, unreadable };
+  };
+}
+
+/**
+ * Writes prepared rows by id, keeping a row's `seq` when it exists, with its R*Tree entry and
+ * footprint, and lists it in `catalog_unpacked` for the packer; past `MAX_UNPACKED` rows
+ * waiting it packs the row at once, from its text (the same bytes as packing it later). Returns
+ * the row's seq. Call inside a transaction when writing many.
+ */
+export function makeCatalogRowWriter(sqlite: Database.Database) {
+  const upsert = rowUpsert(sqlite, [...SHARED_COLUMNS, ...COMPACT_COLUMNS]);
+  const dropRtree = sqlite.prepare('DELETE FROM catalog_rtree WHERE seq = ?');
+  const insertRtree = rtreeInsert(sqlite);
+  const putRing = sqlite.prepare(
+    'INSERT OR REPLACE INTO catalog_footprints (seq, ring) VALUES (?, ?)',
+  );
+  const dropRing = sqlite.prepare('DELETE FROM catalog_footprints WHERE seq = ?');
+  const waiting = sqlite.prepare('INSERT OR IGNORE INTO catalog_unpacked (seq) VALUES (?)');
+  // Counted once: between two writers only the packer takes rows off the list.
+  let unpacked = sqlite.prepare('SELECT count(*) FROM catalog_unpacked').pluck().get() as number;
+  let shared: ReturnType<typeof sharedTexts> | null = null;
+  return (prepared: PreparedCatalogRow): number => {
+    let row = prepared.row;
+    const stored = unpacked < MAX_UNPACKED;
+    if (!stored) {
+      const json = storedText(row[COMPACT_ROW.record] as Uint8Array)!;
+      shared ??= sharedTexts(sqlite);
+      row = [...row];
+      row[COMPACT_ROW.record] = packRecord(
+        json,
+        sharedValuesOfText(json),
+        contextOfRow(row),
+        shared,
+      );
+    }
+    const seq = upsert(row);
+    if (stored) unpacked += waiting.run(seq).changes;
+    dropRtree.run(seq);
+    if (prepared.bounds) insertRtree(seq, prepared.bounds);
+    if (prepared.ring) putRing.run(seq, prepared.ring);
+    else dropRing.run(seq);
+    return seq;
   };
 }
 
@@ -380,7 +491,7 @@ export function makeCatalogMover(
   reading: CatalogReading,
   layout: CatalogLayout,
 ) {
-  const read = reading === 'lenient' ? LENIENT : STRICT;
+  const read = readersOf(reading);
   const writer = layoutWriter(sqlite, layout);
   const columns = ['seq', ...SHARED_COLUMNS, ...writer.columns];
   const insert = sqlite.prepare(

@@ -15,9 +15,10 @@
  *
  * The engine runs with `prefetch: true` (its adaptive read-ahead: pages are asked for while
  * the current one is written), since a link's round trips are what it hides; `--prefetch N`
- * fixes the window at N pages, `--no-prefetch` turns it off.
+ * fixes the window at N pages, `--no-prefetch` turns it off. `--link satellite|cellular` runs
+ * one link only.
  *
- *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/wire.ts [--smoke] [--records N --orders M] [--no-prefetch | --prefetch N]
+ *   bash scripts/pnpm.sh --filter @eo/sync exec tsx bench/wire.ts [--smoke] [--records N --orders M] [--no-prefetch | --prefetch N] [--link KEY]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     smoke: { type: 'boolean' },
     'no-prefetch': { type: 'boolean' },
     prefetch: { type: 'string' },
+    link: { type: 'string' },
   },
   strict: false,
 });
@@ -183,7 +185,11 @@ const checks: Check[] = [];
 const lines: string[] = [
   `wire${smoke ? ' (smoke sizes, not a figure)' : ''}: first sync of ${fmt(RECORDS)} catalog records + ${fmt(ORDERS)} orders through a simulated link, engine ${PREFETCH === true ? 'with adaptive' : PREFETCH ? `with ${PREFETCH} pages of` : 'without'} read-ahead, then a re-sync after ${CHANGED * 100}% of the records changed`,
 ];
-for (const [key, profile] of Object.entries(LINKS) as Array<[keyof typeof LINKS, LinkProfile]>) {
+const links = (Object.entries(LINKS) as Array<[keyof typeof LINKS, LinkProfile]>).filter(
+  ([key]) => values.link === undefined || values.link === key,
+);
+if (links.length === 0) throw new Error(`--link: one of ${Object.keys(LINKS).join(', ')}`);
+for (const [key, profile] of links) {
   log(`wire: ${profile.name} ...`);
   const { first, resync, records, changed } = await overLink(profile, source);
   const wire = first.up + first.down;

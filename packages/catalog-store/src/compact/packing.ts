@@ -14,9 +14,9 @@
  */
 import type Database from 'better-sqlite3';
 import { recordContext, type PackedRow } from '../records';
-import { isRecord } from '../writes';
+import { sharedValuesOfText } from '../writes';
 import { packRecord, storedText } from './record-blob';
-import { sharedTexts, sharedValuesOf } from './shared-texts';
+import { sharedTexts } from './shared-texts';
 
 export interface PackingProgress {
   /** Rows packed by this call. */
@@ -27,19 +27,6 @@ export interface PackingProgress {
 
 /** A listed row number and its row (every column NULL when the row is gone). */
 type Listed = { listed: number } & Record<string, unknown>;
-
-/** The shared values a stored text names, as the writer would have found them. */
-function sharedValuesOfText(json: string): string[] {
-  let record: unknown;
-  try {
-    record = JSON.parse(json);
-  } catch {
-    return [];
-  }
-  const details = isRecord(record) && isRecord(record.details) ? record.details : {};
-  const p = isRecord(details.properties) ? details.properties : {};
-  return sharedValuesOf(details, p);
-}
 
 /**
  * `next(limit)` packs up to `limit` stored rows (oldest first) and says how many are left;

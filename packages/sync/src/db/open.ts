@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { installFootprintFunction, installRecordFunction } from '@eo/catalog-store';
+import { installRecordFunction } from '@eo/catalog-store';
+import { setConnectionPragmas } from './connection';
 import {
   compactIfMostlyFree,
   upgradeCatalogRecords,
@@ -51,13 +52,7 @@ export function openMirrorDatabase(file: string, options: OpenMirrorOptions = {}
   // Incremental auto-vacuum for a new file (a no-op on an existing one): the pages a sync's
   // records took as text are given back once packed (`mirror/packing.ts`), not kept for ever.
   sqlite.pragma('auto_vacuum = INCREMENTAL');
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: a queued create acknowledged to the user survives even an OS crash or power loss.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // The footprint migration backfills existing records' rings with this function.
-  installFootprintFunction(sqlite);
+  setConnectionPragmas(sqlite);
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   upgradeCatalogRecords(sqlite, options.onUpgrade);

@@ -8,120 +8,26 @@
  * record with no usable id (or whose write fails) is skipped. Both are returned as issues naming
  * the resource, the record and the field; `write` itself never throws for a record's content.
  */
-import {
-  CatalogRecordIdError,
-  COMPACT_LAYOUT,
-  makeCatalogDeleter,
-  makeCatalogRecordReader,
-  makeCatalogUpserter,
-} from '@eo/catalog-store';
-import type { CatalogRecordOut } from '@eo/catalog-store';
-import { readId, type SyncResource } from '@eo/domain';
+import { readId } from '@eo/domain';
 import type Database from 'better-sqlite3';
-import { makeCatalogSeen } from './catalog-seen';
-import { MIRROR_ORG, normSql, quote, readColumn, type ColumnKind, type WireRecord } from './rows';
+import { makeCatalogWriter } from './catalog-writer';
+import { normSql, quote, readColumn, type ColumnKind, type WireRecord } from './rows';
+import {
+  isRecord,
+  reporter,
+  unindexedOf,
+  type MirrorWriter,
+  type RecordIssue,
+  type ResourceName,
+} from './writer-parts';
 
-/** A mirrored resource (`SYNC_RESOURCES` of @eo/domain). */
-export type ResourceName = SyncResource;
-
-/** A record a writer stored without some indexed field, or could not store at all. */
-export interface RecordIssue {
-  /** `not-indexed`: stored, the field's column is NULL; `skipped`: not stored. */
-  readonly kind: 'not-indexed' | 'skipped';
-  readonly resource: ResourceName;
-  /** The record's id as stored (numeric ids as strings); null when it has none. */
-  readonly recordId: string | null;
-  /** Position of the record in the batch given to `write`. */
-  readonly index: number;
-  /** Dotted path of the field in the record (`created_at`, `details.properties.datetime`). */
-  readonly field: string;
-  readonly message: string;
-}
-
-export interface MirrorWriter {
-  /** Stores what it can of a batch; returns the records it could not index or store. */
-  write(items: readonly unknown[], passId: string): RecordIssue[];
-  /** Ids of rows no pass since `passId` saw: what `sweep` would remove. */
-  unseen?(passId: string): string[];
-  /**
-   * Ids of rows `passId` did not see whose id is one of `norms` up to case and surrounding
-   * whitespace (`normId` of pull/pass-ids.ts): another spelling of a record the pass stored.
-   */
-  variantsOf?(passId: string, norms: readonly string[]): string[];
-  /** A stored record's JSON as it was written (undefined when there is none). */
-  read?(id: string): unknown;
-  /** Removes these rows (a record stored twice under two spellings); returns how many. */
-  remove?(ids: readonly string[]): number;
-  /** Removes rows no pass since `passId` saw; returns how many. */
-  sweep(passId: string): number;
-}
+export type { MirrorWriter, PreparedRecord, RecordIssue, ResourceName } from './writer-parts';
 
 interface Column {
   readonly field: string;
   readonly kind: ColumnKind;
   /** For NOT NULL columns: the value stored when the field is missing or unreadable. */
   readonly fallback?: string;
-}
-
-function isRecord(v: unknown): v is WireRecord {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** A message naming the resource, record and field. */
-function describe(resource: ResourceName, id: string | null, field: string, what: string): string {
-  return `${resource} ${id === null ? '(no id)' : JSON.stringify(id)}: ${field}: ${what}`;
-}
-
-/** Adds the issues of one record (at `index` of the batch) to `issues`. */
-function reporter(
-  issues: RecordIssue[],
-  resource: ResourceName,
-  recordId: string | null,
-  index: number,
-) {
-  return (kind: RecordIssue['kind'], field: string, what: string) =>
-    issues.push({
-      kind,
-      resource,
-      recordId,
-      index,
-      field,
-      message: describe(resource, recordId, field, what),
-    });
-}
-
-/** `mirror_unindexed` rows of one resource: flag, clear (cheaply when none exist), sweep. */
-function unindexedOf(
-  sqlite: Database.Database,
-  resource: ResourceName,
-  table: string,
-  key: string,
-) {
-  const put = sqlite.prepare(
-    'INSERT OR REPLACE INTO mirror_unindexed (resource, record_id, fields) VALUES (?, ?, ?)',
-  );
-  const drop = sqlite.prepare('DELETE FROM mirror_unindexed WHERE resource = ? AND record_id = ?');
-  const any = sqlite.prepare('SELECT 1 FROM mirror_unindexed WHERE resource = ? LIMIT 1');
-  const sweep = sqlite.prepare(
-    `DELETE FROM mirror_unindexed WHERE resource = ? AND record_id NOT IN (SELECT ${key} FROM ${table})`,
-  );
-  // Skips a delete per clean record while the resource has no flagged row (the common case).
-  let some = any.get(resource) !== undefined;
-  return {
-    mark(id: string, fields: readonly string[]) {
-      if (fields.length > 0) {
-        put.run(resource, id, JSON.stringify(fields));
-        some = true;
-      } else if (some) drop.run(resource, id);
-    },
-    sweep() {
-      sweep.run(resource);
-      some = any.get(resource) !== undefined;
-    },
-    forget(id: string) {
-      if (some) drop.run(resource, id);
-    },
-  };
 }
 
 /** An upsert of one table: its key and indexed columns, each read from a field of the record. */
@@ -213,13 +119,6 @@ function tableWriter(
   };
 }
 
-/** Path of a field in a catalog record (`details.properties.eo:cloud_cover`), for messages. */
-function valueAt(record: unknown, path: string): unknown {
-  let v: unknown = record;
-  for (const part of path.split('.')) v = isRecord(v) ? v[part] : undefined;
-  return v;
-}
-
 export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceName, MirrorWriter> {
   const dropTasks = sqlite.prepare('DELETE FROM mirror_tasks WHERE order_item_id = ?');
   const putTask = sqlite.prepare(
@@ -267,69 +166,7 @@ export function makeMirrorWriters(sqlite: Database.Database): Record<ResourceNam
     },
   );
 
-  // Stored as text, packed when the app is idle (`packing.ts`): the sync keeps the link's pace.
-  const upsertCatalog = makeCatalogUpserter(sqlite, 'lenient', COMPACT_LAYOUT, 'later');
-  const deleteCatalog = makeCatalogDeleter(sqlite);
-  const catalogUnindexed = unindexedOf(sqlite, 'catalogs', 'catalog_records', 'id');
-  const seen = makeCatalogSeen(sqlite);
-  const records = makeCatalogRecordReader(sqlite, COMPACT_LAYOUT);
-  const catalogs: MirrorWriter = {
-    unseen: (passId) => seen.unseen(passId),
-    variantsOf: (passId, norms) => seen.variantsOf(passId, norms),
-    read(id) {
-      const json = records.byId(MIRROR_ORG, id);
-      return json === null ? undefined : (JSON.parse(json) as unknown);
-    },
-    remove(ids) {
-      for (const id of ids) {
-        seen.drop(id);
-        catalogUnindexed.forget(id);
-      }
-      return deleteCatalog(ids);
-    },
-    write(items, passId) {
-      const issues: RecordIssue[] = [];
-      const markSeen = seen.marker(passId);
-      items.forEach((item, index) => {
-        const r = isRecord(item) ? item : {};
-        const id = readId(r.id);
-        const issue = reporter(issues, 'catalogs', id, index);
-        try {
-          const taskId = readId(r.task_id);
-          const link = taskId
-            ? (linkOf.get(taskId) as { order_id: string; order_item_id: string } | undefined)
-            : undefined;
-          const unread = upsertCatalog(item as CatalogRecordOut, {
-            orgId: MIRROR_ORG,
-            orderId: link?.order_id ?? null,
-            orderItemId: link?.order_item_id ?? null,
-          });
-          markSeen(id!);
-          catalogUnindexed.mark(id!, unread);
-          for (const field of unread)
-            issue('not-indexed', field, `cannot read ${quote(valueAt(item, field))}`);
-        } catch (e) {
-          if (e instanceof CatalogRecordIdError) {
-            issue(
-              'skipped',
-              'id',
-              `no usable id (received ${quote(e.received)}); the record was not stored`,
-            );
-          } else {
-            issue('skipped', '', `could not be stored: ${e instanceof Error ? e.message : e}`);
-          }
-        }
-      });
-      return issues;
-    },
-    sweep(passId) {
-      const ids = seen.unseen(passId);
-      seen.dropUnseen(passId);
-      const n = deleteCatalog(ids);
-      catalogUnindexed.sweep();
-      return n;
-    },
-  };
+  const catalogs = makeCatalogWriter(sqlite, linkOf);
 
   return {
     orders: tableWriter(

@@ -17,9 +17,10 @@
 import type { BodyInput, EoClient } from '@eo/api-client';
 import { CatalogSearchRequest, SYNC_RESOURCES, type CatalogSearchRequestInput } from '@eo/domain';
 import type { MirrorDatabase } from '../db/open';
-import { makeMirrorWriters, type ResourceName } from '../mirror/writers';
+import type { ResourceName } from '../mirror/writers';
 import { makeOfflineCatalogSearch } from '../search/catalog';
-import { makeDriftStore, type DriftInbox } from './drift';
+import { batchStoresOf, makeBatchCommit } from './batch-commit';
+import type { DriftInbox } from './drift';
 import { describeSyncError, SyncBusyError } from './errors';
 import { isFilterRejection, makeIncremental } from './incremental';
 import { planOf, type CatalogSearch, type PassContext, type SyncProgress } from './pass-context';
@@ -27,7 +28,8 @@ import { makePassIdSeeds } from './pass-ids';
 import { resumable, runPass, type OnProgress } from './pass';
 import { makeByIdChecks } from './still-listed';
 import { syncReference, type ReferenceReport } from './reference';
-import { makeSyncStateStore, type ResourceStatus } from './state';
+import type { ResourceStatus } from './state';
+import { startWriteThread, type WriteThread } from './write-thread';
 
 export type { SyncProgress } from './pass-context';
 
@@ -44,6 +46,7 @@ export const DEFAULT_PULL = {
   batchRecords: 5000,
   batchMs: 1000,
   prefetch: true,
+  writeThreadFrom: 20_000,
 } as const;
 
 /**
@@ -94,11 +97,18 @@ export interface SyncEngineOptions {
   readonly batchMs?: number;
   /**
    * api-client read-ahead: pages requested while earlier ones are validated and written.
-   * Default `DEFAULT_PULL.prefetch` (true: a window of 0 to 4 pages sized from the measured
+   * Default `DEFAULT_PULL.prefetch` (true: a window of 0 to 5 pages sized from the measured
    * link, none when the service answers fast next to our writes); `false` off; a number fixes
    * the depth. Checkpoints stay exact: they move by the pages handed over, which come in order.
    */
   readonly prefetch?: boolean | number;
+  /**
+   * A list whose first page says it holds at least this many records commits its batches from
+   * a write thread, while this thread reads on (`write-thread.ts`); default
+   * `DEFAULT_PULL.writeThreadFrom`. `false`: every batch on the engine's connection. A shorter
+   * list does not pay for the thread's start (a connection and the writers' modules loaded).
+   */
+  readonly writeThreadFrom?: number | false;
   /** Clock (µs), for the timestamps of sync_state. */
   readonly nowUs?: () => number;
   /**
@@ -132,12 +142,28 @@ export function createSyncEngine(options: SyncEngineOptions) {
   const sqlite = db.sqlite;
   const searches = catalogSearches(options.catalog ?? 'all');
   const aoiIds = sqlite.prepare('SELECT aoi_id FROM mirror_aois ORDER BY aoi_id');
+  const stores = batchStoresOf(sqlite);
+  const threadFrom = options.writeThreadFrom ?? DEFAULT_PULL.writeThreadFrom;
+  // Started by the first long list of a sync, ended with the sync.
+  let thread: WriteThread | null = null;
   const ctx: PassContext = {
     sqlite,
     client,
-    writers: makeMirrorWriters(sqlite),
-    states: makeSyncStateStore(sqlite),
-    driftStore: makeDriftStore(sqlite),
+    writers: stores.writers,
+    commitBatch: makeBatchCommit(stores),
+    writeThreadFor(_resource, total) {
+      if (threadFrom === false || sqlite.memory || total === undefined || total < threadFrom)
+        return null;
+      thread ??= startWriteThread(db.file);
+      return thread;
+    },
+    reloadWriters() {
+      const fresh = batchStoresOf(sqlite);
+      ctx.writers = fresh.writers;
+      ctx.commitBatch = makeBatchCommit(fresh);
+    },
+    states: stores.states,
+    driftStore: stores.driftStore,
     inbox: options.drift,
     searches,
     incremental: makeIncremental(sqlite, {
@@ -224,7 +250,12 @@ export function createSyncEngine(options: SyncEngineOptions) {
         }
         return { resources: states.all(), skipped, ...(reference ? { reference } : {}) };
       } finally {
-        syncing.delete(sqlite);
+        try {
+          await thread?.close();
+        } finally {
+          thread = null;
+          syncing.delete(sqlite);
+        }
       }
     },
     /** POST /v0/catalogs/search answered from the mirror (throws OfflineSearchError when invalid). */

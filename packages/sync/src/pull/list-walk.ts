@@ -6,7 +6,7 @@
 import { EoApiError, type Page } from '@eo/api-client';
 import type { ResourceName } from '../mirror/writers';
 import { TotalWatch, type ListReport } from './completeness';
-import { driftCounts, idFieldOf, pageDrift, writeDrift, type DriftIssue } from './drift';
+import { idFieldOf, pageDrift, writeDrift, type DriftIssue } from './drift';
 import {
   aoisChangedSince,
   catalogChangedSince,
@@ -16,6 +16,7 @@ import {
 import type { PassClock } from './pass-clock';
 import type { PageSource, PassContext } from './pass-context';
 import type { PassIds } from './pass-ids';
+import type { WriteThread } from './write-thread';
 import { canonicalItems } from './variants';
 
 /** A pass's counters, moved by each commit. */
@@ -48,9 +49,8 @@ export async function walkList(
   walk: ListWalk,
   source: PageSource,
 ): Promise<ListReport> {
-  const { sqlite, states, driftStore, inbox, batchRecords, batchMs } = ctx;
+  const { inbox, batchRecords, batchMs } = ctx;
   const { resource, passId, part, ids, counters, clock, signal } = walk;
-  const writer = ctx.writers[resource];
   const field = idFieldOf(resource);
   const seenBefore = counters.seen - walk.from;
   let next = walk.from;
@@ -59,48 +59,64 @@ export async function walkList(
   let lastCommit = Date.now();
   let repeats = 0;
   const totals = new TotalWatch();
-  // Writers never throw for a record's content: what they could not index or store is drift,
-  // counted in the transaction that moves the checkpoint past it.
-  const commit = sqlite.transaction(
-    (items: unknown[], pageIssues: DriftIssue[], at: number, partTotal: number | null) => {
-      const issues = [...pageIssues, ...writeDrift(writer.write(items, passId))];
-      driftStore.sample(resource, passId, issues);
-      counters.seen += items.length;
-      counters.total = partTotal === null ? null : seenBefore + partTotal;
-      const where = { part, checkpoint: at, seen: counters.seen, total: counters.total };
-      states.checkpoint(resource, where, driftCounts(issues));
-    },
-  );
+  // A long list's batches go to the write thread, chosen at its first page (write-thread.ts).
+  let thread = null as WriteThread | null;
+  const commit = async (items: unknown[], pageIssues: DriftIssue[], at: number) => {
+    counters.seen += items.length;
+    counters.total = totals.last === null ? null : seenBefore + totals.last;
+    const where = { part, checkpoint: at, seen: counters.seen, total: counters.total };
+    if (thread) {
+      // Read into rows here, written there: the two threads share the work (write-thread.ts).
+      const writer = ctx.writers[resource];
+      const records = writer.prepare ? { prepared: writer.prepare(items) } : { items };
+      await thread.hand({ resource, passId, records, pageIssues, where }, walk.onCommit);
+    } else {
+      ctx.commitBatch({ resource, passId, records: { items }, pageIssues, where });
+      walk.onCommit();
+    }
+  };
   let end: Page<unknown>['end'];
   let skipped = false;
   inbox?.take(); // reports from before this list's first page are not about its records
   try {
-    for await (const page of source(next, signal)) {
-      if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
-      clock.saw(page.serverDateMs);
-      // Each id under the spelling the pass stores it under; a repeat counts once.
-      const c = canonicalItems(resource, field, part, page.items, ids, buffer.length);
-      drifted.push(...c.issues);
-      repeats += c.repeats;
-      buffer.push(...c.items);
-      next = page.offset + page.items.length;
-      totals.see(page.total);
-      end = page.end;
-      if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
-        commit(buffer, drifted, next, totals.last);
-        buffer = [];
-        drifted = [];
-        lastCommit = Date.now();
-        walk.onCommit();
+    try {
+      for await (const page of source(next, signal)) {
+        if (page.pageIndex === 0) thread = ctx.writeThreadFor(resource, page.total);
+        if (inbox) drifted.push(...pageDrift(resource, inbox.take(), page.items, buffer.length));
+        clock.saw(page.serverDateMs);
+        // Each id under the spelling the pass stores it under; a repeat counts once.
+        const c = canonicalItems(resource, field, part, page.items, ids, buffer.length);
+        drifted.push(...c.issues);
+        repeats += c.repeats;
+        buffer.push(...c.items);
+        next = page.offset + page.items.length;
+        totals.see(page.total);
+        end = page.end;
+        if (buffer.length >= batchRecords || Date.now() - lastCommit >= batchMs) {
+          const batch = buffer;
+          const issues = drifted;
+          buffer = [];
+          drifted = [];
+          await commit(batch, issues, next);
+          lastCommit = Date.now();
+        }
+        signal?.throwIfAborted();
       }
-      signal?.throwIfAborted();
+    } catch (e) {
+      // An AOI deleted since the AOI pass has no assets to page: skip its list.
+      if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
+      skipped = true;
     }
+    await commit(buffer, drifted, next);
+    await thread?.drain();
   } catch (e) {
-    // An AOI deleted since the AOI pass has no assets to page: skip its list.
-    if (!(resource === 'assets' && e instanceof EoApiError && e.status === 404)) throw e;
-    skipped = true;
+    // Nothing of this list is written after it returns: the batches in flight end first.
+    await thread?.settle();
+    throw e;
+  } finally {
+    // The engine's writers read their counts again: another connection wrote meanwhile.
+    if (thread) ctx.reloadWriters();
   }
-  commit(buffer, drifted, next, totals.last);
   return {
     end: skipped ? undefined : end,
     records: next,

@@ -6,11 +6,13 @@
 import type { BodyInput, EoClient, Page } from '@eo/api-client';
 import type Database from 'better-sqlite3';
 import type { MirrorWriter, ResourceName } from '../mirror/writers';
+import type { CommitBatch } from './batch-commit';
 import type { DriftInbox, makeDriftStore } from './drift';
 import type { Incremental } from './incremental';
 import type { makePassIdSeeds } from './pass-ids';
 import type { makeSyncStateStore } from './state';
 import type { ByIdCheck } from './still-listed';
+import type { WriteThread } from './write-thread';
 
 export interface SyncProgress {
   readonly resource: ResourceName;
@@ -36,7 +38,20 @@ export type PageSource = (
 export interface PassContext {
   readonly sqlite: Database.Database;
   readonly client: EoClient;
-  readonly writers: Record<ResourceName, MirrorWriter>;
+  /** Made again by `reloadWriters` (they keep counts read when made). */
+  writers: Record<ResourceName, MirrorWriter>;
+  /** A batch committed on this connection (`batch-commit.ts`). */
+  commitBatch: (batch: CommitBatch) => void;
+  /**
+   * The write thread a list of `total` records commits from, or null when it commits on this
+   * connection (a short list, or the engine told not to: `writeThreadFrom`).
+   */
+  readonly writeThreadFor: (
+    resource: ResourceName,
+    total: number | undefined,
+  ) => WriteThread | null;
+  /** After another connection wrote (the write thread): the writers read their counts again. */
+  readonly reloadWriters: () => void;
   readonly states: ReturnType<typeof makeSyncStateStore>;
   readonly driftStore: ReturnType<typeof makeDriftStore>;
   /** Where the client's schema drift reports arrive, when the client was built with one. */

@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeFootprints } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
 import { Worker } from 'node:worker_threads';
+import { buildCatalogRecord } from '@eo/domain/testing';
+import { openMirrorDatabase } from '@eo/sync';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const outDir = path.join(appDir, 'test-output', 'bundle');
@@ -87,6 +89,10 @@ describe('built bundle', () => {
     expect(sourcesOf(chunks)).toContain('"./package-check-thread.cjs"');
     expect(sourcesOf(chunks)).not.toContain('./check-thread.ts');
     expect(fs.existsSync(path.join(outDir, 'main', 'package-check-thread.cjs'))).toBe(true);
+    // ...and for the sync's write thread (@eo/sync).
+    expect(sourcesOf(chunks)).toContain('"./mirror-write-thread.cjs"');
+    expect(sourcesOf(chunks)).not.toContain('./write-thread-entry.ts');
+    expect(fs.existsSync(path.join(outDir, 'main', 'mirror-write-thread.cjs'))).toBe(true);
     // ...and that entry, run as a plain Node worker, serves the service's jobs.
     const thread = new Worker(path.join(outDir, 'main', 'render-thread.cjs'));
     try {
@@ -116,6 +122,45 @@ describe('built bundle', () => {
       expect(Buffer.from(answer.value!.subarray(1, 4)).toString('latin1')).toBe('PNG');
     } finally {
       await thread.terminate();
+    }
+  });
+
+  it("builds the sync's write thread as an entry of its own, which commits a batch", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bundle-writes-'));
+    const db = openMirrorDatabase(path.join(dir, 'mirror.db'));
+    const thread = new Worker(path.join(outDir, 'main', 'mirror-write-thread.cjs'));
+    try {
+      db.sqlite
+        .prepare(
+          `INSERT INTO sync_state (resource, pass_id, plan, part, checkpoint, started_at_us, seen)
+           VALUES ('catalogs', 'p1', '', 0, 0, 0, 0)`,
+        )
+        .run();
+      const answer = await new Promise<{ id: number; done?: true; failed?: string }>(
+        (resolve, reject) => {
+          thread.on('message', resolve);
+          thread.once('error', reject);
+          thread.postMessage({ kind: 'open', file: db.file });
+          thread.postMessage({
+            kind: 'batch',
+            id: 1,
+            batch: {
+              resource: 'catalogs',
+              passId: 'p1',
+              records: { items: [buildCatalogRecord({ id: 'cat-bundled' })] },
+              pageIssues: [],
+              where: { part: 0, checkpoint: 1, seen: 1, total: 1 },
+            },
+          });
+        },
+      );
+      expect(answer).toEqual({ id: 1, done: true });
+      const ids = db.sqlite.prepare('SELECT id FROM catalog_records').pluck().all();
+      expect(ids).toEqual(['cat-bundled']);
+    } finally {
+      await thread.terminate();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

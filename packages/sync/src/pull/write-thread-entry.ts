@@ -1,0 +1,59 @@
+/**
+ * The write thread's side (`write-thread.ts`): opens its own connection to the mirror and
+ * commits each batch it is handed, in order, as the engine's thread would (`batch-commit.ts`).
+ * After a failure it writes nothing more: each later batch is answered failed.
+ */
+import { parentPort } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { openMirrorConnection } from '../db/connection';
+import { batchStoresOf, makeBatchCommit, type CommitBatch } from './batch-commit';
+import type { WriteThreadReply, WriteThreadRequest } from './write-thread';
+
+const port = parentPort;
+if (!port) throw new Error('write-thread-entry runs in a worker thread');
+
+let sqlite: Database.Database | null = null;
+let commit: ((batch: CommitBatch) => void) | null = null;
+let failed: { failed: string; code?: string | undefined } | null = null;
+
+const failureOf = (e: unknown) => ({
+  failed: e instanceof Error ? e.message : String(e),
+  code:
+    (e as { code?: unknown } | null)?.code === undefined
+      ? undefined
+      : String((e as { code: unknown }).code),
+});
+
+port.on('message', (m: WriteThreadRequest) => {
+  let reply: WriteThreadReply;
+  if (m.kind === 'close') {
+    sqlite?.close();
+    port.close();
+    return;
+  }
+  if (m.kind === 'open') {
+    try {
+      sqlite = openMirrorConnection(m.file);
+      commit = makeBatchCommit(batchStoresOf(sqlite));
+      return;
+    } catch (e) {
+      failed = failureOf(e);
+      reply = { id: 0, ...failed };
+    }
+  } else if (failed || !commit) {
+    reply = {
+      id: m.id,
+      failed: `not written: ${failed?.failed ?? 'no connection'}`,
+      code: failed?.code,
+    };
+  } else {
+    try {
+      commit(m.batch);
+      reply = { id: m.id, done: true };
+    } catch (e) {
+      failed = failureOf(e);
+      reply = { id: m.id, ...failed };
+    }
+  }
+  port.postMessage(reply);
+});
