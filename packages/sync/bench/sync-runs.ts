@@ -164,11 +164,19 @@ export async function packAll(local: ReturnType<typeof openMirrorDatabase>): Pro
   await makeRecordPacking(local.sqlite, () => false).pack();
 }
 
-/** The engine, with its defaults: orders and the catalog. */
+/**
+ * The engine, with its defaults: orders and the catalog. `oneThread`: its writes on its own
+ * connection too (`writeThreadFrom: false`), where the stages of its CPU are measured from one
+ * thread's profile (sync-stages.ts).
+ */
 export async function engineSync(
   service: ServiceProcess,
   local: ReturnType<typeof openMirrorDatabase>,
+  oneThread = false,
 ): Promise<void> {
   const client = createEoClient({ baseUrl: service.url, apiKey: service.key });
-  await createSyncEngine({ db: local, client }).sync({ resources: ['orders', 'catalogs'] });
+  const options = oneThread ? { writeThreadFrom: false as const } : {};
+  await createSyncEngine({ db: local, client, ...options }).sync({
+    resources: ['orders', 'catalogs'],
+  });
 }

@@ -24,7 +24,9 @@
  * The engine stores catalog records as their text and packs them after the sync, when the app
  * is idle (`src/mirror/packing.ts`): that packing runs after each engine pull, outside the
  * profile, and its CPU is printed beside the figure (with engine + packing against the floor),
- * not hidden in it.
+ * not hidden in it. The engine writes on its own connection here (`writeThreadFrom: false`): the
+ * profile is one thread's, and the write thread moves the sqlite stage to the other core, not
+ * its cost away (`wire.ts` measures what that buys).
  *
  * `--functions N` also lists, for each stage, the N functions the engine's least-CPU run spent
  * most samples in (self time, scaled like the stages): where to look inside a stage.
@@ -175,7 +177,7 @@ try {
   const engines: Profiled[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     floors.push(await profiled((local) => floorSync(service, local)));
-    engines.push(await profiled((local) => engineSync(service, local), packAll));
+    engines.push(await profiled((local) => engineSync(service, local, true), packAll));
     const e = engines.at(-1)!;
     log(
       `  floor ${fmt(floors.at(-1)!.cpuMs)} ms CPU, engine ${fmt(e.cpuMs)} ms CPU (then packing ${fmt(e.packingMs)} ms)`,
