@@ -5,6 +5,7 @@
  * written once the sync has returned, and the next sync resumes to the same mirror. Against a
  * service answering as a real one may (`varied-service.ts`: odd records, drift).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import { buildCatalogRecord, buildOrder, createRng } from '@eo/domain/testing';
@@ -123,6 +124,8 @@ describe('batches committed from the write thread', () => {
     expect(inThread.books.unindexed).toContainEqual(
       expect.objectContaining({ record_id: 'odd-datetime' }),
     );
+    // The thread checkpointed its WAL into the file and truncated it as it ended.
+    expect(fs.statSync(`${db.file}-wal`).size).toBe(0);
   });
 
   it('an abort leaves a checkpoint that passes no record not stored; the next sync resumes', async () => {
