@@ -9,8 +9,10 @@
  * - bytes on the wire per record (both directions, HTTP headers included) against the
  *   uncompressed JSON bodies the client decoded: target at most 15%;
  * - wall time against the link's floor (bytes down ÷ bandwidth + one round trip): target at
- *   most 1.3× on the 2 Mbit/s link (the 20 Mbit/s figure is reported, not judged: there the
- *   client's CPU, not the link, is the floor);
+ *   most 1.3× on the 2 Mbit/s link, and 1.5× on the 20 Mbit/s one (issue 29), where the
+ *   client's CPU and the service's share the two cores with the line: the best of three first
+ *   syncs there (`SAMPLES`; one in `--smoke`), each into a fresh mirror from a fresh copy of
+ *   the service's data, all three printed;
  * - the re-sync's bytes and time (reported; no target).
  *
  * The engine runs with `prefetch: true` (its adaptive read-ahead: pages are asked for while
@@ -53,7 +55,10 @@ const ORDERS = Number(values.orders ?? (smoke ? 20 : 10_000));
 /** Share of catalog records changed before the re-sync. */
 const CHANGED = 0.01;
 const TARGET_WIRE_SHARE = 0.15;
-const TARGET_FLOOR_RATIO = 1.3;
+/** Wall time / link floor at most, per link. */
+const TARGET_FLOOR_RATIO: Record<keyof typeof LINKS, number> = { satellite: 1.3, cellular: 1.5 };
+/** First syncs per link, the best judged: the line is the floor on one, the CPU near it on the other. */
+const SAMPLES: Record<keyof typeof LINKS, number> = { satellite: 1, cellular: smoke ? 1 : 3 };
 
 interface Pass {
   readonly ms: number;
@@ -190,13 +195,21 @@ const links = (Object.entries(LINKS) as Array<[keyof typeof LINKS, LinkProfile]>
 );
 if (links.length === 0) throw new Error(`--link: one of ${Object.keys(LINKS).join(', ')}`);
 for (const [key, profile] of links) {
-  log(`wire: ${profile.name} ...`);
-  const { first, resync, records, changed } = await overLink(profile, source);
+  const runs: Array<Awaited<ReturnType<typeof overLink>>> = [];
+  for (let i = 0; i < SAMPLES[key]; i++) {
+    log(`wire: ${profile.name} (${i + 1} of ${SAMPLES[key]}) ...`);
+    runs.push(await overLink(profile, source));
+  }
+  const { first, resync, records, changed } = runs.reduce((a, b) =>
+    b.first.ms < a.first.ms ? b : a,
+  );
   const wire = first.up + first.down;
   const floor = linkFloorMs(profile, first.down);
   const share = wire / first.json;
+  const all =
+    runs.length > 1 ? ` (best of ${runs.map((r) => fmt(r.first.ms / 1000, 1)).join(', ')} s)` : '';
   lines.push(
-    `  ${profile.name}: ${fmt(records)} records in ${fmt(first.ms / 1000, 1)} s; floor ${fmt(floor / 1000, 1)} s (${fmt(first.down)} bytes down ÷ bandwidth + one RTT) -> ${(first.ms / floor).toFixed(2)}×; CPU: client ${fmt(first.cpuMs / 1000, 1)} s, service ${fmt(first.serviceCpuMs / 1000, 1)} s (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    `  ${profile.name}: ${fmt(records)} records in ${fmt(first.ms / 1000, 1)} s${all}; floor ${fmt(floor / 1000, 1)} s (${fmt(first.down)} bytes down ÷ bandwidth + one RTT) -> ${(first.ms / floor).toFixed(2)}×; CPU: client ${fmt(first.cpuMs / 1000, 1)} s, service ${fmt(first.serviceCpuMs / 1000, 1)} s (load average ${os.loadavg()[0]!.toFixed(1)})`,
     `    on the wire ${fmt(wire / records)} bytes/record (${fmt(first.down)} down, ${fmt(first.up)} up) vs ${fmt(first.json / records)} bytes/record of JSON -> ${(share * 100).toFixed(1)}%`,
     `    re-sync after ${fmt(changed)} records changed: ${fmt((resync.up + resync.down) / 1e6, 2)} MB on the wire in ${fmt(resync.ms / 1000, 1)} s (${((100 * (resync.up + resync.down)) / wire).toFixed(0)}% of the first sync's bytes)`,
   );
@@ -207,15 +220,11 @@ for (const [key, profile] of links) {
     unit: '%',
     digits: 1,
   });
-  checks.push(
-    key === 'satellite'
-      ? {
-          what: `${profile.name}: wall time / link floor`,
-          value: first.ms / floor,
-          atMost: TARGET_FLOOR_RATIO,
-        }
-      : { what: `${profile.name}: wall time / link floor`, value: first.ms / floor },
-  );
+  checks.push({
+    what: `${profile.name}: wall time / link floor`,
+    value: first.ms / floor,
+    atMost: TARGET_FLOOR_RATIO[key],
+  });
   checks.push({
     what: `${profile.name}: re-sync MB on the wire`,
     value: (resync.up + resync.down) / 1e6,
