@@ -37,11 +37,12 @@ function forBatches(sqlite: Database.Database): void {
 
 /**
  * The WAL back to nothing once the sync's batches are in (what it grew to stays on disk
- * otherwise); a reader in the middle of a read only makes it wait for the busy timeout, then
- * the next checkpoint does it.
+ * otherwise). Without waiting: while a reader is in the middle of a read (an export walking the
+ * mirror) it is left as it is, for a later checkpoint, rather than holding the sync's end.
  */
 function closeBatches(sqlite: Database.Database): void {
   try {
+    sqlite.pragma('busy_timeout = 0');
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } catch {
     // Best effort: the next checkpoint does it.
