@@ -14,7 +14,7 @@ import {
   type MisbehavingService,
 } from '../../__tests__/misbehaving-service';
 import { createSyncEngine } from '../engine';
-import { mirrorFiles } from './service';
+import { mirrorFiles } from '../../db/__tests__/temp';
 
 let svc: MisbehavingService;
 const files = mirrorFiles('cut-bodies');

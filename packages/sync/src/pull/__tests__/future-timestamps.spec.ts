@@ -13,7 +13,8 @@ import {
   type MisbehavingService,
 } from '../../__tests__/misbehaving-service';
 import { createSyncEngine } from '../engine';
-import { createAois, mirrorFiles } from './service';
+import { mirrorFiles } from '../../db/__tests__/temp';
+import { createAois } from './service';
 
 const FUTURE = '2099-01-01T00:00:00Z';
 

@@ -14,7 +14,8 @@ import {
 } from '../../__tests__/misbehaving-service';
 import type { ResourceName } from '../../mirror/writers';
 import { createSyncEngine } from '../engine';
-import { createAois, mirrorFiles } from './service';
+import { mirrorFiles } from '../../db/__tests__/temp';
+import { createAois } from './service';
 
 let svc: MisbehavingService;
 const files = mirrorFiles('id-variants');

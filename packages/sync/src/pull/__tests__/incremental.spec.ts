@@ -4,12 +4,11 @@
  * sweeps deletions; a service refusing the change filter gets full passes, remembered.
  */
 import { COMPACT_LAYOUT } from '@eo/catalog-store';
-import path from 'node:path';
 import { allItems } from '@eo/api-client';
 import { readInstant } from '@eo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
-import { tempDir } from '../../db/__tests__/temp';
+import type { MirrorDatabase } from '../../db/open';
+import { mirrorFiles } from '../../db/__tests__/temp';
 import type { ResourceName } from '../../mirror/writers';
 import { createSyncEngine, type SyncEngine } from '../engine';
 import { INCREMENTAL_OVERLAP_US } from '../incremental';
@@ -23,23 +22,16 @@ import {
 import { addCatalogCopies, createAois, startService, type TestService } from './service';
 
 let service: TestService;
-const tmp = tempDir('incremental');
-let n = 0;
-const opened: MirrorDatabase[] = [];
-function freshMirror(): MirrorDatabase {
-  const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
-  opened.push(db);
-  return db;
-}
+const files = mirrorFiles('incremental');
+const freshMirror = () => files.fresh();
 beforeAll(async () => {
   service = await startService();
   // Changes are stamped "two hours after" the catalog: it must be older than that.
   ageCatalogRecords(service, 4 * 3600_000);
 });
 afterAll(async () => {
-  for (const db of opened) db.close();
   await service.close();
-  tmp.remove();
+  files.close();
 });
 
 const mirrorCatalog = (db: MirrorDatabase) =>

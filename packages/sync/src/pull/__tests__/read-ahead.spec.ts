@@ -8,7 +8,8 @@ import { allItems, createEoClient, type EoClient } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorDatabase } from '../../db/open';
 import { createSyncEngine } from '../engine';
-import { mirrorFiles, startService, type TestService } from './service';
+import { mirrorFiles } from '../../db/__tests__/temp';
+import { startService, type TestService } from './service';
 
 let service: TestService;
 const mirrors = mirrorFiles('read-ahead');

@@ -5,7 +5,6 @@
  * an id is stored and findable, drift is counted with samples, a later sync moves on, and a
  * pass that ended short of the total sweeps nothing.
  */
-import path from 'node:path';
 import { createEoClient } from '@eo/api-client';
 import {
   buildAoi,
@@ -16,21 +15,15 @@ import {
   createRng,
 } from '@eo/domain/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
-import { tempDir } from '../../db/__tests__/temp';
+import type { MirrorDatabase } from '../../db/open';
+import { mirrorFiles } from '../../db/__tests__/temp';
 import { startVariedService, type VariedService } from '../../__tests__/varied-service';
 import { createDriftInbox } from '../drift';
 import { createSyncEngine } from '../engine';
 
-const tmp = tempDir('real-read');
+const files = mirrorFiles('real-read');
+const freshMirror = () => files.fresh();
 let service: VariedService;
-let n = 0;
-const opened: MirrorDatabase[] = [];
-function freshMirror(): MirrorDatabase {
-  const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
-  opened.push(db);
-  return db;
-}
 function engineOn(db: MirrorDatabase) {
   const drift = createDriftInbox();
   const client = createEoClient({
@@ -75,9 +68,8 @@ beforeAll(async () => {
   service = await startVariedService();
 });
 afterAll(async () => {
-  for (const db of opened) db.close();
   await service.close();
-  tmp.remove();
+  files.close();
 });
 
 describe('a catalog as a real service sends it', () => {

@@ -11,8 +11,6 @@ import { makeCatalogInserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { geometryBbox, type Geometry } from '@eo/domain';
 import { DEMO } from '@eo/fixtures';
 import { seedDemo, startServer, type RunningServer } from '@eo/reference-service';
-import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
-import { tempDir } from '../../db/__tests__/temp';
 
 export interface TestService {
   readonly url: string;
@@ -173,21 +171,4 @@ export function countingClient(service: TestService): { client: EoClient; sent: 
     },
   });
   return { client, sent };
-}
-
-/** Fresh mirror databases in one temp folder; `close()` closes them all and removes the folder. */
-export function mirrorFiles(name: string): { fresh(): MirrorDatabase; close(): void } {
-  const tmp = tempDir(name);
-  const opened: MirrorDatabase[] = [];
-  return {
-    fresh() {
-      const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${opened.length}.db`));
-      opened.push(db);
-      return db;
-    },
-    close() {
-      for (const db of opened) db.close();
-      tmp.remove();
-    },
-  };
 }

@@ -13,22 +13,16 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorSnapshot } from '../../__tests__/mirror-snapshot';
 import { startVariedService, type VariedService } from '../../__tests__/varied-service';
-import { tempDir } from '../../db/__tests__/temp';
-import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
+import { mirrorFiles } from '../../db/__tests__/temp';
+import type { MirrorDatabase } from '../../db/open';
 import { createDriftInbox } from '../drift';
 import { createSyncEngine, type SyncOptions } from '../engine';
 import { makeSyncStateStore } from '../state';
 import { startWriteThread } from '../write-thread';
 
-const tmp = tempDir('write-thread');
+const files = mirrorFiles('write-thread');
+const freshMirror = () => files.fresh();
 let service: VariedService;
-let n = 0;
-const opened: MirrorDatabase[] = [];
-function freshMirror(): MirrorDatabase {
-  const db = openMirrorDatabase(path.join(tmp.dir, `mirror-${n++}.db`));
-  opened.push(db);
-  return db;
-}
 
 /** Small pages and batches: a list of a few hundred records is many batches. */
 function engineOn(db: MirrorDatabase, threaded: boolean) {
@@ -109,9 +103,8 @@ beforeAll(async () => {
   inThread = { snapshot: mirrorSnapshot(db.sqlite), books: bookkeeping(db.sqlite) };
 });
 afterAll(async () => {
-  for (const db of opened) db.close();
   await service.close();
-  tmp.remove();
+  files.close();
 });
 
 describe('batches committed from the write thread', () => {
@@ -213,7 +206,7 @@ describe('the write thread', () => {
   });
 
   it('says so when its mirror cannot be opened, and a batch handed over fails', async () => {
-    const thread = startWriteThread(path.join(tmp.dir, 'no-such-mirror.db'));
+    const thread = startWriteThread(path.join(files.dir, 'no-such-mirror.db'));
     try {
       await expect(
         thread.hand(
