@@ -70,7 +70,26 @@ export function makeCatalogWriter(
       return { index, id, issues };
     }
   };
-  const catalogs: MirrorWriter = {
+  const prepare = (items: readonly unknown[]) => items.map(prepareCatalog);
+  const writePrepared = (prepared: readonly PreparedRecord[], passId: string) => {
+    const issues: RecordIssue[] = [];
+    const markSeen = seen.marker(passId);
+    for (const { index, id, row, issues: found } of prepared) {
+      try {
+        if (row) {
+          writeRow(row);
+          markSeen(id!);
+          catalogUnindexed.mark(id!, row.unreadable);
+        }
+        issues.push(...found);
+      } catch (e) {
+        const issue = reporter(issues, 'catalogs', id, index);
+        issue('skipped', '', `could not be stored: ${e instanceof Error ? e.message : e}`);
+      }
+    }
+    return issues;
+  };
+  return {
     unseen: (passId) => seen.unseen(passId),
     variantsOf: (passId, norms) => seen.variantsOf(passId, norms),
     read(id) {
@@ -84,28 +103,9 @@ export function makeCatalogWriter(
       }
       return deleteCatalog(ids);
     },
-    write(items, passId) {
-      return catalogs.writePrepared!(catalogs.prepare!(items), passId);
-    },
-    prepare: (items) => items.map(prepareCatalog),
-    writePrepared(prepared, passId) {
-      const issues: RecordIssue[] = [];
-      const markSeen = seen.marker(passId);
-      for (const { index, id, row, issues: found } of prepared) {
-        try {
-          if (row) {
-            writeRow(row);
-            markSeen(id!);
-            catalogUnindexed.mark(id!, row.unreadable);
-          }
-          issues.push(...found);
-        } catch (e) {
-          const issue = reporter(issues, 'catalogs', id, index);
-          issue('skipped', '', `could not be stored: ${e instanceof Error ? e.message : e}`);
-        }
-      }
-      return issues;
-    },
+    write: (items, passId) => writePrepared(prepare(items), passId),
+    prepare,
+    writePrepared,
     sweep(passId) {
       const ids = seen.unseen(passId);
       seen.dropUnseen(passId);
@@ -114,6 +114,4 @@ export function makeCatalogWriter(
       return n;
     },
   };
-
-  return catalogs;
 }
