@@ -6,6 +6,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createEoClient, type EoClient } from '@eo/api-client';
+import { createDriftInbox, type DriftInbox } from '../pull/drift';
 
 export interface VariedData {
   orders: unknown[];
@@ -106,4 +108,19 @@ export async function startVariedService(data: VariedData = emptyData()): Promis
     key: KEY,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
+}
+
+/**
+ * A client of `service` whose schema drift reports go to an inbox for the engine (`drift`), one
+ * attempt a call (the service answers at once or not at all).
+ */
+export function driftingClient(service: VariedService): { client: EoClient; drift: DriftInbox } {
+  const drift = createDriftInbox();
+  const client = createEoClient({
+    baseUrl: service.url,
+    apiKey: service.key,
+    onSchemaDrift: drift.onSchemaDrift,
+    retry: { maxAttempts: 1 },
+  });
+  return { client, drift };
 }

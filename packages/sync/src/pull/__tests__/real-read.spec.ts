@@ -17,7 +17,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MirrorDatabase } from '../../db/open';
 import { mirrorFiles } from '../../db/__tests__/temp';
-import { startVariedService, type VariedService } from '../../__tests__/varied-service';
+import {
+  driftingClient,
+  startVariedService,
+  type VariedService,
+} from '../../__tests__/varied-service';
 import { createDriftInbox } from '../drift';
 import { createSyncEngine } from '../engine';
 
@@ -25,13 +29,7 @@ const files = mirrorFiles('real-read');
 const freshMirror = () => files.fresh();
 let service: VariedService;
 function engineOn(db: MirrorDatabase) {
-  const drift = createDriftInbox();
-  const client = createEoClient({
-    baseUrl: service.url,
-    apiKey: service.key,
-    onSchemaDrift: drift.onSchemaDrift,
-    retry: { maxAttempts: 1 },
-  });
+  const { client, drift } = driftingClient(service);
   return createSyncEngine({ db, client, drift, pageSize: 50, batchRecords: 60 });
 }
 const column = (db: MirrorDatabase, sql: string) => db.sqlite.prepare(sql).pluck().all();

@@ -7,15 +7,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createEoClient } from '@eo/api-client';
 import { buildCatalogRecord, buildOrder, createRng } from '@eo/domain/testing';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorSnapshot } from '../../__tests__/mirror-snapshot';
-import { startVariedService, type VariedService } from '../../__tests__/varied-service';
+import {
+  driftingClient,
+  startVariedService,
+  type VariedService,
+} from '../../__tests__/varied-service';
 import { mirrorFiles } from '../../db/__tests__/temp';
 import type { MirrorDatabase } from '../../db/open';
-import { createDriftInbox } from '../drift';
 import { createSyncEngine, type SyncOptions } from '../engine';
 import { makeSyncStateStore } from '../state';
 import { startWriteThread } from '../write-thread';
@@ -26,13 +28,7 @@ let service: VariedService;
 
 /** Small pages and batches: a list of a few hundred records is many batches. */
 function engineOn(db: MirrorDatabase, threaded: boolean) {
-  const drift = createDriftInbox();
-  const client = createEoClient({
-    baseUrl: service.url,
-    apiKey: service.key,
-    onSchemaDrift: drift.onSchemaDrift,
-    retry: { maxAttempts: 1 },
-  });
+  const { client, drift } = driftingClient(service);
   return createSyncEngine({
     db,
     client,
