@@ -173,6 +173,9 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     plugins: [vue(), basemapData()],
     build: {
+      // Minified (electron-vite leaves it off): the first screen's script is parsed and compiled
+      // on every launch, and the development-only branches of Vue and vue-router go with it.
+      minify: true,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/renderer/index.html') },
         // Everything the first screen loads before it draws in one chunk (rolldown's `$initial`:
