@@ -150,6 +150,9 @@ export const useCatalogStore = defineStore('catalog', {
       this.status = 'loading';
       this.error = null;
       const seq = ++searchSeq;
+      // Its first page comes with it: the list, mounting meanwhile, does not ask for it again.
+      const firstPage = `${seq}:0`;
+      pending.add(firstPage);
       try {
         const [page, bytes] = await Promise.all([
           bridge.call('catalog.search', { ...query, limit: PAGE_SIZE, offset: 0 }),
@@ -174,6 +177,8 @@ export const useCatalogStore = defineStore('catalog', {
         if (seq !== searchSeq) return;
         this.status = 'error';
         this.error = readableError(err);
+      } finally {
+        pending.delete(firstPage);
       }
     },
 

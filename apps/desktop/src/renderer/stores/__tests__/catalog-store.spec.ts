@@ -113,6 +113,20 @@ describe('catalog store: search', () => {
     await catalog.ensureRows(PAGE_SIZE, PAGE_SIZE + 10);
     expect(bridge.calls.filter((c) => c.method === 'catalog.search')).toHaveLength(3);
   });
+
+  it('does not ask again for the first page while its search is on the way', async () => {
+    const catalog = useCatalogStore();
+    // The first search leaves while the screen mounts; its list asks for rows meanwhile.
+    const searching = catalog.search();
+    expect(catalog.status).toBe('loading');
+    await catalog.ensureRows(0, 20);
+    await searching;
+    expect(catalog.rowAt(0)?.id).toBe(catalog.footprints.ids[0]);
+    const offsets = bridge.calls
+      .filter((c) => c.method === 'catalog.search')
+      .map((c) => (c.input as { offset: number }).offset);
+    expect(offsets).toEqual([0]);
+  });
 });
 
 describe('catalog store: selection, hover, detail', () => {
