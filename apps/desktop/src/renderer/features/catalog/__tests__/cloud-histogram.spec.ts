@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBridge, type MemoryBridge } from '../../../__tests__/memory-bridge';
 import { provideBridge } from '../../../stores/bridge-provider';
 import { useCatalogStore } from '../../../stores/catalog-store';
+import { markResultsShown } from '../../../ui/first-screen';
 import FilterPanel from '../FilterPanel.vue';
 
 let bridge: MemoryBridge;
@@ -18,6 +19,8 @@ beforeEach(() => {
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 50 });
   provideBridge(bridge);
+  // The bars wait for the first screen (cloud-histogram-first-screen.spec.ts): it is up.
+  markResultsShown();
 });
 
 /** The bins counted from the bridge's records (every one: the cloud filter is left out). */
