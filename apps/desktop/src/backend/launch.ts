@@ -5,8 +5,8 @@
  *
  * Cold start: once the embedded service has given us a key (every launch after the first), the
  * backend starts without it, on a port held for it (`held-port.ts`), and the service (its code
- * imported only then) starts after the first screen was served: when the renderer's first
- * `catalog.footprints` was answered, or `embeddedAfterMs` after launch if no renderer asks. The
+ * imported only then) starts after the first screen was shown: when the renderer says so
+ * (`app.firstScreenShown`), or `embeddedAfterMs` after launch if no renderer does. The
  * first connectivity check waits on the held port meanwhile, so it finds the service, never a
  * closed port. The first run has no key to connect with, so it starts the service first.
  */
@@ -45,8 +45,8 @@ function warmFootprints(backend: Backend): Backend {
   return backend;
 }
 
-/** What starts the embedded service once the first screen is served. */
-const FIRST_SCREEN_CALL = 'catalog.footprints';
+/** What starts the embedded service: the renderer says its first screen is up. */
+const FIRST_SCREEN_CALL = 'app.firstScreenShown';
 
 /** Closing twice closes once (shutdown paths may overlap). */
 function once(close: () => Promise<void>): () => Promise<void> {
@@ -123,7 +123,7 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
       ...backend,
       async dispatch(method, input) {
         const result = await backend.dispatch(method, input);
-        // Answered: the renderer draws it now; the service starts in the meantime.
+        // The first paint is done: the service's start no longer takes its cores.
         if (method === FIRST_SCREEN_CALL) setImmediate(begin);
         return result;
       },

@@ -13,6 +13,12 @@ export type AppInfo = z.infer<typeof AppInfo>;
 
 export const appMethods = {
   'app.info': { input: none, output: AppInfo },
+  /**
+   * The renderer's first screen is up (its results painted, or given up waiting): what the
+   * launch puts off until then starts now (the embedded service, `backend/launch.ts`), so it
+   * does not take the cores the first paint needs.
+   */
+  'app.firstScreenShown': { input: none, output: z.object({ noted: z.literal(true) }) },
 } as const;
 
 export const appEvents = {

@@ -15,5 +15,7 @@ export function appHandlers(deps: {
       mode: deps.mode,
       embeddedServiceUrl: deps.embeddedUrl,
     }),
+    // Nothing to do here: the launch (backend/launch.ts) watches for this call.
+    'app.firstScreenShown': () => ({ noted: true }),
   };
 }

@@ -84,8 +84,15 @@ describe('launch with the embedded service', () => {
     const check = connectivity(second);
     await new Promise((r) => setTimeout(r, 50));
     expect(started).toBe(false);
-    // The first screen's footprints answered: the service starts, the check finds it online.
+    // The first screen's calls answered: the page draws now; the service still waits.
     expect(await second.backend.dispatch('catalog.footprints', {})).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(started).toBe(false);
+    // The renderer says its first screen is up: the service starts, the check finds it online.
+    expect(await second.backend.dispatch('app.firstScreenShown', {})).toMatchObject({
+      ok: true,
+      value: { noted: true },
+    });
     await until('the embedded service started', () => started);
     expect(await check).toBe('online');
   });

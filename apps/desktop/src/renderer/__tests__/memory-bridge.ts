@@ -247,6 +247,8 @@ export function createMemoryBridge(opts: { records?: number; seed?: number } = {
           mode: 'browser',
           embeddedServiceUrl: bridge.embeddedServiceUrl,
         };
+      case 'app.firstScreenShown':
+        return { noted: true };
       case 'settings.get':
         return bridge.settings;
       case 'settings.update': {
