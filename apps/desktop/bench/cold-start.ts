@@ -21,7 +21,9 @@
  * before the bundle), for the before/after figure. A miss exits 1 (not in `--smoke`).
  * `EO_BENCH_PAGE_PROFILE=<dir>` writes a V8 CPU profile of the page of each app launch there
  * (from navigation to the mark; open it in Chrome DevTools): where the page's time goes;
- * `EO_BENCH_LAUNCHER_PROFILE=<dir>` one of each app launcher process (Node's `--cpu-prof`).
+ * `EO_BENCH_LAUNCHER_PROFILE=<dir>` one of each app launcher process (Node's `--cpu-prof`);
+ * `EO_BENCH_PAGE_TRACE=<dir>` a Chromium trace of each app launch (every thread and process of
+ * the browser: script, layout, paint, commits, frames), to open in DevTools' Performance panel.
  *
  *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/cold-start.ts [--smoke] [--no-build] [--launcher tsx] [--runs N]
  */
@@ -207,6 +209,14 @@ async function coldStart(browser: Browser, dataDir: string | null): Promise<Samp
     await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
     await cdp.send('Profiler.start');
   }
+  const traceDir = dataDir === null ? undefined : process.env.EO_BENCH_PAGE_TRACE;
+  if (traceDir) {
+    fs.mkdirSync(traceDir, { recursive: true });
+    await browser.startTracing(page, {
+      path: path.join(traceDir, `trace-${path.basename(dataDir!)}-${Date.now()}.json`),
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink'],
+    });
+  }
   const launched = await launch(dataDir);
   try {
     await page.goto(launched.openUrl, { waitUntil: 'commit' });
@@ -217,6 +227,7 @@ async function coldStart(browser: Browser, dataDir: string | null): Promise<Samp
         timeout: 60_000,
       },
     );
+    if (traceDir) await browser.stopTracing();
     if (cdp && profileDir) {
       const { profile } = await cdp.send('Profiler.stop');
       fs.mkdirSync(profileDir, { recursive: true });
