@@ -48,6 +48,8 @@ describe('held port', () => {
 });
 
 describe('launch with the embedded service', () => {
+  /** What the launches logged ("starting the embedded reference service" as it starts). */
+  const logged: string[] = [];
   const launch = async (dataDir: string, secrets = memorySecrets(), embeddedAfterMs = 60_000) => {
     const l = await launchBackend({
       dataDir,
@@ -55,6 +57,7 @@ describe('launch with the embedded service', () => {
       mode: 'browser',
       embeddedScenes: 50,
       embeddedAfterMs,
+      log: (line) => logged.push(line),
     });
     cleanups.push(() => l.close());
     return l;
@@ -84,9 +87,13 @@ describe('launch with the embedded service', () => {
     const check = connectivity(second);
     await new Promise((r) => setTimeout(r, 50));
     expect(started).toBe(false);
-    // The first screen's calls answered: the page draws now; the service still waits.
+    // The first screen's calls answered: the page draws now; the service still waits. (A start
+    // asked for on an answer begins, and says so, in the next turn of the event loop.)
+    logged.length = 0;
     expect(await second.backend.dispatch('catalog.footprints', {})).toMatchObject({ ok: true });
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(logged.filter((l) => l.includes('starting the embedded'))).toEqual([]);
     expect(started).toBe(false);
     // The renderer says its first screen is up: the service starts, the check finds it online.
     expect(await second.backend.dispatch('app.firstScreenShown', {})).toMatchObject({
