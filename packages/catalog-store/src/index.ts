@@ -66,6 +66,7 @@ export {
   type CatalogSearchPage,
 } from './search';
 export { compileCatalogSql, catalogSearchStatements, type CompiledSql } from './search-sql';
+export { keptAnswers, type KeptAnswers } from './kept-answers';
 export {
   installSpatialFunctions,
   withQueryGeometry,
