@@ -1,8 +1,11 @@
 /**
  * The mirror's cloud-cover histogram on a real SQLite mirror: its bins equal a count done in JS
  * over the same records, the search's own cloud filter is left out while its other filters
- * (collections, area) apply, and records without a numeric cloud value are counted apart.
+ * (collections, area) apply, and records without a numeric cloud value are counted apart. An
+ * answer is kept while the mirror is unchanged (the slider moving asks for the same bars), and
+ * dropped by any write: this connection's, another connection's; none is kept mid-transaction.
  */
+import Database from 'better-sqlite3';
 import path from 'node:path';
 import { COMPACT_LAYOUT, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { CLOUD_COVER_BINS, CatalogSearchRequest, cloudCoverBin, readNumber } from '@eo/domain';
@@ -130,5 +133,42 @@ describe('cloud-cover histogram of the mirror', () => {
   it('a request the SQL cannot express is refused as the search refuses it', () => {
     const req = { ...CatalogSearchRequest.parse({}), query: { gsd: { like: 1 } } };
     expect(() => histogram(req as unknown as CatalogSearchRequest)).toThrow(OfflineSearchError);
+  });
+
+  it('keeps an answer while the mirror is unchanged: the slider moving counts nothing again', () => {
+    const at = (lte: number) =>
+      histogram(CatalogSearchRequest.parse({ query: { 'eo:cloud_cover': { lte } }, limit: lte }));
+    const first = at(20);
+    // Another slider value, another page size: the same bars, not counted again.
+    expect(at(60)).toBe(first);
+    expect(first).toEqual(expected(() => true));
+  });
+
+  it('drops what it kept when this connection or another one writes, and keeps nothing mid-transaction', () => {
+    const all = () => histogram(CatalogSearchRequest.parse({}));
+    const before = all();
+    // This connection writes (a sync on the engine's thread, packing, a field package).
+    db.sqlite.prepare('UPDATE catalog_records SET cloud_cover = 5 WHERE id = ?').run('r2');
+    const afterOwn = all();
+    expect(afterOwn).not.toBe(before);
+    expect(afterOwn.bins[0]).toBe(before.bins[0]! + 1);
+    expect(afterOwn.bins[1]).toBe(before.bins[1]! - 1); // r2 held 10 %
+    expect(all()).toBe(afterOwn);
+    // Another connection writes (a long sync's write thread).
+    const other = new Database(path.join(tmp.dir, 'mirror.db'));
+    try {
+      other.prepare('UPDATE catalog_records SET cloud_cover = 10 WHERE id = ?').run('r2');
+    } finally {
+      other.close();
+    }
+    const afterOther = all();
+    expect(afterOther).not.toBe(afterOwn);
+    expect(afterOther).toEqual(before);
+    // Inside a transaction the rows may be taken back: counted, never kept.
+    db.sqlite.transaction(() => {
+      const inside = all();
+      expect(inside).toEqual(before);
+      expect(all()).not.toBe(inside);
+    })();
   });
 });
