@@ -66,7 +66,6 @@ export {
   type CatalogSearchPage,
 } from './search';
 export { compileCatalogSql, catalogSearchStatements, type CompiledSql } from './search-sql';
-export { keptAnswers, type KeptAnswers } from './kept-answers';
 export {
   installSpatialFunctions,
   withQueryGeometry,

@@ -1,10 +1,9 @@
 /**
  * Answers of read-only queries kept while the database is unchanged: neither this connection
  * (`total_changes()`) nor another one (`PRAGMA data_version`: a sync's write thread, another
- * process) has written since. One place decides "unchanged", so every kept answer (a search's
- * total while its list pages, the cloud histogram while the slider moves) is dropped by any
- * write at all, whatever wrote it; none is kept from inside a transaction, whose rows a
- * rollback may take back.
+ * process) has written since: any write at all drops them, whatever wrote it. None is kept from
+ * inside a transaction, whose rows a rollback may take back. (The search totals keep their
+ * counts so while a list pages.)
  */
 import type Database from 'better-sqlite3';
 

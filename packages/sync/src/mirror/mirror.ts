@@ -283,6 +283,11 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
   const search = makeOfflineCatalogSearch(sqlite);
   const footprints = makeCatalogFootprints(sqlite);
   const cloudHistogram = makeCloudHistogram(sqlite);
+  /** The catalog records changed: answers read from all of them are read again. */
+  const catalogChanged = () => {
+    footprints.invalidate();
+    cloudHistogram.invalidate();
+  };
   const catalogRecord = makeCatalogRecordReader(sqlite);
   const created = makeCreatedRecords(sqlite);
   const tables = makeMirrorTables(sqlite);
@@ -346,7 +351,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       searchParsed: search.parsed,
       rows: search.rows,
       footprints: (req) => footprints.footprints(req),
-      cloudHistogram,
+      cloudHistogram: (req) => cloudHistogram.histogram(req),
       get: catalogRecord,
     },
     records: {
@@ -381,7 +386,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
         try {
           return await packages.import(packageFile, opts);
         } finally {
-          footprints.invalidate();
+          catalogChanged();
         }
       },
     },
@@ -390,7 +395,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       if (imageryRunning || offline.running) throw new SyncBusyError();
       imagery.clear(); // before tables.clear(): its VACUUM compacts the freed pages too
       tables.clear();
-      footprints.invalidate();
+      catalogChanged();
     },
     outbox: queue,
     imagery: {
@@ -417,7 +422,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
           ...opts,
           reference: opts.reference !== false,
           onProgress: (p) => {
-            if (p.resource === 'catalogs') footprints.invalidate();
+            if (p.resource === 'catalogs') catalogChanged();
             opts.onProgress?.(p);
           },
         });
@@ -446,7 +451,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
         });
         return { ...report, imagery: pictures };
       } finally {
-        footprints.invalidate();
+        catalogChanged();
       }
     },
     flush(client, { onCreated: listener, ...opts } = {}) {

@@ -6,16 +6,12 @@
  * `cloud_cover` column, which holds the value the mirror's writer could read as a number (a
  * numeric string too; NULL otherwise: those records are counted apart).
  */
-import {
-  COMPACT_LAYOUT,
-  compileCatalogSql,
-  keptAnswers,
-  withQueryGeometry,
-} from '@eo/catalog-store';
+import { COMPACT_LAYOUT, compileCatalogSql, withQueryGeometry } from '@eo/catalog-store';
 import { CLOUD_COVER_BIN_WIDTH, CLOUD_COVER_BINS, type CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG } from '../mirror/rows';
 import { OfflineSearchError } from './catalog';
+import { matchesKey } from './matches-key';
 
 export interface CloudHistogram {
   /** `CLOUD_COVER_BINS` counts: bin i holds [10 i, 10 (i + 1)) %, the last also 100 %. */
@@ -33,27 +29,35 @@ export function withoutCloudFilter(req: CatalogSearchRequest): CatalogSearchRequ
   return { ...req, query };
 }
 
-/** Histograms kept at most (per connection) while the mirror is unchanged. */
+/** Histograms kept at most until the catalog changes. */
 const HISTOGRAMS_KEPT = 16;
 
 /**
  * Needs `eo_intersects` and `eo_rfc3339` installed on `sqlite` (the offline search does it).
- * An answer is kept while the mirror is unchanged (`keptAnswers`): the bars leave out the cloud
- * filter, so moving the cloud slider asks for the same count again, and over 100,000 records it
- * held the backend ~0.3 s each time (a table lookup per match).
+ * Answers are kept until the mirror says its catalog records changed (`invalidate`, where the
+ * footprints' answer is dropped too): the bars leave out the cloud filter, so moving the cloud
+ * slider asks for the same count again, and over 100,000 records it held the backend ~0.3 s each
+ * time (a table lookup per match). Not "until anything writes": showing a thumbnail writes (its
+ * last view, `imagery.touch`), and the app shows some after every search.
  */
 export function makeCloudHistogram(sqlite: Database.Database) {
-  const kept = keptAnswers<CloudHistogram>(sqlite, HISTOGRAMS_KEPT);
-  return (req: CatalogSearchRequest): CloudHistogram => {
-    const counted = withoutCloudFilter(req);
-    // Paging and order change nothing in the bars.
-    const key = JSON.stringify({
-      ...counted,
-      limit: undefined,
-      offset: undefined,
-      sort_by: undefined,
-    });
-    return kept.get(key, () => count(sqlite, counted));
+  const kept = new Map<string, CloudHistogram>();
+  return {
+    histogram(req: CatalogSearchRequest): CloudHistogram {
+      const counted = withoutCloudFilter(req);
+      const key = matchesKey(counted);
+      let answer = kept.get(key);
+      if (answer === undefined) {
+        answer = count(sqlite, counted);
+        if (kept.size >= HISTOGRAMS_KEPT) kept.clear();
+        kept.set(key, answer);
+      }
+      return answer;
+    },
+    /** Forget every answer: the catalog records changed (a sync wrote, a merge, a clear). */
+    invalidate(): void {
+      kept.clear();
+    },
   };
 }
 

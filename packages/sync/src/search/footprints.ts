@@ -13,6 +13,7 @@ import {
 import type { CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG } from '../mirror/rows';
+import { matchesKey } from './matches-key';
 
 /**
  * Record ids and their rings, in the same order: footprint i owns points `offsets[i]` to
@@ -124,12 +125,7 @@ export function makeCatalogFootprints(sqlite: Database.Database) {
   return {
     /** `req` is a parsed search request (paging and sort are ignored: every match counts). */
     footprints(req: CatalogSearchRequest): CatalogFootprints {
-      const key = JSON.stringify({
-        ...req,
-        limit: undefined,
-        offset: undefined,
-        sort_by: undefined,
-      });
+      const key = matchesKey(req);
       if (last?.key !== key) last = { key, value: read(req) };
       return last.value;
     },

@@ -2,10 +2,9 @@
  * The mirror's cloud-cover histogram on a real SQLite mirror: its bins equal a count done in JS
  * over the same records, the search's own cloud filter is left out while its other filters
  * (collections, area) apply, and records without a numeric cloud value are counted apart. An
- * answer is kept while the mirror is unchanged (the slider moving asks for the same bars), and
- * dropped by any write: this connection's, another connection's; none is kept mid-transaction.
+ * answer is kept (the slider moving asks for the same bars) until the mirror says its catalog
+ * changed; a write elsewhere (a thumbnail's last view) keeps it.
  */
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { COMPACT_LAYOUT, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { CLOUD_COVER_BINS, CatalogSearchRequest, cloudCoverBin, readNumber } from '@eo/domain';
@@ -14,6 +13,7 @@ import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { MIRROR_ORG } from '../../mirror/rows';
 import { makeOfflineCatalogSearch, OfflineSearchError } from '../catalog';
+import { openMirror } from '../../mirror/mirror';
 import { makeCloudHistogram } from '../cloud-histogram';
 
 const tmp = tempDir('cloud-histogram');
@@ -24,7 +24,8 @@ afterAll(() => {
 });
 makeOfflineCatalogSearch(db.sqlite); // installs eo_intersects and eo_rfc3339
 const upsert = makeCatalogUpserter(db.sqlite, 'lenient', COMPACT_LAYOUT);
-const histogram = makeCloudHistogram(db.sqlite);
+const histograms = makeCloudHistogram(db.sqlite);
+const histogram = (req: CatalogSearchRequest) => histograms.histogram(req);
 
 interface Made {
   id: string;
@@ -54,17 +55,11 @@ const clouds: unknown[] = [
   null,
   undefined,
 ];
-for (let i = 0; i < 68; i++) {
-  const m: Made = {
-    id: `r${i}`,
-    collection: i % 3 === 0 ? 'sentinel-2' : 'landsat',
-    x: i % 2 === 0 ? 0 : 50,
-    cloud: clouds[i % clouds.length],
-  };
-  made.push(m);
+/** A catalog record of `m` (its cloud value as given, none when undefined). */
+function recordOf(m: Made): CatalogRecordOut {
   const properties: Record<string, unknown> = { datetime: '2024-01-01T00:00:00Z' };
   if (m.cloud !== undefined) properties['eo:cloud_cover'] = m.cloud;
-  const record = {
+  return {
     id: m.id,
     created_at: '2024-01-01T00:00:00Z',
     details: {
@@ -85,7 +80,17 @@ for (let i = 0; i < 68; i++) {
       properties,
     },
   } as unknown as CatalogRecordOut;
-  upsert(record, { orgId: MIRROR_ORG, orderId: null, orderItemId: null });
+}
+const links = { orgId: MIRROR_ORG, orderId: null, orderItemId: null };
+for (let i = 0; i < 68; i++) {
+  const m: Made = {
+    id: `r${i}`,
+    collection: i % 3 === 0 ? 'sentinel-2' : 'landsat',
+    x: i % 2 === 0 ? 0 : 50,
+    cloud: clouds[i % clouds.length],
+  };
+  made.push(m);
+  upsert(recordOf(m), links);
 }
 
 /** The same histogram counted in JS, reading values as the mirror's lenient writer does. */
@@ -135,40 +140,47 @@ describe('cloud-cover histogram of the mirror', () => {
     expect(() => histogram(req as unknown as CatalogSearchRequest)).toThrow(OfflineSearchError);
   });
 
-  it('keeps an answer while the mirror is unchanged: the slider moving counts nothing again', () => {
+  it('keeps an answer until the catalog changes: the slider moving counts nothing again', () => {
     const at = (lte: number) =>
       histogram(CatalogSearchRequest.parse({ query: { 'eo:cloud_cover': { lte } }, limit: lte }));
     const first = at(20);
     // Another slider value, another page size: the same bars, not counted again.
     expect(at(60)).toBe(first);
     expect(first).toEqual(expected(() => true));
+    // A write that is not the catalog's (a thumbnail's last view, as `imagery.touch` writes).
+    db.sqlite.prepare('CREATE TABLE IF NOT EXISTS other_rows (n INTEGER)').run();
+    db.sqlite.prepare('INSERT INTO other_rows VALUES (1)').run();
+    expect(at(80)).toBe(first);
   });
 
-  it('drops what it kept when this connection or another one writes, and keeps nothing mid-transaction', () => {
+  it('counts again once the mirror says its catalog changed', () => {
     const all = () => histogram(CatalogSearchRequest.parse({}));
     const before = all();
-    // This connection writes (a sync on the engine's thread, packing, a field package).
     db.sqlite.prepare('UPDATE catalog_records SET cloud_cover = 5 WHERE id = ?').run('r2');
-    const afterOwn = all();
-    expect(afterOwn).not.toBe(before);
-    expect(afterOwn.bins[0]).toBe(before.bins[0]! + 1);
-    expect(afterOwn.bins[1]).toBe(before.bins[1]! - 1); // r2 held 10 %
-    expect(all()).toBe(afterOwn);
-    // Another connection writes (a long sync's write thread).
-    const other = new Database(path.join(tmp.dir, 'mirror.db'));
+    histograms.invalidate();
+    const after = all();
+    expect(after.bins[0]).toBe(before.bins[0]! + 1);
+    expect(after.bins[1]).toBe(before.bins[1]! - 1); // r2 held 10 %
+    db.sqlite.prepare('UPDATE catalog_records SET cloud_cover = 10 WHERE id = ?').run('r2');
+    histograms.invalidate();
+    expect(all()).toEqual(before);
+  });
+
+  it('the mirror drops its kept bars when its catalog changes (a clear)', () => {
+    const file = path.join(tmp.dir, 'cleared.db');
+    const writer = openMirrorDatabase(file);
+    const write = makeCatalogUpserter(writer.sqlite, 'lenient', COMPACT_LAYOUT);
+    for (const id of ['a', 'b', 'c'])
+      write(recordOf({ id, collection: 'c', x: 0, cloud: 30 }), links);
+    writer.close();
+    const mirror = openMirror(file);
     try {
-      other.prepare('UPDATE catalog_records SET cloud_cover = 10 WHERE id = ?').run('r2');
+      const req = CatalogSearchRequest.parse({});
+      expect(mirror.catalog.cloudHistogram(req).total).toBe(3);
+      mirror.clear();
+      expect(mirror.catalog.cloudHistogram(req).total).toBe(0);
     } finally {
-      other.close();
+      mirror.close();
     }
-    const afterOther = all();
-    expect(afterOther).not.toBe(afterOwn);
-    expect(afterOther).toEqual(before);
-    // Inside a transaction the rows may be taken back: counted, never kept.
-    db.sqlite.transaction(() => {
-      const inside = all();
-      expect(inside).toEqual(before);
-      expect(all()).not.toBe(inside);
-    })();
   });
 });
