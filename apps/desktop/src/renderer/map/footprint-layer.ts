@@ -106,7 +106,9 @@ export class FootprintLayer extends CanvasViewLayer {
     }
     this.hovered = hoveredId !== undefined ? (fp.indexOf.get(hoveredId) ?? -1) : -1;
     this.active = activeId !== undefined ? (fp.indexOf.get(activeId) ?? -1) : -1;
-    this.redraw();
+    // In the next frame: a new search fits the map to its footprints right after (a moveend,
+    // which redraws at the new view and takes this draw's place).
+    this.redrawSoon();
   }
 
   get count(): number {
