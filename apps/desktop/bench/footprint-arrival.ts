@@ -1,8 +1,8 @@
 /**
  * The page's work when a search's footprints arrive (issue 13, item 5), step by step, on
  * 100,000 footprints (2,000 with `--smoke`): decoding and checking the binary answer, the
- * store's id positions, the cluster boxes, packing (projecting) for the footprint layer, its
- * hit-test grid, and placing the quicklooks. The same modules the page runs, in Node's V8
+ * store's id positions, packing (projecting) for the footprint layer and its clusters (with the
+ * store's positions), its hit-test grid, and placing the quicklooks. The same modules the page runs, in Node's V8
  * (happy-dom for Leaflet's imports); drawing is not in it (bench/footprints.ts measures that in
  * Chromium). Medians of several runs; prints figures only, no verdict.
  *
@@ -11,19 +11,18 @@
 import os from 'node:os';
 import { median } from '@eo/bench-kit';
 import { Window } from 'happy-dom';
+import type { FootprintSet } from '../src/shared/contract';
 
 const win = new Window();
 Object.assign(globalThis, { window: win, document: win.document, navigator: win.navigator });
-const { decodeFootprints, encodeFootprints, footprintRings } =
+const { decodeFootprints, encodeFootprints } =
   await import('../src/shared/contract/footprints-wire');
-const { footprintBoxes } = await import('../src/renderer/map/footprint-clusters');
 const { packFootprintSet } = await import('../src/renderer/map/footprints');
-const { mercX, mercY } = await import('../src/renderer/map/mercator');
 // By a computed path: the layer's DOM types are outside this (Node) tsconfig.
 const quicklookLayerModule = '../src/renderer/map/quicklook-layer';
 const { QuicklookLayer } = (await import(quicklookLayerModule)) as {
   QuicklookLayer: new (urlOf: () => null) => {
-    setFootprints(ids: readonly string[], rings: ReadonlyArray<ArrayLike<number>>): void;
+    setFootprintSet(set: FootprintSet): void;
   };
 };
 const { GridIndex } = await import('../src/renderer/map/spatial-index');
@@ -51,14 +50,12 @@ for (let run = 0; run < RUNS; run++) {
   const answer = bytes.slice();
   step('total', () => {
     const set = step('decode and check', () => decodeFootprints(answer));
-    step('store: id positions', () => new Map(set.ids.map((id, i) => [id, i])));
-    const forClusters = step('rings (clusters)', () => footprintRings(set));
-    step('cluster boxes', () => footprintBoxes(forClusters, { x: mercX, y: mercY }));
-    const packed = step('pack (project)', () => packFootprintSet(set));
+    const positions = step('store: id positions', () => new Map(set.ids.map((id, i) => [id, i])));
+    // The clusters read the packed boxes: no projection of their own.
+    const packed = step('pack (project)', () => packFootprintSet(set, positions));
     step('hit-test grid (first hit test)', () => new GridIndex(packed.boxes));
-    const forQuicklooks = step('rings (quicklooks)', () => footprintRings(set));
     const quicklooks = new QuicklookLayer(() => null);
-    step('quicklooks placed', () => quicklooks.setFootprints(set.ids, forQuicklooks));
+    step('quicklooks placed', () => quicklooks.setFootprintSet(set));
   });
 }
 console.log(

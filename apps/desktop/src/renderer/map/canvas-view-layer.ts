@@ -7,6 +7,7 @@
 import L from 'leaflet';
 import { onSchemeChange } from './color-scheme';
 import { worldScale } from './mercator';
+import { NextFrame } from './next-frame';
 import type { ViewTransform } from './draw-footprints';
 
 export interface CanvasViewOptions {
@@ -30,8 +31,8 @@ export abstract class CanvasViewLayer extends L.Layer {
   private readonly opts: Required<CanvasViewOptions>;
   /** Unsubscribes from colour-scheme changes (the palettes follow prefers-color-scheme). */
   private stopScheme: (() => void) | null = null;
-  /** The animation frame a `redrawSoon` asked for, until it draws or a redraw comes first. */
-  private pendingFrame: number | null = null;
+  /** The redraw `redrawSoon` asked for, until it draws or a redraw comes first. */
+  private readonly soon = new NextFrame(() => this.redraw());
 
   constructor(options: CanvasViewOptions) {
     super();
@@ -68,7 +69,7 @@ export abstract class CanvasViewLayer extends L.Layer {
   }
 
   override onRemove(): this {
-    this.cancelPendingDraw();
+    this.soon.cancel();
     this.stopScheme?.();
     this.stopScheme = null;
     this.container?.remove();
@@ -120,7 +121,7 @@ export abstract class CanvasViewLayer extends L.Layer {
 
   /** Redraw every canvas for the current placement (now: a draw asked for the next frame is done). */
   redraw(): void {
-    this.cancelPendingDraw();
+    this.soon.cancel();
     for (let n = 0; n < this.canvases.length; n++) this.redrawCanvas(n);
   }
 
@@ -131,22 +132,12 @@ export abstract class CanvasViewLayer extends L.Layer {
    * new set was drawn twice, once at the old view (100,000 footprints: ~70 ms each).
    */
   protected redrawSoon(): void {
-    if (this.pendingFrame !== null || !this.container) return;
-    this.pendingFrame = requestAnimationFrame(() => {
-      this.pendingFrame = null;
-      this.redraw();
-    });
-  }
-
-  private cancelPendingDraw(): void {
-    if (this.pendingFrame === null) return;
-    cancelAnimationFrame(this.pendingFrame);
-    this.pendingFrame = null;
+    if (this.container) this.soon.request();
   }
 
   protected redrawCanvas(n: number): void {
     // The whole layer is drawn in the next frame anyway.
-    if (this.pendingFrame !== null) return;
+    if (this.soon.pending) return;
     const canvas = this.canvases[n];
     const view = this.view;
     if (!canvas || !view) return;

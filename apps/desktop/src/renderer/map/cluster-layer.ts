@@ -8,8 +8,9 @@
  * in on the cluster nearest the centre (`nearestCluster`).
  */
 import L from 'leaflet';
-import { clusterFootprints, footprintBoxes, type Cluster } from './footprint-clusters';
-import { mercX, mercY, unmercX, unmercY, worldScale } from './mercator';
+import { clusterFootprints, type Cluster } from './footprint-clusters';
+import { unmercX, unmercY, worldScale } from './mercator';
+import { NextFrame } from './next-frame';
 import { fitToBounds } from './world-view';
 
 /** A cluster's accessible name (and tooltip). */
@@ -36,22 +37,31 @@ export class ClusterLayer extends L.LayerGroup {
   private boxes: Float64Array = new Float64Array(0);
   /** The clusters shown (tests, the e2e check). */
   clusters: Cluster[] = [];
+  /** A refresh for new footprints, in the next frame: a fit to them (moveend) refreshes first. */
+  private readonly soon = new NextFrame(() => this.refresh());
 
-  setFootprints(rings: ReadonlyArray<ArrayLike<number>>): void {
-    this.boxes = footprintBoxes(rings, { x: mercX, y: mercY });
-    this.refresh();
+  /**
+   * The footprints' boxes in world units (x0, y0, x1, y1 each): the footprint layer's own
+   * (`FootprintLayer.boxes`), projected once for both layers.
+   */
+  setBoxes(boxes: Float64Array): void {
+    this.boxes = boxes;
+    if (this._map) this.soon.request();
   }
 
   override onAdd(map: L.Map): this {
     super.onAdd(map);
-    map.on('moveend zoomend resize', this.refresh, this);
+    // Not zoomend: Leaflet fires it only together with a moveend, and each one clustered every
+    // footprint again.
+    map.on('moveend resize', this.refresh, this);
     map.getContainer().addEventListener('keydown', this.onKey);
     this.refresh();
     return this;
   }
 
   override onRemove(map: L.Map): this {
-    map.off('moveend zoomend resize', this.refresh, this);
+    this.soon.cancel();
+    map.off('moveend resize', this.refresh, this);
     map.getContainer().removeEventListener('keydown', this.onKey);
     return super.onRemove(map);
   }
@@ -77,6 +87,7 @@ export class ClusterLayer extends L.LayerGroup {
   }
 
   refresh(): void {
+    this.soon.cancel();
     const map = this._map as L.Map | undefined;
     this.clearLayers();
     if (!map) return;

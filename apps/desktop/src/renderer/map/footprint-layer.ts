@@ -89,9 +89,12 @@ export class FootprintLayer extends CanvasViewLayer {
     this.setPacked(packFootprints(ids, rings));
   }
 
-  /** Replace all footprints with the backend's decoded answer (its Float32 pairs read in place). */
-  setFootprintSet(set: FootprintRings): void {
-    this.setPacked(packFootprintSet(set));
+  /**
+   * Replace all footprints with the backend's decoded answer (its Float32 pairs read in place);
+   * `indexOf`: each id's index, when the caller mapped them already.
+   */
+  setFootprintSet(set: FootprintRings, indexOf?: ReadonlyMap<string, number>): void {
+    this.setPacked(packFootprintSet(set, indexOf));
   }
 
   setPacked(fp: PackedFootprints): void {
@@ -113,6 +116,11 @@ export class FootprintLayer extends CanvasViewLayer {
 
   get count(): number {
     return this.fp.count;
+  }
+
+  /** Each footprint's box in world units (x0, y0, x1, y1; NaN without geometry): the clusters'. */
+  get boxes(): Float64Array {
+    return this.fp.boxes;
   }
 
   /** The highlighted footprint (hovered on the map or pushed in from the list). */
@@ -172,19 +180,31 @@ export class FootprintLayer extends CanvasViewLayer {
 
   /** Bounds of the given footprints (or all of them), null when there are none. */
   boundsOf(ids?: Iterable<string>): L.LatLngBounds | null {
-    const indices = ids
-      ? [...ids].map((id) => this.fp.indexOf.get(id)).filter((i): i is number => i !== undefined)
-      : Array.from({ length: this.fp.count }, (_, i) => i);
-    let bounds: L.LatLngBounds | null = null;
-    for (const i of indices) {
-      const b = this.fp.boxes;
-      const x0 = b[i * 4] as number;
-      if (Number.isNaN(x0)) continue;
-      const sw = L.latLng(unY(b[i * 4 + 3] as number), x0 * 360 - 180);
-      const ne = L.latLng(unY(b[i * 4 + 1] as number), (b[i * 4 + 2] as number) * 360 - 180);
-      bounds = bounds ? bounds.extend(sw).extend(ne) : L.latLngBounds(sw, ne);
+    const b = this.fp.boxes;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    const add = (i: number): void => {
+      const bx0 = b[i * 4] as number;
+      if (Number.isNaN(bx0)) return;
+      x0 = Math.min(x0, bx0);
+      y0 = Math.min(y0, b[i * 4 + 1] as number);
+      x1 = Math.max(x1, b[i * 4 + 2] as number);
+      y1 = Math.max(y1, b[i * 4 + 3] as number);
+    };
+    // One pass over the boxes, one LatLngBounds: not two LatLngs and an extend per footprint
+    // (~25 ms for a new search's 100,000, fitted as they arrive).
+    if (ids) {
+      for (const id of ids) {
+        const i = this.fp.indexOf.get(id);
+        if (i !== undefined) add(i);
+      }
+    } else {
+      for (let i = 0; i < this.fp.count; i++) add(i);
     }
-    return bounds;
+    if (x0 > x1) return null;
+    return L.latLngBounds(L.latLng(unY(y1), x0 * 360 - 180), L.latLng(unY(y0), x1 * 360 - 180));
   }
 
   override getEvents(): { [name: string]: L.LeafletEventHandlerFn } {

@@ -52,7 +52,14 @@ export function packFootprints(
  * within 180 of the previous one), so its box may reach past the world's edge; hit tests look
  * at both copies.
  */
-export function packFootprintSet(set: FootprintRings): PackedFootprints {
+export function packFootprintSet(
+  set: FootprintRings,
+  /**
+   * Each id's index, when the caller built it already from these ids (the catalog store's
+   * positions): 100,000 ids took ~30 ms to map a second time.
+   */
+  known?: ReadonlyMap<string, number>,
+): PackedFootprints {
   const { ids, coords } = set;
   const count = Math.min(ids.length, set.offsets.length - 1);
   const total = count > 0 ? (set.offsets[count] as number) : 0;
@@ -60,13 +67,15 @@ export function packFootprintSet(set: FootprintRings): PackedFootprints {
   const points = new Float64Array(total * 2);
   const boxes = new Float64Array(count * 4);
   const areas = new Float64Array(count);
-  const indexOf = new Map<string, number>();
+  // A map of other ids (a caller's slip) would mislead every hit test: sized right or built here.
+  const given = known?.size === count ? known : undefined;
+  const built = given ? null : new Map<string, number>();
   let p = 0;
   for (let i = 0; i < count; i++) {
     const from = set.offsets[i] as number;
     const n = (set.offsets[i + 1] as number) - from;
     offsets[i] = p;
-    indexOf.set(ids[i] as string, i);
+    built?.set(ids[i] as string, i);
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;
@@ -102,6 +111,7 @@ export function packFootprintSet(set: FootprintRings): PackedFootprints {
     p += n;
   }
   offsets[count] = p;
+  const indexOf = given ?? (built as Map<string, number>);
   return { count, ids: ids.slice(0, count), indexOf, offsets, points, boxes, areas };
 }
 

@@ -35,11 +35,6 @@ const HEADER = 24;
 /** The fewest points a ring is drawn with. */
 const MIN_POINTS = 3;
 
-/** Each record's ring as flat `[lon, lat, ...]`: views into `set.coords`, nothing copied. */
-export function footprintRings(set: FootprintSet): Float32Array[] {
-  return set.ids.map((_, i) => set.coords.subarray(set.offsets[i]! * 2, set.offsets[i + 1]! * 2));
-}
-
 export class FootprintsFormatError extends Error {
   constructor(detail: string) {
     super(`catalog.footprints: unreadable answer (${detail})`);

@@ -21,14 +21,11 @@ export function applyCatalogLayers(
   map: L.Map,
   layers: Readonly<Ref<LayerState>>,
   footprints: L.Layer,
-  /** The footprints' rings (flat lon/lat), for the clusters. */
-  rings: () => ReadonlyArray<ArrayLike<number>>,
   onError: (message: string) => void,
 ): { clusters: ClusterLayer; stop: () => void } {
   const aois = createAoiOverlay(map);
   const clusters = new ClusterLayer();
   const stops = [
-    watch(rings, (r) => clusters.setFootprints(r), { immediate: true }),
     watch(
       () => layers.value.footprints,
       (on) => {

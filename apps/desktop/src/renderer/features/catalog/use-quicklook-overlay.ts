@@ -6,8 +6,6 @@
  */
 import type L from 'leaflet';
 import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
-// The contract's own files, not its index: that brings every method's schemas (initial JS).
-import { footprintRings } from '../../../shared/contract/footprints-wire';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { picturesVersion } from '../../stores/pictures-arrival';
@@ -30,7 +28,7 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
     stops.push(
       watch(
         () => catalog.footprints,
-        (fp) => l.setFootprints(fp.ids, footprintRings(fp)),
+        (fp) => l.setFootprintSet(fp),
         { immediate: true },
       ),
       watch(

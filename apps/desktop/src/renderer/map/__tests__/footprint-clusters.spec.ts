@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clusterFootprints, footprintBoxes, DOT_PIXELS } from '../footprint-clusters';
+import { clusterFootprints, DOT_PIXELS } from '../footprint-clusters';
+import { packFootprints } from '../footprints';
 import { mercX, mercY, worldScale } from '../mercator';
 
 /** A square footprint `size` degrees wide at lon/lat, as a flat closed ring. */
@@ -15,7 +16,12 @@ const square = (lon: number, lat: number, size: number) => [
   lon,
   lat,
 ];
-const project = { x: mercX, y: mercY };
+/** The boxes the clusters are given: the footprint layer's (packed) ones. */
+const footprintBoxes = (rings: number[][]) =>
+  packFootprints(
+    rings.map((_, i) => `r${i}`),
+    rings,
+  ).boxes;
 const worldView = (zoom: number) => ({
   scale: worldScale(zoom),
   originX: 0,
@@ -27,7 +33,7 @@ const worldView = (zoom: number) => ({
 describe('clusterFootprints', () => {
   it('bunches dots in one cell into a cluster with their count and box', () => {
     const rings = [square(10, 50, 0.1), square(10.2, 50.1, 0.1), square(10.1, 50.2, 0.1)];
-    const clusters = clusterFootprints(footprintBoxes(rings, project), worldView(3));
+    const clusters = clusterFootprints(footprintBoxes(rings), worldView(3));
     expect(clusters).toHaveLength(1);
     expect(clusters[0]!.count).toBe(3);
     const [x0, , x1] = clusters[0]!.box;
@@ -37,13 +43,13 @@ describe('clusterFootprints', () => {
 
   it('leaves a lone dot, and footprints big enough to see, as footprints', () => {
     const rings = [square(10, 50, 0.1), square(-100, -20, 0.1), square(-100.1, -20.1, 40), []];
-    const clusters = clusterFootprints(footprintBoxes(rings, project), worldView(3));
+    const clusters = clusterFootprints(footprintBoxes(rings), worldView(3));
     expect(clusters).toEqual([]);
   });
 
   it('stops clustering once the footprints are big enough on screen (zoomed in)', () => {
     const rings = [square(10, 50, 0.1), square(10.05, 50.05, 0.1)];
-    const boxes = footprintBoxes(rings, project);
+    const boxes = footprintBoxes(rings);
     expect(clusterFootprints(boxes, worldView(4))).toHaveLength(1);
     // 0.1° is DOT_PIXELS wide somewhere below zoom 12.
     const zoom = Math.ceil(Math.log2((DOT_PIXELS * 360) / 0.1 / 256));
@@ -61,24 +67,25 @@ describe('clusterFootprints', () => {
     const rings: number[][] = [];
     for (let i = 0; i < 500; i++)
       rings.push(square(-170 + (i % 50) * 6.8, -60 + Math.floor(i / 50) * 12, 0.05));
-    const clusters = clusterFootprints(footprintBoxes(rings, project), worldView(2));
+    const clusters = clusterFootprints(footprintBoxes(rings), worldView(2));
     // Every dot is either in a cluster or alone in its cell.
     const clustered = clusters.reduce((n, c) => n + c.count, 0);
     expect(clustered).toBeGreaterThan(400);
     expect(clustered).toBeLessThanOrEqual(500);
   });
 
-  it('boxes are the boxes of every point projected (lon/lat box projected), NaN when empty', () => {
+  it('boxes are the boxes of every point projected, NaN when empty', () => {
     let seed = 3;
     const rnd = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const rings: number[][] = [[]];
     for (let i = 0; i < 200; i++) {
       const ring: number[] = [];
-      // Up to 8 points anywhere, past the Mercator clamp too.
-      for (let k = 0; k < 3 + (i % 6); k++) ring.push(-180 + rnd() * 360, -89 + rnd() * 178);
+      // Up to 8 points, past the Mercator clamp too (within 180 degrees of each other: a ring
+      // crossing the antimeridian is unwrapped, footprints.ts).
+      for (let k = 0; k < 3 + (i % 6); k++) ring.push(-90 + rnd() * 170, -89 + rnd() * 178);
       rings.push(ring);
     }
-    const boxes = footprintBoxes(rings, project);
+    const boxes = footprintBoxes(rings);
     expect(boxes.slice(0, 4).every(Number.isNaN)).toBe(true);
     rings.slice(1).forEach((ring, j) => {
       const xs: number[] = [];

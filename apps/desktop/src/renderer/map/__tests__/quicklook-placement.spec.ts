@@ -126,6 +126,36 @@ describe('quicklook placement', () => {
     expect(counts).toEqual([50, 51, 51, 50, 50, 50, 0, 0, 0]);
   });
 
+  it("places a decoded answer, read in place, as it places that answer's rings", () => {
+    const ids: string[] = [];
+    const rings: number[][] = [];
+    for (let i = 0; i < 400; i++) {
+      const lon = (i % 20) * 2 - 20;
+      const lat = Math.floor(i / 20) * 2 + 0.5;
+      ids.push(`d${i}`);
+      const quad = [lon, lat, lon + 1, lat + 0.2, lon + 1.1, lat - 1, lon - 0.1, lat - 0.9];
+      // Every seventh has no ring (a record without geometry).
+      rings.push(i % 7 === 3 ? [] : i % 2 ? [...quad, lon, lat] : quad);
+    }
+    const offsets = new Uint32Array(ids.length + 1);
+    rings.forEach((r, i) => (offsets[i + 1] = offsets[i]! + r.length / 2));
+    const coords = new Float32Array(rings.flat());
+    // What the decoded answer holds: Float32 coordinates.
+    const asRead = rings.map((_, i) =>
+      Array.from(coords.subarray(offsets[i]! * 2, offsets[i + 1]! * 2)),
+    );
+    const fromRings = new Probe(60);
+    fromRings.setFootprints(ids, asRead);
+    const fromSet = new Probe(60);
+    fromSet.setFootprintSet({ ids, offsets, coords });
+    for (const id of ids) expect(fromSet.placed(id)).toEqual(fromRings.placed(id));
+    expect(fromSet.placed('d3')).toBeNull();
+    const view = { scale: 2048, originX: 900, originY: 960, width: 800, height: 600 };
+    const drawn = fromSet.drawView(view);
+    expect(drawn.length).toBeGreaterThan(10);
+    expect(drawn).toEqual(fromRings.drawView(view));
+  });
+
   it('clips each picture to its footprint: a cut scene shows nothing past its outline', () => {
     // A five-sided footprint (a scene cut at the edge of a swath): its picture is warped onto
     // the box's four corners, so without the clip it spilled past the cut corner.
