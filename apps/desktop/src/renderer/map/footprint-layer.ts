@@ -8,7 +8,15 @@
 import L from 'leaflet';
 import { CanvasViewLayer } from './canvas-view-layer';
 import { prefersDark } from './color-scheme';
-import { BATCH_SIZE, traceFootprints, type Batching, type ViewTransform } from './draw-footprints';
+import {
+  BATCH_SIZE,
+  isSpeck,
+  paintSpecks,
+  rgbaOf,
+  traceFootprints,
+  type Batching,
+  type ViewTransform,
+} from './draw-footprints';
 import {
   packFootprints,
   packFootprintSet,
@@ -230,12 +238,26 @@ export class FootprintLayer extends CanvasViewLayer {
     const mask = this.selectedMask;
     const fills = !this.outlines;
     if (n === 0) {
-      this.lastDrawn = fill(
+      const fp = this.fp;
+      const plain = footprintStyle().plain;
+      // Specks first (their pixels replace what is under them), then the traced footprints.
+      const specks = paintSpecks(
         ctx,
-        footprintStyle().plain,
-        (batch) => traceFootprints(ctx, this.fp, view, (i) => mask[i] === 0, undefined, batch),
-        fills,
+        fp,
+        view,
+        this.dpr,
+        rgbaOf(plain.stroke),
+        (i) => mask[i] === 0,
       );
+      const plainTraced = (i: number): boolean => mask[i] === 0 && !isSpeck(fp, i, view.scale);
+      this.lastDrawn =
+        specks +
+        fill(
+          ctx,
+          plain,
+          (batch) => traceFootprints(ctx, fp, view, plainTraced, undefined, batch),
+          fills,
+        );
       if (this.selectedIds.size > 0) {
         this.lastDrawn += fill(
           ctx,

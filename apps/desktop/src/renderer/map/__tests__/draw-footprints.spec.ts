@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { traceFootprints, type PathTarget, type ViewTransform } from '../draw-footprints';
+import {
+  isSpeck,
+  paintSpecks,
+  rgbaOf,
+  traceFootprints,
+  type PathTarget,
+  type ViewTransform,
+} from '../draw-footprints';
+import { FOOTPRINT_STYLE, FOOTPRINT_STYLE_DARK } from '../footprint-layer';
 import { packFootprints } from '../footprints';
 import { mercX, mercY, worldScale } from '../mercator';
 
@@ -107,5 +115,80 @@ describe('traceFootprints', () => {
       height: 600,
     };
     expect(traceFootprints(new PathRecorder(), fp2, view)).toBe(1);
+  });
+});
+
+describe('paintSpecks', () => {
+  /** A stand-in for the 2D context's pixel calls: the last ImageData put, and where. */
+  function pixelSink() {
+    const sink = {
+      put: null as { image: ImageData; x: number; y: number } | null,
+      createImageData: (w: number, h: number) =>
+        ({ width: w, height: h, data: new Uint8ClampedArray(w * h * 4) }) as unknown as ImageData,
+      putImageData: (image: ImageData, x: number, y: number) => (sink.put = { image, x, y }),
+    };
+    return sink;
+  }
+  const at = (image: ImageData, x: number, y: number) =>
+    Array.from(image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 4));
+  const painted = (image: ImageData) => {
+    let n = 0;
+    for (let k = 3; k < image.data.length; k += 4) n += image.data[k]! > 0 ? 1 : 0;
+    return n;
+  };
+  // 1-degree squares at zoom 2 (1,024 pixels a world): under 3 pixels near the equator, specks.
+  const view = viewAt(0, 0, 2);
+  const blue = [29, 78, 216, 217] as const;
+
+  it('paints each speck in view as its pixel box, straight RGBA, in one put', () => {
+    const fp = packFootprints(
+      ['a', 'b', 'big', 'far'],
+      [rect(10, 10, 11, 11), rect(-40, -20, -39.2, -19.2), rect(0, 0, 30, 30), rect(0, 80, 1, 81)],
+    );
+    expect([0, 1, 2].map((i) => isSpeck(fp, i, view.scale))).toEqual([true, true, false]);
+    const sink = pixelSink();
+    expect(paintSpecks(sink, fp, view, 1, blue)).toBe(2); // 'far' is off screen
+    const { image, x, y } = sink.put!;
+    expect([x, y, image.width, image.height]).toEqual([0, 0, 800, 600]);
+    const px = Math.floor(mercX(10) * view.scale - view.originX);
+    const py = Math.floor(mercY(11) * view.scale - view.originY);
+    expect(at(image, px, py)).toEqual([...blue]);
+    expect(at(image, px - 1, py)).toEqual([0, 0, 0, 0]);
+    // Two boxes of 2 to 4 pixels a side: the big footprint is not a speck (it is traced).
+    expect(painted(image)).toBeGreaterThanOrEqual(8);
+    expect(painted(image)).toBeLessThanOrEqual(32);
+  });
+
+  it('leaves out what `include` excludes, and puts nothing when no speck is left', () => {
+    const fp = packFootprints(['a', 'b'], [rect(10, 10, 11, 11), rect(-40, -20, -39.2, -19.2)]);
+    const one = pixelSink();
+    expect(paintSpecks(one, fp, view, 1, blue, (i) => i === 1)).toBe(1);
+    const none = pixelSink();
+    expect(paintSpecks(none, fp, view, 1, blue, () => false)).toBe(0);
+    expect(none.put).toBeNull();
+  });
+
+  it('paints in device pixels, at least 2 x 2, and in each world copy in view', () => {
+    const tiny = packFootprints(['t'], [rect(10, 10, 10.0001, 10.0001)]);
+    const sink = pixelSink();
+    expect(paintSpecks(sink, tiny, view, 2, blue)).toBe(1);
+    expect([sink.put!.image.width, sink.put!.image.height]).toEqual([1600, 1200]);
+    expect(painted(sink.put!.image)).toBe(4);
+    // A world 1,024 pixels wide in an 1,800-pixel view: two copies of one footprint.
+    const wide = { ...viewAt(0, 0, 2), width: 1800, originX: 0 };
+    const twice = pixelSink();
+    expect(paintSpecks(twice, tiny, wide, 1, blue)).toBe(2);
+    expect(painted(twice.put!.image)).toBe(8);
+  });
+});
+
+describe('rgbaOf', () => {
+  it("reads the palettes' colours as straight RGBA bytes", () => {
+    expect(rgbaOf('rgba(29, 78, 216, 0.85)')).toEqual([29, 78, 216, 217]);
+    expect(rgbaOf('rgb(1, 2, 3)')).toEqual([1, 2, 3, 255]);
+    expect(rgbaOf('#b45309')).toEqual([180, 83, 9, 255]);
+    for (const palette of [FOOTPRINT_STYLE, FOOTPRINT_STYLE_DARK])
+      for (const style of Object.values(palette)) expect(rgbaOf(style.stroke)).toHaveLength(4);
+    expect(() => rgbaOf('hsl(0, 0%, 0%)')).toThrow(/not a colour/);
   });
 });

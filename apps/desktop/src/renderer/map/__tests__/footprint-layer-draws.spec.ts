@@ -10,6 +10,9 @@ import { giveElementsSize } from './layout';
 
 /** Base-canvas draws (one clearRect each) per canvas, in order. */
 let draws: HTMLCanvasElement[] = [];
+/** Pixels put (specks painted), and subpaths traced, on any canvas. */
+let puts = 0;
+let traced = 0;
 let undo: Array<() => void> = [];
 
 function recordingContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
@@ -17,6 +20,10 @@ function recordingContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   return new Proxy({} as Record<string | symbol, unknown>, {
     get: (target, key) => {
       if (key === 'clearRect') return () => draws.push(canvas);
+      if (key === 'putImageData') return () => puts++;
+      if (key === 'moveTo') return () => traced++;
+      if (key === 'createImageData')
+        return (w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4) });
       return key in target ? target[key] : noop;
     },
     set: (target, key, value) => {
@@ -67,6 +74,8 @@ function setup(): { map: L.Map; layer: FootprintLayer; base: () => number } {
   const layer = new FootprintLayer().addTo(map);
   const canvas = el.querySelector<HTMLCanvasElement>('.eo-canvas-view__canvas')!;
   draws = [];
+  puts = 0;
+  traced = 0;
   return { map, layer, base: () => draws.filter((c) => c === canvas).length };
 }
 
@@ -89,7 +98,9 @@ describe('FootprintLayer draws', () => {
     expect(base()).toBe(0);
     await nextFrame();
     expect(base()).toBe(1);
+    // At zoom 2 a 1-degree square is under 3 pixels: painted as a speck, not traced as well.
     expect(layer.lastDrawn).toBe(1);
+    expect([puts, traced]).toEqual([1, 0]);
     map.remove();
   });
 
