@@ -9,6 +9,7 @@ import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { picturesVersion } from '../../stores/pictures-arrival';
+import { firstScreenShown } from '../../ui/first-screen';
 import { quicklookUrl } from '../../ui/quicklook-source';
 
 export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
@@ -17,6 +18,13 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
   /** True while something else shows the pictures (the compare swipe): the layer is off. */
   const suspended = ref(false);
   const opacity = ref(0.85);
+  /**
+   * On the map once the first screen is up (or 3 s on): its pictures (150 on the demo data)
+   * are fetched as it draws, and serving and decoding them took the CPU the first screen's
+   * frames were waiting for.
+   */
+  const afterFirstScreen = ref(false);
+  void firstScreenShown(3_000).then(() => (afterFirstScreen.value = true));
   let layer: QuicklookLayer | null = null;
   const stops: Array<() => void> = [];
 
@@ -32,7 +40,7 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
         { immediate: true },
       ),
       watch(
-        () => visible.value && !suspended.value,
+        () => visible.value && !suspended.value && afterFirstScreen.value,
         (on) => {
           if (on) l.addTo(m);
           else l.remove();

@@ -19,12 +19,15 @@ import MapView from '../MapView.vue';
 import { browserQuicklookUrl, provideQuicklookUrl } from '../../../ui/quicklook-source';
 import { ringOfGeometry } from '../use-compare-swipe';
 import { formatLocalDateTime } from '../../../format/units';
+import { markResultsShown } from '../../../ui/first-screen';
 
 let bridge: MemoryBridge;
 let undoSize: () => void;
 let wrapper: VueWrapper | null = null;
 
 beforeEach(() => {
+  // A page past its first screen: the quicklook layer is on the map from then on.
+  markResultsShown();
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 12 });
   provideBridge(bridge);

@@ -22,10 +22,13 @@ import {
   provideQuicklookUrl,
 } from '../../../ui/quicklook-source';
 import ResultsList from '../ResultsList.vue';
+import { markResultsShown } from '../../../ui/first-screen';
 
 let bridge: MemoryBridge;
 
 beforeEach(() => {
+  // A page past its first screen: the quicklook layer is on the map from then on.
+  markResultsShown();
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 60 });
   provideBridge(bridge);

@@ -1,0 +1,35 @@
+/**
+ * The map's pictures wait for the first screen: the quicklook layer fetches a picture per
+ * record in view as it draws (150 on the demo data), and serving and decoding them took the
+ * CPU the first screen's frames waited for. A file of its own: the first screen is shown once
+ * per page (ui/first-screen.ts), and this page must start without it.
+ */
+import { flushPromises, mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import { describe, expect, it } from 'vitest';
+import { createMemoryBridge } from '../../../__tests__/memory-bridge';
+import { provideBridge } from '../../../stores/bridge-provider';
+import { useCatalogStore } from '../../../stores/catalog-store';
+import { markResultsShown } from '../../../ui/first-screen';
+import { browserQuicklookUrl, provideQuicklookUrl } from '../../../ui/quicklook-source';
+import MapView from '../MapView.vue';
+
+describe('the quicklook layer before the first screen is up', () => {
+  it('joins the map, and fetches pictures, only once the first screen showed its results', async () => {
+    setActivePinia(createPinia());
+    provideBridge(createMemoryBridge({ records: 20 }));
+    provideQuicklookUrl(browserQuicklookUrl('t'));
+    await useCatalogStore().search();
+    const wrapper = mount(MapView, { attachTo: document.body });
+    await flushPromises();
+    const { map, quicklooks } = wrapper.vm.internals();
+    expect(quicklooks).not.toBeNull();
+    expect(map!.hasLayer(quicklooks!)).toBe(false);
+
+    markResultsShown();
+    await flushPromises();
+    expect(map!.hasLayer(quicklooks!)).toBe(true);
+    wrapper.unmount();
+    provideQuicklookUrl(null);
+  });
+});
