@@ -33,19 +33,7 @@ export class GridIndex {
     options: GridIndexOptions = {},
   ) {
     const count = Math.floor(boxes.length / 4);
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (let i = 0; i < count; i++) {
-      const x0 = boxes[i * 4] as number;
-      if (Number.isNaN(x0)) continue;
-      minX = Math.min(minX, x0);
-      minY = Math.min(minY, boxes[i * 4 + 1] as number);
-      maxX = Math.max(maxX, boxes[i * 4 + 2] as number);
-      maxY = Math.max(maxY, boxes[i * 4 + 3] as number);
-    }
-    if (!(minX <= maxX)) minX = minY = maxX = maxY = 0;
+    const [minX, minY, maxX, maxY] = boxesExtent(boxes) ?? [0, 0, 0, 0];
     const perCell = options.targetPerCell ?? 4;
     const maxSide = options.maxCellsPerSide ?? 1024;
     const w = Math.max(maxX - minX, 1e-12);
@@ -167,4 +155,29 @@ export class GridIndex {
     }
     return out;
   }
+}
+
+/**
+ * The box around boxes (minX, minY, maxX, maxY per item) that are not NaN: all of them, or
+ * those `indices` names. Null when there are none.
+ */
+export function boxesExtent(
+  boxes: Float64Array,
+  indices?: Iterable<number>,
+): [number, number, number, number] | null {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const add = (i: number): void => {
+    const x0 = boxes[i * 4] as number;
+    if (Number.isNaN(x0)) return;
+    minX = Math.min(minX, x0);
+    minY = Math.min(minY, boxes[i * 4 + 1] as number);
+    maxX = Math.max(maxX, boxes[i * 4 + 2] as number);
+    maxY = Math.max(maxY, boxes[i * 4 + 3] as number);
+  };
+  if (indices) for (const i of indices) add(i);
+  else for (let i = 0; i < boxes.length / 4; i++) add(i);
+  return minX <= maxX ? [minX, minY, maxX, maxY] : null;
 }

@@ -2,20 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { clusterFootprints, DOT_PIXELS } from '../footprint-clusters';
 import { packFootprints } from '../footprints';
 import { mercX, mercY, worldScale } from '../mercator';
+import { square } from './rings';
 
-/** A square footprint `size` degrees wide at lon/lat, as a flat closed ring. */
-const square = (lon: number, lat: number, size: number) => [
-  lon,
-  lat,
-  lon + size,
-  lat,
-  lon + size,
-  lat + size,
-  lon,
-  lat + size,
-  lon,
-  lat,
-];
 /** The boxes the clusters are given: the footprint layer's (packed) ones. */
 const footprintBoxes = (rings: number[][]) =>
   packFootprints(

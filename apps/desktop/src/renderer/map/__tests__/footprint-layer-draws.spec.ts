@@ -7,6 +7,7 @@ import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FootprintLayer } from '../footprint-layer';
 import { giveElementsSize } from './layout';
+import { square } from './rings';
 
 /** Base-canvas draws (one clearRect each) per canvas, in order. */
 let draws: HTMLCanvasElement[] = [];
@@ -56,16 +57,6 @@ afterEach(() => {
 });
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-const square = (lon: number, lat: number) => [
-  lon,
-  lat,
-  lon + 1,
-  lat,
-  lon + 1,
-  lat + 1,
-  lon,
-  lat + 1,
-];
 
 function setup(): { map: L.Map; layer: FootprintLayer; base: () => number } {
   const el = document.createElement('div');

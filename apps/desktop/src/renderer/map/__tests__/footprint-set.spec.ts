@@ -9,17 +9,7 @@ import { ClusterLayer } from '../cluster-layer';
 import { FootprintLayer } from '../footprint-layer';
 import { packFootprints, packFootprintSet } from '../footprints';
 import { giveElementsSize } from './layout';
-
-const square = (lon: number, lat: number, size = 1) => [
-  lon,
-  lat,
-  lon + size,
-  lat,
-  lon + size,
-  lat + size,
-  lon,
-  lat + size,
-];
+import { square } from './rings';
 
 function setOf(rings: number[][]) {
   const ids = rings.map((_, i) => `s${i}`);
