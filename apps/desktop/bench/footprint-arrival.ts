@@ -18,6 +18,7 @@ Object.assign(globalThis, { window: win, document: win.document, navigator: win.
 const { decodeFootprints, encodeFootprints } =
   await import('../src/shared/contract/footprints-wire');
 const { packFootprintSet } = await import('../src/renderer/map/footprints');
+const { IdPositions } = await import('../src/renderer/stores/id-positions');
 // By a computed path: the layer's DOM types are outside this (Node) tsconfig.
 const quicklookLayerModule = '../src/renderer/map/quicklook-layer';
 const { QuicklookLayer } = (await import(quicklookLayerModule)) as {
@@ -50,7 +51,8 @@ for (let run = 0; run < RUNS; run++) {
   const answer = bytes.slice();
   step('total', () => {
     const set = step('decode and check', () => decodeFootprints(answer));
-    const positions = step('store: id positions', () => new Map(set.ids.map((id, i) => [id, i])));
+    // Mapped on the first lookup (none before the first draw).
+    const positions = step('store: id positions', () => new IdPositions(set.ids));
     // The clusters read the packed boxes: no projection of their own.
     const packed = step('pack (project)', () => packFootprintSet(set, positions));
     step('hit-test grid (first hit test)', () => new GridIndex(packed.boxes));

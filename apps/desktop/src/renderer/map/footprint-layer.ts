@@ -21,6 +21,7 @@ import {
   packFootprints,
   packFootprintSet,
   type FootprintRings,
+  type IdLookup,
   type PackedFootprints,
 } from './footprints';
 import { footprintsAt } from './hit-test';
@@ -101,7 +102,7 @@ export class FootprintLayer extends CanvasViewLayer {
    * Replace all footprints with the backend's decoded answer (its Float32 pairs read in place);
    * `indexOf`: each id's index, when the caller mapped them already.
    */
-  setFootprintSet(set: FootprintRings, indexOf?: ReadonlyMap<string, number>): void {
+  setFootprintSet(set: FootprintRings, indexOf?: IdLookup): void {
     this.setPacked(packFootprintSet(set, indexOf));
   }
 

@@ -6,11 +6,18 @@
 import type { FootprintSet } from '../../shared/contract';
 import { mercX, mercY } from './mercator';
 
+/** Footprint index of an id: a Map, or the catalog store's positions (mapped on first lookup). */
+export interface IdLookup {
+  get(id: string): number | undefined;
+  has(id: string): boolean;
+  readonly size: number;
+}
+
 export interface PackedFootprints {
   readonly count: number;
   readonly ids: readonly string[];
   /** Footprint index of an id. */
-  readonly indexOf: ReadonlyMap<string, number>;
+  readonly indexOf: IdLookup;
   /** Point offsets: footprint i owns points offsets[i] .. offsets[i+1]-1. */
   readonly offsets: Uint32Array;
   /** Projected points, x then y per point, in world units (see mercator.ts). */
@@ -58,7 +65,7 @@ export function packFootprintSet(
    * Each id's index, when the caller built it already from these ids (the catalog store's
    * positions): 100,000 ids took ~30 ms to map a second time.
    */
-  known?: ReadonlyMap<string, number>,
+  known?: IdLookup,
 ): PackedFootprints {
   const { ids, coords } = set;
   const count = Math.min(ids.length, set.offsets.length - 1);
@@ -111,7 +118,7 @@ export function packFootprintSet(
     p += n;
   }
   offsets[count] = p;
-  const indexOf = given ?? (built as Map<string, number>);
+  const indexOf: IdLookup = given ?? (built as Map<string, number>);
   return { count, ids: ids.slice(0, count), indexOf, offsets, points, boxes, areas };
 }
 

@@ -30,6 +30,7 @@ import {
 } from './catalog-filters';
 import { useBasketStore } from './basket-store';
 import { useBridge } from './bridge-provider';
+import { IdPositions } from './id-positions';
 import { readableError, type ReadableError } from './errors';
 
 export const PAGE_SIZE = 200;
@@ -60,7 +61,7 @@ export const useCatalogStore = defineStore('catalog', {
     /** Every match's ring, decoded from the backend's binary answer (`footprints-wire.ts`). */
     footprints: markRaw(emptyFootprints()) as FootprintSet,
     /** Row position of each id, in the search's sort order. */
-    positions: markRaw(new Map<string, number>()),
+    positions: markRaw(new IdPositions([])),
     hoveredId: null as string | null,
     /** Where the hover came from: the map does not scroll itself, the list does not. */
     hoverSource: null as 'map' | 'list' | null,
@@ -162,8 +163,7 @@ export const useCatalogStore = defineStore('catalog', {
         // Checked here (lengths, counts, finite coordinates): unreadable bytes fail the search.
         const footprints = decodeFootprints(bytes);
         const pages = new Map<number, CatalogRow[]>([[0, page.items]]);
-        const positions = new Map<string, number>();
-        footprints.ids.forEach((id, i) => positions.set(id, i));
+        const positions = new IdPositions(footprints.ids);
         this.pages = markRaw(pages);
         this.pagesVersion++;
         this.footprints = markRaw(footprints);
