@@ -14,8 +14,11 @@ export function markResultsShown(): void {
   shown();
 }
 
+/** How long what waits for the first screen waits at most (a first screen without results). */
+export const FIRST_SCREEN_FALLBACK_MS = 3_000;
+
 /** Resolves once the first screen showed its results, or after `fallbackMs`, whichever is first. */
-export function firstScreenShown(fallbackMs: number): Promise<void> {
+export function firstScreenShown(fallbackMs = FIRST_SCREEN_FALLBACK_MS): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const fallback = new Promise<void>((resolve) => (timer = setTimeout(resolve, fallbackMs)));
   return Promise.race([firstShown, fallback]).finally(() => clearTimeout(timer));

@@ -24,7 +24,7 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
    * frames were waiting for.
    */
   const afterFirstScreen = ref(false);
-  void firstScreenShown(3_000).then(() => (afterFirstScreen.value = true));
+  void firstScreenShown().then(() => (afterFirstScreen.value = true));
   let layer: QuicklookLayer | null = null;
   const stops: Array<() => void> = [];
 
