@@ -64,6 +64,12 @@ export function watchConnectivity(options: {
   readonly signalSettleMs?: number | undefined;
   /** The least time between the start of a check and one a signal asks for. Default 5 000. */
   readonly signalGapMs?: number | undefined;
+  /**
+   * The first check waits for this to settle (the app's first screen: the first check loads the
+   * HTTP client and takes a core while the screen is drawn). Default: at once. A signal
+   * meanwhile is honoured as usual.
+   */
+  readonly firstCheckAfter?: PromiseLike<unknown> | undefined;
   readonly clock?: WatcherClock | undefined;
 }): ConnectivityWatcher {
   const intervalMs = options.intervalMs ?? 30_000;
@@ -123,7 +129,12 @@ export function watchConnectivity(options: {
     if (!controller.signal.aborted) scheduleAt(signalled ? Math.min(at, signalAt()) : at);
   }
 
-  scheduleAt(clock.now());
+  /** The first check now, unless stopped or a signal's check started already. */
+  function first(): void {
+    if (!controller.signal.aborted && startedAt === -Infinity) scheduleAt(clock.now());
+  }
+  if (options.firstCheckAfter) options.firstCheckAfter.then(first, first);
+  else first();
   return {
     get last() {
       return last;

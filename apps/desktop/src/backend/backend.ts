@@ -17,6 +17,7 @@ import { MIRROR_FILE } from './data-lock';
 import { dispatch, type DispatchOptions, type Handlers } from './dispatch';
 import { makeCreatedRefresh, type FollowBackoff } from './created-refresh';
 import { createEvents, type BackendEvents } from './events';
+import { waitForFirstScreen } from './first-screen';
 import {
   appHandlers,
   archiveHandlers,
@@ -83,6 +84,11 @@ export interface BackendOptions {
    * tests may give windows they wrote.
    */
   readonly offlineRasters?: OfflineRasterSource;
+  /**
+   * Set by launches (`launch.ts`): the first connectivity check waits for the renderer's first
+   * screen (`app.firstScreenShown`), at most this long after launch. Unset: nothing waits.
+   */
+  readonly waitForFirstScreenMs?: number;
   /** Fetch used for basemap tiles (tests). */
   readonly fetch?: typeof fetch;
   readonly dispatch?: DispatchOptions;
@@ -91,6 +97,11 @@ export interface BackendOptions {
 export interface Backend {
   readonly handlers: Handlers;
   readonly events: BackendEvents;
+  /**
+   * Resolves once the renderer's first screen is up (or the wait for it ran out; at once when
+   * `waitForFirstScreenMs` is unset): what would take a core from it starts then.
+   */
+  readonly firstScreenShown: Promise<void>;
   /** Validate and run one call from the renderer; never throws. */
   dispatch(method: unknown, rawInput: unknown): Promise<CallResult<unknown>>;
   /**
@@ -138,6 +149,7 @@ export function createBackend(options: BackendOptions): Backend {
     cachedOnly: () => settings.workOffline,
   });
   const embeddedUrl = options.embeddedServiceUrl ?? null;
+  const firstScreen = waitForFirstScreen(options.waitForFirstScreenMs ?? null);
 
   let settings = store.settings();
   const currentSettings = () => settings;
@@ -216,12 +228,13 @@ export function createBackend(options: BackendOptions): Backend {
     offlineIntervalMs: options.connectivityOfflineIntervalMs,
     timeoutMs: connectivityTimeoutMs,
     outbox: work.autoFlush,
+    firstCheckAfter: firstScreen.shown,
     onFirstOnline: () => runner.syncIfNeverSynced(),
     onOnline: () => created.poll(),
   });
 
   const handlers: Handlers = {
-    ...appHandlers({ version: options.version, mode: options.mode, embeddedUrl }),
+    ...appHandlers({ ...options, embeddedUrl, firstScreen }),
     ...settingsHandlers({
       settings: currentSettings,
       save: (next) => {
@@ -289,19 +302,18 @@ export function createBackend(options: BackendOptions): Backend {
   return {
     handlers,
     events,
+    firstScreenShown: firstScreen.shown,
     dispatch: (method, raw) => dispatch(handlers, method, raw, { dataDir, ...options.dispatch }),
     quicklook: makeQuicklooks(local),
     rasterBytes: (raw) => offline.bytes.read(raw),
     rasterExportFile: (exportId) => offline.exports.file(exportId),
     async idle() {
-      await connection.idle();
-      await runner.idle();
-      await work.idle();
-      await created.idle();
+      for (const part of [connection, runner, work, created]) await part.idle();
     },
     async close() {
       if (closed) return;
       closed = true;
+      firstScreen.close();
       created.close();
       connection.close();
       await runner.close();

@@ -56,6 +56,11 @@ export interface ConnectionOptions {
   /** The watcher's interval while the service is not online (its default if undefined). */
   readonly offlineIntervalMs: number | undefined;
   readonly timeoutMs: number;
+  /**
+   * A connection's first check waits for this (the renderer's first screen); settled by then,
+   * a connection made later (new settings) checks at once.
+   */
+  readonly firstCheckAfter: Promise<void>;
   /** Flushed by the watcher while online: the same batches (and events) as "Submit all". */
   readonly outbox: FlushTarget;
   /** The first check of a connection that found the service online. */
@@ -169,6 +174,7 @@ export function createConnection(options: ConnectionOptions) {
       intervalMs: options.intervalMs,
       offlineIntervalMs: options.offlineIntervalMs,
       timeoutMs: options.timeoutMs,
+      firstCheckAfter: options.firstCheckAfter,
       // The same batches (and events) as "Submit all", with the retry backoff honoured.
       outbox: options.outbox,
       onStatus: (c) => {

@@ -3,15 +3,17 @@
  * and, if no service is configured, the embedded reference service (demo data, demo key stored
  * as the secret).
  *
- * Cold start: once the embedded service has given us a key (every launch after the first), the
- * backend starts without it, on a port held for it (`held-port.ts`), and the service (its code
- * imported only then) starts after the first screen was shown: when the renderer says so
- * (`app.firstScreenShown`), or `embeddedAfterMs` after launch if no renderer does. The
- * first connectivity check waits on the held port meanwhile, so it finds the service, never a
- * closed port. The first run has no key to connect with, so it starts the service first.
+ * Cold start: what would take a core while the renderer draws its first screen waits for it
+ * (`first-screen.ts`: the renderer says so, or `waitForFirstScreenMs` after launch if none
+ * does): the first connectivity check, and the embedded service. Once that service has given us
+ * a key (every launch after the first), the backend starts without it, on a port held for it
+ * (`held-port.ts`), and the service (its code imported only then) starts after the first
+ * screen; a check meanwhile waits on the held port, so it finds the service, never a closed
+ * port. The first run has no key to connect with, so it starts the service first.
  */
 import { createBackend, type Backend, type BackendOptions } from './backend';
 import type { EmbeddedService } from './embedded-service';
+import { FIRST_SCREEN_WAIT_MS } from './first-screen';
 import { holdPort } from './held-port';
 import { EMBEDDED_BINDING } from './key-binding';
 import { keySlot, openKeyring } from './keyring';
@@ -30,8 +32,6 @@ export type LaunchOptions = Omit<BackendOptions, 'embeddedServiceUrl'> & {
   /** Start the embedded service when no service URL is set (default true). */
   readonly embedded?: boolean;
   readonly embeddedScenes?: number;
-  /** Start a deferred embedded service this long after launch if no renderer asked first. */
-  readonly embeddedAfterMs?: number;
   readonly log?: (line: string) => void;
 };
 
@@ -44,9 +44,6 @@ function warmFootprints(backend: Backend): Backend {
   setImmediate(() => void backend.dispatch('catalog.footprints', {}));
   return backend;
 }
-
-/** What starts the embedded service: the renderer says its first screen is up. */
-const FIRST_SCREEN_CALL = 'app.firstScreenShown';
 
 /** Closing twice closes once (shutdown paths may overlap). */
 function once(close: () => Promise<void>): () => Promise<void> {
@@ -65,7 +62,11 @@ async function startEmbedded(options: LaunchOptions, key: Secrets): Promise<Embe
   });
 }
 
-export async function launchBackend(options: LaunchOptions): Promise<Launched> {
+export async function launchBackend(given: LaunchOptions): Promise<Launched> {
+  const options = {
+    ...given,
+    waitForFirstScreenMs: given.waitForFirstScreenMs ?? FIRST_SCREEN_WAIT_MS,
+  };
   const store = openDesktopStore(options.dataDir);
   let wanted: boolean;
   let deferred: boolean;
@@ -79,9 +80,9 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
     if (wanted && !deferred) {
       const service = await startEmbedded(options, embeddedKey);
       options.log?.(`Embedded reference service: ${service.url}`);
-      const backend = warmFootprints(
-        createBackend({ ...options, embeddedServiceUrl: service.url }),
-      );
+      // The first run: nothing mirrored to draw, so nothing waits (its first sync comes as
+      // soon as the service answers).
+      const backend = warmFootprints(createBackend({ ...given, embeddedServiceUrl: service.url }));
       return {
         backend,
         embedded: { url: service.url, started: Promise.resolve() },
@@ -104,10 +105,10 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
   let service: EmbeddedService | null = null;
   let begin!: () => void;
   const go = new Promise<void>((resolve) => (begin = resolve));
-  const timer = setTimeout(begin, options.embeddedAfterMs ?? 3_000);
+  // The first paint is done (its answer sent first): the service's start no longer takes its cores.
+  void backend.firstScreenShown.then(() => setImmediate(begin));
   let closing = false;
   const started = go.then(async () => {
-    clearTimeout(timer);
     if (closing) return;
     service = await startEmbedded(options, embeddedKey);
     held.handTo(service.server.app.server);
@@ -119,15 +120,7 @@ export async function launchBackend(options: LaunchOptions): Promise<Launched> {
     ),
   );
   return {
-    backend: {
-      ...backend,
-      async dispatch(method, input) {
-        const result = await backend.dispatch(method, input);
-        // The first paint is done: the service's start no longer takes its cores.
-        if (method === FIRST_SCREEN_CALL) setImmediate(begin);
-        return result;
-      },
-    },
+    backend,
     embedded: { url: held.url, started },
     close: once(async () => {
       closing = true;

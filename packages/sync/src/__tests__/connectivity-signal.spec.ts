@@ -66,7 +66,7 @@ afterAll(async () => {
   await svc.close();
 });
 
-function watcherOn(clock: ReturnType<typeof manualClock>) {
+function watcherOn(clock: ReturnType<typeof manualClock>, firstCheckAfter?: Promise<void>) {
   const local = tempDatabase();
   const client = testClient(proxy.url, svc.key);
   const outbox = createOutbox({ db: local.sqlite, client });
@@ -78,6 +78,7 @@ function watcherOn(clock: ReturnType<typeof manualClock>) {
     timeoutMs: 2_000,
     signalSettleMs: SETTLE,
     signalGapMs: GAP,
+    firstCheckAfter,
     clock,
   });
   return {
@@ -94,6 +95,69 @@ function watcherOn(clock: ReturnType<typeof manualClock>) {
     },
   };
 }
+
+/** A gate the test opens (the app's first screen shown). */
+function gate(): { promise: Promise<void>; open(): void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+describe('firstCheckAfter: the first check waits for the first screen', () => {
+  it('nothing is asked until it settles, then the first check comes at once', async () => {
+    reachable = true;
+    const clock = manualClock();
+    const screen = gate();
+    const w = watcherOn(clock, screen.promise);
+    try {
+      const before = checks;
+      await w.advance(60_000);
+      expect(clock.pending()).toEqual([]);
+      expect(checks).toBe(before);
+      expect(w.watcher.last).toBeUndefined();
+
+      screen.open();
+      await screen.promise;
+      expect(clock.pending()).toEqual([0]);
+      await w.advance(0);
+      expect(checks).toBe(before + 1);
+      expect(w.watcher.last?.status).toBe('online');
+      expect(clock.pending()).toEqual([HOUR]);
+    } finally {
+      w.close();
+    }
+  });
+
+  it('a network signal before it is honoured; the gate then adds no check', async () => {
+    reachable = true;
+    const clock = manualClock();
+    const screen = gate();
+    const w = watcherOn(clock, screen.promise);
+    try {
+      const before = checks;
+      expect(w.watcher.checkSoon()).toBe(true);
+      expect(clock.pending()).toEqual([SETTLE]);
+      await w.advance(SETTLE);
+      expect(checks).toBe(before + 1);
+
+      screen.open();
+      await screen.promise;
+      expect(clock.pending()).toEqual([HOUR]);
+    } finally {
+      w.close();
+    }
+  });
+
+  it('stopped before it settles: no check, nothing scheduled', async () => {
+    const clock = manualClock();
+    const screen = gate();
+    const w = watcherOn(clock, screen.promise);
+    w.close();
+    screen.open();
+    await screen.promise;
+    expect(clock.pending()).toEqual([]);
+  });
+});
 
 describe('checkSoon: network signals', () => {
   it('a signal brings the next check forward to the settle time; a burst of signals makes one check', async () => {

@@ -1,12 +1,16 @@
 /**
  * Cold start: the embedded service starts after the first screen (launch.ts), on a port held
- * from launch (held-port.ts), and the backend's first check finds it there, never a closed port.
+ * from launch (held-port.ts), and the backend's first check finds it there, never a closed port;
+ * a configured service is first asked after the first screen too (first-screen.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdPort } from '../held-port';
+import { makeKeyBinding } from '../key-binding';
 import { launchBackend, type Launched } from '../launch';
+import { openDesktopStore } from '../local-store';
 import { memorySecrets } from '../secrets';
 import { tempDir, until } from './harness';
 
@@ -50,13 +54,17 @@ describe('held port', () => {
 describe('launch with the embedded service', () => {
   /** What the launches logged ("starting the embedded reference service" as it starts). */
   const logged: string[] = [];
-  const launch = async (dataDir: string, secrets = memorySecrets(), embeddedAfterMs = 60_000) => {
+  const launch = async (
+    dataDir: string,
+    secrets = memorySecrets(),
+    waitForFirstScreenMs = 60_000,
+  ) => {
     const l = await launchBackend({
       dataDir,
       secrets,
       mode: 'browser',
       embeddedScenes: 50,
-      embeddedAfterMs,
+      waitForFirstScreenMs,
       log: (line) => logged.push(line),
     });
     cleanups.push(() => l.close());
@@ -104,7 +112,7 @@ describe('launch with the embedded service', () => {
     expect(await check).toBe('online');
   });
 
-  it('starts the deferred service after embeddedAfterMs when no renderer asks', async () => {
+  it('starts the deferred service after waitForFirstScreenMs when no renderer asks', async () => {
     const dataDir = tempDir('eo-desktop-launch-late-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const secrets = memorySecrets();
@@ -112,5 +120,49 @@ describe('launch with the embedded service', () => {
     const l = await launch(dataDir, secrets, 10);
     await l.embedded!.started;
     expect(await connectivity(l)).toBe('online');
+  });
+});
+
+describe('launch with a configured service', () => {
+  it('asks the service first once the first screen is up: the check would take a core from it', async () => {
+    const dataDir = tempDir('eo-desktop-launch-check-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // Refuses every key: a check is one request, answered at once (no retries).
+    const asked: string[] = [];
+    const service = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'unauthorized', message: 'no' } }));
+    });
+    await new Promise<void>((r) => service.listen(0, '127.0.0.1', r));
+    cleanups.push(() => {
+      service.closeAllConnections();
+      return new Promise((r) => service.close(r));
+    });
+    const serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const secrets = memorySecrets();
+    // Configured as Settings stores it, without a backend that would ask the service meanwhile.
+    const store = openDesktopStore(dataDir);
+    store.saveSettings({ ...store.settings(), serviceUrl });
+    makeKeyBinding({ secrets, store, embeddedUrl: null }).set('key', serviceUrl);
+    store.close();
+
+    const l = await launchBackend({
+      dataDir,
+      secrets,
+      mode: 'browser',
+      waitForFirstScreenMs: 60_000,
+    });
+    cleanups.push(() => l.close());
+    expect(await l.backend.dispatch('catalog.footprints', {})).toMatchObject({ ok: true });
+    // A check the watcher scheduled at launch (a timer of 0 ms, set before this one) has started
+    // by now, and idle() waits for it: none did.
+    await new Promise((r) => setTimeout(r, 0));
+    await l.backend.idle();
+    expect(asked).toEqual([]);
+
+    expect(await l.backend.dispatch('app.firstScreenShown', {})).toMatchObject({ ok: true });
+    await until('the watcher’s first check reached the service', () => asked.length > 0);
+    expect(asked[0]).toBe('/ping');
   });
 });

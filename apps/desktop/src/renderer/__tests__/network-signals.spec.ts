@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mountApp } from './mount-app';
 import { createMemoryBridge, type MemoryBridge } from './memory-bridge';
 import { provideBridge } from '../stores/bridge-provider';
+import { markResultsShown } from '../ui/first-screen';
 
 let bridge: MemoryBridge;
 
@@ -16,6 +17,8 @@ beforeEach(() => {
   setActivePinia(createPinia());
   bridge = createMemoryBridge({ records: 3 });
   provideBridge(bridge);
+  // The app asks for the connectivity once its first screen is up.
+  markResultsShown();
 });
 
 const signals = () =>
