@@ -128,6 +128,14 @@ export default defineConfig({
           // Next to the entries, not in a subfolder: the migrations path rewritten below is
           // relative to the file it ends up in, and code shared by two entries lands in a chunk.
           chunkFileNames: '[name]-[hash].cjs',
+          // The two thread starters hold the text of a dynamic import (a thread's code, run in
+          // the thread): a chunk of their own, so the chunks around them stay code-cached at
+          // launch (src/backend/code-cache.ts compiles a chunk with such text as usual).
+          codeSplitting: {
+            groups: [
+              { name: 'start-thread', test: /[\\/]src[\\/](worker|render)[\\/]start-thread\.ts$/ },
+            ],
+          },
         },
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),

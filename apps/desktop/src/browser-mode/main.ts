@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MirrorInUseError } from '@eo/sync/mirror-lock';
+import { CODE_CACHE_DIR, enableCodeCache } from '../backend/code-cache';
 import { holdDataFolder } from '../backend/data-lock';
 import type { Launched } from '../backend/launch';
 import { startBrowserMode } from './server';
@@ -42,6 +43,15 @@ async function main(): Promise<void> {
   // flush`): refused before anything listens, naming the one that runs (with its address).
   const lock = holdDataFolder(dataDir, 'browser');
   log(`Data: ${dataDir} (the API key is kept in ${path.join(dataDir, 'api-key')}, mode 0600)`);
+  // The bundle's chunks (not the sources under tsx) compile with V8's cache of the last launch;
+  // this launch's is written as it ends, with every function that ran in it.
+  if (fileURLToPath(import.meta.url).endsWith('.cjs')) {
+    const codeCache = enableCodeCache({
+      cacheDir: path.join(dataDir, CODE_CACHE_DIR),
+      chunksDir: here,
+    });
+    process.on('exit', () => codeCache.save());
+  }
   // Listening first, the backend's code imported and started after the page's files went out:
   // the browser parses them while the backend starts (calls and events wait for it).
   let started!: (launched: Promise<Launched>) => void;
