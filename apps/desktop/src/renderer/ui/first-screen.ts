@@ -5,12 +5,18 @@
  * arriving and their first paint. A first screen that never shows results (the settings of a
  * first run) lets them load `fallbackMs` after start instead.
  */
+import { ref, type Ref } from 'vue';
+
 let shown!: () => void;
 const firstShown = new Promise<void>((resolve) => (shown = resolve));
+/** `firstScreenUp()`'s answer: set at once by the mark, or by its fallback once armed. */
+const up = ref(false);
+let fallbackArmed = false;
 
 /** The results are on screen and painted: marks `eo:results-shown` (the benchmarks read it). */
 export function markResultsShown(): void {
   globalThis.performance?.mark?.('eo:results-shown');
+  up.value = true;
   shown();
 }
 
@@ -22,4 +28,17 @@ export function firstScreenShown(fallbackMs = FIRST_SCREEN_FALLBACK_MS): Promise
   let timer: ReturnType<typeof setTimeout> | undefined;
   const fallback = new Promise<void>((resolve) => (timer = setTimeout(resolve, fallbackMs)));
   return Promise.race([firstShown, fallback]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * `firstScreenShown()` as one ref for the page, for templates and watchers: what would take the
+ * CPU or a connection from the first screen (pictures, the offline imagery) waits for it. True
+ * from the first render of what mounts later.
+ */
+export function firstScreenUp(): Readonly<Ref<boolean>> {
+  if (!fallbackArmed) {
+    fallbackArmed = true;
+    void firstScreenShown().then(() => (up.value = true));
+  }
+  return up;
 }

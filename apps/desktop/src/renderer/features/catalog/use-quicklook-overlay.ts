@@ -9,7 +9,7 @@ import { onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue';
 import { QuicklookLayer } from '../../map/quicklook-layer';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { picturesVersion } from '../../stores/pictures-arrival';
-import { firstScreenShown } from '../../ui/first-screen';
+import { firstScreenUp } from '../../ui/first-screen';
 import { quicklookUrl } from '../../ui/quicklook-source';
 
 export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
@@ -23,8 +23,7 @@ export function useQuicklookOverlay(map: Ref<L.Map | null | undefined>) {
    * are fetched as it draws, and serving and decoding them took the CPU the first screen's
    * frames were waiting for.
    */
-  const afterFirstScreen = ref(false);
-  void firstScreenShown().then(() => (afterFirstScreen.value = true));
+  const afterFirstScreen = firstScreenUp();
   let layer: QuicklookLayer | null = null;
   const stops: Array<() => void> = [];
 

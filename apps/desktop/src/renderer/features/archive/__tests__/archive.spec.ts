@@ -21,6 +21,7 @@ import BasketPanel from '../../catalog/BasketPanel.vue';
 import { useCatalogStore } from '../../../stores/catalog-store';
 import { useComposerStore } from '../../orders/composer-store';
 import { provideQuicklookUrl } from '../../../ui/quicklook-source';
+import { markResultsShown } from '../../../ui/first-screen';
 import type L from 'leaflet';
 import GeometryMap from '../../../map/GeometryMap.vue';
 import type { QuicklookLayer } from '../../../map/quicklook-layer';
@@ -36,6 +37,8 @@ beforeEach(() => {
   bridge = createMemoryBridge({ records: 0 });
   provideBridge(bridge);
   provideQuicklookUrl((id, variant) => `quicklook://${variant}/${id}`);
+  // The pictures of a screen past the first (they wait for it: ui/first-screen.ts).
+  markResultsShown();
   bridge.work.lookups = lookupsFrom({
     satellites: [
       {

@@ -1,8 +1,9 @@
 /**
  * The map's pictures wait for the first screen: the quicklook layer fetches a picture per
  * record in view as it draws (150 on the demo data), and serving and decoding them took the
- * CPU the first screen's frames waited for. A file of its own: the first screen is shown once
- * per page (ui/first-screen.ts), and this page must start without it.
+ * CPU the first screen's frames waited for; the offline imagery's part (its chunks) likewise.
+ * A file of its own: the first screen is shown once per page (ui/first-screen.ts), and this
+ * page must start without it.
  */
 import { flushPromises, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
@@ -15,7 +16,7 @@ import { browserQuicklookUrl, provideQuicklookUrl } from '../../../ui/quicklook-
 import MapView from '../MapView.vue';
 
 describe('the quicklook layer before the first screen is up', () => {
-  it('joins the map, and fetches pictures, only once the first screen showed its results', async () => {
+  it('joins the map, and fetches pictures, only once the first screen showed its results; so does the offline imagery', async () => {
     setActivePinia(createPinia());
     provideBridge(createMemoryBridge({ records: 20 }));
     provideQuicklookUrl(browserQuicklookUrl('t'));
@@ -25,10 +26,17 @@ describe('the quicklook layer before the first screen is up', () => {
     const { map, quicklooks } = wrapper.vm.internals();
     expect(quicklooks).not.toBeNull();
     expect(map!.hasLayer(quicklooks!)).toBe(false);
+    const offlineImagery = () =>
+      wrapper.findComponent({ name: 'OfflineRasterMap' }).exists() ||
+      wrapper.text().includes('Loading the offline imagery');
+    expect(offlineImagery()).toBe(false);
 
     markResultsShown();
     await flushPromises();
     expect(map!.hasLayer(quicklooks!)).toBe(true);
+    await expect
+      .poll(offlineImagery, { timeout: 5_000, message: 'the offline imagery part never came' })
+      .toBe(true);
     wrapper.unmount();
     provideQuicklookUrl(null);
   });

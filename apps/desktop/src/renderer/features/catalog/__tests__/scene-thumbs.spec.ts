@@ -17,6 +17,7 @@ import ComposerItem from '../../orders/ComposerItem.vue';
 import { useComposerStore } from '../../orders/composer-store';
 import OrderItemCard from '../../orders/OrderItemCard.vue';
 import { browserQuicklookUrl, provideQuicklookUrl } from '../../../ui/quicklook-source';
+import { markResultsShown } from '../../../ui/first-screen';
 import SceneThumbs from '../../../ui/SceneThumbs.vue';
 
 let bridge: MemoryBridge;
@@ -26,6 +27,8 @@ beforeEach(() => {
   bridge = createMemoryBridge({ records: 8 });
   provideBridge(bridge);
   provideQuicklookUrl(browserQuicklookUrl('t'));
+  // The pictures of a screen past the first (they wait for it: ui/first-screen.ts).
+  markResultsShown();
 });
 afterEach(() => provideQuicklookUrl(null));
 
