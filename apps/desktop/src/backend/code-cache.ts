@@ -11,9 +11,11 @@
  * written again. A chunk holding the text of a dynamic `import(` compiles as usual too: Node 20
  * loses a cached script's `import()` (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and the bundle
  * turns the app's own dynamic imports into `require`s (electron.vite.config.ts keeps the two
- * thread starters, whose worker code is such text, in a chunk of their own). Nothing depends on it: a folder that cannot be read or written costs only the
- * time it would have saved. It lives in the data folder (owner-only, like the mirror): V8 checks
- * that a cache was made for the source it is given, not who wrote it.
+ * thread starters, whose worker code is such text, in a chunk of their own).
+ *
+ * Nothing depends on it: a folder that cannot be read or written costs only the time it would
+ * have saved. It lives in the data folder (owner-only, like the mirror): V8 checks that a cache
+ * was made for the source it is given, not who wrote it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -128,10 +130,15 @@ function writeCache(file: string, data: Buffer): void {
   fs.renameSync(temp, file);
 }
 
+/** Another launch on the folder may remove the same files meanwhile: each is tried alone. */
 function removeOld(cacheDir: string): void {
   const before = Date.now() - KEEP_DAYS * 86_400_000;
   for (const name of fs.readdirSync(cacheDir)) {
     const file = path.join(cacheDir, name);
-    if (fs.statSync(file).mtimeMs < before) fs.rmSync(file, { force: true });
+    try {
+      if (fs.statSync(file).mtimeMs < before) fs.rmSync(file, { force: true });
+    } catch {
+      // Gone already.
+    }
   }
 }

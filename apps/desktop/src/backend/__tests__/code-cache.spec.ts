@@ -146,6 +146,21 @@ describe('code cache', () => {
     expect(cacheFiles().map((f) => f.split('.')[0])).toEqual(['a', 'b']);
   });
 
+  it('writing new caches removes those unused for 30 days (chunks of earlier builds)', () => {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    const day = 86_400_000;
+    const aged = (name: string, days: number) => {
+      const file = path.join(cacheDir, name);
+      fs.writeFileSync(file, 'x');
+      const t = new Date(Date.now() - days * day);
+      fs.utimesSync(file, t, t);
+    };
+    aged('launch-old.cjs.00000000000000000000000000000000.v8', 31);
+    aged('launch-recent.cjs.11111111111111111111111111111111.v8', 29);
+    expect(counts()).toEqual({ hits: 0, misses: 2 });
+    expect(cacheFiles().map((f) => f.split('.')[0])).toEqual(['a', 'b', 'launch-recent']);
+  });
+
   it('a cache folder that cannot be written costs nothing but the cache', () => {
     fs.mkdirSync(path.dirname(cacheDir), { recursive: true });
     fs.writeFileSync(cacheDir, 'a file where the folder would be');
