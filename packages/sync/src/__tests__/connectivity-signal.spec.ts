@@ -96,19 +96,27 @@ function watcherOn(clock: ReturnType<typeof manualClock>, firstCheckAfter?: Prom
   };
 }
 
-/** A gate the test opens (the app's first screen shown). */
-function gate(): { promise: Promise<void>; open(): void } {
+/** A watcher whose first check waits for a gate the test opens (the app's first screen shown). */
+function gatedWatcher() {
   let open!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
+  const clock = manualClock();
+  const w = watcherOn(clock, promise);
+  return {
+    clock,
+    w,
+    /** Opens the gate and lets the watcher see it. */
+    async open() {
+      open();
+      await promise;
+    },
+  };
 }
 
 describe('firstCheckAfter: the first check waits for the first screen', () => {
   it('nothing is asked until it settles, then the first check comes at once', async () => {
     reachable = true;
-    const clock = manualClock();
-    const screen = gate();
-    const w = watcherOn(clock, screen.promise);
+    const { clock, w, open } = gatedWatcher();
     try {
       const before = checks;
       await w.advance(60_000);
@@ -116,8 +124,7 @@ describe('firstCheckAfter: the first check waits for the first screen', () => {
       expect(checks).toBe(before);
       expect(w.watcher.last).toBeUndefined();
 
-      screen.open();
-      await screen.promise;
+      await open();
       expect(clock.pending()).toEqual([0]);
       await w.advance(0);
       expect(checks).toBe(before + 1);
@@ -130,9 +137,7 @@ describe('firstCheckAfter: the first check waits for the first screen', () => {
 
   it('a network signal before it is honoured; the gate then adds no check', async () => {
     reachable = true;
-    const clock = manualClock();
-    const screen = gate();
-    const w = watcherOn(clock, screen.promise);
+    const { clock, w, open } = gatedWatcher();
     try {
       const before = checks;
       expect(w.watcher.checkSoon()).toBe(true);
@@ -140,8 +145,7 @@ describe('firstCheckAfter: the first check waits for the first screen', () => {
       await w.advance(SETTLE);
       expect(checks).toBe(before + 1);
 
-      screen.open();
-      await screen.promise;
+      await open();
       expect(clock.pending()).toEqual([HOUR]);
     } finally {
       w.close();
@@ -149,12 +153,9 @@ describe('firstCheckAfter: the first check waits for the first screen', () => {
   });
 
   it('stopped before it settles: no check, nothing scheduled', async () => {
-    const clock = manualClock();
-    const screen = gate();
-    const w = watcherOn(clock, screen.promise);
+    const { clock, w, open } = gatedWatcher();
     w.close();
-    screen.open();
-    await screen.promise;
+    await open();
     expect(clock.pending()).toEqual([]);
   });
 });
