@@ -31,11 +31,19 @@ class Pipe {
   private buffered = '';
   private readonly waiting = new Map<number, (m: Message) => void>();
   private readonly listeners = new Set<(m: Message) => void>();
+  /** Set once Chromium closed its end: calls pending or sent later fail with it. */
+  private closed: Error | null = null;
 
   constructor(
     private readonly input: Writable,
     output: Readable,
   ) {
+    output.once('close', () => {
+      this.closed = new Error('Chromium closed its DevTools pipe (it exited or crashed)');
+      for (const settle of this.waiting.values())
+        settle({ error: { message: this.closed.message } });
+      this.waiting.clear();
+    });
     output.on('data', (chunk: Buffer) => {
       this.buffered += chunk.toString('utf8');
       for (let end = this.buffered.indexOf('\0'); end >= 0; end = this.buffered.indexOf('\0')) {
@@ -55,6 +63,7 @@ class Pipe {
     params: Record<string, unknown> = {},
     sessionId?: string,
   ): Promise<T> {
+    if (this.closed) return Promise.reject(new Error(`${method}: ${this.closed.message}`));
     const id = ++this.nextId;
     this.input.write(
       JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0',
@@ -93,7 +102,7 @@ class Pipe {
 export interface DevtoolsPage {
   /** Navigates; resolves once the navigation is committed or failed. */
   navigate(url: string): Promise<void>;
-  /** Epoch ms of the page's performance mark `name` (set once by `watchMark`), waiting for it. */
+  /** Epoch ms of the page's performance mark (the one `newPage` was given), waiting for it. */
   markTime(timeoutMs: number): Promise<number>;
   /** Evaluates `expression` in the page and returns its JSON value. */
   evaluate<T>(expression: string): Promise<T>;
