@@ -38,6 +38,8 @@ class Pipe {
     private readonly input: Writable,
     output: Readable,
   ) {
+    // Writing to a Chromium that exited fails (EPIPE); its closed output reports it to callers.
+    input.on('error', () => undefined);
     output.once('close', () => {
       this.closed = new Error('Chromium closed its DevTools pipe (it exited or crashed)');
       for (const settle of this.waiting.values())
@@ -81,21 +83,32 @@ class Pipe {
     return () => void this.listeners.delete(listener);
   }
 
-  /** The first event `match` accepts, or an error naming `what` after `timeoutMs`. */
-  next(match: (m: Message) => boolean, what: string, timeoutMs: number): Promise<Message> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        stop();
-        reject(new Error(`${what} did not happen within ${timeoutMs / 1000} s`));
-      }, timeoutMs);
-      const stop = this.listen((m) => {
+  /** The first event `match` accepts from now on (`stop` gives up listening). */
+  next(match: (m: Message) => boolean): { event: Promise<Message>; stop: () => void } {
+    let stop!: () => void;
+    const event = new Promise<Message>((resolve) => {
+      stop = this.listen((m) => {
         if (!match(m)) return;
-        clearTimeout(timer);
         stop();
         resolve(m);
       });
     });
+    return { event, stop };
   }
+}
+
+/** `p`'s result, or an error saying what never happened within `ms`. */
+function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${what} did not happen within ${ms / 1000} s`)),
+        ms,
+      );
+    }),
+  ]);
 }
 
 /** A page in a browser context of its own (no cache, no storage shared with other pages). */
@@ -150,26 +163,16 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
   );
   const exited = new Promise<void>((resolve) => chrome.once('exit', () => resolve()));
   const pipe = new Pipe(chrome.stdio[3] as Writable, chrome.stdio[4] as Readable);
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    await within(
+      30_000,
+      "Chromium's first answer on its DevTools pipe",
       pipe.send('Browser.getVersion'),
-      exited.then(() => {
-        throw new Error('Chromium exited before answering on its DevTools pipe');
-      }),
-      new Promise((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error('Chromium did not answer on its DevTools pipe within 30 s')),
-          30_000,
-        );
-      }),
-    ]);
+    );
   } catch (e) {
     chrome.kill('SIGKILL');
     fs.rmSync(profile, { recursive: true, force: true });
     throw e;
-  } finally {
-    clearTimeout(timer);
   }
 
   return {
@@ -200,35 +203,20 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
       await on('Runtime.addBinding', { name: BINDING });
       await on('Page.addScriptToEvaluateOnNewDocument', { source: watchMark(mark) });
       // Listened from the start: the mark may come before anyone asks for it.
-      let markAt: number | null = null;
-      let onMark: (() => void) | null = null;
-      const stopListening = pipe.listen((m) => {
-        if (m.sessionId !== sessionId || m.method !== 'Runtime.bindingCalled') return;
-        if (m.params?.['name'] !== BINDING || markAt !== null) return;
-        markAt = Number(m.params['payload']);
-        onMark?.();
-      });
+      const marked = pipe.next(
+        (m) =>
+          m.sessionId === sessionId &&
+          m.method === 'Runtime.bindingCalled' &&
+          m.params?.['name'] === BINDING,
+      );
       return {
         async navigate(url) {
           const { errorText } = await on('Page.navigate', { url });
           if (errorText) throw new Error(`navigating to ${url}: ${String(errorText)}`);
         },
         async markTime(timeoutMs) {
-          if (markAt === null) {
-            await new Promise<void>((resolve, reject) => {
-              const timer = setTimeout(() => {
-                onMark = null;
-                reject(
-                  new Error(`the page's mark "${mark}" did not come within ${timeoutMs / 1000} s`),
-                );
-              }, timeoutMs);
-              onMark = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-          }
-          return markAt!;
+          const m = await within(timeoutMs, `the page's mark "${mark}"`, marked.event);
+          return Number(m.params?.['payload']);
         },
         async evaluate<T>(expression: string) {
           const { result, exceptionDetails } = await on('Runtime.evaluate', {
@@ -248,7 +236,7 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
           return (await on('Profiler.stop'))['profile'];
         },
         async close() {
-          stopListening();
+          marked.stop();
           await pipe.send('Target.disposeBrowserContext', { browserContextId });
         },
       };
@@ -260,13 +248,11 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
       });
     },
     async stopTracing(file) {
-      const complete = pipe.next(
-        (m) => m.method === 'Tracing.tracingComplete',
-        'the trace',
-        60_000,
-      );
+      const complete = pipe.next((m) => m.method === 'Tracing.tracingComplete');
       await pipe.send('Tracing.end');
-      const handle = (await complete).params?.['stream'] as string;
+      const handle = (await within(60_000, 'the end of the trace', complete.event)).params?.[
+        'stream'
+      ] as string;
       const out = fs.createWriteStream(file);
       for (;;) {
         const { data, eof, base64Encoded } = await pipe.send<{
