@@ -68,13 +68,13 @@ export class BasemapLayer extends CanvasViewLayer {
   setShapes(shapes: WorldShapes): void {
     if (shapes === this.shapes) return;
     this.shapes = shapes;
-    this.redraw();
+    this.redrawSoon();
   }
 
   setWater(water: WaterShapes): void {
     if (water === this.water) return;
     this.water = water;
-    this.redraw();
+    this.redrawSoon();
   }
 
   protected drawCanvas(_n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {
@@ -133,13 +133,13 @@ export class BasemapLabelsLayer extends CanvasViewLayer {
       places.length === this.places.length && places.every((p, i) => p === this.places[i]);
     if (same) return;
     this.places = places;
-    this.redraw();
+    this.redrawSoon();
   }
 
   setVisible(parts: { places?: boolean; graticule?: boolean }): void {
     this.showPlaces = parts.places ?? this.showPlaces;
     this.showGraticule = parts.graticule ?? this.showGraticule;
-    this.redraw();
+    this.redrawSoon();
   }
 
   protected drawCanvas(_n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {

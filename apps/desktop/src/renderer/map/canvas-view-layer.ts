@@ -64,7 +64,11 @@ export abstract class CanvasViewLayer extends L.Layer {
     this.container = container;
     map.getPane(this.opts.pane)?.appendChild(container);
     this.stopScheme = onSchemeChange(() => this.redraw());
-    this.reset();
+    // Placed now, drawn in the next frame: a layer is added as the map is made, and the map is
+    // usually moved before its first paint (fitted to the first results, a saved view), which
+    // draws it at once; drawn here too, the first screen drew every layer twice.
+    this.place();
+    this.redrawSoon();
     return this;
   }
 
@@ -91,8 +95,13 @@ export abstract class CanvasViewLayer extends L.Layer {
 
   /** Re-place the canvases over the current view and redraw them all. */
   reset(): void {
+    if (this.place()) this.redraw();
+  }
+
+  /** Place and size the canvases over the current view; false when not on a map. */
+  private place(): boolean {
     const map = this._map as L.Map | undefined;
-    if (!map || !this.container) return;
+    if (!map || !this.container) return false;
     const size = map.getSize();
     const pad = this.opts.padding;
     const min = map.containerPointToLayerPoint(size.multiplyBy(-pad)).round();
@@ -116,7 +125,7 @@ export abstract class CanvasViewLayer extends L.Layer {
       width,
       height,
     };
-    this.redraw();
+    return true;
   }
 
   /** Redraw every canvas for the current placement (now: a draw asked for the next frame is done). */

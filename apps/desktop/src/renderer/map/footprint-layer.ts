@@ -213,14 +213,24 @@ export class FootprintLayer extends CanvasViewLayer {
     };
   }
 
+  override onAdd(map: L.Map): this {
+    super.onAdd(map);
+    this.showHighlight();
+    return this;
+  }
+
   protected override redrawCanvas(n: number): void {
     super.redrawCanvas(n);
-    // The highlight canvas is empty most of the time: left out of the page then, so painting
-    // the map after a pan blends one full-view bitmap less (pan bench, bench/pan.ts).
+    if (n === 1) this.showHighlight();
+  }
+
+  /**
+   * The highlight canvas is empty most of the time: left out of the page then, so painting the
+   * map after a pan blends one full-view bitmap less (pan bench, bench/pan.ts).
+   */
+  private showHighlight(): void {
     const highlight = this.canvases[1];
-    if (n === 1 && highlight) {
-      highlight.style.display = this.active < 0 && this.hovered < 0 ? 'none' : '';
-    }
+    if (highlight) highlight.style.display = this.active < 0 && this.hovered < 0 ? 'none' : '';
   }
 
   protected drawCanvas(n: number, ctx: CanvasRenderingContext2D, view: ViewTransform): void {

@@ -104,3 +104,34 @@ describe('FootprintLayer draws', () => {
     map.remove();
   });
 });
+
+describe('A map layer added to the map', () => {
+  function added(): { map: L.Map; base: () => number } {
+    const el = document.createElement('div');
+    document.body.append(el);
+    const map = L.map(el, { center: [0, 0], zoom: 2, zoomAnimation: false, fadeAnimation: false });
+    draws = [];
+    new FootprintLayer().addTo(map);
+    const canvas = el.querySelector<HTMLCanvasElement>('.eo-canvas-view__canvas')!;
+    return { map, base: () => draws.filter((c) => c === canvas).length };
+  }
+
+  // The first screen: the map is made with its layers, then fitted to the first results.
+  it('and moved in the same task draws once, at the moved view', async () => {
+    const { map, base } = added();
+    expect(base()).toBe(0);
+    map.setView([40, 40], 5, { animate: false });
+    expect(base()).toBe(1);
+    await nextFrame();
+    expect(base()).toBe(1);
+    map.remove();
+  });
+
+  it('and left where it is draws in the next frame', async () => {
+    const { map, base } = added();
+    expect(base()).toBe(0);
+    await nextFrame();
+    expect(base()).toBe(1);
+    map.remove();
+  });
+});
