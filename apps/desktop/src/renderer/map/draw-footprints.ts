@@ -6,7 +6,7 @@
  * strokes about 10x slower than 10,000 separate paths, while batches of about 32 rings are
  * the fastest of all.
  */
-import type { PackedFootprints } from './footprints';
+import { ringPoints, type PackedFootprints } from './footprints';
 
 /** The part of CanvasRenderingContext2D (or Path2D) tracing needs. */
 export interface PathTarget {
@@ -68,7 +68,6 @@ export function traceFootprints(
   };
   const { scale, width, height } = view;
   const b = fp.boxes;
-  const pts = fp.points;
   const each = (i: number): void => {
     if (include && !include(i)) return;
     const bx0 = b[i * 4] as number;
@@ -91,6 +90,7 @@ export function traceFootprints(
       }
       const from = fp.offsets[i] as number;
       const to = fp.offsets[i + 1] as number;
+      const pts = ringPoints(fp, i);
       let lx = (pts[from * 2] as number) * scale + shift;
       let ly = (pts[from * 2 + 1] as number) * scale - view.originY;
       target.moveTo(lx, ly);

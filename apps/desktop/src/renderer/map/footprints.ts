@@ -20,12 +20,22 @@ export interface PackedFootprints {
   readonly indexOf: IdLookup;
   /** Point offsets: footprint i owns points offsets[i] .. offsets[i+1]-1. */
   readonly offsets: Uint32Array;
-  /** Projected points, x then y per point, in world units (see mercator.ts). */
+  /**
+   * Projected points, x then y per point, in world units (see mercator.ts): a footprint's are
+   * written the first time they are asked for (`ringPoints`). Most footprints of a large set
+   * are never traced (at the view that shows them all they are specks, drawn from their box):
+   * projecting every point as 100,000 footprints arrived took ~65 ms of the first screen.
+   */
   readonly points: Float64Array;
-  /** Projected bounding box per footprint: minX, minY, maxX, maxY. */
+  /** Projected bounding box per footprint: minX, minY, maxX, maxY (all worked out at once). */
   readonly boxes: Float64Array;
-  /** Projected area per footprint (world units squared): smaller wins a hit test. */
+  /** Projected area per footprint (world units squared), NaN until its ring is projected. */
   readonly areas: Float64Array;
+  /** The lon, lat pairs the points are projected from, and where each ring's start there. */
+  readonly coords: ArrayLike<number>;
+  readonly coordsOffsets: ArrayLike<number>;
+  /** 1 where footprint i's points are projected. */
+  readonly projected: Uint8Array;
 }
 
 /** Ids, point offsets and lon, lat pairs: the decoded answer, or rings laid out alike. */
@@ -71,9 +81,7 @@ export function packFootprintSet(
   const count = Math.min(ids.length, set.offsets.length - 1);
   const total = count > 0 ? (set.offsets[count] as number) : 0;
   const offsets = new Uint32Array(count + 1);
-  const points = new Float64Array(total * 2);
   const boxes = new Float64Array(count * 4);
-  const areas = new Float64Array(count);
   // A map of other ids (a caller's slip) would mislead every hit test: sized right or built here.
   const given = known?.size === count ? known : undefined;
   const built = given ? null : new Map<string, number>();
@@ -83,43 +91,84 @@ export function packFootprintSet(
     const n = (set.offsets[i + 1] as number) - from;
     offsets[i] = p;
     built?.set(ids[i] as string, i);
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
+    // The box from the ring's extreme longitudes and latitudes: Mercator keeps their order
+    // (x grows with longitude, y falls with latitude), so two projected corners are the box.
+    let west = Infinity;
+    let east = -Infinity;
+    let south = Infinity;
+    let north = -Infinity;
     let prevLon = NaN;
     for (let k = 0; k < n; k++) {
-      let lon = coords[(from + k) * 2] as number;
+      const lon = unwrapped(coords[(from + k) * 2] as number, prevLon, k);
       const lat = coords[(from + k) * 2 + 1] as number;
-      if (k > 0) {
-        while (lon - prevLon > 180) lon -= 360;
-        while (prevLon - lon > 180) lon += 360;
-      }
       prevLon = lon;
-      const x = mercX(lon);
-      const y = mercY(lat);
-      points[(p + k) * 2] = x;
-      points[(p + k) * 2 + 1] = y;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
+      if (lon < west) west = lon;
+      if (lon > east) east = lon;
+      if (lat < south) south = lat;
+      if (lat > north) north = lat;
     }
-    if (n === 0) minX = minY = maxX = maxY = NaN;
-    boxes[i * 4] = minX;
-    boxes[i * 4 + 1] = minY;
-    boxes[i * 4 + 2] = maxX;
-    boxes[i * 4 + 3] = maxY;
-    const signed = signedArea(points, p, p + n);
-    // One winding direction for every ring: the layer fills all footprints as one path with
-    // the nonzero rule, where opposite windings would cancel and leave overlaps unfilled.
-    if (signed < 0) reversePoints(points, p, p + n);
-    areas[i] = Math.abs(signed);
+    if (n === 0) {
+      boxes.fill(NaN, i * 4, i * 4 + 4);
+    } else {
+      boxes[i * 4] = mercX(west);
+      boxes[i * 4 + 1] = mercY(north);
+      boxes[i * 4 + 2] = mercX(east);
+      boxes[i * 4 + 3] = mercY(south);
+    }
     p += n;
   }
   offsets[count] = p;
   const indexOf: IdLookup = given ?? (built as Map<string, number>);
-  return { count, ids: ids.slice(0, count), indexOf, offsets, points, boxes, areas };
+  return {
+    count,
+    ids: ids.slice(0, count),
+    indexOf,
+    offsets,
+    points: new Float64Array(total * 2),
+    boxes,
+    areas: new Float64Array(count).fill(NaN),
+    coords,
+    coordsOffsets: set.offsets,
+    projected: new Uint8Array(count),
+  };
+}
+
+/**
+ * A ring's longitude moved by whole turns to stay within 180 degrees of the ring's previous
+ * one (`k` > 0), so a ring crossing the antimeridian stays one piece.
+ */
+function unwrapped(lon: number, prevLon: number, k: number): number {
+  if (k === 0) return lon;
+  let l = lon;
+  while (l - prevLon > 180) l -= 360;
+  while (prevLon - l > 180) l += 360;
+  return l;
+}
+
+/**
+ * Footprint i's projected points, `fp.points` from `fp.offsets[i]` to `fp.offsets[i + 1]`,
+ * projected on first use (with its area, and wound the same way as every other ring: the layer
+ * fills all footprints as one path with the nonzero rule, where opposite windings would cancel
+ * and leave overlaps unfilled). Returns `fp.points`.
+ */
+export function ringPoints(fp: PackedFootprints, i: number): Float64Array {
+  if (fp.projected[i] === 1) return fp.points;
+  const from = fp.offsets[i] as number;
+  const to = fp.offsets[i + 1] as number;
+  const { points, coords } = fp;
+  const shift = (fp.coordsOffsets[i] as number) - from;
+  let prevLon = NaN;
+  for (let k = from; k < to; k++) {
+    const lon = unwrapped(coords[(k + shift) * 2] as number, prevLon, k - from);
+    prevLon = lon;
+    points[k * 2] = mercX(lon);
+    points[k * 2 + 1] = mercY(coords[(k + shift) * 2 + 1] as number);
+  }
+  const signed = signedArea(points, from, to);
+  if (signed < 0) reversePoints(points, from, to);
+  fp.areas[i] = Math.abs(signed);
+  fp.projected[i] = 1;
+  return points;
 }
 
 /** Shoelace area of points[from..to); positive when clockwise on screen (y grows down). */
@@ -149,7 +198,7 @@ function reversePoints(points: Float64Array, from: number, to: number): void {
 export function footprintContains(fp: PackedFootprints, i: number, x: number, y: number): boolean {
   const from = fp.offsets[i] as number;
   const to = fp.offsets[i + 1] as number;
-  const pts = fp.points;
+  const pts = ringPoints(fp, i);
   let inside = false;
   for (let k = from, j = to - 1; k < to; j = k++) {
     const xk = pts[k * 2] as number;

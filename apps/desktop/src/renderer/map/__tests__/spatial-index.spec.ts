@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packFootprints, footprintContains } from '../footprints';
+import { footprintContains, packFootprints, packFootprintSet, ringPoints } from '../footprints';
 import { footprintsAt } from '../hit-test';
 import { mercX, mercY, unmercX, unmercY } from '../mercator';
 import { GridIndex } from '../spatial-index';
@@ -43,6 +43,8 @@ describe('packFootprints', () => {
     expect(fp.count).toBe(2);
     expect(fp.indexOf.get('b')).toBe(1);
     expect(Array.from(fp.offsets)).toEqual([0, 5, 10]);
+    ringPoints(fp, 0);
+    ringPoints(fp, 1);
     expect(fp.areas[0]).toBeCloseTo(fp.areas[1] as number, 15);
     // Same orientation after packing: the first step of both rings goes the same way round.
     const signed = (i: number) => {
@@ -55,6 +57,35 @@ describe('packFootprints', () => {
       return Math.sign(sum);
     };
     expect(signed(0)).toBe(signed(1));
+  });
+
+  it('projects a ring when it is first asked for, inside the box worked out at once', () => {
+    const rings = [rect(10, -20, 12, -19), [179, 60, -179, 60, -178, 61.5, 179, 61, 179, 60]];
+    const fp = packFootprints(['a', 'b'], rings);
+    expect(Array.from(fp.projected)).toEqual([0, 0]);
+    expect(Number.isNaN(fp.areas[1])).toBe(true);
+    for (const i of [0, 1]) {
+      const pts = ringPoints(fp, i);
+      const xs: number[] = [];
+      const ys: number[] = [];
+      for (let k = fp.offsets[i] as number; k < (fp.offsets[i + 1] as number); k++) {
+        xs.push(pts[k * 2] as number);
+        ys.push(pts[k * 2 + 1] as number);
+      }
+      const box = Array.from(fp.boxes.subarray(i * 4, i * 4 + 4));
+      const expected = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      box.forEach((v, k) => expect(v).toBeCloseTo(expected[k] as number, 12));
+      expect(fp.areas[i]).toBeGreaterThan(0);
+    }
+    expect(Array.from(fp.projected)).toEqual([1, 1]);
+  });
+
+  it('reads rings at their own offsets when those do not start at 0', () => {
+    const coords = [99, 99, 0, 0, 1, 0, 1, 1, 0, 1];
+    const fp = packFootprintSet({ ids: ['a'], offsets: new Uint32Array([1, 5]), coords });
+    expect(Array.from(fp.offsets)).toEqual([0, 4]);
+    expect(footprintContains(fp, 0, mercX(0.5), mercY(0.5))).toBe(true);
+    expect(fp.boxes[0]).toBeCloseTo(mercX(0), 12);
   });
 
   it('unwraps a ring crossing the antimeridian into one continuous box', () => {
