@@ -31,7 +31,7 @@ export interface PackedFootprints {
   readonly boxes: Float64Array;
   /** Projected area per footprint (world units squared), NaN until its ring is projected. */
   readonly areas: Float64Array;
-  /** The lon, lat pairs the points are projected from, and where each ring's start there. */
+  /** The lon, lat pairs the points are projected from, and where each ring starts in them. */
   readonly coords: ArrayLike<number>;
   readonly coordsOffsets: ArrayLike<number>;
   /** 1 where footprint i's points are projected. */
