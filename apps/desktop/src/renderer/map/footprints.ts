@@ -99,7 +99,7 @@ export function packFootprintSet(
     let north = -Infinity;
     let prevLon = NaN;
     for (let k = 0; k < n; k++) {
-      const lon = unwrapped(coords[(from + k) * 2] as number, prevLon, k);
+      const lon = unwrapped(coords[(from + k) * 2] as number, prevLon);
       const lat = coords[(from + k) * 2 + 1] as number;
       prevLon = lon;
       if (lon < west) west = lon;
@@ -135,10 +135,9 @@ export function packFootprintSet(
 
 /**
  * A ring's longitude moved by whole turns to stay within 180 degrees of the ring's previous
- * one (`k` > 0), so a ring crossing the antimeridian stays one piece.
+ * one, so a ring crossing the antimeridian stays one piece (a ring's first: `prevLon` NaN, kept).
  */
-function unwrapped(lon: number, prevLon: number, k: number): number {
-  if (k === 0) return lon;
+function unwrapped(lon: number, prevLon: number): number {
   let l = lon;
   while (l - prevLon > 180) l -= 360;
   while (prevLon - l > 180) l += 360;
@@ -159,7 +158,7 @@ export function ringPoints(fp: PackedFootprints, i: number): Float64Array {
   const shift = (fp.coordsOffsets[i] as number) - from;
   let prevLon = NaN;
   for (let k = from; k < to; k++) {
-    const lon = unwrapped(coords[(k + shift) * 2] as number, prevLon, k - from);
+    const lon = unwrapped(coords[(k + shift) * 2] as number, prevLon);
     prevLon = lon;
     points[k * 2] = mercX(lon);
     points[k * 2 + 1] = mercY(coords[(k + shift) * 2 + 1] as number);
