@@ -18,6 +18,7 @@ import {
   MAX_PATH_PARAM_LENGTH,
 } from './http/errors';
 import { installCompression } from './http/compression';
+import { installQuietClose } from './http/quiet-close';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerDeliveryRoutes } from './deliveries/routes';
@@ -102,6 +103,7 @@ export async function buildApp(
   // JSON only: anything else (text/plain included) is a 415.
   app.removeContentTypeParser(['text/plain']);
   installErrorHandling(app);
+  installQuietClose(app);
   // Every create honours Idempotency-Key (http/endpoint.ts). Said on every response, errors
   // included, so a client knows it from its first read, before it must decide whether a
   // create that may have reached us can be sent again (packages/reference-service/README.md, Idempotency).
@@ -138,10 +140,14 @@ export async function buildApp(
   registerVisualizationPngRoute(app, ctx);
 
   app.addHook('onReady', async () => worker.start());
-  app.addHook('onClose', async () => {
-    // Closing the pool fails the renders under way (their temp files go), then they settle.
+  // Before the server waits for the requests in flight: a request waiting for a render would
+  // hold the close until the whole queue rendered (tens of seconds with a full queue). Closing the
+  // pool fails the renders waiting and under way at once (503, retry), their temp files go.
+  app.addHook('preClose', async () => {
     cogs.close();
     await render.close();
+  });
+  app.addHook('onClose', async () => {
     await cogs.settled();
     worker.stop();
     database.close();

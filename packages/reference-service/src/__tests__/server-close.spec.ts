@@ -1,13 +1,16 @@
 /**
  * Shutdown of the listening server: a connection that never sent a request must not hold it
- * (Node waits for one until `headersTimeout`, 60 s), while a request in flight still gets its
- * answer. Raw sockets on 127.0.0.1, so the test controls exactly what each connection sends.
+ * (Node waits for one until `headersTimeout`, 60 s), nor one whose request was in flight (Node
+ * leaves it open after its answer, until the client's keep-alive timeout: 72 s), while that
+ * request still gets its answer. Raw sockets on 127.0.0.1, so the test controls exactly what each
+ * connection sends. Both ways of listening: `startServer`, and the app's own `listen` (tests).
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { startServer, type RunningServer } from '../server';
 import { within } from './within';
 
@@ -18,11 +21,14 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(): Promise<RunningServer> {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-close-'));
-  server = await startServer({ dataDir, logLevel: false, workerTickMs: 0 });
-  return server;
-}
+const listening: Record<string, (dataDir: string) => Promise<RunningServer>> = {
+  startServer: (dataDir) => startServer({ dataDir, logLevel: false, workerTickMs: 0 }),
+  'buildApp, then listen': async (dataDir) => {
+    const app = await buildApp({ dataDir, logLevel: false, workerTickMs: 0 });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    return { app, url, close: () => app.close() };
+  },
+};
 
 function connect(url: string): Promise<net.Socket> {
   const { port } = new URL(url);
@@ -41,7 +47,13 @@ function readUntilClosed(socket: net.Socket): Promise<string> {
   return new Promise((resolve) => socket.once('close', () => resolve(text)));
 }
 
-describe('closing the server', () => {
+describe.each(Object.keys(listening))('closing the server (%s)', (how) => {
+  async function start(): Promise<RunningServer> {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-close-'));
+    server = await listening[how]!(dataDir);
+    return server;
+  }
+
   it('ends a connection that never sent a request, instead of waiting 60 s for it', async () => {
     const s = await start();
     // The server may accept after our connect resolves: wait until it has the socket too.
@@ -58,16 +70,19 @@ describe('closing the server', () => {
     const socket = await connect(s.url);
     const requestSeen = new Promise<void>((r) => s.app.server.once('request', () => r()));
     const answer = readUntilClosed(socket);
-    // Headers and half the body: the request is in flight, waiting for the rest.
+    // Headers and half the body: the request is in flight, waiting for the rest. A valid body,
+    // so the answer keeps the connection alive as far as it says (an invalid one closes it).
     socket.write(
       'POST /v0/nothing-here HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-        'Content-Length: 4\r\n\r\n{"',
+        'Content-Length: 2\r\n\r\n{',
     );
     await within(10_000, "the server's request event", requestSeen);
     const closed = s.close();
-    socket.write('":');
+    socket.write('}');
     await within(10_000, 'server.close() resolving', closed);
-    expect(await within(10_000, 'the answer', answer)).toMatch(/^HTTP\/1\.1 \d{3} /);
+    const text = await within(10_000, 'the answer, then the connection closing', answer);
+    expect(text).toMatch(/^HTTP\/1\.1 404 /);
+    expect(text).not.toMatch(/^connection: close/im);
   });
 
   it('ends a keep-alive connection waiting between requests', async () => {

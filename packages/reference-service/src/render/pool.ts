@@ -279,11 +279,14 @@ export class RenderPool<J extends JobTable = RenderJobs> {
       this.threads.delete(thread);
       if (job) {
         this.counts.failed++;
+        // Ended by close(): the job is refused as the waiting ones are (503, retry).
         this.finish(thread, () =>
           job.reject(
-            new Error(
-              `render job ${job.kind}: its thread ended (${why?.message ?? `exit code ${code}`})`,
-            ),
+            this.closed
+              ? this.shuttingDown()
+              : new Error(
+                  `render job ${job.kind}: its thread ended (${why?.message ?? `exit code ${code}`})`,
+                ),
           ),
         );
       }

@@ -85,11 +85,14 @@ describe('render pool', () => {
       expect(Number(e.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
     }
     expect(p.stats()).toMatchObject({ running: 1, queued: 3, refused: 2 });
-    // Closing fails what waits (503) and what runs (its thread ends).
+    // Closing fails what waits and what runs (its thread ends): 503, retry.
     const settled = Promise.all(waiting.map(refusal));
     await p.close();
     for (const e of await settled) expect((e as ApiError).status).toBe(503);
-    expect((await held).message).toMatch(/its thread ended/);
+    expect(await held).toMatchObject({
+      status: 503,
+      message: expect.stringMatching(/shutting down/),
+    });
     expect((await refusal(p.run('org-a', 'whereAmI', null))).message).toMatch(/shutting down/);
   });
 
@@ -106,7 +109,10 @@ describe('render pool', () => {
     const settled = Promise.all([picture, ...batches, other].map(refusal));
     await p.close();
     for (const e of await settled) expect((e as ApiError).status).toBe(503);
-    expect((await held).message).toMatch(/its thread ended/);
+    expect(await held).toMatchObject({
+      status: 503,
+      message: expect.stringMatching(/shutting down/),
+    });
   });
   it('stops a job past its time (503) and replaces its thread', async () => {
     // The clock starts once the thread is loaded: a slow start is not the job's time.

@@ -1,0 +1,38 @@
+/**
+ * Closing ends every connection as soon as it has nothing left to answer. Node's `server.close()`
+ * (and Fastify's 'idle' connection closing) ends keep-alive connections that are between requests
+ * at that moment, and no others:
+ * - a connection opened that never sent a byte counts neither idle nor busy, and only
+ *   `headersTimeout` (60 s) ends it; HTTP clients open such connections (a pool connecting
+ *   ahead, a request aborted while its socket connected);
+ * - a connection whose request was in flight stays open after its answer, until the client's
+ *   keep-alive timeout (Fastify's `keepAliveTimeout` is 72 s, which clients honour).
+ * Either held every shutdown for a minute. This counts the requests in flight per socket; once
+ * closing starts, a socket with none is ended at once, and a busy one as soon as its last answer
+ * is done. An in-flight request still finishes (that is the graceful part).
+ */
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+export function installQuietClose(app: FastifyInstance): void {
+  const inFlight = new Map<Socket, number>();
+  let closing = false;
+  app.server.on('connection', (socket: Socket) => {
+    inFlight.set(socket, 0);
+    socket.once('close', () => inFlight.delete(socket));
+  });
+  app.server.on('request', (req, res) => {
+    const socket = req.socket;
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (inFlight.get(socket) ?? 1) - 1;
+      inFlight.set(socket, left);
+      if (closing && left === 0) socket.destroySoon();
+    });
+  });
+  // preClose runs before Fastify closes the server: new requests are already refused (errors.ts).
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const [socket, n] of inFlight) if (n === 0) socket.destroySoon();
+  });
+}
