@@ -10,3 +10,12 @@ export function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
     }),
   ]);
 }
+
+/** Resolves once `ready()` holds (checked every 5 ms), or fails saying what never happened. */
+export async function until(ready: () => boolean, what: string, withinMs: number): Promise<void> {
+  const end = Date.now() + withinMs;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error(`within ${withinMs} ms, never: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

@@ -21,6 +21,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
+import { until } from '../../__tests__/within';
 
 const PICTURES = 50;
 const SHARE = 16;
@@ -46,15 +47,6 @@ async function thumbnails(key: string, limit: number, offset: number): Promise<s
   const features = (r.json() as { features: { assets: { thumbnail: { href: string } } }[] })
     .features;
   return features.map((f) => f.assets.thumbnail.href);
-}
-
-/** Resolves once `ready()` holds (checked every 5 ms), or fails saying what never happened. */
-async function until(ready: () => boolean, what: string, withinMs = 60_000): Promise<void> {
-  const end = Date.now() + withinMs;
-  while (!ready()) {
-    if (Date.now() > end) throw new Error(`within ${withinMs} ms, never: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('another organisation asking for 50 new pictures', () => {
@@ -88,6 +80,7 @@ describe('another organisation asking for 50 new pictures', () => {
           return s.running + s.queued + s.done + s.refused >= PICTURES;
         },
         `all ${PICTURES} requests reached the render pool (${JSON.stringify(pool.stats())})`,
+        60_000,
       );
       expect(pool.stats().queuedByOwner).toEqual({ 'org-other': SHARE });
 

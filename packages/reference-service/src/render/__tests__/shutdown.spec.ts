@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
-import { within } from '../../__tests__/within';
+import { until, within } from '../../__tests__/within';
 
 const PICTURES = 8;
 
@@ -19,15 +19,6 @@ beforeAll(async () => {
 });
 // The test closes it; a failed test leaves it open.
 afterAll(async () => t.close().catch(() => {}));
-
-/** Resolves once `ready()` holds (checked every 5 ms), or fails saying what never happened. */
-async function until(ready: () => boolean, what: string, withinMs = 30_000): Promise<void> {
-  const end = Date.now() + withinMs;
-  while (!ready()) {
-    if (Date.now() > end) throw new Error(`within ${withinMs} ms, never: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe('closing while pictures wait for the render pool', () => {
   it('refuses the waiting renders (503), ends their connections, and closes', async () => {
@@ -48,6 +39,7 @@ describe('closing while pictures wait for the render pool', () => {
     await until(
       () => pool.stats().queued === PICTURES - 1,
       `${PICTURES - 1} pictures waiting behind one rendering (${JSON.stringify(pool.stats())})`,
+      30_000,
     );
     const doneBefore = pool.stats().done;
     await within(20_000, 'the app closing', t.app.close());
