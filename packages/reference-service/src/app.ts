@@ -142,12 +142,15 @@ export async function buildApp(
   app.addHook('onReady', async () => worker.start());
   // Before the server waits for the requests in flight: a request waiting for a render would
   // hold the close until the whole queue rendered (tens of seconds with a full queue). Closing the
-  // pool fails the renders waiting and under way at once (503, retry), their temp files go.
+  // pool fails the renders waiting and under way at once (503, retry), their temp files go; its
+  // threads end while the server closes (not awaited here: the server listens until then).
+  let renderClosed: Promise<void> = Promise.resolve();
   app.addHook('preClose', async () => {
     cogs.close();
-    await render.close();
+    renderClosed = render.close();
   });
   app.addHook('onClose', async () => {
+    await renderClosed;
     await cogs.settled();
     worker.stop();
     database.close();

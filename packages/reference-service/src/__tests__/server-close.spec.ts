@@ -96,3 +96,22 @@ describe.each(Object.keys(listening))('closing the server (%s)', (how) => {
     expect(await within(10_000, 'the connection closing', answer)).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
+
+describe('closing the server, a connection accepted meanwhile', () => {
+  it('is ended when it sends no request: the server listens until the preClose hooks are done', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-close-'));
+    const app = await buildApp({ dataDir, logLevel: false, workerTickMs: 0 });
+    let late: Promise<string> | undefined;
+    // Runs after the app's own preClose hooks (registered before it), before the server closes.
+    app.addHook('preClose', async () => {
+      const accepted = new Promise<void>((r) => app.server.once('connection', () => r()));
+      const socket = await connect(url);
+      late = readUntilClosed(socket);
+      await within(10_000, 'the server accepting the late connection', accepted);
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    server = { app, url, close: () => app.close() };
+    await within(10_000, 'app.close() resolving', app.close());
+    expect(await within(10_000, 'the late connection closing', late!)).toBe('');
+  });
+});

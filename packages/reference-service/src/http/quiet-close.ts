@@ -8,11 +8,16 @@
  * - a connection whose request was in flight stays open after its answer, until the client's
  *   keep-alive timeout (Fastify's `keepAliveTimeout` is 72 s, which clients honour).
  * Either held every shutdown for a minute. This counts the requests in flight per socket; once
- * closing starts, a socket with none is ended at once, and a busy one as soon as its last answer
- * is done. An in-flight request still finishes (that is the graceful part).
+ * closing starts, a socket with none is ended at once, a busy one as soon as its last answer is
+ * done, and one accepted meanwhile (the server listens until every preClose hook is done) once
+ * its answer is sent, or after a second without a request. An in-flight request still finishes
+ * (that is the graceful part).
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+
+/** How long a connection accepted while closing may take to send its request. */
+const LATE_REQUEST_MS = 1_000;
 
 export function installQuietClose(app: FastifyInstance): void {
   const inFlight = new Map<Socket, number>();
@@ -20,6 +25,13 @@ export function installQuietClose(app: FastifyInstance): void {
   app.server.on('connection', (socket: Socket) => {
     inFlight.set(socket, 0);
     socket.once('close', () => inFlight.delete(socket));
+    // Accepted while closing (the server listens until the preClose hooks are done): its request
+    // is answered (503, errors.ts), but one that sends none within a second is ended, or it
+    // would hold the close until `headersTimeout`.
+    if (closing)
+      socket.setTimeout(LATE_REQUEST_MS, () => {
+        if (inFlight.get(socket) === 0) socket.destroy();
+      });
   });
   app.server.on('request', (req, res) => {
     const socket = req.socket;
