@@ -19,6 +19,7 @@ import {
 } from './http/errors';
 import { installCompression } from './http/compression';
 import { installQuietClose } from './http/quiet-close';
+import { watchClosing } from './http/closing';
 import { buildOpenApiDocument } from './http/openapi';
 import { seedPresetIndices } from './indices/presets';
 import { registerDeliveryRoutes } from './deliveries/routes';
@@ -102,8 +103,9 @@ export async function buildApp(
 
   // JSON only: anything else (text/plain included) is a 415.
   app.removeContentTypeParser(['text/plain']);
-  installErrorHandling(app);
-  installQuietClose(app);
+  const closing = watchClosing(app);
+  installErrorHandling(app, closing);
+  installQuietClose(app, closing);
   // Every create honours Idempotency-Key (http/endpoint.ts). Said on every response, errors
   // included, so a client knows it from its first read, before it must decide whether a
   // create that may have reached us can be sent again (packages/reference-service/README.md, Idempotency).

@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { discardBody } from './discard-body';
+import type { Closing } from './closing';
 
 export class ApiError extends Error {
   constructor(
@@ -160,15 +161,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   socket.destroy(err);
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, closing: Closing): void {
   // Fastify's own 503 while closing has its own body: ours answers instead (the factory
   // sets `return503OnClosing: false`), before any route touches the closing database.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
   app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+    if (!closing.started) return;
     void reply.header('connection', 'close');
     throw new ApiError(503, 'unavailable', 'The service is shutting down; retry shortly');
   });

@@ -15,20 +15,20 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Closing } from './closing';
 
 /** How long a connection accepted while closing may take to send its request. */
 const LATE_REQUEST_MS = 1_000;
 
-export function installQuietClose(app: FastifyInstance): void {
+export function installQuietClose(app: FastifyInstance, closing: Closing): void {
   const inFlight = new Map<Socket, number>();
-  let closing = false;
   app.server.on('connection', (socket: Socket) => {
     inFlight.set(socket, 0);
     socket.once('close', () => inFlight.delete(socket));
     // Accepted while closing (the server listens until the preClose hooks are done): its request
     // is answered (503, errors.ts), but one that sends none within a second is ended, or it
     // would hold the close until `headersTimeout`.
-    if (closing)
+    if (closing.started)
       socket.setTimeout(LATE_REQUEST_MS, () => {
         if (inFlight.get(socket) === 0) socket.destroy();
       });
@@ -39,12 +39,12 @@ export function installQuietClose(app: FastifyInstance): void {
     res.once('close', () => {
       const left = (inFlight.get(socket) ?? 1) - 1;
       inFlight.set(socket, left);
-      if (closing && left === 0) socket.destroySoon();
+      if (closing.started && left === 0) socket.destroySoon();
     });
   });
-  // preClose runs before Fastify closes the server: new requests are already refused (errors.ts).
-  app.addHook('preClose', async () => {
-    closing = true;
+  // Closing starts in preClose, before Fastify closes the server: from then on new requests are
+  // refused (errors.ts).
+  closing.onStart(() => {
     for (const [socket, n] of inFlight) if (n === 0) socket.destroySoon();
   });
 }
