@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { startServer, type RunningServer } from '../server';
@@ -21,13 +22,17 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+const options = { logLevel: false, workerTickMs: 0 } as const;
+
+/** The app's own `listen`, as the tests listen. */
+async function listen(app: FastifyInstance): Promise<RunningServer> {
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url, close: () => app.close() };
+}
+
 const listening: Record<string, (dataDir: string) => Promise<RunningServer>> = {
-  startServer: (dataDir) => startServer({ dataDir, logLevel: false, workerTickMs: 0 }),
-  'buildApp, then listen': async (dataDir) => {
-    const app = await buildApp({ dataDir, logLevel: false, workerTickMs: 0 });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    return { app, url, close: () => app.close() };
-  },
+  startServer: (dataDir) => startServer({ dataDir, ...options }),
+  'buildApp, then listen': async (dataDir) => listen(await buildApp({ dataDir, ...options })),
 };
 
 function connect(url: string): Promise<net.Socket> {
@@ -100,18 +105,17 @@ describe.each(Object.keys(listening))('closing the server (%s)', (how) => {
 describe('closing the server, a connection accepted meanwhile', () => {
   it('is ended when it sends no request: the server listens until the preClose hooks are done', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-close-'));
-    const app = await buildApp({ dataDir, logLevel: false, workerTickMs: 0 });
+    const app = await buildApp({ dataDir, ...options });
     let late: Promise<string> | undefined;
     // Runs after the app's own preClose hooks (registered before it), before the server closes.
     app.addHook('preClose', async () => {
       const accepted = new Promise<void>((r) => app.server.once('connection', () => r()));
-      const socket = await connect(url);
+      const socket = await connect(s.url);
       late = readUntilClosed(socket);
       await within(10_000, 'the server accepting the late connection', accepted);
     });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    server = { app, url, close: () => app.close() };
-    await within(10_000, 'app.close() resolving', app.close());
+    const s = (server = await listen(app));
+    await within(10_000, 'app.close() resolving', s.close());
     expect(await within(10_000, 'the late connection closing', late!)).toBe('');
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Closing the service while pictures wait for the render pool: the close must not wait for the
- * queue to render (a full share is 16 renders of 0.1 to 2 s each), and the connections of the
- * answered requests must not hold it either (a keep-alive client keeps one open 71 s after its
- * answer unless the server ends it). Counts, not times: after the close starts, at most the one
- * render under way may finish; every request gets an answer (the picture, or 503 and retry).
+ * queue to render (a full share is 16 renders of 0.1 to 2 s each). Counts, not times: after the
+ * close starts, at most the one render under way may finish; every request gets an answer (the
+ * picture, or 503 and retry). That the answered requests' keep-alive connections don't hold the
+ * close is server-close.spec.ts's to prove: these 503s go out before the server closes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/harness';
