@@ -115,7 +115,10 @@ export async function startBrowserMode(options: {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return send(res, 405, { error: 'GET only' });
       }
-      return serveStatic(url.pathname, res, req.method === 'HEAD');
+      return serveStatic(url.pathname, res, {
+        head: req.method === 'HEAD',
+        ifNoneMatch: req.headers['if-none-match'],
+      });
     }
     if (origin !== undefined && !allowedOrigins().has(origin)) {
       return send(res, 403, { error: 'cross-origin request refused' });

@@ -1,33 +1,24 @@
 /**
- * The built renderer's files, HTML with a strict CSP; client-side routes fall back to the page.
+ * The built renderer's files (backend/renderer-files.ts), HTML with a strict CSP and never
+ * cached, the others revalidated (304 when unchanged); client-side routes fall back to the page.
  * It also tells when the page went out (`onPageServed`): every file its HTML loads before the
  * app starts (entry script, module preloads, stylesheets) was sent, a script among them, and no
  * static file is being sent. The launcher starts the backend then, so its start (which holds
  * the event loop for a while) does not delay the page's own files: a browser asks for six at a
- * time, so "nothing being sent" alone came after the first six.
+ * time, so "nothing being sent" alone came after the first six. A 304 counts as sent.
  */
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { CSP } from '../shared/csp';
+import { resolveRendererFile, statOrNull, stillFresh } from '../backend/renderer-files';
 import { send } from './http-answers';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-type ServeStatic = (pathname: string, res: http.ServerResponse, head: boolean) => void;
+type ServeStatic = (
+  pathname: string,
+  res: http.ServerResponse,
+  request: { head: boolean; ifNoneMatch: string | undefined },
+) => void;
 
 export function staticFiles(rendererDir: string, onPageServed?: () => void): ServeStatic {
   /** Static files being sent, whether a script went out, and who waits for the page. */
@@ -54,53 +45,32 @@ export function staticFiles(rendererDir: string, onPageServed?: () => void): Ser
     });
   }
 
-  return (pathname, res, head) => {
-    const file = resolveFile(rendererDir, pathname);
+  return (pathname, res, { head, ifNoneMatch }) => {
+    const file = resolveRendererFile(rendererDir, pathname);
     if (file === 'bad path') return send(res, 400, { error: 'bad path' });
     if (file === null) return send(res, 404, { error: 'not found' });
-    const type = TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream';
-    const headers: http.OutgoingHttpHeaders = {
-      'Content-Type': type,
-      'Content-Length': file.size,
-    };
-    if (type.startsWith('text/html')) {
+    const headers: http.OutgoingHttpHeaders = { 'Content-Type': file.type };
+    if (file.type.startsWith('text/html')) {
       headers['Content-Security-Policy'] = CSP;
       headers['Cache-Control'] = 'no-store';
       headers['X-Frame-Options'] = 'DENY';
     } else {
+      // Kept by the browser and asked for again each time: an unchanged file is a 304, and the
+      // browser reuses its copy and the code it compiled from it.
       headers['Cache-Control'] = 'no-cache';
+      headers['ETag'] = file.etag;
+      if (stillFresh(ifNoneMatch, file.etag)) {
+        res.writeHead(304, headers);
+        if (!head) track(file.path, file.type, res);
+        return void res.end();
+      }
     }
+    headers['Content-Length'] = file.size;
     res.writeHead(200, headers);
     if (head) return void res.end();
-    track(file.path, type, res);
+    track(file.path, file.type, res);
     fs.createReadStream(file.path).pipe(res);
   };
-}
-
-/** The file a path names inside the renderer (never outside it), its index page, or the app's page. */
-function resolveFile(
-  rendererDir: string,
-  pathname: string,
-): { path: string; size: number } | 'bad path' | null {
-  let rel: string;
-  try {
-    rel = decodeURIComponent(pathname);
-  } catch {
-    return 'bad path';
-  }
-  let file = path.resolve(rendererDir, '.' + path.posix.normalize('/' + rel));
-  if (file !== rendererDir && !file.startsWith(rendererDir + path.sep)) return null;
-  let stat = statOrNull(file);
-  if (stat?.isDirectory()) {
-    file = path.join(file, 'index.html');
-    stat = statOrNull(file);
-  }
-  if (!stat && path.extname(file) === '') {
-    // Client-side routes: the app's page.
-    file = path.join(rendererDir, 'index.html');
-    stat = statOrNull(file);
-  }
-  return stat?.isFile() ? { path: file, size: stat.size } : null;
 }
 
 /**
@@ -118,12 +88,4 @@ function filesOfPage(htmlFile: string, root: string): Set<string> {
     if (file.startsWith(root + path.sep) && statOrNull(file)?.isFile()) files.add(file);
   }
   return files;
-}
-
-function statOrNull(file: string): fs.Stats | null {
-  try {
-    return fs.statSync(file);
-  } catch {
-    return null;
-  }
 }

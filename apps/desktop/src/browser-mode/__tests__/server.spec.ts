@@ -97,6 +97,43 @@ describe('browser mode server', () => {
     expect((await request({ path: '/assets/missing.js' })).status).toBe(404);
   });
 
+  it('answers 304 for a file the browser kept, and a changed file in full', async () => {
+    const first = await request({ path: '/assets/app.js' });
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const kept = await request({ path: '/assets/app.js', headers: { 'if-none-match': etag } });
+    expect(kept.status).toBe(304);
+    expect(kept.body).toBe('');
+    expect(kept.headers.etag).toBe(etag);
+    const weakInList = `"other", W/${etag}`;
+    expect(
+      (await request({ path: '/assets/app.js', headers: { 'if-none-match': weakInList } })).status,
+    ).toBe(304);
+    // The page itself is never kept: its CSP and its files' names come with it.
+    const page = await request({ path: '/', headers: { 'if-none-match': '*' } });
+    expect([page.status, page.headers['cache-control'], page.headers.etag]).toEqual([
+      200,
+      'no-store',
+      undefined,
+    ]);
+    // Hostile or stale validators get the file.
+    for (const bad of ['"nope"', 'x'.repeat(5000), `${etag.slice(0, -1)}x"`, ',,,', 'W/'])
+      expect(
+        (await request({ path: '/assets/app.js', headers: { 'if-none-match': bad } })).body,
+      ).toBe('console.log(1)');
+    // A rebuild changes the file: the old validator no longer matches.
+    const file = path.join(rendererDir, 'assets', 'app.js');
+    fs.writeFileSync(file, 'console.log(22)');
+    try {
+      const changed = await request({ path: '/assets/app.js', headers: { 'if-none-match': etag } });
+      expect([changed.status, changed.body]).toEqual([200, 'console.log(22)']);
+      expect(changed.headers.etag).not.toBe(etag);
+    } finally {
+      fs.writeFileSync(file, 'console.log(1)');
+    }
+  });
+
   it('never serves files outside the renderer dir', async () => {
     for (const p of [
       '/../secret.txt',
@@ -320,14 +357,17 @@ describe('browser mode server, backend still starting (cold start)', () => {
 });
 
 /** GETs a static file, read to its end; resolves with the status once the response closed. */
-function getFile(url: string, path: string): Promise<number> {
+function getFile(url: string, path: string, headers: Record<string, string> = {}): Promise<number> {
   const port = Number(new URL(url).port);
   return new Promise<number>((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}` } }, (res) => {
-        res.resume();
-        res.on('close', () => resolve(res.statusCode!));
-      })
+      .get(
+        { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
+        (res) => {
+          res.resume();
+          res.on('close', () => resolve(res.statusCode!));
+        },
+      )
       .on('error', reject);
   });
 }
@@ -349,6 +389,24 @@ describe('browser mode server, when the page was served', () => {
       await until('onPageServed called', () => calls > 0);
       expect(await get('/assets/app.js')).toBe(200);
       expect(calls).toBe(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('counts a 304 as sent: a browser that kept the scripts asks again, and gets no body', async () => {
+    let calls = 0;
+    const s = await startBrowserMode({
+      backend: t.backend,
+      rendererDir,
+      token: 'test-token-788',
+      onPageServed: () => calls++,
+    });
+    try {
+      const etag = (await request({ path: '/assets/app.js' })).headers.etag!;
+      expect(await getFile(s.url, '/')).toBe(200);
+      expect(await getFile(s.url, '/assets/app.js', { 'if-none-match': etag })).toBe(304);
+      await until('onPageServed called', () => calls > 0);
     } finally {
       await s.close();
     }
