@@ -17,7 +17,7 @@ import {
 } from 'electron';
 import { copyFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { FromBackend, PortLike, ToBackend } from './backend-protocol';
 import { createBackendHost, DataFolderInUseError } from './backend-host';
 import { registerIpc, relayEvent } from './ipc';
@@ -26,19 +26,26 @@ import { withRasterExportSaving } from './save-raster-export';
 import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { forwardResume } from './network-signals';
 import { createLinkRelay, linkArgument, registerLinkScheme } from './record-links';
+import { APP_PAGE_URL, APP_SCHEME_PRIVILEGES, serveAppFiles } from './app-protocol';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
 import { RASTER_SCHEME_PRIVILEGES, serveRasters } from './raster-protocol';
 import { safeStorageSecrets } from './secrets';
 import { applySessionSecurity, createMainWindow, hardenContents, isTrustedSender } from './window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const rendererFile = path.join(here, '../renderer/index.html');
+const rendererDir = path.join(here, '../renderer');
 const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-const pageUrl = devUrl ?? pathToFileURL(rendererFile).href;
+// The built page comes over the app's scheme (app-protocol.ts: its scripts' compiled code is
+// kept between launches), the dev server's over http.
+const pageUrl = devUrl ?? APP_PAGE_URL;
 
 app.enableSandbox();
 // Privileged schemes must be declared before the app is ready.
-protocol.registerSchemesAsPrivileged([QUICKLOOK_SCHEME_PRIVILEGES, RASTER_SCHEME_PRIVILEGES]);
+protocol.registerSchemesAsPrivileged([
+  APP_SCHEME_PRIVILEGES,
+  QUICKLOOK_SCHEME_PRIVILEGES,
+  RASTER_SCHEME_PRIVILEGES,
+]);
 const dataDir = process.env.EO_DATA_DIR ?? app.getPath('userData');
 // Electron's single-instance lock is per profile folder: the data folder's, so it and the
 // backend's lock of the folder (backend/data-lock.ts, also held by browser mode and `eo outbox
@@ -101,6 +108,7 @@ function start(): void {
       },
     };
     const host = createBackendHost(port, secrets);
+    serveAppFiles(session.defaultSession.protocol, rendererDir);
     serveQuicklooks(session.defaultSession.protocol, host);
     serveRasters(session.defaultSession.protocol, host);
     const showSaveDialog: SaveDeps['showSaveDialog'] = (o) =>
@@ -164,7 +172,7 @@ function start(): void {
     forwardResume(powerMonitor, (method, input) => host.call(method, input));
     mainWindow = createMainWindow({
       preload: path.join(here, '../preload/index.cjs'),
-      load: devUrl ? { url: devUrl } : { file: rendererFile },
+      url: pageUrl,
     });
     mainWindow.on('closed', () => (mainWindow = null));
     mainWindow.webContents.on('did-start-loading', () => links.unready());

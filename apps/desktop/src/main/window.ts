@@ -25,8 +25,8 @@ export const WEB_PREFERENCES = {
 
 export function createMainWindow(options: {
   preload: string;
-  /** `{ file }` in production (out/renderer/index.html), `{ url }` with the dev server. */
-  load: { file: string } | { url: string };
+  /** The app's page: over the app's scheme (app-protocol.ts), or the dev server's. */
+  url: string;
 }): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
@@ -44,8 +44,7 @@ export function createMainWindow(options: {
     },
   });
   win.once('ready-to-show', () => win.show());
-  if ('file' in options.load) void win.loadFile(options.load.file);
-  else void win.loadURL(options.load.url);
+  void win.loadURL(options.url);
   return win;
 }
 
@@ -114,18 +113,15 @@ export function isTrustedSender(
 }
 
 /**
- * A URL (or an origin) is the app's page: the same file for a file:// page (a check handler
- * gets only the origin, "file://", for it), the same origin for the dev server's.
+ * A URL (or an origin) is the app's page: the same scheme and host (and port) as the app's
+ * page, `eo-app://app` or the dev server's. Compared part by part, not by `origin`: for a scheme
+ * Node's URL does not know (ours) `origin` is "null", the same for every such URL.
  */
 export function isAppPage(url: string, pageUrl: string): boolean {
   try {
     const want = new URL(pageUrl);
-    if (want.protocol === 'file:') {
-      if (url === 'file://' || url === 'file:///') return true;
-      const got = new URL(url);
-      return got.protocol === 'file:' && got.pathname === want.pathname;
-    }
-    return new URL(url).origin === want.origin;
+    const got = new URL(url);
+    return got.protocol === want.protocol && got.host === want.host && want.host !== '';
   } catch {
     return false;
   }

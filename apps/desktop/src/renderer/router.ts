@@ -8,8 +8,8 @@
  * state must live across switches (`keepAlive`: the catalog keeps its map's view and data) is
  * kept by `<KeepAlive>`; the others start afresh on each visit.
  *
- * Hash history: the page is a file:// in Electron and one static page in browser mode, so the
- * path must stay in the fragment. (Browser mode's token also arrives in the fragment;
+ * Hash history: the page is one static file (`eo-app://app/index.html` in Electron, `/` in
+ * browser mode), so the path must stay in the fragment. (Browser mode's token also arrives in the fragment;
  * `bridge.ts` stores it and takes it out before the router starts.)
  */
 import {

@@ -7,13 +7,14 @@ import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CallResult } from '../../shared/contract';
 import type { FromBackend, ToBackend } from '../backend-protocol';
 import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { serveBackend } from '../backend-serve';
 import { holdDataFolder } from '../../backend/data-lock';
+import { CSP } from '../../shared/csp';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
 process.env.EO_DATA_DIR = dataDir;
@@ -146,7 +147,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const pageUrl = pathToFileURL(path.join(mainDir, '../renderer/index.html')).href;
+const pageUrl = 'eo-app://app/index.html';
 const fromApp = { sender: { id: 1 }, senderFrame: { url: pageUrl } };
 const invoke = (event: unknown, method: unknown, input?: unknown) =>
   h.handlers.get('eo:call')!(event, method, input) as Promise<CallResult<unknown>>;
@@ -162,8 +163,9 @@ describe('Electron main, wired', () => {
     const prefs = h.windows[0]!.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(prefs.preload).toBe(path.join(mainDir, '../preload/index.cjs'));
-    const win = h.windows[0]!.win as { loadFile: { mock: { calls: unknown[][] } } };
-    expect(win.loadFile.mock.calls[0]![0]).toBe(path.join(mainDir, '../renderer/index.html'));
+    // The built page over the app's scheme (app-protocol.ts), its files from out/renderer.
+    const win = h.windows[0]!.win as { loadURL: { mock: { calls: unknown[][] } } };
+    expect(win.loadURL.mock.calls[0]![0]).toBe(pageUrl);
     // Resume from sleep is forwarded to the backend once it is up (network-signals.ts).
     expect((electron.powerMonitor as unknown as EventEmitter).listenerCount('resume')).toBe(1);
   });
@@ -227,8 +229,24 @@ describe('Electron main, wired', () => {
     expect((page as { value: { total: number } }).value.total).toBeGreaterThan(0);
   });
 
+  it("answers the app's scheme with the renderer's files, the page with its CSP", async () => {
+    const handle = h.schemes.get('eo-app')!;
+    const page = await handle({ url: pageUrl, method: 'GET' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(CSP);
+    expect(await page.text()).toContain('<div id="app">');
+    // main's own sources sit beside the renderer's folder: never served.
+    expect(await (await handle({ url: 'eo-app://app/..%2fmain%2findex.ts' })).text()).not.toContain(
+      'electron',
+    );
+  });
+
   it('answers the quicklook scheme from the backend: refused ids, absent pictures', async () => {
     expect(h.privileged).toEqual([
+      {
+        scheme: 'eo-app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
       { scheme: 'eo-quicklook', privileges: { standard: true, secure: true } },
       {
         scheme: 'eo-raster',

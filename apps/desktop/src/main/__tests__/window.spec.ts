@@ -5,7 +5,6 @@ const created: Array<{ options: Record<string, unknown>; win: FakeWindow }> = []
 const openExternal = vi.fn(async (_url: string) => undefined);
 
 class FakeWindow extends EventEmitter {
-  loadFile = vi.fn(async () => undefined);
   loadURL = vi.fn(async () => undefined);
   show = vi.fn();
   constructor(options: Record<string, unknown>) {
@@ -46,7 +45,7 @@ describe('main window', () => {
   it('is sandboxed and context-isolated, without Node, webviews or insecure content', () => {
     createMainWindow({
       preload: '/app/out/preload/index.cjs',
-      load: { file: '/app/out/renderer/index.html' },
+      url: 'eo-app://app/index.html',
     });
     const { options, win } = created.at(-1)!;
     const prefs = options.webPreferences as Record<string, unknown>;
@@ -72,7 +71,7 @@ describe('main window', () => {
     expect([...names.methods]).toEqual(Object.keys(contract));
     expect([...names.events]).toEqual(Object.keys(events));
     expect(options).toMatchObject({ width: 1280, height: 800, show: false });
-    expect(win.loadFile).toHaveBeenCalledWith('/app/out/renderer/index.html');
+    expect(win.loadURL).toHaveBeenCalledWith('eo-app://app/index.html');
     win.emit('ready-to-show');
     expect(win.show).toHaveBeenCalled();
   });
@@ -129,7 +128,7 @@ describe('main window', () => {
       setDevicePermissionHandler: vi.fn(),
       webRequest: { onHeadersReceived: vi.fn() },
     };
-    const page = 'file:///app/out/renderer/index.html';
+    const page = 'eo-app://app/index.html';
     applySessionSecurity(session as never, page);
     const asked = (p: string, url: string) => {
       const cb = vi.fn();
@@ -137,16 +136,21 @@ describe('main window', () => {
       return cb.mock.calls[0]?.[0] as boolean;
     };
     expect(asked('geolocation', `${page}#/catalog`)).toBe(true);
-    expect(asked('geolocation', 'file:///elsewhere/index.html')).toBe(false);
+    expect(asked('geolocation', 'file:///app/out/renderer/index.html')).toBe(false);
+    // Another page of a scheme Node's URL does not know (its origin is "null", like ours).
+    expect(asked('geolocation', 'eo-quicklook://app/index.html')).toBe(false);
+    expect(asked('geolocation', 'eo-app://other/index.html')).toBe(false);
     expect(asked('geolocation', 'https://evil.example/')).toBe(false);
     expect(asked('clipboard-sanitized-write', page)).toBe(true);
     expect(asked('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
     for (const p of ['media', 'notifications', 'clipboard-read', 'openExternal']) {
       expect(asked(p, page)).toBe(false);
     }
-    expect(check!({}, 'geolocation', 'file://')).toBe(true);
+    expect(check!({}, 'geolocation', 'eo-app://app')).toBe(true);
+    expect(check!({}, 'geolocation', 'file://')).toBe(false);
+    expect(check!({}, 'geolocation', 'null')).toBe(false);
     expect(check!({}, 'geolocation', 'https://evil.example')).toBe(false);
-    expect(check!({}, 'media', 'file://')).toBe(false);
+    expect(check!({}, 'media', 'eo-app://app')).toBe(false);
 
     // The dev server's page: its origin.
     applySessionSecurity(session as never, 'http://localhost:5173/');
@@ -155,20 +159,19 @@ describe('main window', () => {
   });
 
   it('answers IPC only from the app page in the app window', () => {
-    const expected = { webContentsId: 7, pageUrl: 'file:///app/out/renderer/index.html' };
+    const expected = { webContentsId: 7, pageUrl: 'eo-app://app/index.html' };
     const ev = (id: number, url: string | null) => ({
       sender: { id },
       senderFrame: url === null ? null : { url },
     });
-    expect(isTrustedSender(ev(7, 'file:///app/out/renderer/index.html#/catalog'), expected)).toBe(
-      true,
-    );
-    expect(isTrustedSender(ev(8, 'file:///app/out/renderer/index.html'), expected)).toBe(false);
-    expect(isTrustedSender(ev(7, 'file:///tmp/evil.html'), expected)).toBe(false);
+    expect(isTrustedSender(ev(7, 'eo-app://app/index.html#/catalog'), expected)).toBe(true);
+    expect(isTrustedSender(ev(8, 'eo-app://app/index.html'), expected)).toBe(false);
+    expect(isTrustedSender(ev(7, 'file:///app/out/renderer/index.html'), expected)).toBe(false);
+    expect(isTrustedSender(ev(7, 'eo-raster://app/index.html'), expected)).toBe(false);
     expect(isTrustedSender(ev(7, 'https://evil.example/'), expected)).toBe(false);
     expect(isTrustedSender(ev(7, null), expected)).toBe(false);
     expect(
-      isTrustedSender(ev(7, 'file:///app/out/renderer/index.html'), {
+      isTrustedSender(ev(7, 'eo-app://app/index.html'), {
         ...expected,
         webContentsId: null,
       }),
