@@ -19,6 +19,14 @@
  * trivial page that sets the same mark the frame after its first paint. Targets: the app at
  * most 3x the floor on the demo data, 4x with 100,000 mirrored records (and the absolute ones).
  *
+ * The browser keeps its caches from one launch to the next (one profile, as Electron's window
+ * keeps its session's: the HTTP cache, and V8's code compiled from the page's scripts, which
+ * the app's scheme keeps, `src/main/app-protocol.ts`), and each scenario's launcher listens on
+ * one port, so its page has one origin across launches as `eo-app://app` has; the scenario's
+ * first two launches warm both (Chromium keeps a script's code once it has seen it twice).
+ * `--fresh-browser` opens every page in a browser context of its own instead, no cache at all
+ * (each launch as the first of a new install; how this bench measured until 2026-12-01).
+ *
  * Prints, per scenario, the median of several launches, and when the launcher listened (its URL
  * printed). `--launcher tsx` runs the TypeScript sources through tsx (how `npm start` launched
  * before the bundle), for the before/after figure. A miss exits 1 (not in `--smoke`).
@@ -28,11 +36,12 @@
  * `EO_BENCH_PAGE_TRACE=<dir>` a Chromium trace of each app launch (every thread and process of
  * the browser: script, layout, paint, commits, frames), to open in DevTools' Performance panel.
  *
- *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/cold-start.ts [--smoke] [--no-build] [--launcher tsx] [--runs N]
+ *   bash scripts/pnpm.sh --filter @eo/desktop exec tsx bench/cold-start.ts [--smoke] [--no-build] [--launcher tsx] [--runs N] [--fresh-browser]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { median, reportVerdict, type Check } from '@eo/bench-kit';
@@ -48,12 +57,26 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : smoke ? 2 : 7;
 const MIRRORED = smoke ? 2_000 : 100_000;
 const useTsx = process.argv.includes('--launcher') && process.argv.includes('tsx');
+/** Every page in a browser context of its own: no cache from the launches before. */
+const freshBrowser = process.argv.includes('--fresh-browser');
 
 buildApp();
 
+/** A port free on 127.0.0.1 now: one scenario's launches listen on it (one origin). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** The launcher's command line: the built bundle `npm start` runs, or the sources under tsx. */
-function launcherArgs(dataDir: string): string[] {
-  const rest = ['--data-dir', dataDir, '--renderer-dir', path.join(appDir, 'out', 'renderer')];
+function launcherArgs(dataDir: string, port: number): string[] {
+  const rest = [
+    ...['--data-dir', dataDir, '--renderer-dir', path.join(appDir, 'out', 'renderer')],
+    ...['--port', String(port)],
+  ];
   const profileDir = process.env.EO_BENCH_LAUNCHER_PROFILE;
   const node = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (useTsx) {
@@ -90,10 +113,10 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/#token=floor'));
 `;
 
-/** The app's launcher on `dataDir`, or the floor's bare server (`null`). */
-async function launch(dataDir: string | null): Promise<Launch> {
+/** The app's launcher on `dataDir` and `port` (0: any), or the floor's bare server (`null`). */
+async function launch(dataDir: string | null, port = 0): Promise<Launch> {
   const spawnedAt = epochNow();
-  const args = dataDir === null ? ['-e', FLOOR_SERVER] : launcherArgs(dataDir);
+  const args = dataDir === null ? ['-e', FLOOR_SERVER] : launcherArgs(dataDir, port);
   const child = spawn(process.execPath, args, {
     cwd: appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -203,11 +226,19 @@ interface Sample {
 /** A mark not set within this is a failed launch (the first screen never showed). */
 const MARK_TIMEOUT_MS = 60_000;
 
-async function coldStart(browser: DevtoolsBrowser, dataDir: string | null): Promise<Sample> {
+async function coldStart(
+  browser: DevtoolsBrowser,
+  dataDir: string | null,
+  port = 0,
+): Promise<Sample> {
   // The window exists before the launcher prints its URL, as Electron's window is created
-  // while its backend starts: a new page (in a browser context of its own) is not the app's
-  // start-up.
-  const page = await browser.newPage({ width: 1280, height: 800, mark: 'eo:results-shown' });
+  // while its backend starts: a new page is not the app's start-up.
+  const page = await browser.newPage({
+    width: 1280,
+    height: 800,
+    mark: 'eo:results-shown',
+    fresh: freshBrowser,
+  });
   const profileDir = dataDir === null ? undefined : process.env.EO_BENCH_PAGE_PROFILE;
   if (profileDir) await page.startProfile();
   const traceDir = dataDir === null ? undefined : process.env.EO_BENCH_PAGE_TRACE;
@@ -221,7 +252,7 @@ async function coldStart(browser: DevtoolsBrowser, dataDir: string | null): Prom
       'blink.user_timing',
     ]);
   }
-  const launched = await launch(dataDir);
+  const launched = await launch(dataDir, port);
   try {
     await page.navigate(launched.openUrl);
     const shown = await page.markTime(MARK_TIMEOUT_MS);
@@ -276,13 +307,17 @@ async function scenario(
   browser: DevtoolsBrowser,
   dataDir: string,
 ): Promise<{ app: Sample[]; floor: Sample[] }> {
-  await coldStart(browser, dataDir); // the OS file cache warm, as on a second launch
+  const port = await freePort();
+  // The OS file cache warm, as on a second launch; and the browser's: the page's scripts seen
+  // twice, so their compiled code is kept (not with --fresh-browser, where nothing is kept).
+  await coldStart(browser, dataDir, port);
+  if (!freshBrowser) await coldStart(browser, dataDir, port);
   await coldStart(browser, null);
   const app: Sample[] = [];
   const floor: Sample[] = [];
   for (let run = 0; run < RUNS; run++) {
     floor.push(await coldStart(browser, null));
-    app.push(await coldStart(browser, dataDir));
+    app.push(await coldStart(browser, dataDir, port));
   }
   return { app, floor };
 }
@@ -298,7 +333,7 @@ try {
   const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ');
   const n = MIRRORED.toLocaleString('en');
   console.log(
-    `cold start: launcher ${useTsx ? 'under tsx (sources)' : 'bundle (out/main/browser-mode.cjs)'}, process spawn to an interactive map in headless Chromium 1280x800, median of ${RUNS}${smoke ? ' (smoke)' : ''}`,
+    `cold start: launcher ${useTsx ? 'under tsx (sources)' : 'bundle (out/main/browser-mode.cjs)'}, process spawn to an interactive map in headless Chromium 1280x800 (${freshBrowser ? 'a fresh browser context per launch: no cache' : "the browser's caches kept across launches, as Electron's session"}), median of ${RUNS}${smoke ? ' (smoke)' : ''}`,
   );
   const interactive = (xs: Sample[]) => median(xs.map((x) => x.interactiveMs));
   for (const [name, { app: s, floor }] of [

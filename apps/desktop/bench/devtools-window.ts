@@ -111,7 +111,11 @@ function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
   ]);
 }
 
-/** A page in a browser context of its own (no cache, no storage shared with other pages). */
+/**
+ * A page: in the browser's own profile, whose caches (HTTP, V8's compiled code) last from one
+ * page to the next as an Electron window's session does across launches; or, with `fresh`, in
+ * a browser context of its own (no cache, no storage shared with other pages).
+ */
 export interface DevtoolsPage {
   /** Navigates; resolves once the navigation is committed or failed. */
   navigate(url: string): Promise<void>;
@@ -127,7 +131,12 @@ export interface DevtoolsPage {
 
 export interface DevtoolsBrowser {
   /** A new page of `width` x `height` CSS pixels reporting its performance mark `mark`. */
-  newPage(options: { width: number; height: number; mark: string }): Promise<DevtoolsPage>;
+  newPage(options: {
+    width: number;
+    height: number;
+    mark: string;
+    fresh?: boolean;
+  }): Promise<DevtoolsPage>;
   /** A Chromium trace of every process and thread, from now to `stopTracing` (written to `file`). */
   startTracing(categories: readonly string[]): Promise<void>;
   stopTracing(file: string): Promise<void>;
@@ -176,11 +185,12 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
   }
 
   return {
-    async newPage({ width, height, mark }) {
-      const { browserContextId } = await pipe.send<{ browserContextId: string }>(
-        'Target.createBrowserContext',
-        { disposeOnDetach: true },
-      );
+    async newPage({ width, height, mark, fresh = false }) {
+      const { browserContextId } = fresh
+        ? await pipe.send<{ browserContextId: string }>('Target.createBrowserContext', {
+            disposeOnDetach: true,
+          })
+        : { browserContextId: undefined };
       const { targetId } = await pipe.send<{ targetId: string }>('Target.createTarget', {
         url: 'about:blank',
         browserContextId,
@@ -237,7 +247,9 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
         },
         async close() {
           marked.stop();
-          await pipe.send('Target.disposeBrowserContext', { browserContextId });
+          if (browserContextId)
+            await pipe.send('Target.disposeBrowserContext', { browserContextId });
+          else await pipe.send('Target.closeTarget', { targetId });
         },
       };
     },

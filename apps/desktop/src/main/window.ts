@@ -39,6 +39,9 @@ export function createMainWindow(options: {
     webPreferences: {
       ...WEB_PREFERENCES,
       preload: options.preload,
+      // The page's scripts' compiled code kept from its first load (app-protocol.ts), not only
+      // from a second one (Chromium's default waits to see a script twice before keeping it).
+      v8CacheOptions: 'bypassHeatCheck',
       // The preload allows exactly these names (it loads no contract of its own).
       additionalArguments: contractNameArguments(METHODS, EVENT_NAMES),
     },

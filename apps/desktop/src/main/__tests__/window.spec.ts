@@ -64,6 +64,7 @@ describe('main window', () => {
     expect(prefs).toEqual({
       ...WEB_PREFERENCES,
       preload: '/app/out/preload/index.cjs',
+      v8CacheOptions: 'bypassHeatCheck',
       additionalArguments: expect.any(Array),
     });
     // The preload reads back exactly the contract's names from its command line.
