@@ -3,7 +3,7 @@
  * `npm start` runs in browser mode) to an interactive map with its footprints in headless
  * Chromium (the `eo:results-shown` mark: results list rendered, footprints drawn, the frame
  * after them painted). Chromium stands in for Electron's window, which cannot launch here; it
- * is started once, before the runs (a fresh browser context per run), as Electron's own start
+ * is started once, before the runs (a new page per run, its caches below), as Electron's own start
  * is not ours to cut, and driven through the least DevTools client that reads the mark
  * (`devtools-window.ts`: Electron's window has none; playwright-core's instrumentation of every
  * request and frame made the app's launch 50 to 150 ms longer). Each run is a new process on a
