@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, tempDir, until, type TestBackend } from '../../backend/__tests__/harness';
+import { ESCAPING_PATHS } from '../../backend/__tests__/renderer-escapes';
 import { decodeFootprints } from '../../shared/contract';
 import { CSP, startBrowserMode, type BrowserModeServer } from '../server';
 
@@ -135,12 +136,7 @@ describe('browser mode server', () => {
   });
 
   it('never serves files outside the renderer dir', async () => {
-    for (const p of [
-      '/../secret.txt',
-      '/..%2fsecret.txt',
-      '/%2e%2e/secret.txt',
-      '/assets/..%2f..%2fsecret.txt',
-    ]) {
+    for (const p of ESCAPING_PATHS) {
       const r = await request({ path: p });
       expect(r.body).not.toContain('outside');
     }
@@ -373,40 +369,40 @@ function getFile(url: string, path: string, headers: Record<string, string> = {}
 }
 
 describe('browser mode server, when the page was served', () => {
-  it('calls onPageServed once, after a script went out and nothing is being sent', async () => {
-    let calls = 0;
+  /** A browser mode on the test renderer, counting its `onPageServed` calls. */
+  async function countingPageServed(token: string) {
+    const served = { calls: 0 };
     const s = await startBrowserMode({
       backend: t.backend,
       rendererDir,
-      token: 'test-token-789',
-      onPageServed: () => calls++,
+      token,
+      onPageServed: () => served.calls++,
     });
+    return { s, served };
+  }
+
+  it('calls onPageServed once, after a script went out and nothing is being sent', async () => {
+    const { s, served } = await countingPageServed('test-token-789');
     try {
       const get = (path: string) => getFile(s.url, path);
       expect(await get('/')).toBe(200);
-      expect(calls).toBe(0); // the page, not its scripts yet
+      expect(served.calls).toBe(0); // the page, not its scripts yet
       expect(await get('/assets/app.js')).toBe(200);
-      await until('onPageServed called', () => calls > 0);
+      await until('onPageServed called', () => served.calls > 0);
       expect(await get('/assets/app.js')).toBe(200);
-      expect(calls).toBe(1);
+      expect(served.calls).toBe(1);
     } finally {
       await s.close();
     }
   });
 
   it('counts a 304 as sent: a browser that kept the scripts asks again, and gets no body', async () => {
-    let calls = 0;
-    const s = await startBrowserMode({
-      backend: t.backend,
-      rendererDir,
-      token: 'test-token-788',
-      onPageServed: () => calls++,
-    });
+    const { s, served } = await countingPageServed('test-token-788');
     try {
       const etag = (await request({ path: '/assets/app.js' })).headers.etag!;
       expect(await getFile(s.url, '/')).toBe(200);
       expect(await getFile(s.url, '/assets/app.js', { 'if-none-match': etag })).toBe(304);
-      await until('onPageServed called', () => calls > 0);
+      await until('onPageServed called', () => served.calls > 0);
     } finally {
       await s.close();
     }
