@@ -13,6 +13,7 @@ import { MirrorInUseError } from '@eo/sync/mirror-lock';
 import { CODE_CACHE_DIR, enableCodeCache } from '../backend/code-cache';
 import { holdDataFolder } from '../backend/data-lock';
 import type { Launched } from '../backend/launch';
+import { keepPort, readLastPort } from './last-port';
 import { startBrowserMode } from './server';
 
 export function defaultDataDir(): string {
@@ -34,9 +35,10 @@ async function main(): Promise<void> {
   const rendererDir = path.resolve(
     values['renderer-dir'] ?? path.join(here, '..', '..', 'out', 'renderer'),
   );
-  const port = Number(values.port ?? process.env.EO_PORT ?? 0);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`bad port: ${values.port}`);
+  const askedPort = values.port ?? process.env.EO_PORT;
+  const port = askedPort === undefined ? undefined : Number(askedPort);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`bad port: ${askedPort}`);
   const log = (line: string) => console.error(line);
 
   // One app at a time on a data folder (the Electron app, another browser mode, `eo outbox
@@ -80,8 +82,11 @@ async function main(): Promise<void> {
     backend: launching.then((l) => l.backend),
     rendererDir,
     port,
+    // The last launch's port when none is asked for: the page's origin stays (last-port.ts).
+    preferredPort: readLastPort(dataDir) ?? undefined,
     onPageServed: () => startBackend(),
   });
+  if (port === undefined) keepPort(dataDir, Number(new URL(server.url).port), log);
   lock.describe({ url: server.openUrl });
   console.log(`EO Field Desk (browser mode) is running. Open:\n\n  ${server.openUrl}\n`);
   const launched = await launching;

@@ -71,6 +71,10 @@ export async function startBrowserMode(options: {
   /** The built renderer (electron-vite's `out/renderer`). */
   readonly rendererDir: string;
   readonly port?: number;
+  /**
+   * Without `port`: the port to listen on when it is free (the last launch's), else any.
+   */
+  readonly preferredPort?: number;
   /** Fixed token (tests); default 32 random bytes. */
   readonly token?: string;
   /** SSE keep-alive comment interval. Default 15 000 ms. */
@@ -188,10 +192,19 @@ export async function startBrowserMode(options: {
     return send(res, statusOf(result), result);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  const listen = (on: number) =>
+    new Promise<void>((resolve, reject) => {
+      const failed = (e: Error) => reject(e);
+      server.once('error', failed);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', failed);
+        resolve();
+      });
+    });
+  if (options.port === undefined && options.preferredPort !== undefined) {
+    // Taken (or refused) since the last launch: any free port, as without one.
+    await listen(options.preferredPort).catch(() => listen(0));
+  } else await listen(options.port ?? 0);
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   return {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { presetSettings, tempDir, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { holdDataFolder } from '../../backend/data-lock';
+import { readLastPort } from '../last-port';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const root = tempDir('eo-browser-lock-');
@@ -65,8 +66,9 @@ describe('browser mode on a data folder another instance holds', () => {
     presetSettings(dataDir, TEST_SETTINGS);
 
     const first = launch(dataDir, rendererDir);
+    let url = '';
     try {
-      const url = await first.openUrl;
+      url = await first.openUrl;
       const second = launch(dataDir, rendererDir);
       expect(await second.exited).toBe(1);
       const { stdout, stderr } = second.out();
@@ -81,7 +83,8 @@ describe('browser mode on a data folder another instance holds', () => {
       first.child.kill('SIGTERM');
       expect(await first.exited, first.out().stderr).toBe(0);
     }
-    // Stopped: the folder is free (and its note gone).
+    // Stopped: the folder is free (and its note gone), and it kept its port for the next launch.
     holdDataFolder(dataDir, 'browser').release();
+    expect(readLastPort(dataDir)).toBe(Number(new URL(url).port));
   }, 90_000);
 });

@@ -1,6 +1,7 @@
 import { square } from '@eo/formats/testing';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, tempDir, until, type TestBackend } from '../../backend/__tests__/harness';
@@ -290,6 +291,48 @@ describe('browser mode server', () => {
       req.on('error', reject);
     });
     expect(frames).toContain('event: outbox.changed\ndata: {"pending":3}\n\n');
+  });
+});
+
+describe('browser mode server, the port it prefers (the last launch’s)', () => {
+  const portOf = (s: BrowserModeServer) => Number(new URL(s.url).port);
+  /** A port free now: listened on, then let go. */
+  async function freePort(): Promise<number> {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const p = (probe.address() as net.AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    return p;
+  }
+
+  it('listens on it when it is free, elsewhere when it is taken; an asked port wins', async () => {
+    const preferred = await freePort();
+    const first = await startBrowserMode({
+      backend: t.backend,
+      rendererDir,
+      preferredPort: preferred,
+    });
+    try {
+      expect(portOf(first)).toBe(preferred);
+      // Taken (by the first): any free port, and the server answers there.
+      const second = await startBrowserMode({
+        backend: t.backend,
+        rendererDir,
+        preferredPort: preferred,
+      });
+      try {
+        expect(portOf(second)).not.toBe(preferred);
+        expect((await fetch(`${second.url}/`)).status).toBe(200);
+      } finally {
+        await second.close();
+      }
+      // An asked port is not traded for another: taken, the start fails.
+      await expect(
+        startBrowserMode({ backend: t.backend, rendererDir, port: preferred, preferredPort: 0 }),
+      ).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
   });
 });
 
