@@ -1,8 +1,8 @@
 /**
  * The parts of the first screen (the catalog) that load on first use, as the screens after it
  * do (router.ts): a map tool's panel, the dropped file's preview, the export choices, and the
- * panels around the map and the list, which mount once the first screen is up (CatalogScreen). Their
- * code is not in the initial JS (apps/desktop/bench/initial-js.ts; vite/__tests__/
+ * panels around the map and the list, which mount once the first screen is up (CatalogScreen).
+ * Their code is not in the initial JS (apps/desktop/bench/initial-js.ts; vite/__tests__/
  * initial-chunk.spec.ts keeps it out); while it loads, the part says so (ui/lazy-part.ts). App
  * loads them all once the first screen is up, so they rarely keep a click waiting.
  */
@@ -64,10 +64,7 @@ export const OfflineRasterMapPart = lazyPart(
   () => import('./capabilities/rasters/OfflineRasterMap.vue'),
 );
 
-/**
- * The catalog's filters (with the cloud-cover bars). Mounted once the first screen is up: the
- * first search is the store's, so the map and the list need nothing from this panel to show it.
- */
+/** The catalog's filters (with the cloud-cover bars), mounted once the first screen is up. */
 export const FilterPanelPart = lazyPart(
   'the filters',
   () => import('./features/catalog/FilterPanel.vue'),

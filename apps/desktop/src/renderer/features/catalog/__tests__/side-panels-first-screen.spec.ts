@@ -4,34 +4,15 @@
  * first task does not build them before the footprints can be drawn. A file of its own: the
  * first screen is shown once per page (ui/first-screen.ts), and this page must start without it.
  */
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, setActivePinia } from 'pinia';
-import { createMemoryHistory } from 'vue-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { flushPromises } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import { createMemoryBridge } from '../../../__tests__/memory-bridge';
-import { createAppRouter } from '../../../router';
-import { provideBridge } from '../../../stores/bridge-provider';
 import { markResultsShown } from '../../../ui/first-screen';
-import CatalogScreen from '../CatalogScreen.vue';
-
-let wrapper: VueWrapper | null = null;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = null;
-});
+import { mountCatalogScreen } from './catalog-screen';
 
 describe('the catalog before its first screen is up', () => {
   it('mounts the map and the list at once, the filters, saved searches and basket after', async () => {
-    setActivePinia(createPinia());
-    provideBridge(createMemoryBridge({ records: 6 }));
-    const router = createAppRouter(createMemoryHistory());
-    wrapper = mount(CatalogScreen, { attachTo: document.body, global: { plugins: [router] } });
-    const w = wrapper;
-    const panels = () => ({
-      filters: w.find('form.filters').exists(),
-      saved: w.find('section.saved').exists(),
-      basket: w.find('[data-test="basket"]').exists(),
-    });
+    const { wrapper: w, panels } = mountCatalogScreen(createMemoryBridge({ records: 6 }));
 
     // Read before anything is awaited: the results cannot be shown yet.
     expect(w.find('section.results').exists()).toBe(true);
