@@ -30,7 +30,16 @@ interface RendererFile {
   readonly type: string;
   /** A strong validator: the file's size and modification time (a rebuild changes either). */
   readonly etag: string;
+  /**
+   * Named by its content: the build writes its scripts, styles and data to `assets/` with a
+   * hash of the content in the name (`index-C8Y6KEef.js`), so that name never holds anything
+   * else, and a browser may keep the file without asking again. The page names this build's.
+   */
+  readonly immutable: boolean;
 }
+
+/** A build's content-named file: `assets/<name>-<8-character hash>.<ext>` (Vite's naming). */
+const CONTENT_NAMED = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
 
 /** The file a path names inside the renderer (never outside it), its index page, or the app's page. */
 export function resolveRendererFile(
@@ -62,6 +71,7 @@ export function resolveRendererFile(
     size: stat.size,
     type: RENDERER_FILE_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
     etag: `"${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}"`,
+    immutable: CONTENT_NAMED.test(path.relative(rendererDir, file).split(path.sep).join('/')),
   };
 }
 

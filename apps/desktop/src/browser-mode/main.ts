@@ -54,8 +54,8 @@ async function main(): Promise<void> {
     });
     process.on('exit', () => codeCache.save());
   }
-  // Listening first, the backend's code imported and started after the page's files went out:
-  // the browser parses them while the backend starts (calls and events wait for it).
+  // Listening first, the backend's code imported and started once the page went out: the
+  // browser runs its kept scripts while the backend starts (calls and events wait for it).
   let started!: (launched: Promise<Launched>) => void;
   const launching = new Promise<Launched>((resolve) => (started = resolve));
   let startBackend = () => {
@@ -75,8 +75,7 @@ async function main(): Promise<void> {
       ),
     );
   };
-  // Once the page's scripts went out (the browser parses them meanwhile), or soon anyway when
-  // nobody opens the page yet.
+  // Once the page went out (static-files.ts), or soon anyway when nobody opens the page yet.
   const fallback = setTimeout(() => startBackend(), 1_000);
   const server = await startBrowserMode({
     backend: launching.then((l) => l.backend),

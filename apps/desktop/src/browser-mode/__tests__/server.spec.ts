@@ -136,6 +136,36 @@ describe('browser mode server', () => {
     }
   });
 
+  it("lets the browser keep the build's content-named files without asking again", async () => {
+    // The build names its scripts, styles and data by their content (`assets/<name>-<hash>.js`):
+    // the browser keeps them (no request on the next launch, the compiled code kept too).
+    const named = path.join(rendererDir, 'assets', 'index-C8Y6_-Ef.js');
+    fs.writeFileSync(named, 'console.log(3)');
+    try {
+      const kept = await request({ path: '/assets/index-C8Y6_-Ef.js' });
+      expect([kept.status, kept.headers['cache-control'], kept.body]).toEqual([
+        200,
+        'public, max-age=31536000, immutable',
+        'console.log(3)',
+      ]);
+      const again = await request({
+        path: '/assets/index-C8Y6_-Ef.js',
+        headers: { 'if-none-match': kept.headers.etag! },
+      });
+      expect([again.status, again.headers['cache-control']]).toEqual([
+        304,
+        'public, max-age=31536000, immutable',
+      ]);
+      // Not content-named (no hash, or not the build's folder): asked for again each time.
+      fs.writeFileSync(path.join(rendererDir, 'index-C8Y6_-Ef.js'), 'console.log(4)');
+      for (const other of ['/assets/app.js', '/index-C8Y6_-Ef.js'])
+        expect((await request({ path: other })).headers['cache-control']).toBe('no-cache');
+    } finally {
+      fs.rmSync(named);
+      fs.rmSync(path.join(rendererDir, 'index-C8Y6_-Ef.js'));
+    }
+  });
+
   it('never serves files outside the renderer dir', async () => {
     for (const p of ESCAPING_PATHS) {
       const r = await request({ path: p });
@@ -424,64 +454,29 @@ describe('browser mode server, when the page was served', () => {
     return { s, served };
   }
 
-  it('calls onPageServed once, after a script went out and nothing is being sent', async () => {
+  it('calls onPageServed once, when the page (its HTML) went out and nothing is being sent', async () => {
+    // A browser that kept the page's scripts asks for the page only.
     const { s, served } = await countingPageServed('test-token-789');
     try {
       const get = (path: string) => getFile(s.url, path);
       expect(await get('/')).toBe(200);
-      expect(served.calls).toBe(0); // the page, not its scripts yet
-      expect(await get('/assets/app.js')).toBe(200);
       await until('onPageServed called', () => served.calls > 0);
+      // Files the page then asks for (a browser that kept none of them) change nothing.
       expect(await get('/assets/app.js')).toBe(200);
+      expect(await get('/catalog')).toBe(200);
       expect(served.calls).toBe(1);
     } finally {
       await s.close();
     }
   });
 
-  it('counts a 304 as sent: a browser that kept the scripts asks again, and gets no body', async () => {
+  it('does not call it for a script alone: the page comes first', async () => {
     const { s, served } = await countingPageServed('test-token-788');
     try {
-      const etag = (await request({ path: '/assets/app.js' })).headers.etag!;
+      expect(await getFile(s.url, '/assets/app.js')).toBe(200);
+      expect(served.calls).toBe(0);
       expect(await getFile(s.url, '/')).toBe(200);
-      expect(await getFile(s.url, '/assets/app.js', { 'if-none-match': etag })).toBe(304);
       await until('onPageServed called', () => served.calls > 0);
-    } finally {
-      await s.close();
-    }
-  });
-
-  it("waits for every file the page's HTML loads, not only the first script", async () => {
-    // A browser asks for six files at a time: between two batches nothing is being sent.
-    const dir = path.join(root, 'renderer-built');
-    fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      [
-        '<!doctype html><script type="module" src="./assets/app.js"></script>',
-        '<link rel="modulepreload" href="./assets/chunk.js">',
-        '<link rel="stylesheet" href="/assets/app.css"><link rel="icon" href="data:,">',
-      ].join('\n'),
-    );
-    for (const f of ['app.js', 'chunk.js', 'app.css'])
-      fs.writeFileSync(path.join(dir, 'assets', f), '/* x */');
-    const requested: string[] = [];
-    let seen: string[] | null = null;
-    const s = await startBrowserMode({
-      backend: t.backend,
-      rendererDir: dir,
-      token: 'test-token-790',
-      onPageServed: () => (seen ??= [...requested]),
-    });
-    try {
-      const get = (path: string) => {
-        requested.push(path);
-        return getFile(s.url, path);
-      };
-      for (const file of ['/', '/assets/app.js', '/assets/app.css', '/assets/chunk.js'])
-        expect(await get(file)).toBe(200);
-      await until('onPageServed called', () => seen !== null);
-      expect(seen).toEqual(['/', '/assets/app.js', '/assets/app.css', '/assets/chunk.js']);
     } finally {
       await s.close();
     }
