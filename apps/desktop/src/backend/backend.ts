@@ -141,7 +141,8 @@ export function createBackend(options: BackendOptions): Backend {
   });
   const store = openDesktopStore(dataDir);
   const prices = makePriceBook(store);
-  const catalog = makeCatalogView(local);
+  const firstScreen = waitForFirstScreen(options.waitForFirstScreenMs ?? null);
+  const catalog = makeCatalogView(local, firstScreen.shown);
   const mirror = makeMirrorStatus(local, dataDir);
   // Working offline stops the tile server's traffic too (a metered link): cached tiles only.
   const getTile = makeTiles(store, {
@@ -149,7 +150,6 @@ export function createBackend(options: BackendOptions): Backend {
     cachedOnly: () => settings.workOffline,
   });
   const embeddedUrl = options.embeddedServiceUrl ?? null;
-  const firstScreen = waitForFirstScreen(options.waitForFirstScreenMs ?? null);
 
   let settings = store.settings();
   const currentSettings = () => settings;

@@ -2,7 +2,9 @@
  * What the catalog browser needs from the mirror, in the shapes of the contract: compact rows
  * for a page of results (offline search: same SQL, same answers as the service; read from the
  * mirror's columns, no record decoded or parsed), the footprints of ALL matches in one compact
- * message, their cloud-cover histogram, and one full record. The SQL is @eo/sync's.
+ * message, their cloud-cover histogram, and one full record. The SQL is @eo/sync's. The
+ * footprints the first screen drew are kept for the next launch once that screen is up (@eo/sync
+ * `search/kept-footprints.ts`: SQLite drops them when the catalog changes).
  */
 import type { CatalogListRow } from '@eo/catalog-store';
 import { isoTimestamp } from '@eo/domain';
@@ -17,7 +19,18 @@ import {
   type Footprints,
 } from '../shared/contract';
 
-export function makeCatalogView(mirror: Mirror) {
+export function makeCatalogView(mirror: Mirror, firstScreenShown?: Promise<void>) {
+  // Once the first screen is up, after the call that showed it. Only a shortcut: when they
+  // cannot be kept (the disk full, the mirror closed meanwhile) the next launch reads every ring.
+  void firstScreenShown?.then(() =>
+    setImmediate(() => {
+      try {
+        mirror.catalog.keepFootprints();
+      } catch {
+        // Nothing is lost.
+      }
+    }),
+  );
   /** Encoded answers by the mirror's (kept) answer: the launch's warm-up call encodes once. */
   const encoded = new WeakMap<object, Uint8Array>();
   return {

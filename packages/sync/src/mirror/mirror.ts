@@ -162,6 +162,12 @@ export interface Mirror {
     rows(req: CatalogSearchRequest): OfflineListResult;
     /** Ids and outer rings of every record a parsed search matches (paging ignored). */
     footprints(req: CatalogSearchRequest): CatalogFootprints;
+    /**
+     * Keeps the last `footprints` answer in the mirror for the next launch's first read of the
+     * same search (`search/kept-footprints.ts`); false when that search's answer is not kept
+     * or the mirror changed since it was read.
+     */
+    keepFootprints(): boolean;
     /** Cloud cover of every match of a parsed search less its cloud filter, in bins of 10 %. */
     cloudHistogram(req: CatalogSearchRequest): CloudHistogram;
     /** One record as the service sent it; null when not mirrored. */
@@ -351,6 +357,7 @@ export function openMirror(file: string, options: MirrorOptions = {}): Mirror {
       searchParsed: search.parsed,
       rows: search.rows,
       footprints: (req) => footprints.footprints(req),
+      keepFootprints: () => footprints.keep(),
       cloudHistogram: (req) => cloudHistogram.histogram(req),
       get: catalogRecord,
     },

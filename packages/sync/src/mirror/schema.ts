@@ -20,6 +20,8 @@ export {
   catalogShared,
   catalogUnpacked,
 } from '@eo/catalog-store';
+// The first screen's footprints kept for the next launch (`search/kept-footprints.ts`).
+export { mirrorFootprintsKept } from '../search/kept-footprints';
 
 export const mirrorOrders = sqliteTable(
   'mirror_orders',

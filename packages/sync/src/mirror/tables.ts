@@ -20,6 +20,7 @@ const TABLES: Record<SyncResource, string> = {
 const PULLED = [
   'mirror_catalog_seen_marks',
   'mirror_catalog_passes',
+  'mirror_footprints_kept',
   'catalog_rtree',
   'catalog_footprints',
   'catalog_unpacked',

@@ -2,7 +2,9 @@
  * The footprints of ALL catalog records a search matches, in one compact answer (a map draws
  * them; a result page holds only `limit` records). The matches come from the same compiled SQL
  * as the search (`@eo/catalog-store`); their rings from `catalog_footprints`, which the catalog
- * writers keep beside the R*Tree as Float32 pairs: no stored record is parsed.
+ * writers keep beside the R*Tree as Float32 pairs: no stored record is parsed. The answer for
+ * every record, which a launch draws first, is kept in the mirror for the next launch
+ * (`kept-footprints.ts`).
  */
 import {
   COMPACT_LAYOUT,
@@ -13,6 +15,7 @@ import {
 import type { CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { MIRROR_ORG } from '../mirror/rows';
+import { keptKey, makeKeptFootprints } from './kept-footprints';
 import { matchesKey } from './matches-key';
 
 /**
@@ -94,16 +97,28 @@ function rowByRow(rows: Row[]): CatalogFootprints {
 
 /** Needs `eo_intersects` and `eo_rfc3339` installed on `sqlite` (the offline search does it). */
 export function makeCatalogFootprints(sqlite: Database.Database) {
+  const kept = makeKeptFootprints(sqlite);
   /**
    * The last answer and its search (paging and sort left out: they change nothing here): the
    * launch reads the first screen's footprints while the page loads, and the page's own call
-   * (sorted by date) then finds them here.
+   * (sorted by date) then finds them here. `keptKey` and `readAt` say whether and how it may be
+   * kept for the next launch (`kept-footprints.ts`).
    */
-  let last: { key: string; value: CatalogFootprints } | null = null;
+  let last: {
+    key: string;
+    value: CatalogFootprints;
+    keptKey: string | null;
+    readAt: number;
+  } | null = null;
 
-  function read(req: CatalogSearchRequest): CatalogFootprints {
+  function read(req: CatalogSearchRequest): NonNullable<typeof last> {
+    const key = matchesKey(req);
+    const readAt = kept.dataVersion();
     const c = compileCatalogSql(MIRROR_ORG, req, COMPACT_LAYOUT);
-    if (c.empty) return EMPTY;
+    if (c.empty) return { key, value: EMPTY, keptKey: null, readAt };
+    const k = keptKey(c);
+    const held = k === null ? null : kept.get(k);
+    if (held) return { key, value: held, keptKey: null, readAt };
     const run = <T>(sql: string, all: (st: Database.Statement, p: object) => T): T => {
       const go = (params: Record<string, unknown>) => all(sqlite.prepare(sql), params);
       return c.geometry === null
@@ -112,22 +127,33 @@ export function makeCatalogFootprints(sqlite: Database.Database) {
     };
     // The search's FROM drives; each match's ring is one primary-key lookup.
     const from = `FROM ${c.from} CROSS JOIN catalog_footprints f ON f.seq = c.seq WHERE ${c.where}`;
-    return (
+    const value =
       run(
         `SELECT count(*) AS n, group_concat(c.id, char(${ID_SEPARATOR})) AS ids,
           group_concat(length(f.ring)) AS lengths,
           CAST(group_concat(f.ring, '') AS BLOB) AS rings ${from}`,
         (st, p) => joined(st.get(p) as Joined),
-      ) ?? rowByRow(run(`SELECT c.id, f.ring ${from}`, (st, p) => st.raw().all(p) as Row[]))
-    );
+      ) ?? rowByRow(run(`SELECT c.id, f.ring ${from}`, (st, p) => st.raw().all(p) as Row[]));
+    return { key, value, keptKey: k, readAt };
   }
 
   return {
     /** `req` is a parsed search request (paging and sort are ignored: every match counts). */
     footprints(req: CatalogSearchRequest): CatalogFootprints {
-      const key = matchesKey(req);
-      if (last?.key !== key) last = { key, value: read(req) };
+      if (last?.key !== matchesKey(req)) last = read(req);
       return last.value;
+    },
+    /**
+     * Keeps the last answer for the next launch, when its search is one that may be kept and
+     * no other connection wrote since it was read (then the next launch reads it again). Called
+     * once the first screen is up: with 100,000 records it writes ~4.8 MB (~48 bytes a record).
+     */
+    keep(): boolean {
+      const l = last;
+      if (!l || l.keptKey === null) return false;
+      const done = kept.put(l.keptKey, l.value, l.readAt);
+      l.keptKey = null; // kept, or not to be tried again for this answer
+      return done;
     },
     /** Forget the last answer: the catalog records changed (a sync wrote, or a clear). */
     invalidate(): void {

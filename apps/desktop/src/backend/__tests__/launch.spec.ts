@@ -6,7 +6,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { COMPACT_LAYOUT, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
+import { openMirrorDatabase } from '@eo/sync';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MIRROR_FILE } from '../backend';
 import { holdPort } from '../held-port';
 import { makeKeyBinding } from '../key-binding';
 import { launchBackend, type Launched } from '../launch';
@@ -164,5 +169,73 @@ describe('launch with a configured service', () => {
     expect(await l.backend.dispatch('app.firstScreenShown', {})).toMatchObject({ ok: true });
     await until('the watcher’s first check reached the service', () => asked.length > 0);
     expect(asked[0]).toBe('/ping');
+  });
+});
+
+describe("the first screen's footprints", () => {
+  it('are kept in the mirror once the first screen is up, for the next launch', async () => {
+    const dataDir = tempDir('eo-desktop-launch-kept-');
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const file = path.join(dataDir, MIRROR_FILE);
+    const mirror = openMirrorDatabase(file);
+    const upsert = makeCatalogUpserter(mirror.sqlite, 'lenient', COMPACT_LAYOUT);
+    for (const [id, x] of [
+      ['a', 0],
+      ['b', 10],
+    ] as const)
+      upsert(
+        {
+          id,
+          created_at: '2024-01-01T00:00:00Z',
+          details: {
+            id: `item-${id}`,
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [x, 0],
+                  [x + 1, 0],
+                  [x + 1, 1],
+                  [x, 0],
+                ],
+              ],
+            },
+            properties: { datetime: '2024-01-01T00:00:00Z' },
+          },
+        } as unknown as CatalogRecordOut,
+        { orgId: 'mirror', orderId: null, orderItemId: null },
+      );
+    mirror.close();
+    // A service out of reach (the field): no embedded service, nothing synced.
+    const store = openDesktopStore(dataDir);
+    store.saveSettings({ ...store.settings(), serviceUrl: 'http://127.0.0.1:9' });
+    store.close();
+    const reader = new Database(file, { readonly: true });
+    cleanups.push(() => reader.close());
+    const kept = () =>
+      reader.prepare('SELECT n FROM mirror_footprints_kept').pluck().all() as number[];
+
+    const launch = async () => {
+      const l = await launchBackend({
+        dataDir,
+        secrets: memorySecrets(),
+        mode: 'browser',
+        waitForFirstScreenMs: 60_000,
+      });
+      cleanups.push(() => l.close());
+      return l;
+    };
+    const first = await launch();
+    const answer = await first.backend.dispatch('catalog.footprints', {});
+    expect(answer).toMatchObject({ ok: true });
+    await first.backend.idle();
+    expect(kept(), 'nothing written before the first screen').toEqual([]);
+    await first.backend.dispatch('app.firstScreenShown', {});
+    await until('the footprints kept', () => kept().length > 0);
+    expect(kept()).toEqual([2]);
+    await first.close();
+
+    const second = await launch();
+    expect(await second.backend.dispatch('catalog.footprints', {})).toEqual(answer);
   });
 });
