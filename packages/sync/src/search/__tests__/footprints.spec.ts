@@ -3,14 +3,13 @@
  * separator and damaged ring rows (both read row by row), and a spatial search.
  */
 import path from 'node:path';
-import { COMPACT_LAYOUT, makeCatalogUpserter, type CatalogRecordOut } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
-import { MIRROR_ORG } from '../../mirror/rows';
 import { makeOfflineCatalogSearch } from '../catalog';
 import { makeCatalogFootprints } from '../footprints';
+import { putSquare } from './square-record';
 
 const tmp = tempDir('footprints');
 const db = openMirrorDatabase(path.join(tmp.dir, 'mirror.db'));
@@ -19,27 +18,8 @@ afterAll(() => {
   tmp.remove();
 });
 makeOfflineCatalogSearch(db.sqlite); // installs eo_intersects and eo_rfc3339
-const upsert = makeCatalogUpserter(db.sqlite, 'lenient', COMPACT_LAYOUT);
 
-const square = (x: number, y: number) => [
-  [x, y],
-  [x + 1, y],
-  [x + 1, y + 1],
-  [x, y + 1],
-  [x, y],
-];
-function put(id: string, x: number, y: number): void {
-  const record = {
-    id,
-    created_at: '2024-01-01T00:00:00Z',
-    details: {
-      id: `item-${id}`,
-      geometry: { type: 'Polygon', coordinates: [square(x, y)] },
-      properties: { datetime: '2024-01-01T00:00:00Z' },
-    },
-  } as unknown as CatalogRecordOut;
-  upsert(record, { orgId: MIRROR_ORG, orderId: null, orderItemId: null });
-}
+const put = (id: string, x: number, y: number) => putSquare(db.sqlite, id, x, y);
 
 const all = CatalogSearchRequest.parse({});
 /** id -> its ring, for comparing answers whatever their order. */

@@ -5,21 +5,16 @@
  * another one (the sync's write thread has its own).
  */
 import path from 'node:path';
-import {
-  COMPACT_LAYOUT,
-  makeCatalogDeleter,
-  makeCatalogUpserter,
-  type CatalogRecordOut,
-} from '@eo/catalog-store';
+import { makeCatalogDeleter } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openMirrorConnection } from '../../db/connection';
 import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
-import { MIRROR_ORG } from '../../mirror/rows';
 import { makeOfflineCatalogSearch } from '../catalog';
 import { makeCatalogFootprints, type CatalogFootprints } from '../footprints';
+import { putSquare } from './square-record';
 
 const tmp = tempDir('kept-footprints');
 afterAll(() => tmp.remove());
@@ -40,33 +35,7 @@ afterEach(() => {
   db.close();
 });
 
-const square = (x: number, y: number) => [
-  [x, y],
-  [x + 1, y],
-  [x + 1, y + 1],
-  [x, y + 1],
-  [x, y],
-];
-function put(sqlite: Database.Database, id: string, x: number, y: number): void {
-  const record = {
-    id,
-    created_at: '2024-01-01T00:00:00Z',
-    details: {
-      id: `item-${id}`,
-      geometry: { type: 'Polygon', coordinates: [square(x, y)] },
-      properties: { datetime: '2024-01-01T00:00:00Z' },
-    },
-  } as unknown as CatalogRecordOut;
-  makeCatalogUpserter(
-    sqlite,
-    'lenient',
-    COMPACT_LAYOUT,
-  )(record, {
-    orgId: MIRROR_ORG,
-    orderId: null,
-    orderItemId: null,
-  });
-}
+const put = putSquare;
 
 const all = CatalogSearchRequest.parse({});
 /** id -> its ring's first longitude, whatever the answer's order. */
