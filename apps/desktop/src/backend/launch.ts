@@ -38,7 +38,8 @@ export type LaunchOptions = Omit<BackendOptions, 'embeddedServiceUrl'> & {
 /**
  * The first screen draws every footprint: they are read from the mirror now, while the page
  * loads; the mirror keeps that answer (paging and sort aside), so the page's first
- * `catalog.footprints` gets it without reading again.
+ * `catalog.footprints` gets it without reading again, and once the first screen is up it is kept
+ * for the next launch (`catalog-view.ts`).
  */
 function warmFootprints(backend: Backend): Backend {
   setImmediate(() => void backend.dispatch('catalog.footprints', {}));

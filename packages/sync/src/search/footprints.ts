@@ -95,24 +95,28 @@ function rowByRow(rows: Row[]): CatalogFootprints {
   };
 }
 
+/**
+ * An answer and its search (`matchesKey`: paging and sort left out, they change nothing here).
+ * `keptKey` and `readAt` say whether and how it may be kept for the next launch
+ * (`kept-footprints.ts`).
+ */
+interface Answer {
+  key: string;
+  value: CatalogFootprints;
+  keptKey: string | null;
+  readAt: number;
+}
+
 /** Needs `eo_intersects` and `eo_rfc3339` installed on `sqlite` (the offline search does it). */
 export function makeCatalogFootprints(sqlite: Database.Database) {
   const kept = makeKeptFootprints(sqlite);
   /**
-   * The last answer and its search (paging and sort left out: they change nothing here): the
-   * launch reads the first screen's footprints while the page loads, and the page's own call
-   * (sorted by date) then finds them here. `keptKey` and `readAt` say whether and how it may be
-   * kept for the next launch (`kept-footprints.ts`).
+   * The last answer: the launch reads the first screen's footprints while the page loads, and
+   * the page's own call (sorted by date) then finds them here.
    */
-  let last: {
-    key: string;
-    value: CatalogFootprints;
-    keptKey: string | null;
-    readAt: number;
-  } | null = null;
+  let last: Answer | null = null;
 
-  function read(req: CatalogSearchRequest): NonNullable<typeof last> {
-    const key = matchesKey(req);
+  function read(req: CatalogSearchRequest, key: string): Answer {
     const readAt = kept.dataVersion();
     const c = compileCatalogSql(MIRROR_ORG, req, COMPACT_LAYOUT);
     if (c.empty) return { key, value: EMPTY, keptKey: null, readAt };
@@ -140,7 +144,8 @@ export function makeCatalogFootprints(sqlite: Database.Database) {
   return {
     /** `req` is a parsed search request (paging and sort are ignored: every match counts). */
     footprints(req: CatalogSearchRequest): CatalogFootprints {
-      if (last?.key !== matchesKey(req)) last = read(req);
+      const key = matchesKey(req);
+      if (last?.key !== key) last = read(req, key);
       return last.value;
     },
     /**
