@@ -71,6 +71,17 @@ describe("the renderer's initial JS", () => {
   });
 });
 
+describe("the contract's schemas", () => {
+  it("stay out of the initial JS where the page needs only the basket's limits", () => {
+    const contract = 'apps/desktop/src/areas/basket/contract.ts';
+    const eager = bundle.initial.filter((m) => m.id === contract);
+    expect(eager.map((m) => importChain(bundle, m.id).join(' → '))).toEqual([]);
+    expect(bundle.initial.some((m) => m.id === 'apps/desktop/src/areas/basket/limits.ts')).toBe(
+      true,
+    );
+  });
+});
+
 describe("the page's locale warm-up", () => {
   it('is a file of its own that imports nothing, named by an async module script', () => {
     const tag =

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { id, none } from '../../shared/contract/fields';
+import { MAX_BASKET, MAX_SCENE_LOOKUP } from './limits';
 
-/** How many records the basket holds ("Add all" of a large search stops there). */
-export const MAX_BASKET = 1000;
+export { MAX_BASKET, MAX_SCENE_LOOKUP };
 
 const ids = z.array(id).min(1).max(MAX_BASKET);
 
@@ -40,9 +40,6 @@ export type Basket = z.infer<typeof Basket>;
 /** Catalog records whose scene was already ordered: placed (mirror) or queued (outbox). */
 export const OrderedRecords = z.object({ ids: z.array(z.string()) });
 export type OrderedRecords = z.infer<typeof OrderedRecords>;
-
-/** At most this many scene ids in one `catalog.scenes` call (an order item's, a composer item's). */
-export const MAX_SCENE_LOOKUP = 200;
 
 /** Which mirrored catalog record shows each archive scene (null: the mirror has none). */
 export const SceneRecords = z.object({

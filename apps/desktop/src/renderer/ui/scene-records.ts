@@ -7,7 +7,7 @@
  */
 import type { Bridge } from '../../shared/contract';
 // The contract's own files, not its index: that brings every method's schemas (initial JS).
-import { MAX_SCENE_LOOKUP } from '../../areas/basket/contract';
+import { MAX_SCENE_LOOKUP } from '../../areas/basket/limits';
 import { useBridge } from '../stores/bridge-provider';
 
 interface Lookups {
