@@ -4,7 +4,6 @@ import type { Plugin } from 'vite';
 import fs from 'node:fs';
 import { resolve } from 'node:path';
 import { basemapData } from './vite/basemap-data.ts';
-import { localeWarmUp } from './vite/locale-warm-up.ts';
 
 // Workspace packages export TypeScript sources, so they are bundled. So are the pure-JS
 // libraries the first screen's backend loads (cold start, issue 13): zod (~95 files) and
@@ -180,11 +179,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [
-      vue(),
-      basemapData(),
-      localeWarmUp(resolve(__dirname, 'src/renderer/locale-warm-up.ts')),
-    ],
+    plugins: [vue(), basemapData()],
     build: {
       // Minified (electron-vite leaves it off): the first screen's script is parsed and compiled
       // on every launch, and the development-only branches of Vue and vue-router go with it.
@@ -194,19 +189,7 @@ export default defineConfig({
         // Everything the first screen loads before it draws in one chunk (rolldown's `$initial`:
         // the entry's static imports), not one file per module shared with a lazy part (19
         // files): what is loaded on first use still has chunks of its own (bench/initial-js.ts).
-        output: {
-          codeSplitting: {
-            groups: [
-              {
-                name: 'initial',
-                tags: ['$initial'],
-                // Not the locale warm-up (an entry of its own, vite/locale-warm-up.ts): it must
-                // stay a file that imports nothing, to run before the app's script arrives.
-                test: (id: string) => !id.endsWith('locale-warm-up.ts'),
-              },
-            ],
-          },
-        },
+        output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
       },
     },
   },

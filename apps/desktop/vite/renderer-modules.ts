@@ -28,12 +28,8 @@ export interface RendererModules {
   lazy: BundledModule[];
   /** Each module's static importers (repo-relative ids): why a module is where it is. */
   importers: Map<string, string[]>;
-  /** The entry modules (index.html's script, and the locale warm-up: vite/locale-warm-up.ts). */
+  /** The entry modules (index.html). */
   entries: string[];
-  /** The built index.html. */
-  page: string;
-  /** Each chunk's file (`assets/...`) and the chunks it imports statically. */
-  chunkImports: Map<string, string[]>;
 }
 
 const shortId = (id: string) =>
@@ -85,18 +81,7 @@ export async function rendererModules(): Promise<RendererModules> {
   const entries = chunks
     .filter((c) => c.isEntry && c.facadeModuleId)
     .map((c) => shortId(c.facadeModuleId as string));
-  const page = outputs
-    .flatMap((o) => o.output)
-    .find((a): a is Rolldown.OutputAsset => a.type === 'asset' && a.fileName === 'index.html');
-  if (!page) throw new Error('the renderer build wrote no index.html');
-  return {
-    initial: initial.sort(bySize),
-    lazy: lazy.sort(bySize),
-    importers,
-    entries,
-    page: String(page.source),
-    chunkImports: new Map(chunks.map((c) => [c.fileName, c.imports])),
-  };
+  return { initial: initial.sort(bySize), lazy: lazy.sort(bySize), importers, entries };
 }
 
 /** The shortest chain of static imports from an entry to `id` through the initial chunks. */

@@ -82,23 +82,6 @@ describe("the contract's schemas", () => {
   });
 });
 
-describe("the page's locale warm-up", () => {
-  it('is a file of its own that imports nothing, named by an async module script', () => {
-    const tag =
-      /<script type="module" async crossorigin src="\.\/(assets\/locale-warm-up-[\w-]{8}\.js)">/.exec(
-        bundle.page,
-      );
-    expect(tag, bundle.page).not.toBeNull();
-    expect(bundle.chunkImports.get(tag![1]!)).toEqual([]);
-    // The app's script is another file: the warm-up is not in its chunk.
-    const app = bundle.initial.find((m) => m.id === `${R}main.ts`);
-    expect(app?.chunk).not.toBe(tag![1]);
-    expect(bundle.initial.filter((m) => m.chunk === tag![1]).map((m) => m.id)).toEqual([
-      `${R}locale-warm-up.ts`,
-    ]);
-  });
-});
-
 /** Every module `from` imports statically, directly or not. */
 function staticClosure(from: string): Set<string> {
   const imports = new Map<string, string[]>();
