@@ -1,6 +1,6 @@
 /**
  * Loads the bundled Natural Earth shapes, each size a separate chunk (dynamic imports), so none
- * is part of the initial JS: land and borders at 1:110m (about 170 KB, projected and packed by
+ * is part of the initial JS: land and borders at 1:110m (about 180 KB, projected and packed by
  * the build: the world view draws them at once) for the world view, 1:50m (about 750 KB) once
  * zoomed in far enough for the coarse coastline to look wrong, 1:10m (about 3.6 MB) at scene
  * scale (the finer two as topologies, `JSON.parse` of a string, made by the build); lakes and

@@ -10,7 +10,7 @@
 import { defineStore } from 'pinia';
 import { markRaw } from 'vue';
 import type { Basket, BasketEntry } from '../../shared/contract';
-// The contract's own files, not its index: that brings every method's schemas (initial JS).
+// The basket's limits alone: its contract, like the contract's index, builds its schemas.
 import { MAX_BASKET } from '../../areas/basket/limits';
 import { useBridge } from './bridge-provider';
 import { readableError, type ReadableError } from './errors';

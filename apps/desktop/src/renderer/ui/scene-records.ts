@@ -6,7 +6,7 @@
  * again next time (a sync may have brought it).
  */
 import type { Bridge } from '../../shared/contract';
-// The contract's own files, not its index: that brings every method's schemas (initial JS).
+// The basket's limits alone: its contract, like the contract's index, builds its schemas.
 import { MAX_SCENE_LOOKUP } from '../../areas/basket/limits';
 import { useBridge } from '../stores/bridge-provider';
 
