@@ -14,7 +14,7 @@ import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { makeOfflineCatalogSearch } from '../catalog';
 import { makeCatalogFootprints, type CatalogFootprints } from '../footprints';
-import { putSquare } from './square-record';
+import { putSquare as put } from './square-record';
 
 const tmp = tempDir('kept-footprints');
 afterAll(() => tmp.remove());
@@ -34,8 +34,6 @@ afterEach(() => {
   other.close();
   db.close();
 });
-
-const put = putSquare;
 
 const all = CatalogSearchRequest.parse({});
 /** id -> its ring's first longitude, whatever the answer's order. */
