@@ -21,11 +21,12 @@
  *
  * The browser keeps its caches from one launch to the next (one profile, as Electron's window
  * keeps its session's: the HTTP cache, and V8's code compiled from the page's scripts, which
- * the app's scheme keeps, `src/main/app-protocol.ts`), and each scenario's launcher listens on
- * one port, so its page has one origin across launches as `eo-app://app` has; the scenario's
- * first two launches warm both (Chromium keeps a script's code once it has seen it twice).
- * `--fresh-browser` opens every page in a browser context of its own instead, no cache at all
- * (each launch as the first of a new install; how this bench measured until 2026-12-01).
+ * the app's scheme keeps, `src/main/app-protocol.ts`, and which the window's Chromium switches,
+ * `src/main/chromium-switches.ts`, let a module script use), and each scenario's launcher
+ * listens on one port, so its page has one origin across launches as `eo-app://app` has; the
+ * scenario's first two launches warm both (Chromium keeps a script's code once it has seen it
+ * twice). `--fresh-browser` opens every page in a browser context of its own instead, no cache
+ * at all (each launch as the first of a new install; how this bench measured until 2026-12-01).
  *
  * Prints, per scenario, the median of several launches, and when the launcher listened (its URL
  * printed). `--launcher tsx` runs the TypeScript sources through tsx (how `npm start` launched

@@ -8,13 +8,15 @@
  * page gets the Runtime and Page domains (a mark is reported through a binding, once) and
  * nothing else unless asked (a CPU profile, a trace).
  *
- * Chromium is /usr/bin/chromium (or CHROMIUM_PATH); nothing is ever downloaded.
+ * Chromium is /usr/bin/chromium (or CHROMIUM_PATH), started with the switches the app's window
+ * runs with (main/chromium-switches.ts); nothing is ever downloaded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { chromiumSwitchArgs } from '../src/main/chromium-switches';
 
 type Message = {
   id?: number;
@@ -166,6 +168,8 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
       '--disable-component-update',
       '--mute-audio',
       '--hide-scrollbars',
+      // The switches the app's window runs with (main/chromium-switches.ts).
+      ...chromiumSwitchArgs(),
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },

@@ -19,6 +19,7 @@ import { chromium, type Page } from 'playwright-core';
 import { createBackend, type Backend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
+import { chromiumSwitchArgs } from '../src/main/chromium-switches';
 import { ensureRendererBuilt, RENDERER_DIR } from '../src/e2e/renderer-build';
 import { timeMs } from './backend-fixtures';
 
@@ -168,7 +169,8 @@ const countOrders = () =>
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  // The switches the app's window runs with (main/chromium-switches.ts).
+  args: ['--headless', '--no-sandbox', '--disable-gpu', ...chromiumSwitchArgs()],
 });
 const backends: Backend[] = [];
 try {

@@ -18,6 +18,7 @@ import { chromium, type Page } from 'playwright-core';
 import { createBackend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
+import { chromiumSwitchArgs } from '../src/main/chromium-switches';
 import { decodeFootprints } from '../src/shared/contract';
 import { median, mirrorWith, timeMs } from './backend-fixtures';
 import { appDir, buildApp } from './app-build';
@@ -61,7 +62,8 @@ const server = await startBrowserMode({
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  // The switches the app's window runs with (main/chromium-switches.ts).
+  args: ['--headless', '--no-sandbox', '--disable-gpu', ...chromiumSwitchArgs()],
 });
 
 const filtered = {

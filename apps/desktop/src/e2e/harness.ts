@@ -24,6 +24,7 @@ import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
 import type { OfflineRasterSource } from '../backend/offline-rasters';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
+import { chromiumSwitchArgs } from '../main/chromium-switches';
 import { startGateProxy, type GateProxy, type GateRequest } from './gate-proxy';
 import { connect, connectAndSync, openScreen } from './page-actions';
 import { APP_DIR, RENDERER_DIR } from './renderer-build';
@@ -183,15 +184,20 @@ export function listOutbox(app: BrowserApp): Promise<OutboxList> {
 
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** Headless, and the switches the app's window runs with (main/chromium-switches.ts). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  ...chromiumSwitchArgs(),
+];
+
 /** Headless system Chromium; playwright-core never downloads a browser. */
 export function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /**

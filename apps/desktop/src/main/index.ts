@@ -27,6 +27,7 @@ import { isAllowedExternalUrl, linkHostsFor } from './links';
 import { forwardResume } from './network-signals';
 import { createLinkRelay, linkArgument, registerLinkScheme } from './record-links';
 import { APP_PAGE_URL, APP_SCHEME_PRIVILEGES, serveAppFiles } from './app-protocol';
+import { CHROMIUM_SWITCHES } from './chromium-switches';
 import { QUICKLOOK_SCHEME_PRIVILEGES, serveQuicklooks } from './quicklook-protocol';
 import { RASTER_SCHEME_PRIVILEGES, serveRasters } from './raster-protocol';
 import { safeStorageSecrets } from './secrets';
@@ -40,6 +41,8 @@ const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const pageUrl = devUrl ?? APP_PAGE_URL;
 
 app.enableSandbox();
+// Read by Chromium as it starts: before the app is ready.
+for (const [name, value] of CHROMIUM_SWITCHES) app.commandLine.appendSwitch(name, value);
 // Privileged schemes must be declared before the app is ready.
 protocol.registerSchemesAsPrivileged([
   APP_SCHEME_PRIVILEGES,

@@ -15,6 +15,7 @@ import { presetSettings, TEST_SETTINGS } from '../../backend/__tests__/harness';
 import { serveBackend } from '../backend-serve';
 import { holdDataFolder } from '../../backend/data-lock';
 import { CSP } from '../../shared/csp';
+import { CHROMIUM_SWITCHES } from '../chromium-switches';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-main-wiring-'));
 process.env.EO_DATA_DIR = dataDir;
@@ -41,6 +42,7 @@ vi.mock('electron', async () => {
   const app = Object.assign(new EE(), {
     isPackaged: true,
     enableSandbox: vi.fn(),
+    commandLine: { appendSwitch: vi.fn() },
     requestSingleInstanceLock: vi.fn(() => true),
     setAsDefaultProtocolClient: vi.fn(() => true),
     getPath: vi.fn(() => '/should/not/be/used'),
@@ -156,6 +158,11 @@ describe('Electron main, wired', () => {
   it('sandboxes the app, secures the session, forks the backend, then opens the window', async () => {
     await vi.waitFor(() => expect(h.windows.length).toBe(1), { timeout: 30_000 });
     expect(electron.app.enableSandbox).toHaveBeenCalled();
+    // The window's Chromium switches, each appended before the app was ready.
+    const appended = vi.mocked(electron.app.commandLine.appendSwitch);
+    expect(appended.mock.calls).toEqual(CHROMIUM_SWITCHES.map(([name, value]) => [name, value]));
+    const ready = vi.mocked(electron.app.whenReady).mock.invocationCallOrder[0]!;
+    for (const order of appended.mock.invocationCallOrder) expect(order).toBeLessThan(ready);
     expect(h.sessionCalls).toEqual(
       expect.arrayContaining(['permissionRequest', 'permissionCheck', 'csp']),
     );
