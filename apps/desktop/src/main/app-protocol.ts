@@ -3,7 +3,9 @@
  * (`eo-app://app/index.html`), in place of file://. Chromium keeps the V8 code it compiled from
  * a page's scripts only for schemes with a code cache (http, https, and a custom scheme
  * registered with `codeCache`): from file:// the 1.1 MB first screen's script is compiled on
- * every launch, while browser mode's launches reuse it (docs/cold-start.md, 2026-12-01).
+ * every launch, while browser mode's launches reuse it (docs/cold-start.md, 2026-12-01). A
+ * module script uses its kept code only with the window's Chromium switches
+ * (chromium-switches.ts).
  * Privileges: standard and secure (an origin of its own, `eo-app://app`, parsed like https, so
  * module scripts, the raster worker and 'self' in the CSP work as over http), fetch (the page
  * fetches files of its own), the code cache. Only the built renderer's files
