@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { chromiumSwitchArgs } from '../src/main/chromium-switches';
+import { CHROMIUM, CHROMIUM_ARGS } from '../src/e2e/chromium';
 
 type Message = {
   id?: number;
@@ -155,11 +155,10 @@ const watchMark = (name: string) =>
 export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-devtools-window-'));
   const chrome: ChildProcess = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    process.env.CHROMIUM_PATH ?? CHROMIUM,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
+      // Headless, with the switches the app's window runs with (e2e/chromium.ts).
+      ...CHROMIUM_ARGS,
       '--remote-debugging-pipe',
       `--user-data-dir=${profile}`,
       '--no-first-run',
@@ -168,8 +167,6 @@ export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
       '--disable-component-update',
       '--mute-audio',
       '--hide-scrollbars',
-      // The switches the app's window runs with (main/chromium-switches.ts).
-      ...chromiumSwitchArgs(),
       'about:blank',
     ],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },

@@ -24,7 +24,7 @@ import { presetSettings } from '../backend/__tests__/harness';
 import { fileSecrets } from '../backend/secrets';
 import type { OfflineRasterSource } from '../backend/offline-rasters';
 import { startBrowserMode, type BrowserModeServer } from '../browser-mode/server';
-import { chromiumSwitchArgs } from '../main/chromium-switches';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { startGateProxy, type GateProxy, type GateRequest } from './gate-proxy';
 import { connect, connectAndSync, openScreen } from './page-actions';
 import { APP_DIR, RENDERER_DIR } from './renderer-build';
@@ -182,15 +182,7 @@ export function listOutbox(app: BrowserApp): Promise<OutboxList> {
   return app.call<OutboxList>('outbox.list');
 }
 
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Headless, and the switches the app's window runs with (main/chromium-switches.ts). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  ...chromiumSwitchArgs(),
-];
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** Headless system Chromium; playwright-core never downloads a browser. */
 export function launchChromium(): Promise<Browser> {

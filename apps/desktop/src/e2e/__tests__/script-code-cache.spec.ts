@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, tempDir } from '../harness';
 
@@ -65,14 +65,19 @@ afterAll(async () => {
   if (profile) fs.rmSync(profile, { recursive: true, force: true });
 });
 
+/** Opens the page in `page` and waits for its script to have run. */
+async function run(page: Page): Promise<void> {
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => (globalThis as { __ran?: number }).__ran === 400, null, {
+    timeout: 10_000,
+  });
+}
+
 /** Opens the page in a new tab, waits for its script to have run, closes the tab. */
 async function load(): Promise<void> {
   const page = await context.newPage();
   try {
-    await page.goto(`${origin}/`);
-    await page.waitForFunction(() => (globalThis as { __ran?: number }).__ran === 400, null, {
-      timeout: 10_000,
-    });
+    await run(page);
   } finally {
     await page.close();
   }
@@ -118,10 +123,7 @@ describe("the window's Chromium switches", () => {
       traceConfig: { includedCategories: ['v8', 'devtools.timeline'] },
       transferMode: 'ReportEvents',
     });
-    await page.goto(`${origin}/`);
-    await page.waitForFunction(() => (globalThis as { __ran?: number }).__ran === 400, null, {
-      timeout: 10_000,
-    });
+    await run(page);
     await cdp.send('Tracing.end');
     await complete;
     await page.close();
