@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, type PluginOption } from 'vite';
+import { BENCH_CHROMIUM } from '../src/e2e/chromium';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -79,7 +80,7 @@ export async function runBenchPage<R>(options: {
     const server = await serve(outDir);
     const { port } = server.address() as AddressInfo;
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: BENCH_CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', ...(options.chromiumArgs ?? [])],
     });
     try {

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/e2e/chromium';
+import { BENCH_CHROMIUM, CHROMIUM_ARGS } from '../src/e2e/chromium';
 
 type Message = {
   id?: number;
@@ -155,7 +155,7 @@ const watchMark = (name: string) =>
 export async function launchDevtoolsBrowser(): Promise<DevtoolsBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-devtools-window-'));
   const chrome: ChildProcess = spawn(
-    process.env.CHROMIUM_PATH ?? CHROMIUM,
+    BENCH_CHROMIUM,
     [
       // Headless, with the switches the app's window runs with (e2e/chromium.ts).
       ...CHROMIUM_ARGS,

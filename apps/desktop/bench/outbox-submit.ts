@@ -19,7 +19,7 @@ import { chromium, type Page } from 'playwright-core';
 import { createBackend, type Backend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/e2e/chromium';
+import { BENCH_CHROMIUM, CHROMIUM_ARGS } from '../src/e2e/chromium';
 import { ensureRendererBuilt, RENDERER_DIR } from '../src/e2e/renderer-build';
 import { timeMs } from './backend-fixtures';
 
@@ -168,7 +168,7 @@ const countOrders = () =>
   (service.app.ctx.sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
+  executablePath: BENCH_CHROMIUM,
   args: CHROMIUM_ARGS,
 });
 const backends: Backend[] = [];

@@ -18,7 +18,7 @@ import { chromium, type Page } from 'playwright-core';
 import { createBackend } from '../src/backend/backend';
 import { memorySecrets } from '../src/backend/secrets';
 import { startBrowserMode } from '../src/browser-mode/server';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/e2e/chromium';
+import { BENCH_CHROMIUM, CHROMIUM_ARGS } from '../src/e2e/chromium';
 import { decodeFootprints } from '../src/shared/contract';
 import { median, mirrorWith, timeMs } from './backend-fixtures';
 import { appDir, buildApp } from './app-build';
@@ -61,7 +61,7 @@ const server = await startBrowserMode({
   rendererDir: path.join(appDir, 'out', 'renderer'),
 });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
+  executablePath: BENCH_CHROMIUM,
   args: CHROMIUM_ARGS,
 });
 

@@ -7,6 +7,9 @@ import { chromiumSwitchArgs } from '../main/chromium-switches';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
+/** The benchmarks' Chromium: `CHROMIUM_PATH` when set (another build to compare), else the system's. */
+export const BENCH_CHROMIUM = process.env.CHROMIUM_PATH ?? CHROMIUM;
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -182,8 +182,6 @@ export function listOutbox(app: BrowserApp): Promise<OutboxList> {
   return app.call<OutboxList>('outbox.list');
 }
 
-export { CHROMIUM, CHROMIUM_ARGS };
-
 /** Headless system Chromium; playwright-core never downloads a browser. */
 export function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {

@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, tempDir } from '../harness';
+import { CHROMIUM, CHROMIUM_ARGS } from '../chromium';
+import { tempDir } from '../harness';
 
 /** A module script of some size (Chromium leaves tiny scripts out of its code cache). */
 function moduleScript(): string {
