@@ -34,15 +34,49 @@ function seeded(seed: number) {
   };
 }
 
+const PAGE_SIZE = 10;
+const BATCH_RECORDS = 30;
+/** The client's attempts per request: a fault on one only is retried, not a sync failure. */
+const ATTEMPTS = 2;
+/**
+ * Requests refused on each of the client's attempts the first time they are asked (503, both
+ * attempts), so that whatever order requests arrive in, syncs stop at least three times, in
+ * three lists, once in the middle of one:
+ *
+ * - the orders' first page: a stop before anything of the list is in (checkpoint 0);
+ * - the indices' first page: a stop in a later resource, after the ones before it completed;
+ * - the catalog page at offset 120: far enough in that the pages before it were handed over and
+ *   committed whatever the read-ahead's depth (it asks at most READ_AHEAD_MAX = 5 pages ahead
+ *   of the one the walk holds: at least 7 of the 12 before it are in, so two batches of
+ *   BATCH_RECORDS), and well inside the list (over 250 records, asserted below).
+ *
+ * A walk that asks one of these cannot complete before asking it again, and is refused again:
+ * each stops the walk it is first asked in (or a fault beside it does, at the same point).
+ */
+const REFUSED_ON_EVERY_ATTEMPT = [
+  `GET /v0/orders?offset=0&limit=${PAGE_SIZE}`,
+  `GET /v0/indices?offset=0&limit=${PAGE_SIZE}`,
+  `POST /v0/catalogs/search ${JSON.stringify({ offset: 12 * PAGE_SIZE, limit: PAGE_SIZE })}`,
+];
+
 describe('sync through faults', () => {
   it('resets mid-page, 503 bursts and timeouts: after the resumed syncs, the mirror is identical to the service', async () => {
     const rand = seeded(7);
     // Every sixth request gets the next fault of this cycle (so each kind happens), the others
-    // a random one now and then.
+    // a random one now and then. Which request of a list a random fault lands on depends on
+    // the order requests arrive in (the read-ahead keeps several in flight): the stops the
+    // assertions need are forced by what is asked (REFUSED_ON_EVERY_ATTEMPT).
     const cycle = ['cut', 'burst', 'hang', 'reset'] as const;
     let requests = 0;
     let burst = 0;
-    const proxy = await startFaultProxy(service.url, (): Fault => {
+    const refusals = new Map(REFUSED_ON_EVERY_ATTEMPT.map((r) => [r, 0]));
+    const proxy = await startFaultProxy(service.url, (req): Fault => {
+      const key = req.body ? `${req.method} ${req.url} ${req.body}` : `${req.method} ${req.url}`;
+      const refused = refusals.get(key);
+      if (refused !== undefined && refused < ATTEMPTS) {
+        refusals.set(key, refused + 1);
+        return { status: 503 };
+      }
       if (burst > 0) {
         burst--;
         return { status: 503 };
@@ -70,10 +104,15 @@ describe('sync through faults', () => {
         baseUrl: proxy.url,
         apiKey: service.key,
         timeoutMs: 500,
-        retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
+        retry: { maxAttempts: ATTEMPTS, baseDelayMs: 1, maxDelayMs: 5 },
       });
       // Small pages and batches: many requests (so many faults) and many checkpoints.
-      const engine = createSyncEngine({ db, client, pageSize: 10, batchRecords: 30 });
+      const engine = createSyncEngine({
+        db,
+        client,
+        pageSize: PAGE_SIZE,
+        batchRecords: BATCH_RECORDS,
+      });
       const failures: string[] = [];
       let resumedMidList = 0;
       for (let attempt = 0; ; attempt++) {
@@ -99,6 +138,7 @@ describe('sync through faults', () => {
       expect(proxy.counts.status).toBeGreaterThan(0);
       expect(proxy.counts.hang).toBeGreaterThan(0);
       expect(failures.length).toBeGreaterThan(2);
+      expect([...refusals.values()]).toEqual(REFUSED_ON_EVERY_ATTEMPT.map(() => ATTEMPTS));
       expect(resumedMidList).toBeGreaterThan(0);
 
       for (const s of engine.status()) {
