@@ -87,8 +87,8 @@ export function makeCatalogRecordReader(
   // A page's rows in one statement: one point lookup a row cost ~0.5 ms more a page of 100
   // on 1,000,000 records (each `get` its own statement run and read transaction).
   const bySeqs = sqlite.prepare(
-    `SELECT c.seq AS row_seq, ${columns}
-     FROM json_each(?) j CROSS JOIN catalog_records c ON c.seq = j.value`,
+    `SELECT ${columns}
+     FROM json_each(?) j CROSS JOIN catalog_records c ON c.seq = j.value ORDER BY j.key`,
   );
   const order = sqlite
     .prepare('SELECT seq FROM catalog_records ORDER BY datetime_us DESC, id')
@@ -102,16 +102,8 @@ export function makeCatalogRecordReader(
       return row === undefined ? null : text(row);
     },
     bySeq(seqs) {
-      if (seqs.length === 0) return [];
-      const rows = new Map<number, unknown>();
-      for (const row of bySeqs.all(JSON.stringify(seqs)) as Array<{ row_seq: number }>)
-        rows.set(row.row_seq, row);
-      const out: string[] = [];
-      for (const seq of seqs) {
-        const row = rows.get(seq);
-        if (row !== undefined) out.push(text(row));
-      }
-      return out;
+      // In the order asked (`j.key`: the position in the array), a repeat read again.
+      return seqs.length === 0 ? [] : bySeqs.all(JSON.stringify(seqs)).map(text);
     },
     *newestFirst() {
       // Row by row after reading the order: no statement stays open while the caller works

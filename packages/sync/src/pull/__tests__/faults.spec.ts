@@ -5,7 +5,7 @@
  * and once a sync completes the mirror holds exactly what the service lists.
  */
 import path from 'node:path';
-import { createEoClient } from '@eo/api-client';
+import { createEoClient, READ_AHEAD_MAX } from '@eo/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
@@ -45,10 +45,10 @@ const ATTEMPTS = 2;
  *
  * - the orders' first page: a stop before anything of the list is in (checkpoint 0);
  * - the indices' first page: a stop in a later resource, after the ones before it completed;
- * - the catalog page at offset 120: far enough in that the pages before it were handed over and
- *   committed whatever the read-ahead's depth (it asks at most READ_AHEAD_MAX = 5 pages ahead
- *   of the one the walk holds: at least 7 of the 12 before it are in, so two batches of
- *   BATCH_RECORDS), and well inside the list (over 250 records, asserted below).
+ * - a catalog page far enough in that the pages before it were handed over and committed
+ *   whatever the read-ahead's depth (it asks at most READ_AHEAD_MAX pages ahead of the one the
+ *   walk holds, so the pages of two batches of BATCH_RECORDS are in before it is asked: offset
+ *   120 today), and well inside the list (over 250 records, asserted below).
  *
  * A walk that asks one of these cannot complete before asking it again, and is refused again:
  * each stops the walk it is first asked in (or a fault beside it does, at the same point).
@@ -56,7 +56,10 @@ const ATTEMPTS = 2;
 const REFUSED_ON_EVERY_ATTEMPT = [
   `GET /v0/orders?offset=0&limit=${PAGE_SIZE}`,
   `GET /v0/indices?offset=0&limit=${PAGE_SIZE}`,
-  `POST /v0/catalogs/search ${JSON.stringify({ offset: 12 * PAGE_SIZE, limit: PAGE_SIZE })}`,
+  `POST /v0/catalogs/search ${JSON.stringify({
+    offset: (2 * (BATCH_RECORDS / PAGE_SIZE) + 1 + READ_AHEAD_MAX) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  })}`,
 ];
 
 describe('sync through faults', () => {
