@@ -15,7 +15,7 @@ import type { FootprintSet } from '../src/shared/contract';
 
 const win = new Window();
 Object.assign(globalThis, { window: win, document: win.document, navigator: win.navigator });
-const { decodeFootprints, encodeFootprints } =
+const { decodeFootprints, encodeFootprints, joinedIds } =
   await import('../src/shared/contract/footprints-wire');
 const { packFootprintSet } = await import('../src/renderer/map/footprints');
 const { IdPositions } = await import('../src/renderer/stores/id-positions');
@@ -38,7 +38,7 @@ const offsets = new Uint32Array(N + 1);
 for (let i = 0; i < N; i++) offsets[i + 1] = offsets[i]! + 4;
 const coords = new Float32Array(offsets[N]! * 2);
 for (let i = 0; i < N; i++) coords.set(rings[i]!.slice(0, 8), i * 8);
-const bytes = encodeFootprints({ ids, offsets, coords });
+const bytes = encodeFootprints({ ...joinedIds(ids), offsets, coords });
 
 const steps = new Map<string, number[]>();
 function step<T>(name: string, work: () => T): T {

@@ -15,6 +15,7 @@ if (process.argv.includes('--floor')) {
   // Loaded here, not above: the floor loads none of it.
   const { CatalogSearchRequest } = await import('@eo/domain');
   const { openMirror } = await import('../src/mirror/mirror');
+  const { footprintCount } = await import('../src/search/footprints');
   const mirror = openMirror(process.argv[2]!);
   const opened = performance.now();
   // A first screen: a 10°x10° map view over Europe, newest first, the list's first page.
@@ -35,7 +36,7 @@ if (process.argv.includes('--floor')) {
       maxRssMb: maxRssMb(),
       records: counts.catalogs,
       rows: page.rows.length,
-      footprints: rings.ids.length,
+      footprints: footprintCount(rings),
     }),
   );
 }

@@ -8,7 +8,7 @@
  */
 import { footprintRing } from '@eo/catalog-store';
 import { CatalogSearchRequest, LIMITS } from '@eo/domain';
-import type { Mirror } from '@eo/sync';
+import { footprintIds, type Mirror } from '@eo/sync';
 import {
   ContractError,
   MAX_BASKET,
@@ -174,7 +174,7 @@ export function makeBasket(options: {
       for (let i = 0; i < all.length; i += LIMITS.maxIdsPerFilter) {
         const item_ids = all.slice(i, i + LIMITS.maxIdsPerFilter);
         const matches = mirror.catalog.footprints(CatalogSearchRequest.parse({ item_ids }));
-        for (const id of matches.ids) ids.add(id);
+        for (const id of footprintIds(matches)) ids.add(id);
       }
       return { ids: [...ids] };
     },
@@ -187,7 +187,7 @@ export function makeBasket(options: {
       const wanted = [...new Set(sceneIds)];
       const bySceneId = new Map<string, string>();
       const matches = mirror.catalog.footprints(CatalogSearchRequest.parse({ item_ids: wanted }));
-      for (const id of matches.ids) {
+      for (const id of footprintIds(matches)) {
         const sceneId = str(obj(obj(mirror.catalog.get(id))['details'])['id']);
         if (sceneId && !bySceneId.has(sceneId)) bySceneId.set(sceneId, id);
       }

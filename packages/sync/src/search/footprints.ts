@@ -19,19 +19,38 @@ import { keptKey, makeKeptFootprints } from './kept-footprints';
 import { matchesKey } from './matches-key';
 
 /**
- * Record ids and their rings, in the same order: footprint i owns points `offsets[i]` to
- * `offsets[i + 1] - 1` of `coords` (lon, lat per point; no closing point). Read-only: the
- * last answer is kept and handed out again for the same search.
+ * Record ids and their rings, in the same order: footprint i is the id
+ * `idText.slice(idOffsets[i], idOffsets[i + 1])` and owns points `offsets[i]` to
+ * `offsets[i + 1] - 1` of `coords` (lon, lat per point; no closing point). The ids are one
+ * string and their offsets, the form the desktop's wire carries and the kept answer stores:
+ * 100,000 ids as an array were split, joined again and measured again on every launch (~100 ms
+ * of the launcher's CPU while the first screen waited for them). `footprintIds` makes the array.
+ * Read-only: the last answer is kept and handed out again for the same search.
  */
 export interface CatalogFootprints {
-  readonly ids: string[];
-  /** `ids.length + 1` entries, from 0 to the number of points. */
+  /** Every id, joined without a separator. */
+  readonly idText: string;
+  /** `count + 1` entries, from 0 to `idText.length` (UTF-16 units, as `slice` takes them). */
+  readonly idOffsets: Uint32Array;
+  /** `count + 1` entries, from 0 to the number of points. */
   readonly offsets: Uint32Array;
   readonly coords: Float32Array;
 }
 
+/** How many footprints an answer holds. */
+export const footprintCount = (fp: CatalogFootprints): number => fp.idOffsets.length - 1;
+
+/** The answer's ids, in its order. */
+export function footprintIds(fp: CatalogFootprints): string[] {
+  const o = fp.idOffsets;
+  const ids = new Array<string>(o.length - 1);
+  for (let i = 0; i < ids.length; i++) ids[i] = fp.idText.slice(o[i], o[i + 1]);
+  return ids;
+}
+
 const EMPTY: CatalogFootprints = Object.freeze({
-  ids: [],
+  idText: '',
+  idOffsets: new Uint32Array(1),
   offsets: new Uint32Array(1),
   coords: new Float32Array(0),
 });
@@ -56,9 +75,9 @@ type Row = [string, Buffer];
 function joined(r: Joined): CatalogFootprints | null {
   if (r.n === 0) return EMPTY;
   if (r.ids === null || r.lengths === null || r.rings === null) return null;
-  const ids = r.ids.split(String.fromCharCode(ID_SEPARATOR));
+  const ids = unjoin(r.ids, r.n);
   const lengths = r.lengths.split(',');
-  if (ids.length !== r.n || lengths.length !== r.n) return null;
+  if (ids === null || lengths.length !== r.n) return null;
   const offsets = new Uint32Array(r.n + 1);
   for (let i = 0; i < r.n; i++) {
     const points = footprintPoints({ byteLength: Number(lengths[i]) });
@@ -68,7 +87,26 @@ function joined(r: Joined): CatalogFootprints | null {
   if (offsets[r.n]! * 8 !== r.rings.byteLength) return null;
   const coords = new Float32Array(offsets[r.n]! * 2);
   new Uint8Array(coords.buffer).set(r.rings);
-  return { ids, offsets, coords };
+  return { ...ids, offsets, coords };
+}
+
+/**
+ * `n` ids joined by the separator as the ids' text and offsets, or null when the separators are
+ * not exactly `n - 1` (an id holds one). Found one by one, not split: no string per id.
+ */
+function unjoin(text: string, n: number): Pick<CatalogFootprints, 'idText' | 'idOffsets'> | null {
+  const sep = String.fromCharCode(ID_SEPARATOR);
+  const idOffsets = new Uint32Array(n + 1);
+  let from = 0;
+  for (let i = 1; i < n; i++) {
+    const at = text.indexOf(sep, from);
+    if (at < 0) return null;
+    idOffsets[i] = at - (i - 1);
+    from = at + 1;
+  }
+  if (text.indexOf(sep, from) >= 0) return null;
+  idOffsets[n] = text.length - (n - 1);
+  return { idText: n > 1 ? text.replaceAll(sep, '') : text, idOffsets };
 }
 
 /** Each match's row; rows whose ring is not whole points are left out. */
@@ -76,6 +114,7 @@ function rowByRow(rows: Row[]): CatalogFootprints {
   let points = 0;
   for (const row of rows) points += footprintPoints(row[1]) ?? 0;
   const ids: string[] = [];
+  const idOffsets = new Uint32Array(rows.length + 1);
   const offsets = new Uint32Array(rows.length + 1);
   const coords = new Float32Array(points * 2);
   const bytes = new Uint8Array(coords.buffer);
@@ -87,10 +126,13 @@ function rowByRow(rows: Row[]): CatalogFootprints {
     p += n;
     ids.push(id);
     offsets[ids.length] = p;
+    idOffsets[ids.length] = idOffsets[ids.length - 1]! + id.length;
   }
+  const whole = ids.length === rows.length;
   return {
-    ids,
-    offsets: ids.length === rows.length ? offsets : offsets.slice(0, ids.length + 1),
+    idText: ids.join(''),
+    idOffsets: whole ? idOffsets : idOffsets.slice(0, ids.length + 1),
+    offsets: whole ? offsets : offsets.slice(0, ids.length + 1),
     coords,
   };
 }

@@ -27,17 +27,18 @@ export const mirrorFootprintsKept = sqliteTable('mirror_footprints_kept', {
   /** The compiled search (`keptKey`). */
   key: text('key').primaryKey(),
   n: integer('n').notNull(),
-  /** The ids joined by `ID_SEPARATOR`. */
+  /** The ids joined, no separator (`CatalogFootprints.idText`). */
   ids: text('ids').notNull(),
-  /** Uint32 little-endian, `n + 1` of them. */
+  /** Uint32 little-endian, `n + 1` of them: where each id starts in `ids` (UTF-16 units). */
+  idOffsets: blob('id_offsets', { mode: 'buffer' }).notNull(),
+  /** Uint32 little-endian, `n + 1` of them: where each ring starts in `coords` (points). */
   offsets: blob('offsets', { mode: 'buffer' }).notNull(),
   /** Float32 little-endian lon, lat pairs. */
   coords: blob('coords', { mode: 'buffer' }).notNull(),
 });
 
 /** Bumped when the kept row's layout or meaning changes: older rows are not read. */
-const KEPT_FORMAT = 1;
-const ID_SEPARATOR = String.fromCharCode(30);
+const KEPT_FORMAT = 2;
 /** The changes that drop the kept answer: `AFTER <change> [OF <columns>] ON <table>`. */
 const WATCHED: readonly { table: string; change: string; of?: readonly string[] }[] = [
   { table: 'catalog_footprints', change: 'INSERT' },
@@ -85,11 +86,12 @@ function installTriggers(sqlite: Database.Database): void {
 export function makeKeptFootprints(sqlite: Database.Database) {
   installTriggers(sqlite);
   const select = sqlite.prepare(
-    'SELECT n, ids, offsets, coords FROM mirror_footprints_kept WHERE key = ?',
+    'SELECT n, ids, id_offsets, offsets, coords FROM mirror_footprints_kept WHERE key = ?',
   );
   const drop = sqlite.prepare('DELETE FROM mirror_footprints_kept');
   const insert = sqlite.prepare(
-    'INSERT INTO mirror_footprints_kept (key, n, ids, offsets, coords) VALUES (?, ?, ?, ?, ?)',
+    `INSERT INTO mirror_footprints_kept (key, n, ids, id_offsets, offsets, coords)
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
   const dataVersion = () => sqlite.pragma('data_version', { simple: true }) as number;
 
@@ -103,31 +105,28 @@ export function makeKeptFootprints(sqlite: Database.Database) {
     /** The kept answer for `key`, or null (none, another search's, or unreadable). */
     get(key: string): CatalogFootprints | null {
       const row = select.get(key) as
-        { n: number; ids: string; offsets: Buffer; coords: Buffer } | undefined;
+        { n: number; ids: string; id_offsets: Buffer; offsets: Buffer; coords: Buffer } | undefined;
       if (!row) return null;
       const { n } = row;
-      const ids = row.ids.split(ID_SEPARATOR);
-      if (ids.length !== n || row.offsets.byteLength !== (n + 1) * 4) return null;
-      const offsets = new Uint32Array(n + 1);
-      new Uint8Array(offsets.buffer).set(row.offsets);
-      for (let i = 0; i < n; i++) if (offsets[i + 1]! < offsets[i]! + 3) return null;
-      if (offsets[0] !== 0 || offsets[n]! * 8 !== row.coords.byteLength) return null;
+      const idOffsets = uint32s(row.id_offsets, n + 1);
+      const offsets = uint32s(row.offsets, n + 1);
+      if (!idOffsets || !offsets) return null;
+      if (!rising(idOffsets, 0, row.ids.length) || !rising(offsets, 3, row.coords.byteLength / 8)) {
+        return null;
+      }
       const coords = new Float32Array(offsets[n]! * 2);
       new Uint8Array(coords.buffer).set(row.coords);
-      return { ids, offsets, coords };
+      return { idText: row.ids, idOffsets, offsets, coords };
     },
 
     /**
      * Keeps `value` as the answer for `key` when no other connection committed since
      * `readAt` (its `dataVersion` before it was read), in place of any kept before. False when
-     * not kept: changed since, the database busy (never waited for: this is only a shortcut),
-     * or an id holding the separator.
+     * not kept: changed since, or the database busy (never waited for: this is only a shortcut).
      */
     put(key: string, value: CatalogFootprints, readAt: number): boolean {
-      const n = value.ids.length;
-      if (n === 0 || sqlite.inTransaction) return false;
-      const ids = value.ids.join(ID_SEPARATOR);
-      if (ids.split(ID_SEPARATOR).length !== n) return false;
+      const n = value.idOffsets.length - 1;
+      if (n <= 0 || sqlite.inTransaction) return false;
       const timeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
       sqlite.pragma('busy_timeout = 0');
       try {
@@ -145,7 +144,14 @@ export function makeKeptFootprints(sqlite: Database.Database) {
         }
         drop.run();
         const bytes = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-        insert.run(key, n, ids, bytes(value.offsets), bytes(value.coords));
+        insert.run(
+          key,
+          n,
+          value.idText,
+          bytes(value.idOffsets.subarray(0, n + 1)),
+          bytes(value.offsets.subarray(0, n + 1)),
+          bytes(value.coords),
+        );
         sqlite.exec('COMMIT');
         return true;
       } catch (e) {
@@ -154,4 +160,19 @@ export function makeKeptFootprints(sqlite: Database.Database) {
       }
     },
   };
+}
+
+/** `count` Uint32s read from a stored blob (a copy: the blob's bytes need not be aligned). */
+function uint32s(blob: Buffer, count: number): Uint32Array | null {
+  if (blob.byteLength !== count * 4) return null;
+  const out = new Uint32Array(count);
+  new Uint8Array(out.buffer).set(blob);
+  return out;
+}
+
+/** Starts at 0, each step at least `step`, ends at `total`. */
+function rising(offsets: Uint32Array, step: number, total: number): boolean {
+  if (offsets[0] !== 0 || offsets[offsets.length - 1] !== total) return false;
+  for (let i = 1; i < offsets.length; i++) if (offsets[i]! < offsets[i - 1]! + step) return false;
+  return true;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeFootprints, encodeFootprints } from '../../shared/contract';
+import { decodeFootprints, encodeFootprints, joinedIds } from '../../shared/contract';
 import { createHttpBridge, readToken, selectBridge, TOKEN_STORAGE_KEY } from '../bridge';
 import { createMemoryBridge } from './memory-bridge';
 
@@ -80,7 +80,7 @@ describe('the HTTP bridge', () => {
 
   it('hands a binary answer (catalog.footprints) over as bytes, not parsed as JSON', async () => {
     const sent = encodeFootprints({
-      ids: ['a'],
+      ...joinedIds(['a']),
       offsets: Uint32Array.of(0, 3),
       coords: Float32Array.of(0, 0, 1, 0, 1, 1),
     });

@@ -13,7 +13,7 @@ import {
   type CatalogSearchRequest,
 } from '@eo/domain';
 import { buildCatalogRecord, createRng } from '@eo/domain/testing';
-import { ContractError, encodeFootprints } from '../../shared/contract';
+import { ContractError, encodeFootprints, joinedIds } from '../../shared/contract';
 import { createMemoryBasket, type MemoryBasket } from './memory-basket';
 import { createMemoryWork, type MemoryWork } from './memory-work';
 import {
@@ -140,7 +140,11 @@ function ringOf(r: CatalogRecord): number[] {
 export function encodeRings(ids: readonly string[], rings: ReadonlyArray<readonly number[]>) {
   const offsets = new Uint32Array(ids.length + 1);
   rings.forEach((r, i) => (offsets[i + 1] = offsets[i]! + r.length / 2));
-  return encodeFootprints({ ids, offsets, coords: Float32Array.from(rings.flat()) });
+  return encodeFootprints({
+    ...joinedIds(ids),
+    offsets,
+    coords: Float32Array.from(rings.flat()),
+  });
 }
 
 export function createMemoryBridge(opts: { records?: number; seed?: number } = {}): MemoryBridge {

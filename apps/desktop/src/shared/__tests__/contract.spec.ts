@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ContractError,
   encodeFootprints,
+  joinedIds,
   EVENT_NAMES,
   METHODS,
   contract,
@@ -117,7 +118,7 @@ describe('contract', () => {
     expect(footprints.safeParse({ ids: ['a'], rings: [] }).success).toBe(false);
     expect(footprints.safeParse(new Uint8Array(64)).success).toBe(false);
     const one = {
-      ids: ['a'],
+      ...joinedIds(['a']),
       offsets: Uint32Array.of(0, 3),
       coords: Float32Array.of(0, 0, 1, 0, 1, 1),
     };

@@ -4,6 +4,7 @@ import {
   decodeFootprints,
   encodeFootprints,
   FootprintsFormatError,
+  joinedIds,
   type FootprintSet,
 } from '../contract';
 
@@ -12,6 +13,8 @@ const SET: FootprintSet = {
   offsets: Uint32Array.of(0, 3, 7, 10, 13),
   coords: Float32Array.from({ length: 26 }, (_, i) => (i % 2 ? 45 + i / 7 : -179.9 + i / 3)),
 };
+/** SET as the backend sends it. */
+const SEND = { ...SET, ...joinedIds(SET.ids) };
 
 /** A copy of the message whose u32 at `byte` is `value`. */
 function patched(bytes: Uint8Array, byte: number, value: number): Uint8Array {
@@ -22,7 +25,7 @@ function patched(bytes: Uint8Array, byte: number, value: number): Uint8Array {
 
 describe('footprints wire format', () => {
   it('round-trips ids (any Unicode) and Float32 coordinates exactly', () => {
-    const bytes = encodeFootprints(SET);
+    const bytes = encodeFootprints(SEND);
     // Header, two offset tables, 8 bytes a point, the ids' UTF-8.
     const idBytes = new TextEncoder().encode(SET.ids.join('')).length;
     expect(bytes.byteLength).toBe(24 + 2 * 4 * 5 + 8 * 13 + idBytes);
@@ -33,19 +36,19 @@ describe('footprints wire format', () => {
   });
 
   it('an empty answer', () => {
-    const empty = { ids: [], offsets: new Uint32Array(1), coords: new Float32Array(0) };
+    const empty = { ...joinedIds([]), offsets: new Uint32Array(1), coords: new Float32Array(0) };
     expect(decodeFootprints(encodeFootprints(empty)).ids).toEqual([]);
   });
 
   it('reads a message that sits at an unaligned offset of a larger buffer', () => {
-    const bytes = encodeFootprints(SET);
+    const bytes = encodeFootprints(SEND);
     const holder = new Uint8Array(bytes.byteLength + 3);
     holder.set(bytes, 3);
     expect(decodeFootprints(holder.subarray(3)).ids).toEqual(SET.ids);
   });
 
   it('refuses what is not a whole, consistent message', () => {
-    const good = encodeFootprints(SET);
+    const good = encodeFootprints(SEND);
     const points = 13;
     const coordsAt = 24 + 8 * 5;
     const cases: Array<[string, Uint8Array]> = [

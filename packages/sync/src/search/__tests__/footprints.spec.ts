@@ -3,12 +3,13 @@
  * separator and damaged ring rows (both read row by row), and a spatial search.
  */
 import path from 'node:path';
+import { makeCatalogDeleter } from '@eo/catalog-store';
 import { CatalogSearchRequest } from '@eo/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { makeOfflineCatalogSearch } from '../catalog';
-import { makeCatalogFootprints } from '../footprints';
+import { footprintIds, makeCatalogFootprints } from '../footprints';
 import { putSquare } from './square-record';
 
 const tmp = tempDir('footprints');
@@ -25,7 +26,7 @@ const all = CatalogSearchRequest.parse({});
 /** id -> its ring, for comparing answers whatever their order. */
 function byId(fp: ReturnType<ReturnType<typeof makeCatalogFootprints>['footprints']>) {
   return Object.fromEntries(
-    fp.ids.map((id, i) => [
+    footprintIds(fp).map((id, i) => [
       id,
       [...fp.coords.subarray(fp.offsets[i]! * 2, fp.offsets[i + 1]! * 2)],
     ]),
@@ -43,7 +44,7 @@ describe('catalog footprints of the mirror', () => {
       c: [20, 20, 21, 20, 21, 21, 20, 21],
     });
     const near = CatalogSearchRequest.parse({ bbox: [9, 9, 12, 12] });
-    expect(makeCatalogFootprints(db.sqlite).footprints(near).ids).toEqual(['b']);
+    expect(footprintIds(makeCatalogFootprints(db.sqlite).footprints(near))).toEqual(['b']);
   });
 
   it('an id holding the separator is read whole', () => {
@@ -62,5 +63,18 @@ describe('catalog footprints of the mirror', () => {
     const got = byId(makeCatalogFootprints(db.sqlite).footprints(all));
     expect(Object.keys(got).sort()).toEqual(['a', 'c', 'odd\u001eid']);
     expect(got.c).toEqual([20, 20, 21, 20, 21, 21, 20, 21]);
+  });
+
+  it('ids of any text are read in one row, each one whole (UTF-16 offsets)', () => {
+    // Without the separator's id and the damaged ring: read in one row, not row by row.
+    makeCatalogDeleter(db.sqlite)(['odd\u001eid', 'b']);
+    const odd = ['é-1', '\u{1F6F0}\u{FE0F} sat'];
+    odd.forEach((id, i) => put(id, 40 + i, 40));
+    const fp = makeCatalogFootprints(db.sqlite).footprints(all);
+    const ids = footprintIds(fp);
+    expect(ids.sort()).toEqual(['a', 'c', ...odd].sort());
+    expect(fp.idOffsets[fp.idOffsets.length - 1]).toBe(fp.idText.length);
+    expect(fp.idText).toBe(footprintIds(fp).join(''));
+    expect(byId(fp)['\u{1F6F0}\u{FE0F} sat']).toEqual([41, 40, 42, 40, 42, 41, 41, 41]);
   });
 });

@@ -13,7 +13,7 @@ import { openMirrorConnection } from '../../db/connection';
 import { openMirrorDatabase, type MirrorDatabase } from '../../db/open';
 import { tempDir } from '../../db/__tests__/temp';
 import { makeOfflineCatalogSearch } from '../catalog';
-import { makeCatalogFootprints, type CatalogFootprints } from '../footprints';
+import { footprintIds, makeCatalogFootprints, type CatalogFootprints } from '../footprints';
 import { putSquare as put } from './square-record';
 
 const tmp = tempDir('kept-footprints');
@@ -38,7 +38,7 @@ afterEach(() => {
 const all = CatalogSearchRequest.parse({});
 /** id -> its ring's first longitude, whatever the answer's order. */
 function firstLon(fp: CatalogFootprints): Record<string, number> {
-  return Object.fromEntries(fp.ids.map((id, i) => [id, fp.coords[fp.offsets[i]! * 2]!]));
+  return Object.fromEntries(footprintIds(fp).map((id, i) => [id, fp.coords[fp.offsets[i]! * 2]!]));
 }
 const keptRows = () =>
   db.sqlite.prepare('SELECT count(*) FROM mirror_footprints_kept').pluck().get() as number;
@@ -55,7 +55,8 @@ function markKept(): void {
     ids: string;
     coords: Buffer;
   };
-  const at = row.ids.split(String.fromCharCode(30)).indexOf('a');
+  // The ids joined: each is one character here, so a's place in the text is its index.
+  const at = row.ids.indexOf('a');
   const coords = new Float32Array(new Uint8Array(row.coords).buffer);
   // Ring a's first point: offsets are of points, each two floats; a is 4 points.
   coords[at * 4 * 2] = coords[at * 4 * 2]! + 100;
@@ -145,7 +146,7 @@ describe('footprints kept for the next launch', () => {
   it('keep nothing for an empty mirror', () => {
     makeCatalogDeleter(db.sqlite)(['a', 'b']);
     const fp = makeCatalogFootprints(db.sqlite);
-    expect(fp.footprints(all).ids).toEqual([]);
+    expect(footprintIds(fp.footprints(all))).toEqual([]);
     expect(fp.keep()).toBe(false);
   });
 
@@ -158,10 +159,35 @@ describe('footprints kept for the next launch', () => {
     expect(firstLon(fp.footprints(all))).toEqual({ a: 100, b: 10 });
   });
 
+  it('keep ids of any text as they were read: accents, astral characters, the old separator', () => {
+    const odd = ['é-1', '\u{1F6F0}\u{FE0F} sat', 'odd\u001eid'];
+    odd.forEach((id, i) => put(db.sqlite, id, 20 + i, 20));
+    const fresh = makeCatalogFootprints(db.sqlite);
+    const read = fresh.footprints(all);
+    expect(fresh.keep()).toBe(true);
+    const kept = makeCatalogFootprints(db.sqlite).footprints(all);
+    expect(kept).not.toBe(read);
+    expect(footprintIds(kept)).toEqual(footprintIds(read));
+    expect(footprintIds(kept).sort()).toEqual(['a', 'b', ...odd].sort());
+    expect([kept.idText, [...kept.idOffsets], [...kept.offsets], [...kept.coords]]).toEqual([
+      read.idText,
+      [...read.idOffsets],
+      [...read.offsets],
+      [...read.coords],
+    ]);
+  });
+
   it('are read again from the rings when the kept row is damaged', () => {
     launchAndKeep();
     db.sqlite.prepare("UPDATE mirror_footprints_kept SET offsets = x'00000000'").run();
     expect(firstLon(makeCatalogFootprints(db.sqlite).footprints(all))).toEqual({ a: 0, b: 10 });
+    // Id offsets that do not end at the ids' length, or fall.
+    for (const ids of ['000000000100000003000000', '000000000300000002000000']) {
+      launchAndKeep();
+      markKept();
+      db.sqlite.prepare(`UPDATE mirror_footprints_kept SET id_offsets = x'${ids}'`).run();
+      expect(firstLon(makeCatalogFootprints(db.sqlite).footprints(all))).toEqual({ a: 0, b: 10 });
+    }
     db.sqlite.prepare('UPDATE mirror_footprints_kept SET n = 3').run();
     expect(firstLon(makeCatalogFootprints(db.sqlite).footprints(all))).toEqual({ a: 0, b: 10 });
   });
