@@ -95,6 +95,17 @@ describe('catalog search SQL', () => {
     expect(plan({ collections: ['even'] }).page).not.toMatch(/TEMP B-TREE/);
   });
 
+  it('walks the same index backwards for oldest first, sorting only ties on the instant', () => {
+    const oldest = { sort_by: [{ field: 'datetime', direction: 'asc' }] };
+    for (const body of [oldest, { ...oldest, collections: ['even'] }]) {
+      const p = plan(body).page;
+      expect(p).toMatch(/catalog_org_dt_desc|catalog_org_collection_dt/);
+      expect(p).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    }
+    expect(ids({ ...oldest, limit: 3 })).toEqual(['rec-01', 'rec-02', 'rec-03']);
+    expect(ids({ ...oldest, limit: 2, offset: 18 })).toEqual(['rec-19', 'rec-20']);
+  });
+
   it('a box across the antimeridian finds the footprints on both sides, newest first', () => {
     expect(ids({ bbox: [179, -1, -179, 1], limit: 3 })).toEqual(['rec-20', 'rec-18', 'rec-17']);
     expect(search(org, CatalogSearchRequest.parse({ bbox: [179, -1, -179, 1] })).total).toBe(15);
