@@ -7,7 +7,7 @@
  * joined, their offsets, the rings' offsets and points), read at the next launch without a string
  * per id: with 100,000 records the row is ~5 MB, and a fresh process reads it in 24 to 40 ms
  * (most of it SQLite's overflow pages: the 4 MB of points 17 to 37 ms, the 1.1 MB of ids 7 to
- * 22; 2026-12-02). Holding the ids as an array cost ~100 ms more a launch (split, joined again).
+ * 22; 2026-12-02).
  *
  * It stays true because SQLite drops it, not the writers: triggers empty the table in the
  * writer's own transaction (any writer, any connection, the sync's write thread too), so a kept
