@@ -141,7 +141,7 @@ export type {
   ArchiveSearchReport,
 } from './pull/archive';
 export type { ArchiveCounts, ArchiveScene, ArchiveSearchStatus } from './mirror/archive';
-export { footprintCount, footprintIds, type CatalogFootprints } from './search/footprints';
+export { footprintIds, type CatalogFootprints } from './search/footprints';
 export { type CloudHistogram } from './search/cloud-histogram';
 export type { LookupBandset, LookupChoice, Lookups, LookupSatellite } from './mirror/lookups';
 export {
