@@ -40,6 +40,14 @@ describe('footprints wire format', () => {
     expect(decodeFootprints(encodeFootprints(empty)).ids).toEqual([]);
   });
 
+  it('refuses to encode id offsets that do not end at the ids', () => {
+    const short = { ...SEND, idOffsets: Uint32Array.of(0, 5, 10, 14, 14) };
+    expect(() => encodeFootprints(short)).toThrow(FootprintsFormatError);
+    expect(() => encodeFootprints({ ...SEND, idOffsets: new Uint32Array(0) })).toThrow(
+      FootprintsFormatError,
+    );
+  });
+
   it('reads a message that sits at an unaligned offset of a larger buffer', () => {
     const bytes = encodeFootprints(SEND);
     const holder = new Uint8Array(bytes.byteLength + 3);
