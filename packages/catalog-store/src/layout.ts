@@ -18,6 +18,14 @@ export interface CatalogLayout {
   readonly numberColumns: ReadonlyMap<string, string>;
   /** `details.properties` keys with a text column: it holds the value when it is a string. */
   readonly textColumns: ReadonlyMap<string, string>;
+  /**
+   * Every record of a store in this layout belongs to one organisation (the mirror's), so a
+   * search's organisation term matches every row. The search SQL tells SQLite so
+   * (`search-sql.ts`): otherwise it takes that term for a selective one and, for a sort no
+   * index gives, walks the newest-first index and looks every row up (a sort by cloud cover on
+   * 100,000 records: ~0.45 s a page, against ~55 ms for a scan).
+   */
+  readonly oneOrganisation: boolean;
 }
 
 // Maps, not object literals: keys come from requests, and a plain object answers
@@ -35,6 +43,7 @@ export const JSON_LAYOUT: CatalogLayout = {
   geometrySql: `json_extract(c.record_json, '$.details.geometry')`,
   numberColumns: new Map(NUMBER_COLUMNS),
   textColumns: new Map(),
+  oneOrganisation: false,
 };
 
 /**
@@ -57,4 +66,5 @@ export const COMPACT_LAYOUT: CatalogLayout = {
   geometrySql: 'c.geometry',
   numberColumns: new Map([...NUMBER_COLUMNS, ['view:sun_elevation', 'c.sun_elevation']]),
   textColumns: new Map([['platform', 'c.platform']]),
+  oneOrganisation: true,
 };

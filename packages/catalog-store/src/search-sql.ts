@@ -61,6 +61,8 @@ export interface CompiledSql {
   readonly geometry: Geometry | null;
   /** True when a spatial filter can match nothing (empty geometry). */
   readonly empty: boolean;
+  /** True when nothing but the organisation narrows it: every record of the organisation. */
+  readonly everyRecord: boolean;
 }
 
 /** Keys SQLite's JSON path syntax can quote (`."key"`): no quote, backslash or control char. */
@@ -298,7 +300,13 @@ export function compileCatalogSql(
   layout: CatalogLayout = JSON_LAYOUT,
 ): CompiledSql {
   const b = new Builder(layout);
-  const where: string[] = [`c.org_id = ${b.param(orgId)}`];
+  const org = `c.org_id = ${b.param(orgId)}`;
+  // A store of one organisation (the mirror): the term holds for every row, and SQLite is told
+  // so. Taken for a selective term, it made SQLite walk the (org, datetime) index for a sort no
+  // index gives, with a table lookup per row: sorting 100,000 records by cloud cover took ~0.45 s a
+  // page where a scan takes ~55 ms. Told, SQLite weighs the other terms: a datetime range still
+  // walks the index, newest first still reads it in order, and a sort on its own scans.
+  const where: string[] = [layout.oneOrganisation ? `likelihood(${org}, 1.0)` : org];
   const idFilter = (col: string, list: readonly string[] | undefined) => {
     if (list !== undefined)
       where.push(`${col} IN (SELECT value FROM json_each(${b.param(JSON.stringify(list))}))`);
@@ -354,6 +362,7 @@ export function compileCatalogSql(
     params: b.params,
     geometry,
     empty,
+    everyRecord: where.length === 1 && geometry === null,
   };
 }
 

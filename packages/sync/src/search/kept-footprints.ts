@@ -59,8 +59,9 @@ export function keptKey(c: {
   from: string;
   where: string;
   params: Record<string, unknown>;
+  everyRecord: boolean;
 }): string | null {
-  if (c.from !== 'catalog_records c' || c.where !== 'c.org_id = @p0') return null;
+  if (!c.everyRecord) return null;
   return JSON.stringify({ format: KEPT_FORMAT, from: c.from, where: c.where, params: c.params });
 }
 
