@@ -31,27 +31,40 @@ export function packedRecordJson(sqlite: Database.Database, row: PackedRow): str
   return unpackRecord(row.record, recordContext(row), sharedTexts(sqlite));
 }
 
-/** `eo_catalog_record(...)`: the JSON text of a packed row in SQL (NULL for a NULL blob). */
+/**
+ * `eo_catalog_record(...)`: the JSON text of a packed row in SQL (NULL for a NULL blob), and
+ * NULL too for a blob its columns do not decode. SQLite may call it with a constant in place of
+ * a column: a term `c.datetime_us = X` makes it use X for `c.datetime_us` in the other terms
+ * (constant propagation), on rows the term then rejects, so their blob meets another instant.
+ * An error there failed the whole search (a `query` on a packed path beside a datetime equality,
+ * once SQLite scans rather than walks the datetime index). A row whose own columns do not decode
+ * it (damaged) is missing for such a filter or sort here; reading its record (`records.ts`'s
+ * readers, a search page) still fails, as it should.
+ */
 export function installRecordFunction(sqlite: Database.Database): void {
   const shared = sharedTexts(sqlite);
   sqlite.function(
     'eo_catalog_record',
     { deterministic: true },
-    (record, id, itemId, createdAtUs, updatedAtUs, datetimeUs, geometry) =>
-      record instanceof Uint8Array
-        ? unpackRecord(
-            record,
-            {
-              id: id as string,
-              itemId: itemId as string,
-              createdAtUs: createdAtUs as number,
-              updatedAtUs: updatedAtUs as number,
-              datetimeUs: datetimeUs as number | null,
-              geometry: geometry as Uint8Array | null,
-            },
-            shared,
-          )
-        : null,
+    (record, id, itemId, createdAtUs, updatedAtUs, datetimeUs, geometry) => {
+      if (!(record instanceof Uint8Array)) return null;
+      try {
+        return unpackRecord(
+          record,
+          {
+            id: id as string,
+            itemId: itemId as string,
+            createdAtUs: createdAtUs as number,
+            updatedAtUs: updatedAtUs as number,
+            datetimeUs: datetimeUs as number | null,
+            geometry: geometry as Uint8Array | null,
+          },
+          shared,
+        );
+      } catch {
+        return null;
+      }
+    },
   );
 }
 

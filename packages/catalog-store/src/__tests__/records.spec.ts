@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { record } from '../compact/__tests__/arbitrary-records';
 import { COMPACT_LAYOUT, JSON_LAYOUT } from '../layout';
-import { makeCatalogRecordReader } from '../records';
+import { installRecordFunction, makeCatalogRecordReader } from '../records';
 import { makeCatalogUpserter, type CatalogRecordOut } from '../writes';
 import { tempCatalog } from './temp-store';
 
@@ -45,6 +45,34 @@ describe.each([JSON_LAYOUT, COMPACT_LAYOUT])('records by row number ($name)', (l
       ]);
       const all = written.map((_, i) => i).reverse();
       expect(reader.bySeq(all.map(seq))).toEqual(all.map(text));
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('eo_catalog_record (the packed record in SQL)', () => {
+  it('answers NULL, not an error, when given another instant than its row holds', () => {
+    // SQLite puts the constant of a term `c.datetime_us = X` in place of the column in the other
+    // terms, also on rows that term then rejects: those calls must not fail the search.
+    const db = tempCatalog('records-sql', COMPACT_LAYOUT);
+    try {
+      const upsert = makeCatalogUpserter(db.sqlite, 'lenient', COMPACT_LAYOUT, 'now');
+      const [written] = fc
+        .sample(record, { numRuns: 1, seed: 7 })
+        .map((r) => ({ ...r, id: 'r0' }) as CatalogRecordOut);
+      upsert(written!, links);
+      installRecordFunction(db.sqlite);
+      const read = (instant: string) =>
+        db.sqlite
+          .prepare(
+            `SELECT eo_catalog_record(c.record, c.id, c.item_id, c.created_at_us, c.updated_at_us,
+               ${instant}, c.geometry) FROM catalog_records c`,
+          )
+          .pluck()
+          .get();
+      expect(read('c.datetime_us')).toBe(JSON.stringify(written));
+      expect(read('coalesce(c.datetime_us, 0) + 1')).toBeNull();
     } finally {
       db.close();
     }
