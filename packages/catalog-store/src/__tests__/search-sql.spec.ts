@@ -205,3 +205,31 @@ describe('catalog search SQL on a store of one organisation (the mirror)', () =>
     ).not.toMatch(/likelihood/);
   });
 });
+
+describe('bbox searches', () => {
+  it('take a record whose bounds lie strictly inside a box from its columns, and test the others exactly', () => {
+    const db = tempCatalog('search-sql-bbox');
+    try {
+      const insert = makeCatalogInserter(db.sqlite);
+      const links = { orgId: org, orderId: null, orderItemId: null };
+      insert(record(1, 10.5, 10.5, 5), links); // inside (10, 10, 11, 11)
+      insert(record(2, 11, 10.5, 5), links); // on its east edge: not strictly inside
+      insert(record(3, 179.5, 0, 5), links); // inside the first box of (179, -1, -179, 1)
+      // Every stored footprint moved far away, the bounds columns left as they were: only the
+      // exact test reads the footprint, so what it is spared shows.
+      db.sqlite.exec(
+        `UPDATE catalog_records SET record_json = json_set(record_json, '$.details.geometry',
+           json('{"type":"Point","coordinates":[100,50]}'))`,
+      );
+      const found = (bbox: number[]) =>
+        makeCatalogSearch(db.sqlite)(org, CatalogSearchRequest.parse({ bbox })).json.map(
+          (j) => (JSON.parse(j) as { id: string }).id,
+        );
+      expect(found([10, 10, 11, 11])).toEqual(['rec-01']);
+      expect(found([179, -1, -179, 1])).toEqual(['rec-03']);
+      expect(found([99, 49, 101, 51])).toEqual([]); // the R*Tree still decides the candidates
+    } finally {
+      db.close();
+    }
+  });
+});
