@@ -38,7 +38,7 @@ export function packedRecordJson(sqlite: Database.Database, row: PackedRow): str
  * (constant propagation), on rows the term then rejects, so their blob meets another instant.
  * An error there failed the whole search (a `query` on a packed path beside a datetime equality,
  * once SQLite scans rather than walks the datetime index). A row whose own columns do not decode
- * it (damaged) is missing for such a filter or sort here; reading its record (`records.ts`'s
+ * it (damaged) is missing for such a filter or sort here; reading its record (this module's
  * readers, a search page) still fails, as it should.
  */
 export function installRecordFunction(sqlite: Database.Database): void {
