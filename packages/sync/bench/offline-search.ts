@@ -189,8 +189,8 @@ for (const b of bodies.slice(0, SCANS)) {
 // --- a sort no index gives: every record by cloud cover ------------------------------------
 // The result list sorted by cloud cover with no filter (the whole mirror) against one
 // hand-written statement doing the least SQLite can for that page: a scan and a sort of its
-// row numbers. Before the mirror's SQL told SQLite that its organisation term matches every row,
-// SQLite walked the datetime index and looked every row up: ~7x this scan.
+// ids. Before the mirror's SQL told SQLite that its organisation term matches every row, SQLite
+// walked the datetime index and looked every row up: 5.66x this scan on 100,000 records.
 const byCloud = CatalogSearchRequest.parse({
   sort_by: [{ field: 'eo:cloud_cover', direction: 'asc' }],
   limit: 100,
