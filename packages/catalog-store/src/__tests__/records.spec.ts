@@ -3,11 +3,14 @@
  * in the order asked, a row asked twice read twice, a number without a row left out, in both
  * layouts, each record byte-equal to what was written.
  */
+import zlib from 'node:zlib';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { CatalogSearchRequest } from '@eo/domain';
+import { describe, expect, it, vi } from 'vitest';
 import { record } from '../compact/__tests__/arbitrary-records';
 import { COMPACT_LAYOUT, JSON_LAYOUT } from '../layout';
 import { installRecordFunction, makeCatalogRecordReader } from '../records';
+import { installSearchFunctions, makeCatalogListSearch } from '../search';
 import { makeCatalogUpserter, type CatalogRecordOut } from '../writes';
 import { tempCatalog } from './temp-store';
 
@@ -74,6 +77,57 @@ describe('eo_catalog_record (the packed record in SQL)', () => {
       expect(read('c.datetime_us')).toBe(JSON.stringify(written));
       expect(read('coalesce(c.datetime_us, 0) + 1')).toBeNull();
     } finally {
+      db.close();
+    }
+  });
+
+  it('decodes each row once for a sort or a filter on a path no column holds', () => {
+    // The sort names the record four times a row and a `query` twice: each used to decode it.
+    const db = tempCatalog('records-sql-once', COMPACT_LAYOUT);
+    const inflate = vi.spyOn(zlib, 'inflateRawSync');
+    try {
+      const upsert = makeCatalogUpserter(db.sqlite, 'lenient', COMPACT_LAYOUT, 'now');
+      const azimuths = [170, 20, 95, 20, 300, 5, 250, 140, 60, 200];
+      azimuths.forEach((azimuth, i) =>
+        upsert(
+          {
+            id: `r${i}`,
+            details: {
+              id: `item-${i}`,
+              properties: {
+                datetime: `2024-05-${String(i + 1).padStart(2, '0')}T10:00:00Z`,
+                'view:sun_azimuth': azimuth,
+              },
+            },
+          } as unknown as CatalogRecordOut,
+          links,
+        ),
+      );
+      installSearchFunctions(db.sqlite, COMPACT_LAYOUT);
+      const search = makeCatalogListSearch(db.sqlite, COMPACT_LAYOUT);
+      const run = (req: object) => {
+        inflate.mockClear();
+        const page = search('org', CatalogSearchRequest.parse({ limit: 5, ...req }));
+        return {
+          ids: page.rows.map((r) => r.id),
+          total: page.total,
+          decoded: inflate.mock.calls.length,
+        };
+      };
+
+      expect(run({ sort_by: [{ field: 'view:sun_azimuth', direction: 'asc' }] })).toEqual({
+        ids: ['r5', 'r1', 'r3', 'r8', 'r2'],
+        total: 10,
+        decoded: 10,
+      });
+      // The page and its total are two statements: each reads every row once at most (the
+      // last row of one may be the first of the next, kept).
+      const filtered = run({ query: { 'view:sun_azimuth': { gte: 150 } } });
+      expect(filtered).toMatchObject({ ids: ['r9', 'r6', 'r4', 'r0'], total: 4 });
+      expect(filtered.decoded).toBeGreaterThanOrEqual(10);
+      expect(filtered.decoded).toBeLessThanOrEqual(20);
+    } finally {
+      inflate.mockRestore();
       db.close();
     }
   });

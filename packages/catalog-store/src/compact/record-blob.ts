@@ -75,9 +75,28 @@ export function contextText(c: RecordContext): string {
   );
 }
 
+/**
+ * A learned dictionary followed by room for a context, per dictionary: a record's preset
+ * dictionary is written into it rather than a new buffer of ~12 kB allocated and copied for
+ * each record (zlib copies the dictionary into its window before the call returns).
+ */
+const scratch = new WeakMap<Buffer, Buffer>();
+const CONTEXT_ROOM = MAX_CONTEXT_GEOMETRY + 1024;
+
 function presetDictionary(dictionary: Buffer | null, c: RecordContext): Buffer {
-  const context = Buffer.from(contextText(c), 'utf8');
-  return dictionary === null ? context : Buffer.concat([dictionary, context]);
+  const text = contextText(c);
+  if (dictionary === null) return Buffer.from(text, 'utf8');
+  let room = scratch.get(dictionary);
+  if (room === undefined) {
+    room = Buffer.allocUnsafe(dictionary.length + CONTEXT_ROOM);
+    dictionary.copy(room);
+    scratch.set(dictionary, room);
+  }
+  // `write` stops at the end of the room: a context that does not fit is concatenated instead.
+  if (Buffer.byteLength(text, 'utf8') > CONTEXT_ROOM)
+    return Buffer.concat([dictionary, Buffer.from(text, 'utf8')]);
+  const n = room.write(text, dictionary.length, 'utf8');
+  return room.subarray(0, dictionary.length + n);
 }
 
 const hasControlMarker = (s: string) => s.includes('\x01') || s.includes('\x02');

@@ -48,6 +48,8 @@ export interface Dictionary {
 /** One connection's view of `catalog_shared`, cached (the table only grows). */
 export class SharedTexts {
   private readonly texts = new Map<number, string>();
+  /** Dictionaries' bytes by id: a blob's decoding reuses the same buffer (`record-blob.ts`). */
+  private readonly dictionaries = new Map<number, Buffer>();
   private readonly values = new Map<string, number>();
   private valueCount = 0;
   private current: Dictionary | null = null;
@@ -149,7 +151,12 @@ export class SharedTexts {
   dictionaryBytes(id: number): Buffer | null {
     if (id === 0) return null;
     if (this.current?.id === id) return this.current.bytes;
-    return Buffer.from(this.text(id), 'utf8');
+    let bytes = this.dictionaries.get(id);
+    if (bytes === undefined) {
+      bytes = Buffer.from(this.text(id), 'utf8');
+      this.dictionaries.set(id, bytes);
+    }
+    return bytes;
   }
 
   /**
@@ -180,6 +187,7 @@ export class SharedTexts {
   /** Forget everything cached (the table was emptied). */
   reset(): void {
     this.texts.clear();
+    this.dictionaries.clear();
     this.values.clear();
     this.learned = '';
     this.seen = 0;

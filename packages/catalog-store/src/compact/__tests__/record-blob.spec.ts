@@ -107,6 +107,32 @@ describe('packed catalog records', () => {
     }
   });
 
+  it('reads back records whose context does not fit beside the dictionary, and the next ones', () => {
+    // A record's preset dictionary is written into a buffer kept per dictionary; a context
+    // longer than its room (a huge id) takes a buffer of its own, and leaves the kept one
+    // as the next record needs it.
+    const shared = sharedTexts(db.sqlite);
+    expect(shared.dictionary).not.toBeNull();
+    const contextOf = (id: string): RecordContext => ({
+      id,
+      itemId: `${id}-item`,
+      createdAtUs: 1_700_000_000_000_000,
+      updatedAtUs: 1_700_000_000_000_001,
+      datetimeUs: 1_600_000_000_000_000,
+      geometry: null,
+    });
+    const textOf = (id: string) =>
+      JSON.stringify({ id, details: { id: `${id}-item`, properties: { gsd: 0.5 } } });
+    for (const id of ['short-before', 'x'.repeat(20_000), 'short-after', 'é'.repeat(6_000)]) {
+      const blob = packRecord(textOf(id), [], contextOf(id), shared);
+      expect(unpackRecord(blob, contextOf(id), shared)).toBe(textOf(id));
+    }
+    const first = packRecord(textOf('a'), [], contextOf('a'), shared);
+    packRecord(textOf('y'.repeat(20_000)), [], contextOf('y'.repeat(20_000)), shared);
+    expect(unpackRecord(first, contextOf('a'), shared)).toBe(textOf('a'));
+    expect(() => unpackRecord(first, contextOf('b'), shared)).toThrow('does not match its row');
+  });
+
   it('packs a text holding a raw control character without markers, exactly', () => {
     const shared = sharedTexts(db.sqlite);
     const context: RecordContext = {
