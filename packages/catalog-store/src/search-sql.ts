@@ -63,6 +63,16 @@ export interface CompiledSql {
   readonly empty: boolean;
   /** True when nothing but the organisation narrows it: every record of the organisation. */
   readonly everyRecord: boolean;
+  /**
+   * The where clause with its datetime range written so that no index serves it, or null. Set
+   * on a store of one organisation (the mirror) for a datetime range with no other indexed
+   * filter and a sort no index gives (not by acquisition time): walking the datetime index then
+   * looks up every row in the range (~4 µs each), scanning the table reads every row (~0.5 µs
+   * each), so past about an eighth of the rows the scan is quicker. SQLite cannot tell a range
+   * of a week from one of years (no statistics on the range); the runner can, from the count it
+   * makes anyway (`search.ts`).
+   */
+  readonly scanWhere: string | null;
 }
 
 /** Keys SQLite's JSON path syntax can quote (`."key"`): no quote, backslash or control char. */
@@ -307,9 +317,11 @@ export function compileCatalogSql(
   // page where a scan takes ~55 ms. Told, SQLite weighs the other terms: a datetime range still
   // walks the index, newest first still reads it in order, and a sort on its own scans.
   const where: string[] = [layout.oneOrganisation ? `likelihood(${org}, 1.0)` : org];
+  let indexedFilter = false;
   const idFilter = (col: string, list: readonly string[] | undefined) => {
-    if (list !== undefined)
-      where.push(`${col} IN (SELECT value FROM json_each(${b.param(JSON.stringify(list))}))`);
+    if (list === undefined) return;
+    indexedFilter = true;
+    where.push(`${col} IN (SELECT value FROM json_each(${b.param(JSON.stringify(list))}))`);
   };
   idFilter('c.id', req.ids);
   idFilter('c.item_id', req.item_ids);
@@ -317,11 +329,15 @@ export function compileCatalogSql(
   idFilter('c.order_id', req.order_ids);
   idFilter('c.order_item_id', req.order_item_ids);
 
+  const datetimeTerms: string[] = [];
   if (req.datetime !== undefined) {
     const range = parseInstantRange(req.datetime);
     if (!range.ok) throw new RangeError(`datetime: ${range.message}`);
-    if (range.value.start !== null) where.push(`c.datetime_us >= ${b.param(range.value.start)}`);
-    if (range.value.end !== null) where.push(`c.datetime_us <= ${b.param(range.value.end)}`);
+    if (range.value.start !== null)
+      datetimeTerms.push(`c.datetime_us >= ${b.param(range.value.start)}`);
+    if (range.value.end !== null)
+      datetimeTerms.push(`c.datetime_us <= ${b.param(range.value.end)}`);
+    where.push(...datetimeTerms);
   }
   for (const [path, ops] of Object.entries(req.query ?? {}))
     where.push(queryCondition(b, path, ops));
@@ -369,14 +385,25 @@ export function compileCatalogSql(
           );
     where.push(inside.length === 0 ? exact : `(${[...inside, exact].join(' OR ')})`);
   }
+  const orderBy = orderTerms(b, req.sort_by);
+  const scannable =
+    layout.oneOrganisation &&
+    datetimeTerms.length > 0 &&
+    !indexedFilter &&
+    geometry === null &&
+    !orderBy.startsWith('c.datetime_us ');
   return {
     from,
     where: where.join(' AND '),
-    orderBy: orderTerms(b, req.sort_by),
+    orderBy,
     params: b.params,
     geometry,
     empty,
     everyRecord: where.length === 1 && geometry === null,
+    // Unary plus: the same value, but no index answers the term.
+    scanWhere: scannable
+      ? where.map((t) => (datetimeTerms.includes(t) ? `+${t}` : t)).join(' AND ')
+      : null,
   };
 }
 

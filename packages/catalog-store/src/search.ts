@@ -76,6 +76,8 @@ export type CatalogListSearch = (orgId: string, req: CatalogSearchRequest) => Ca
 
 /** Searches whose totals are kept at most, per connection. */
 const COUNTS_KEPT = 64;
+/** A range matching more than 1/SCAN_SHARE of the rows is scanned (`CompiledSql.scanWhere`). */
+const SCAN_SHARE = 8;
 
 /**
  * Runs a compiled search for one page of `columns`: its rows as arrays of the columns in
@@ -88,6 +90,12 @@ function makePageRunner(sqlite: Database.Database, layout: CatalogLayout) {
   // Paging through a list (a sync's hundred pages, the desktop's result list) counts its
   // matches once, not on every page (2.4 of 8 ms a 1,000-record page on 100,000 records).
   const totals = keptAnswers<number>(sqlite, COUNTS_KEPT);
+  // How many rows the table holds, about (row numbers are not reused, so at least as many):
+  // two ends of the table's b-tree, not a count.
+  const span = sqlite
+    .prepare('SELECT coalesce(max(seq) - min(seq) + 1, 0) FROM catalog_records')
+    .pluck();
+  const rowSpan = () => span.get() as number;
   const prepare = (sql: string, mode: 'raw' | 'pluck') => {
     let s = statements.get(sql);
     if (!s) {
@@ -114,7 +122,14 @@ function makePageRunner(sqlite: Database.Database, layout: CatalogLayout) {
     if (c.geometry === null) {
       const total = count(c.params);
       if (total <= req.offset) return { rows: [], total };
-      return { rows: prepare(sql.page, 'raw').all({ ...c.params, ...page }) as unknown[][], total };
+      // A datetime range holding more than an eighth of the rows: scanned, not walked from the
+      // index (`CompiledSql.scanWhere`). A year of three on 100,000 records, sorted by cloud
+      // cover: 130 -> 54 ms a page; a month stays on the index (12 ms, a scan ~49).
+      const pageSql =
+        c.scanWhere !== null && total * SCAN_SHARE > rowSpan()
+          ? catalogSearchStatements({ ...c, where: c.scanWhere }, columns).page
+          : sql.page;
+      return { rows: prepare(pageSql, 'raw').all({ ...c.params, ...page }) as unknown[][], total };
     }
     return withQueryGeometry(sqlite, c.geometry, (token) => {
       const params = { ...c.params, token };

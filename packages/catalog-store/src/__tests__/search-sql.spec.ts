@@ -3,8 +3,8 @@
  * SQLite file), and its statement text: what makes a page an index walk rather than a scan.
  */
 import { CatalogSearchRequest } from '@eo/domain';
-import { afterAll, describe, expect, it } from 'vitest';
-import { COMPACT_LAYOUT, type CatalogLayout } from '../layout';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { COMPACT_LAYOUT, JSON_LAYOUT, type CatalogLayout } from '../layout';
 import { makeCatalogSearch } from '../search';
 import { catalogSearchStatements, compileCatalogSql } from '../search-sql';
 import { makeCatalogInserter, type CatalogRecordOut } from '../writes';
@@ -189,6 +189,65 @@ describe('catalog search SQL on a store of one organisation (the mirror)', () =>
     expect(newest.page).not.toMatch(/TEMP B-TREE/);
     // The count of every record reads the smaller of the two indexes that hold `org_id`.
     expect(newest.count).toMatch(/COVERING INDEX catalog_org_dt_desc/);
+  });
+
+  it('offers a page that scans for a datetime range sorted by a key no index gives', () => {
+    const range = { datetime: '2024-03-02T00:00:00Z/2024-03-04T00:00:00Z' };
+    const compiled = (body: object, layout: CatalogLayout = COMPACT_LAYOUT) =>
+      compileCatalogSql(org, CatalogSearchRequest.parse(body), layout);
+    const scan = compiled({ ...byCloud, ...range }).scanWhere;
+    expect(scan).toMatch(/\+c\.datetime_us >= @p\d+ AND \+c\.datetime_us <= @p\d+/);
+    const page = catalogSearchStatements(
+      { ...compiled({ ...byCloud, ...range }), where: scan! },
+      'c.seq',
+    ).page;
+    const explain = mirror.sqlite
+      .prepare(`EXPLAIN QUERY PLAN ${page}`)
+      .all({ ...compiled({ ...byCloud, ...range }).params, limit: 10, offset: 0 }) as Array<{
+      detail: string;
+    }>;
+    expect(explain.map((r) => r.detail).join('\n')).toMatch(/^SCAN c$/m);
+    // Not when the index gives the order, or another filter has an index, or on the service's
+    // store of many organisations.
+    for (const body of [
+      range,
+      { ...range, sort_by: [{ field: 'datetime', direction: 'asc' }] },
+      { ...byCloud, ...range, collections: ['even'] },
+      { ...byCloud, ...range, ids: ['rec-03'] },
+      { ...byCloud, ...range, bbox: [0, -1, 20, 1] },
+      byCloud,
+    ])
+      expect(compiled(body).scanWhere).toBeNull();
+    expect(compiled({ ...byCloud, ...range }, JSON_LAYOUT).scanWhere).toBeNull();
+  });
+
+  it('scans a datetime range holding more than an eighth of the rows, walks the index for less', () => {
+    const pages = (body: object) => {
+      const prepare = vi.spyOn(mirror.sqlite, 'prepare');
+      try {
+        // A search of its own: its statements are prepared on first use.
+        const found = makeCatalogSearch(mirror.sqlite, COMPACT_LAYOUT)(
+          org,
+          CatalogSearchRequest.parse({ ...byCloud, ...body }),
+        );
+        const sql = prepare.mock.calls.map(([text]) => text).filter((t) => t.includes('LIMIT'));
+        return { sql, total: found.total, ids: found.json.map((j) => JSON.parse(j).id) };
+      } finally {
+        prepare.mockRestore();
+      }
+    };
+    // 2 of 20 days: walked from the index.
+    const narrow = pages({ datetime: '2024-03-02T00:00:00Z/2024-03-03T23:00:00Z' });
+    expect(narrow.total).toBe(2);
+    expect(narrow.sql).toHaveLength(1);
+    expect(narrow.sql[0]).not.toMatch(/\+c\.datetime_us/);
+    // 10 of 20 days: scanned, with the same answer the index gives.
+    const wide = pages({ datetime: '2024-03-01T00:00:00Z/2024-03-10T23:00:00Z' });
+    expect(wide.total).toBe(10);
+    expect(wide.sql).toHaveLength(1);
+    expect(wide.sql[0]).toMatch(/\+c\.datetime_us >=/);
+    // Cloud cover (day * 35) % 100: day 3 -> 5, 6 -> 10, 9 -> 15, 1 -> 35, ...
+    expect(wide.ids.slice(0, 4)).toEqual(['rec-03', 'rec-06', 'rec-09', 'rec-01']);
   });
 
   it('reads an id list through the ids index instead of walking every record', () => {
