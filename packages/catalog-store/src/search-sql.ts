@@ -315,7 +315,8 @@ export function compileCatalogSql(
   // so. Taken for a selective term, it made SQLite walk the (org, datetime) index for a sort no
   // index gives, with a table lookup per row: sorting 100,000 records by cloud cover took ~0.45 s a
   // page where a scan takes ~55 ms. Told, SQLite weighs the other terms: a datetime range still
-  // walks the index, newest first still reads it in order, and a sort on its own scans.
+  // walks the index (the runner scans a wide one: `scanWhere`), newest first still reads it in
+  // order, and a sort on its own scans.
   const where: string[] = [layout.oneOrganisation ? `likelihood(${org}, 1.0)` : org];
   let indexedFilter = false;
   const idFilter = (col: string, list: readonly string[] | undefined) => {

@@ -92,7 +92,7 @@ function presetDictionary(dictionary: Buffer | null, c: RecordContext): Buffer {
     dictionary.copy(room);
     scratch.set(dictionary, room);
   }
-  // `write` stops at the end of the room: a context that does not fit is concatenated instead.
+  // A context longer than the room (`write` would cut it short) gets a buffer of its own.
   if (Buffer.byteLength(text, 'utf8') > CONTEXT_ROOM)
     return Buffer.concat([dictionary, Buffer.from(text, 'utf8')]);
   const n = room.write(text, dictionary.length, 'utf8');
