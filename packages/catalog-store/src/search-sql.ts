@@ -410,7 +410,8 @@ export function compileCatalogSql(
 
 /**
  * The statements of a compiled search: count, page, and page with the total of all matches on
- * every row (one pass, for searches that sort every match anyway). Pages bind @limit, @offset
+ * every row (one pass, for searches that sort every match anyway), and the page that scans its
+ * datetime range (`CompiledSql.scanWhere`; null when there is none). Pages bind @limit, @offset
  * and select `columns` (of row `c`; default the record's JSON text).
  */
 export function catalogSearchStatements(
@@ -420,11 +421,14 @@ export function catalogSearchStatements(
   count: string;
   page: string;
   pageWithTotal: string;
+  scanningPage: string | null;
 } {
-  const tail = `FROM ${c.from} WHERE ${c.where} ORDER BY ${c.orderBy} LIMIT @limit OFFSET @offset`;
+  const tail = (where: string) =>
+    `FROM ${c.from} WHERE ${where} ORDER BY ${c.orderBy} LIMIT @limit OFFSET @offset`;
   return {
     count: `SELECT count(*) AS n FROM ${c.from} WHERE ${c.where}`,
-    page: `SELECT ${columns} ${tail}`,
-    pageWithTotal: `SELECT ${columns}, count(*) OVER () AS total ${tail}`,
+    page: `SELECT ${columns} ${tail(c.where)}`,
+    pageWithTotal: `SELECT ${columns}, count(*) OVER () AS total ${tail(c.where)}`,
+    scanningPage: c.scanWhere === null ? null : `SELECT ${columns} ${tail(c.scanWhere)}`,
   };
 }

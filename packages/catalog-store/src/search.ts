@@ -122,13 +122,10 @@ function makePageRunner(sqlite: Database.Database, layout: CatalogLayout) {
     if (c.geometry === null) {
       const total = count(c.params);
       if (total <= req.offset) return { rows: [], total };
-      // A datetime range holding more than an eighth of the rows: scanned, not walked from the
-      // index (`CompiledSql.scanWhere`). A year of three on 100,000 records, sorted by cloud
-      // cover: 130 -> 54 ms a page; a month stays on the index (12 ms, a scan ~49).
+      // A datetime range holding more than an eighth of the rows is scanned, not walked from
+      // the index (why and figures: `CompiledSql.scanWhere`).
       const pageSql =
-        c.scanWhere !== null && total * SCAN_SHARE > rowSpan()
-          ? catalogSearchStatements({ ...c, where: c.scanWhere }, columns).page
-          : sql.page;
+        sql.scanningPage !== null && total * SCAN_SHARE > rowSpan() ? sql.scanningPage : sql.page;
       return { rows: prepare(pageSql, 'raw').all({ ...c.params, ...page }) as unknown[][], total };
     }
     return withQueryGeometry(sqlite, c.geometry, (token) => {

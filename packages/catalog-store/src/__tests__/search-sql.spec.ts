@@ -197,10 +197,7 @@ describe('catalog search SQL on a store of one organisation (the mirror)', () =>
       compileCatalogSql(org, CatalogSearchRequest.parse(body), layout);
     const scan = compiled({ ...byCloud, ...range }).scanWhere;
     expect(scan).toMatch(/\+c\.datetime_us >= @p\d+ AND \+c\.datetime_us <= @p\d+/);
-    const page = catalogSearchStatements(
-      { ...compiled({ ...byCloud, ...range }), where: scan! },
-      'c.seq',
-    ).page;
+    const page = catalogSearchStatements(compiled({ ...byCloud, ...range }), 'c.seq').scanningPage!;
     const explain = mirror.sqlite
       .prepare(`EXPLAIN QUERY PLAN ${page}`)
       .all({ ...compiled({ ...byCloud, ...range }).params, limit: 10, offset: 0 }) as Array<{
