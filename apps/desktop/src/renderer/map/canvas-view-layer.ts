@@ -93,12 +93,19 @@ export abstract class CanvasViewLayer extends L.Layer {
     };
   }
 
-  /** Re-place the canvases over the current view and redraw them all. */
+  /**
+   * Re-place the canvases over the current view and redraw them all, unless the view is the one
+   * drawn: Leaflet ends a move that moved nothing with a moveend too (fitting a map to bounds it
+   * already shows as fitted: the catalog map opened where its results were last fitted).
+   */
   reset(): void {
     if (this.place()) this.redraw();
   }
 
-  /** Place and size the canvases over the current view; false when not on a map. */
+  /**
+   * Place and size the canvases over the current view; false when not on a map, or when the view
+   * is the one drawn (the canvases are then left as they are: resizing one clears it).
+   */
   private place(): boolean {
     const map = this._map as L.Map | undefined;
     if (!map || !this.container) return false;
@@ -111,20 +118,34 @@ export abstract class CanvasViewLayer extends L.Layer {
     this.zoom = map.getZoom();
     this.topLeft = map.layerPointToLatLng(min);
     const origin = map.getPixelOrigin().add(min);
-    this.dpr = globalThis.devicePixelRatio || 1;
-    for (const canvas of this.canvases) {
-      canvas.width = Math.round(width * this.dpr);
-      canvas.height = Math.round(height * this.dpr);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${height}px`;
-    }
-    this.view = {
+    const dpr = globalThis.devicePixelRatio || 1;
+    const view = {
       scale: worldScale(this.zoom),
       originX: origin.x,
       originY: origin.y,
       width,
       height,
     };
+    const was = this.view;
+    if (
+      was !== null &&
+      dpr === this.dpr &&
+      was.scale === view.scale &&
+      was.originX === view.originX &&
+      was.originY === view.originY &&
+      was.width === width &&
+      was.height === height
+    ) {
+      return false;
+    }
+    this.dpr = dpr;
+    for (const canvas of this.canvases) {
+      canvas.width = Math.round(width * dpr);
+      canvas.height = Math.round(height * dpr);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    this.view = view;
     return true;
   }
 

@@ -17,6 +17,7 @@ import { useDrawTools } from './use-draw-tools';
 import type { LayerState } from './layer-state';
 import { createOfflineBasemap, type OfflineBasemap } from './offline-basemap';
 import { watchTileHealth } from './tile-health';
+import { keepView, readSavedView } from './saved-view';
 import { keepWorldInView, WORLD_MAP_OPTIONS } from './world-view';
 
 export interface BaseMapOptions {
@@ -24,6 +25,8 @@ export interface BaseMapOptions {
   readonly detailed?: boolean;
   /** The layer control's choices (MapLayers.vue): basemap, place names, graticule. */
   readonly layers?: Readonly<Ref<LayerState>>;
+  /** Open where the map was left, kept under this localStorage key (`saved-view.ts`). */
+  readonly viewKey?: string;
 }
 
 export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseMapOptions = {}) {
@@ -40,6 +43,7 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   let resize: ResizeObserver | null = null;
   let stopTiles: (() => void) | null = null;
   let stopTileHealth: (() => void) | null = null;
+  let stopKeepView: (() => void) | null = null;
 
   /** Offline place names show when no online tiles do (they have names of their own). */
   function showOfflinePlaces(): void {
@@ -73,9 +77,10 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
 
   onMounted(() => {
     if (!el.value) return;
+    const saved = options.viewKey ? readSavedView(options.viewKey) : null;
     const m = L.map(el.value, {
-      center: [20, 0],
-      zoom: 2,
+      center: saved ? [saved.lat, saved.lng] : [20, 0],
+      zoom: saved?.zoom ?? 2,
       minZoom: 1,
       maxZoom: 18,
       keyboard: true,
@@ -84,6 +89,7 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
     });
     map.value = m;
     keepWorldInView(m);
+    if (options.viewKey) stopKeepView = keepView(m, options.viewKey);
     m.attributionControl.setPrefix(false);
     m.attributionControl.addAttribution(
       'Land, water and borders: Natural Earth; places: GeoNames (CC BY 4.0)',
@@ -124,6 +130,7 @@ export function useBaseMap(el: Readonly<Ref<HTMLElement | null>>, options: BaseM
   });
 
   onBeforeUnmount(() => {
+    stopKeepView?.();
     stopTiles?.();
     resize?.disconnect();
     map.value?.remove();

@@ -10,6 +10,8 @@ import type { LayerState } from '../../map/layer-state';
 import { createAoiOverlay } from './aoi-overlay';
 
 export const CATALOG_LAYERS_KEY = 'eo.catalog-map.layers';
+/** Where the catalog map was left (`map/saved-view.ts`). */
+export const CATALOG_VIEW_KEY = 'eo.catalog-map.view';
 
 export const CATALOG_OVERLAYS = [
   { key: 'footprints', label: 'Footprints (search results)' },

@@ -11,8 +11,8 @@ import { square } from './rings';
 
 /** Base-canvas draws (one clearRect each) per canvas, in order. */
 let draws: HTMLCanvasElement[] = [];
-/** Pixels put (specks painted), and subpaths traced, on any canvas. */
-let puts = 0;
+/** Speck boxes painted (a few are filled as a path of boxes), and subpaths traced, on any canvas. */
+let specks = 0;
 let traced = 0;
 let undo: Array<() => void> = [];
 
@@ -21,7 +21,7 @@ function recordingContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   return new Proxy({} as Record<string | symbol, unknown>, {
     get: (target, key) => {
       if (key === 'clearRect') return () => draws.push(canvas);
-      if (key === 'putImageData') return () => puts++;
+      if (key === 'rect') return () => specks++;
       if (key === 'moveTo') return () => traced++;
       if (key === 'createImageData')
         return (w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4) });
@@ -65,7 +65,7 @@ function setup(): { map: L.Map; layer: FootprintLayer; base: () => number } {
   const layer = new FootprintLayer().addTo(map);
   const canvas = el.querySelector<HTMLCanvasElement>('.eo-canvas-view__canvas')!;
   draws = [];
-  puts = 0;
+  specks = 0;
   traced = 0;
   return { map, layer, base: () => draws.filter((c) => c === canvas).length };
 }
@@ -91,7 +91,24 @@ describe('FootprintLayer draws', () => {
     expect(base()).toBe(1);
     // At zoom 2 a 1-degree square is under 3 pixels: painted as a speck, not traced as well.
     expect(layer.lastDrawn).toBe(1);
-    expect([puts, traced]).toEqual([1, 0]);
+    expect([specks, traced]).toEqual([1, 0]);
+    map.remove();
+  });
+
+  // Leaflet ends a move that moved nothing with a moveend too: fitting the catalog map, opened
+  // where its results were last fitted, to those results (map/saved-view.ts).
+  it('draws nothing again after a move that moved nothing; a pan draws', async () => {
+    const { map, layer, base } = setup();
+    layer.setFootprints(['a'], [square(10, 10)]);
+    await nextFrame();
+    expect(base()).toBe(1);
+    map.setView(map.getCenter(), map.getZoom(), { animate: false });
+    map.fire('moveend');
+    expect(base()).toBe(1);
+    await nextFrame();
+    expect(base()).toBe(1);
+    map.panBy([50, 0], { animate: false });
+    expect(base()).toBe(2);
     map.remove();
   });
 

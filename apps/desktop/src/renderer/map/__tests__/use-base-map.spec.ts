@@ -9,6 +9,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { BasemapLayer } from '../basemap-layer';
 import { BridgeTileLayer } from '../bridge-tile-layer';
 import { useBaseMap } from '../use-base-map';
+import { giveElementsSize } from './layout';
 
 let base: ReturnType<typeof useBaseMap>;
 let wrapper: VueWrapper | null = null;
@@ -18,6 +19,16 @@ const TestMap = defineComponent({
     const el = ref<HTMLDivElement | null>(null);
     base = useBaseMap(el);
     return () => h('div', { ref: el, style: 'width: 400px; height: 300px' });
+  },
+});
+
+const VIEW_KEY = 'test.map-view';
+/** A map that opens where it was left (the catalog map's option). */
+const KeptMap = defineComponent({
+  setup() {
+    const el = ref<HTMLDivElement | null>(null);
+    base = useBaseMap(el, { viewKey: VIEW_KEY });
+    return () => h('div', { ref: el });
   },
 });
 
@@ -92,5 +103,50 @@ describe('useBaseMap', () => {
     wrapper = null;
     expect(unloaded).toBe(true);
     expect(base.map.value).toBeNull();
+  });
+
+  it('opens where it was left, kept under its key; a stored value that is no view gives the default', async () => {
+    const undo = giveElementsSize(800, 600);
+    try {
+      localStorage.setItem(VIEW_KEY, JSON.stringify({ lat: 48.2, lng: 16.4, zoom: 7 }));
+      wrapper = mount(KeptMap, { attachTo: document.body });
+      await flushPromises();
+      let map = base.map.value!;
+      expect(map.getZoom()).toBe(7);
+      expect(map.getCenter().lat).toBeCloseTo(48.2, 1);
+      expect(map.getCenter().lng).toBeCloseTo(16.4, 1);
+      // Every move's end is kept, and the next map opens there.
+      map.setView([-33.9, 18.4], 9, { animate: false });
+      expect(JSON.parse(localStorage.getItem(VIEW_KEY)!)).toMatchObject({ zoom: 9 });
+      wrapper.unmount();
+      wrapper = mount(KeptMap, { attachTo: document.body });
+      await flushPromises();
+      map = base.map.value!;
+      expect([
+        map.getZoom(),
+        Math.round(map.getCenter().lat),
+        Math.round(map.getCenter().lng),
+      ]).toEqual([9, -34, 18]);
+      wrapper.unmount();
+      // Hand-edited or older values: not a view, so the default view (and no error).
+      for (const bad of [
+        '{"lat":91,"lng":0,"zoom":3}',
+        'not json',
+        '{"lat":"1","lng":2,"zoom":3}',
+        '[]',
+        'null',
+      ]) {
+        localStorage.setItem(VIEW_KEY, bad);
+        wrapper = mount(KeptMap, { attachTo: document.body });
+        await flushPromises();
+        map = base.map.value!;
+        expect([map.getZoom(), map.getCenter().lat]).toEqual([2, 20]);
+        wrapper.unmount();
+      }
+      wrapper = null;
+    } finally {
+      localStorage.removeItem(VIEW_KEY);
+      undo();
+    }
   });
 });
