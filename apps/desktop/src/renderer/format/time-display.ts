@@ -6,27 +6,18 @@
  * The catalog's date filter is in UTC days either way (said beside its pickers).
  */
 import { ref } from 'vue';
+import { readStored, writeStored } from '../local-storage';
 
 export const TIME_DISPLAYS = ['local', 'iso-utc'] as const;
 export type TimeDisplay = (typeof TIME_DISPLAYS)[number];
 
 const KEY = 'eo.timeDisplay';
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export const timeDisplay = ref<TimeDisplay>(
-  storage()?.getItem(KEY) === 'iso-utc' ? 'iso-utc' : 'local',
-);
+export const timeDisplay = ref<TimeDisplay>(readStored(KEY) === 'iso-utc' ? 'iso-utc' : 'local');
 
 export function setTimeDisplay(choice: TimeDisplay): void {
   timeDisplay.value = choice;
-  storage()?.setItem(KEY, choice);
+  writeStored(KEY, choice);
 }
 
 /** An instant (ms) as "2024-05-17 08:30 UTC", or the day alone: "2024-05-17". */

@@ -5,6 +5,7 @@
  * a layer state (an older shape, edited by hand) gives way to the defaults, part by part.
  */
 import { ref, watch, type Ref } from 'vue';
+import { readStored, writeStored } from '../local-storage';
 
 export interface LayerState {
   basemap: 'offline' | 'online';
@@ -41,28 +42,10 @@ export function readLayerState(raw: string | null): LayerState {
   };
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage refused (a locked-down browser): remembered for this session only
-  }
-}
-
 /** The layer state stored under `key`, saved back on every change. */
 export function useLayerState(key: string): Ref<LayerState> {
-  const state = ref<LayerState>(readLayerState(storage()?.getItem(key) ?? null));
-  watch(
-    state,
-    (s) => {
-      try {
-        storage()?.setItem(key, JSON.stringify(s));
-      } catch {
-        // full or refused: the choice still holds until the app closes
-      }
-    },
-    { deep: true },
-  );
+  const state = ref<LayerState>(readLayerState(readStored(key)));
+  watch(state, (s) => writeStored(key, JSON.stringify(s)), { deep: true });
   return state;
 }
 

@@ -8,6 +8,7 @@
  */
 import type L from 'leaflet';
 import { z } from 'zod';
+import { readStored, writeStored } from '../local-storage';
 
 const SavedView = z.object({
   lat: z.number().min(-90).max(90),
@@ -16,17 +17,9 @@ const SavedView = z.object({
 });
 export type SavedView = z.infer<typeof SavedView>;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null; // storage refused (a locked-down browser): the default view each launch
-  }
-}
-
 /** The view stored under `key`, or null (none, or not a view). */
 export function readSavedView(key: string): SavedView | null {
-  const raw = storage()?.getItem(key) ?? null;
+  const raw = readStored(key);
   if (raw === null) return null;
   try {
     const parsed = SavedView.safeParse(JSON.parse(raw));
@@ -41,11 +34,7 @@ export function keepView(map: L.Map, key: string): () => void {
   const save = () => {
     const c = map.getCenter();
     const view: SavedView = { lat: c.lat, lng: c.lng, zoom: map.getZoom() };
-    try {
-      storage()?.setItem(key, JSON.stringify(view));
-    } catch {
-      // full or refused: the map opens on its default view next time
-    }
+    writeStored(key, JSON.stringify(view));
   };
   map.on('moveend', save);
   return () => map.off('moveend', save);
