@@ -2,6 +2,8 @@
  * Renderer entry: pick the bridge (Electron preload or browser mode), then mount the app. With
  * no usable bridge (browser mode opened without its token) a plain page says what to do.
  */
+// First: before any module builds a schema (schemas-without-eval.ts).
+import './schemas-without-eval';
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';

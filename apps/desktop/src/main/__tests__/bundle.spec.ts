@@ -172,6 +172,22 @@ describe('built bundle', () => {
     expect(preload).toContain('exposeInMainWorld');
   });
 
+  it("tells every copy of zod in the renderer's scripts not to compile code (the page's CSP)", () => {
+    const assets = path.join(outDir, 'renderer', 'assets');
+    const scripts = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+    // Zod's own question whether it may compile (`allowsEval`), minified or not.
+    const zods = scripts.filter((f) =>
+      /userAgent\?\.includes\([`"']Cloudflare/.test(fs.readFileSync(path.join(assets, f), 'utf8')),
+    );
+    // The page's first chunk and the raster worker: each script runs a zod of its own.
+    expect(zods.length).toBeGreaterThanOrEqual(2);
+    expect(zods.some((f) => f.startsWith('raster.worker'))).toBe(true);
+    // schemas-without-eval.ts, as its build writes it: `config({ jitless: true })` minified.
+    const told = (f: string) =>
+      /jitless:\s*(!0|true)\}/.test(fs.readFileSync(path.join(assets, f), 'utf8'));
+    expect(zods.filter((f) => !told(f))).toEqual([]);
+  });
+
   it('runs the backend process: embedded service, sync, offline search', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eo-bundle-'));
     // No pictures: the embedded demo's thumbnails would take the service half a minute.

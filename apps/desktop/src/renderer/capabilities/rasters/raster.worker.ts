@@ -3,6 +3,8 @@
  * thread (RasterEngine does the work; this file only carries the messages). Bytes come by range
  * from the raster URLs (shared/raster-paths.ts), so the backend's event loop never decodes either.
  */
+// First: the worker has zod of its own, under the page's policy (schemas-without-eval.ts).
+import '../../schemas-without-eval';
 import { RasterEngine } from './raster-engine';
 import type { FromWorker, ToWorker } from './raster-messages';
 import { isViewArea } from './raster-read-ahead';
