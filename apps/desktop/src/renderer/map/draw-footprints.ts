@@ -234,7 +234,10 @@ export function paintSpecks(
     const x0 = (s[k] as number) - minX;
     const x1 = (s[k + 2] as number) - minX;
     for (let y = (s[k + 1] as number) - minY; y < (s[k + 3] as number) - minY; y++) {
-      pixels.fill(value, y * bw + x0, y * bw + x1);
+      // A speck's row is 2 or 3 pixels: set one by one. A `fill()` call per row cost more than
+      // its pixels (the pixels of 100,000 specks, in a fresh process: 11 to 19 ms against 5 to 9).
+      const row = y * bw;
+      for (let x = row + x0; x < row + x1; x++) pixels[x] = value;
     }
   }
   ctx.putImageData(image, minX, minY);
