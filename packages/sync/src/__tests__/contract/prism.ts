@@ -1,7 +1,7 @@
 /**
- * The provider's published document (`../shared/spec/real-service/openapi.json`) served by Prism
- * on 127.0.0.1 (a free port), as a contract-test stand-in for the real service: static examples,
- * or `-d` data generated from the schemas (deterministic per `--seed`). Started and stopped by
+ * The provider's published document (`shared/spec/real-service/openapi.json`, beside the repo)
+ * served by Prism on 127.0.0.1 (a free port), as a contract-test stand-in for the real service:
+ * static examples, or `-d` data generated from the schemas (deterministic per `--seed`). Started and stopped by
  * the test; the start wait is bounded and says what never happened.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,11 +11,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** `shared/` sits beside the repository root, on dev machines and in CI alike. */
-export const REAL_SERVICE_DOCUMENT = path.resolve(
-  here,
-  '../../../../../../shared/spec/real-service/openapi.json',
-);
+const DOCUMENT_IN_SHARED = path.join('shared', 'spec', 'real-service', 'openapi.json');
+
+/**
+ * `shared/` sits beside the repository root on dev machines and in CI; a clone elsewhere finds
+ * it in the nearest ancestor that has it, or is told by `EO_REAL_SERVICE_DOCUMENT`.
+ */
+function findRealServiceDocument(): { found: string | undefined; looked: string[] } {
+  const fromEnv = process.env['EO_REAL_SERVICE_DOCUMENT'];
+  if (fromEnv) return { found: fs.existsSync(fromEnv) ? fromEnv : undefined, looked: [fromEnv] };
+  const looked: string[] = [];
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, DOCUMENT_IN_SHARED);
+    looked.push(candidate);
+    if (fs.existsSync(candidate)) return { found: candidate, looked };
+    if (path.dirname(dir) === dir) return { found: undefined, looked };
+  }
+}
 
 export interface PrismOptions {
   /** Generate data from the schemas (`-d`) with this seed; static examples when absent. */
@@ -53,10 +65,13 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 export async function startPrism(options: PrismOptions = {}): Promise<RunningPrism> {
-  if (!fs.existsSync(REAL_SERVICE_DOCUMENT)) {
-    throw new Error(`the real service's document is not at ${REAL_SERVICE_DOCUMENT}`);
+  const { found: document, looked } = findRealServiceDocument();
+  if (document === undefined) {
+    throw new Error(
+      `the real service's document is not at ${looked.join(', ')} (set EO_REAL_SERVICE_DOCUMENT to its path)`,
+    );
   }
-  const args = [prismBin(), 'mock', '-h', '127.0.0.1', '-p', '0', REAL_SERVICE_DOCUMENT];
+  const args = [prismBin(), 'mock', '-h', '127.0.0.1', '-p', '0', document];
   if (options.seed !== undefined) args.push('-d', '--seed', options.seed);
   const mode = options.seed === undefined ? 'static examples' : `dynamic, seed ${options.seed}`;
   const child = spawn(process.execPath, args, {
