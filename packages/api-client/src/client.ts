@@ -84,8 +84,14 @@ export function createEoClient(options: EoClientOptions): EoClient {
       path: req.path,
       timing: res.timing,
       serverDateMs: parseHttpDate(res.headers.get('date')),
+      text: res.text,
       decode: () =>
         decoder.decode(id, res.json, res.text, res.status, ctx) as ResponseOf<typeof id>,
+      decodeAsReceived: () =>
+        decoder.read(id, res.json, res.text, res.status, ctx) as {
+          value: ResponseOf<typeof id>;
+          asReceived: boolean;
+        },
     };
   };
 

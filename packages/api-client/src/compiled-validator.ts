@@ -21,9 +21,17 @@
  */
 import type { z } from 'zod';
 
-export type Checker = (value: unknown) => { ok: true; value: unknown } | { ok: false };
+/**
+ * `rewrote`: the value now differs from what was parsed (a default filled in, or a subtree
+ * zod parsed into a copy); false when every node was only read.
+ */
+export type Checker = (
+  value: unknown,
+) => { ok: true; value: unknown; rewrote: boolean } | { ok: false };
 
 const FAIL: unique symbol = Symbol('fail');
+/** Nodes rewritten so far (defaults filled in, subtrees copied by zod): read around a run. */
+let rewrites = 0;
 type Run = (v: unknown) => unknown;
 
 /** Collects the constants a generated function refers to, as `k[i]`. */
@@ -89,7 +97,9 @@ function viaZod(schema: z.ZodType): Compiled {
   return {
     run: (v) => {
       const r = schema.safeParse(v);
-      return r.success ? r.data : FAIL;
+      if (!r.success) return FAIL;
+      if (r.data !== v) rewrites++;
+      return r.data;
     },
     pure: false,
   };
@@ -241,7 +251,14 @@ class Compiler {
       case 'default': {
         const run = this.compile(def.innerType as z.ZodType).run;
         // zod returns the default without validating it; `def.defaultValue` is what zod reads.
-        return { pure: false, run: (v) => (v === undefined ? def.defaultValue : run(v)) };
+        return {
+          pure: false,
+          run: (v) => {
+            if (v !== undefined) return run(v);
+            rewrites++;
+            return def.defaultValue;
+          },
+        };
       }
       case 'lazy':
         return this.lazy(schema, def.getter as () => z.ZodType);
@@ -433,8 +450,9 @@ export function compileChecker(schema: z.ZodType): Checker {
   }
   return (value) => {
     try {
+      const before = rewrites;
       const out = compiled.run(value);
-      return out === FAIL ? { ok: false } : { ok: true, value: out };
+      return out === FAIL ? { ok: false } : { ok: true, value: out, rewrote: rewrites !== before };
     } catch {
       return { ok: false };
     }

@@ -148,6 +148,20 @@ export class Decoder {
     status: number,
     ctx: RequestContext,
   ): unknown {
+    return this.read(id, json, text, status, ctx).value;
+  }
+
+  /**
+   * `decode`, and whether the value is `json` exactly as parsed from `text`: the schema passed
+   * it on the fast path without filling in a default, coercing an id or copying a part.
+   */
+  read(
+    id: EndpointId,
+    json: unknown,
+    text: string,
+    status: number,
+    ctx: RequestContext,
+  ): { value: unknown; asReceived: boolean } {
     const env = ENVELOPES[id];
     const schema = endpoints[id].response as z.ZodType;
     const coerced = coerceId(env, json);
@@ -166,7 +180,7 @@ export class Decoder {
     const fast = this.checker(id)(json);
     if (fast.ok) {
       if (coerced) this.report(id, [coerced]);
-      return fast.value;
+      return { value: fast.value, asReceived: !coerced && !fast.rewrote && fast.value === json };
     }
     // The fast path may have applied defaults before it gave up: zod gets an untouched copy.
     const pristine = JSON.parse(text) as Record<string, unknown>;
@@ -174,10 +188,10 @@ export class Decoder {
     const r = schema.safeParse(pristine);
     if (r.success) {
       if (coerced) this.report(id, [coerced]);
-      return r.data;
+      return { value: r.data, asReceived: false };
     }
     this.report(id, coerced ? [coerced, ...issuesOf(r.error)] : issuesOf(r.error));
-    return salvage(schema, env, pristine);
+    return { value: salvage(schema, env, pristine), asReceived: false };
   }
 
   private report(endpoint: EndpointId, issues: SchemaDriftEvent['issues']): void {

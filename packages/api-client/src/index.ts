@@ -52,6 +52,7 @@ export {
   ReadAheadWindow,
   type ReadAheadSetting,
 } from './read-ahead';
+export { receivedTextOf } from './item-texts';
 export { encodeQuery, type RequestInput } from './request';
 export { backoffDelay, parseRetryAfter } from './retry';
 export { isLoopbackHost, keyTransportProblem, originOf } from './service-url';

@@ -24,6 +24,7 @@
  */
 import type { EndpointId } from '@eo/domain';
 import { nextLinkOf, sameEndpointLink } from './links';
+import { keepItemTexts } from './item-texts';
 import type { CallOptions } from './options';
 import { ReadAheadWindow } from './read-ahead';
 import type { RequestInput } from './request';
@@ -73,6 +74,11 @@ export interface PageOptions {
   readonly readAheadBytes?: number | undefined;
   /** Most pages per pass, so a broken service cannot page forever (the last says `page-cap`). Default 10 000. */
   readonly maxPages?: number | undefined;
+  /**
+   * Keep each record's text as the page carried it, for `receivedTextOf` (catalog search only,
+   * records handed on as parsed): for a caller that stores records as text.
+   */
+  readonly itemTexts?: boolean | undefined;
 }
 
 /** A response whose body has arrived but is not decoded (validated) yet. */
@@ -86,6 +92,10 @@ export interface Sent<Id extends EndpointId> {
   readonly serverDateMs?: number | undefined;
   /** Validates against the domain schema (reporting drift); throws EoResponseError if unusable. */
   decode(): ResponseOf<Id>;
+  /** `decode`, and whether the value is `json` exactly as parsed from `text` (`Decoder.read`). */
+  decodeAsReceived(): { value: ResponseOf<Id>; asReceived: boolean };
+  /** The body's text, as `json` was parsed from it. */
+  readonly text: string;
 }
 
 export type Send = <Id extends EndpointId>(
@@ -513,7 +523,12 @@ export function makePagers(
           total: { value: p.total, path: 'pagination.total' },
           offset: at.offset,
           limit: num(p.limit),
-          decode: () => sent.decode().catalogs,
+          decode: () => {
+            if (!o.itemTexts) return sent.decode().catalogs;
+            const { value, asReceived } = sent.decodeAsReceived();
+            if (asReceived) keepItemTexts(sent.text, 'catalogs', value.catalogs);
+            return value.catalogs;
+          },
           follow: false,
         });
       });

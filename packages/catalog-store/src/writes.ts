@@ -401,15 +401,20 @@ export interface PreparedCatalogRow {
   readonly unreadable: readonly string[];
 }
 
-/** Prepares records for `makeCatalogRowWriter`; throws CatalogRecordIdError for an unusable id. */
+/**
+ * Prepares records for `makeCatalogRowWriter`; throws CatalogRecordIdError for an unusable id.
+ * `text`: the record's JSON text as received, when the caller has it (stored as it is, instead
+ * of `JSON.stringify(record)`); it must be the text `record` was parsed from.
+ */
 export function makeCatalogRowPreparer(reading: CatalogReading = 'strict') {
   const read = readersOf(reading);
-  return (record: CatalogRecordOut, links: CatalogLinks): PreparedCatalogRow => {
+  return (record: CatalogRecordOut, links: CatalogLinks, text?: string): PreparedCatalogRow => {
     const { row, bounds, geometry, unreadable } = recordRow(
       record,
       links,
       read,
       STORED_TEXT_WRITER,
+      text,
     );
     const ring = footprintRing(geometry, bounds);
     return { row, bounds, ring: ring ? footprintBlob(ring) : null, unreadable };

@@ -14,6 +14,7 @@ import {
   makeCatalogRowWriter,
   type CatalogRecordOut,
 } from '@eo/catalog-store';
+import { receivedTextOf } from '@eo/api-client';
 import { readId } from '@eo/domain';
 import type Database from 'better-sqlite3';
 import { makeCatalogSeen } from './catalog-seen';
@@ -49,11 +50,16 @@ export function makeCatalogWriter(
       const link = taskId
         ? (linkOf.get(taskId) as { order_id: string; order_item_id: string } | undefined)
         : undefined;
-      const row = prepareRow(item as CatalogRecordOut, {
-        orgId: MIRROR_ORG,
-        orderId: link?.order_id ?? null,
-        orderItemId: link?.order_item_id ?? null,
-      });
+      // Stored as the page carried it where the client kept that text (the record unchanged).
+      const row = prepareRow(
+        item as CatalogRecordOut,
+        {
+          orgId: MIRROR_ORG,
+          orderId: link?.order_id ?? null,
+          orderItemId: link?.order_item_id ?? null,
+        },
+        receivedTextOf(item),
+      );
       for (const field of row.unreadable)
         issue('not-indexed', field, `cannot read ${quote(valueAt(item, field))}`);
       return { index, id, row, issues };

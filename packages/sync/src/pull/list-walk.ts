@@ -154,7 +154,7 @@ export async function lookInWindow(
   const search = ctx.searches[part]!;
   const pages =
     resource === 'catalogs' && !namesChangeKey(search)
-      ? client.pages.catalogs(catalogChangedSince(search, sinceUs), o)
+      ? client.pages.catalogs(catalogChangedSince(search, sinceUs), { ...o, itemTexts: true })
       : resource === 'aois'
         ? client.pages.aois(aoisChangedSince(sinceUs), o)
         : resource === 'orderItems'

@@ -43,9 +43,13 @@ function partsOf(ctx: PassContext, resource: ResourceName, since: number | null)
     case 'indices':
       return [(offset, s) => client.pages.indices({ offset }, o(s))];
     case 'catalogs':
+      // Their texts as the pages carried them: the mirror stores each record as its text.
       return ctx.searches.map(
         (search) => (offset, s) =>
-          client.pages.catalogs({ ...catalogChangedSince(search, since), offset }, o(s)),
+          client.pages.catalogs(
+            { ...catalogChangedSince(search, since), offset },
+            { ...o(s), itemTexts: true },
+          ),
       );
     case 'assets':
       return ctx.aoiIds().map(
