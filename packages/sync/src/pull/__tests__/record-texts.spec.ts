@@ -1,8 +1,8 @@
 /**
  * A catalog record is stored as the characters its page carried (the api-client's
  * `itemTexts`), not as `JSON.stringify` of it parsed: through the misbehaving proxy, the
- * reference service's catalog pages are spaced out (as another service might write them), and
- * every mirrored record's text is the spaced-out one. A page the client changed (a default filled
+ * reference service's catalog pages are spaced out and a number is spelled otherwise (as another
+ * service might write them), and every mirrored record's text is the one sent. A page the client changed (a default filled
  * in) is stored as before, from the record as read.
  */
 import { COMPACT_LAYOUT } from '@eo/catalog-store';
@@ -30,11 +30,14 @@ interface Page {
   catalogs: Array<Record<string, unknown> & { id: string; details: Record<string, unknown> }>;
 }
 
+/** Each ground sample distance spelled with an exponent: the same number, other characters. */
+const spelled = (text: string) => text.replace(/("gsd": )(-?[\d.]+)/g, '$1$2e0');
+
 /** Answers catalog pages as `rewrite` makes them from the service's, spaced out by one. */
 function catalogPagesAs(rewrite: (page: Page) => Page) {
   return svc.proxy.use('spaced-out catalog pages', isList('/v0/catalogs/search'), async (x) => {
     const up = await x.forward();
-    const body = JSON.stringify(rewrite(up.json() as Page), null, 1);
+    const body = spelled(JSON.stringify(rewrite(up.json() as Page), null, 1));
     return { status: up.status, headers: { 'content-type': 'application/json' }, body };
   });
 }
@@ -57,7 +60,7 @@ async function serviceRecords() {
 }
 
 describe('catalog records stored as their pages carried them', () => {
-  it("keeps each record's own characters, spacing and all", async () => {
+  it("keeps each record's own characters: its spacing, its numbers' spelling", async () => {
     const stop = catalogPagesAs((page) => page);
     try {
       const db = files.fresh();
@@ -68,7 +71,9 @@ describe('catalog records stored as their pages carried them', () => {
       expect([...stored.keys()].sort()).toEqual([...expected.keys()].sort());
       for (const [id, record] of expected) {
         // The record's text inside a page written with an indent of 1: two levels deep.
-        expect(stored.get(id), id).toBe(JSON.stringify(record, null, 1).replace(/\n/g, '\n  '));
+        const sent = spelled(JSON.stringify(record, null, 1).replace(/\n/g, '\n  '));
+        expect(sent).toMatch(/"gsd": [\d.]+e0/);
+        expect(stored.get(id), id).toBe(sent);
       }
     } finally {
       stop();
