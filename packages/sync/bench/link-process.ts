@@ -10,10 +10,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLink, type LinkCounters, type LinkProfile } from '@eo/bench-kit';
 
+/** The link's counters, and the CPU its process has used since it started. */
+export interface LinkProcessCounters extends LinkCounters {
+  /** User + system, ms: a real line costs the client's machine none of it. */
+  readonly cpuMs: number;
+}
+
 export interface LinkProcess {
   readonly url: string;
   readonly profile: LinkProfile;
-  counters(): Promise<LinkCounters>;
+  counters(): Promise<LinkProcessCounters>;
   resetCounters(): Promise<void>;
   close(): Promise<void>;
 }
@@ -43,7 +49,7 @@ export async function forkLink(target: string, profile: LinkProfile): Promise<Li
   return {
     url,
     profile,
-    counters: () => ask<LinkCounters>('counters'),
+    counters: () => ask<LinkProcessCounters>('counters'),
     resetCounters: () => ask<void>('reset').then(() => undefined),
     async close() {
       if (child.exitCode === null) child.kill();
@@ -56,8 +62,14 @@ async function main(): Promise<void> {
   const [target, profile] = process.argv.slice(2) as [string, string];
   const link = await startLink(target, JSON.parse(profile) as LinkProfile);
   process.on('message', (m: Ask) => {
-    if (m === 'counters') process.send?.(link.counters());
-    else if (m === 'reset') {
+    if (m === 'counters') {
+      const cpu = process.cpuUsage();
+      const counters: LinkProcessCounters = {
+        ...link.counters(),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      };
+      process.send?.(counters);
+    } else if (m === 'reset') {
       link.resetCounters();
       process.send?.({});
     }
