@@ -10,21 +10,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLink, type LinkCounters, type LinkProfile } from '@eo/bench-kit';
 
-/** The link's counters, and the CPU its process has used since it started. */
-export interface LinkProcessCounters extends LinkCounters {
-  /** User + system, ms: a real line costs the client's machine none of it. */
-  readonly cpuMs: number;
-}
-
 export interface LinkProcess {
   readonly url: string;
   readonly profile: LinkProfile;
-  counters(): Promise<LinkProcessCounters>;
+  counters(): Promise<LinkCounters>;
+  /** CPU the link's process used so far (ms), asked over IPC, as the service's is. */
+  cpuMs(): Promise<number>;
   resetCounters(): Promise<void>;
   close(): Promise<void>;
 }
 
-type Ask = 'counters' | 'reset';
+type Ask = 'counters' | 'reset' | 'cpu';
 
 /** Forks this file as the link in front of `target`; resolves once it listens. */
 export async function forkLink(target: string, profile: LinkProfile): Promise<LinkProcess> {
@@ -49,7 +45,8 @@ export async function forkLink(target: string, profile: LinkProfile): Promise<Li
   return {
     url,
     profile,
-    counters: () => ask<LinkProcessCounters>('counters'),
+    counters: () => ask<LinkCounters>('counters'),
+    cpuMs: () => ask<{ cpuMs: number }>('cpu').then((m) => m.cpuMs),
     resetCounters: () => ask<void>('reset').then(() => undefined),
     async close() {
       if (child.exitCode === null) child.kill();
@@ -62,16 +59,13 @@ async function main(): Promise<void> {
   const [target, profile] = process.argv.slice(2) as [string, string];
   const link = await startLink(target, JSON.parse(profile) as LinkProfile);
   process.on('message', (m: Ask) => {
-    if (m === 'counters') {
-      const cpu = process.cpuUsage();
-      const counters: LinkProcessCounters = {
-        ...link.counters(),
-        cpuMs: (cpu.user + cpu.system) / 1000,
-      };
-      process.send?.(counters);
-    } else if (m === 'reset') {
+    if (m === 'counters') process.send?.(link.counters());
+    else if (m === 'reset') {
       link.resetCounters();
       process.send?.({});
+    } else if (m === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpuMs: (user + system) / 1000 });
     }
   });
   process.send?.({ url: link.url });
